@@ -1,0 +1,236 @@
+"""Cards and their notation.
+
+A card is a small frozen value: a rank and a suit, or the joker. The two copies of a
+card in a double deck are equal, as a player would say they are.
+
+Notation (what a player writes, and what :func:`parse_cards` reads):
+
+- ranks ``A 2 3 4 5 6 7 8 9 10 J Q K`` (``T`` is read as 10);
+- suits ``s h d c`` or ``♠ ♥ ♦ ♣``; the joker is ``JK``;
+- :func:`format_cards` writes the canonical ASCII form, ``str(card)`` the form with
+  suit symbols.
+
+>>> cards = parse_cards("4h 5♥ 10h Th JK 2s")
+>>> format_cards(cards)
+'4h 5h 10h 10h JK 2s'
+>>> str(cards[0]), cards[2] == cards[3]
+('4♥', True)
+>>> Card.from_str("7♥")
+Card.from_str('7♥')
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .rules import Rules
+
+__all__ = [
+    "JOKER",
+    "RANK_NAMES",
+    "SUITS",
+    "SUIT_NAMES",
+    "SUIT_SYMBOLS",
+    "Card",
+    "build_deck",
+    "format_cards",
+    "parse_card",
+    "parse_cards",
+    "rank_words",
+    "shuffled_deck",
+    "sort_cards",
+]
+
+#: The suits in their canonical order, as letters.
+SUITS: tuple[str, ...] = ("s", "h", "d", "c")
+SUIT_SYMBOLS: dict[str, str] = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+SUIT_NAMES: dict[str, str] = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
+_SYMBOL_TO_SUIT = {symbol: letter for letter, symbol in SUIT_SYMBOLS.items()}
+
+#: Rank numbers: 1 is the ace, 11-13 are J Q K; 0 is the joker's.
+RANK_NAMES: dict[int, str] = {
+    1: "A", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7",
+    8: "8", 9: "9", 10: "10", 11: "J", 12: "Q", 13: "K",
+}
+_RANK_WORDS = {
+    1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
+    8: "eight", 9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king",
+}
+_RANK_WORDS_PLURAL = {r: w + ("es" if w == "six" else "s") for r, w in _RANK_WORDS.items()}
+_TOKEN_RANKS = {name: rank for rank, name in RANK_NAMES.items()} | {"T": 10}
+_SPLIT = re.compile(r"[\s,]+")
+
+
+@dataclass(frozen=True, order=True, slots=True)
+class Card:
+    """One card: ``rank`` 1 (ace) to 13 (king) with a suit letter, or the joker.
+
+    The joker has rank 0 and suit ``""``. Comparison orders by rank, then suit; for display
+    use :func:`sort_cards`.
+
+    >>> Card(7, "h"), Card.joker()
+    (Card.from_str('7♥'), Card.from_str('JK'))
+    >>> Card(2, "s").is_two, Card.joker().is_joker
+    (True, True)
+    """
+
+    rank: int
+    suit: str
+
+    def __post_init__(self) -> None:
+        if self.rank == 0:
+            if self.suit != "":
+                raise ValueError("the joker has no suit")
+        elif self.rank not in RANK_NAMES or self.suit not in SUIT_SYMBOLS:
+            raise ValueError(f"no such card: rank {self.rank!r}, suit {self.suit!r}")
+
+    @classmethod
+    def joker(cls) -> Card:
+        return JOKER
+
+    @classmethod
+    def from_str(cls, token: str) -> Card:
+        """Read one card, such as ``"7h"``, ``"7♥"``, ``"10d"``, ``"Td"`` or ``"JK"``."""
+        return parse_card(token)
+
+    @property
+    def is_joker(self) -> bool:
+        return self.rank == 0
+
+    @property
+    def is_two(self) -> bool:
+        return self.rank == 2
+
+    @property
+    def is_wild_card(self) -> bool:
+        """Jokers and 2s: cards that can stand for another (a 2 may also be itself)."""
+        return self.rank <= 2 and self.rank != 1
+
+    @property
+    def code(self) -> str:
+        """The canonical ASCII notation: ``'7h'``, ``'10d'``, ``'JK'``."""
+        return "JK" if self.rank == 0 else RANK_NAMES[self.rank] + self.suit
+
+    @property
+    def name(self) -> str:
+        """The card in words, for screen readers and feedback: ``'seven of hearts'``."""
+        if self.rank == 0:
+            return "joker"
+        return f"{_RANK_WORDS[self.rank]} of {SUIT_NAMES[self.suit]}"
+
+    @property
+    def rank_name(self) -> str:
+        return "JK" if self.rank == 0 else RANK_NAMES[self.rank]
+
+    def __str__(self) -> str:
+        return "JK" if self.rank == 0 else RANK_NAMES[self.rank] + SUIT_SYMBOLS[self.suit]
+
+    def __repr__(self) -> str:
+        return f"Card.from_str({str(self)!r})"
+
+    def _repr_svg_(self) -> str:
+        from .svg import card_svg
+
+        return card_svg(self)
+
+
+JOKER = Card(0, "")
+
+
+def rank_words(rank: int, *, plural: bool = False) -> str:
+    """A rank in words: ``rank_words(7) == 'seven'``, plural ``'sevens'``."""
+    return (_RANK_WORDS_PLURAL if plural else _RANK_WORDS)[rank]
+
+
+def _build_card_table() -> dict[str, Card]:
+    table: dict[str, Card] = {"JK": JOKER}
+    for suit in SUITS:
+        for rank, name in RANK_NAMES.items():
+            card = Card(rank, suit)
+            for rank_token in [name] + (["T"] if rank == 10 else []):
+                table[rank_token + suit] = card
+                table[rank_token + SUIT_SYMBOLS[suit]] = card
+    return table
+
+
+_CARD_TABLE = _build_card_table()
+
+
+def parse_card(token: str) -> Card:
+    """Read one card token; raise :class:`ValueError` naming the token if it is not one.
+
+    >>> parse_card("Qc"), parse_card("q♣")
+    (Card.from_str('Q♣'), Card.from_str('Q♣'))
+    >>> parse_card("1h")
+    Traceback (most recent call last):
+    ...
+    ValueError: '1h' is not a card: write a rank (A, 2-10 or T, J, Q, K) and a suit (s h d c or ♠ ♥ ♦ ♣), or JK for a joker
+    """
+    card = _CARD_TABLE.get(token)
+    if card is None:
+        card = _CARD_TABLE.get(token[:-1].upper() + token[-1:].lower()) if token else None
+        if card is None:
+            card = _CARD_TABLE.get(token.upper()) if token.upper() == "JK" else None
+    if card is None:
+        raise ValueError(
+            f"{token!r} is not a card: write a rank (A, 2-10 or T, J, Q, K) and a suit "
+            "(s h d c or ♠ ♥ ♦ ♣), or JK for a joker"
+        )
+    return card
+
+
+def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
+    """Read cards separated by spaces or commas (or take a list of tokens or cards).
+
+    >>> parse_cards("As, 2s 3s")
+    [Card.from_str('A♠'), Card.from_str('2♠'), Card.from_str('3♠')]
+    >>> parse_cards("4h 5x")
+    Traceback (most recent call last):
+    ...
+    ValueError: '5x' is not a card: write a rank (A, 2-10 or T, J, Q, K) and a suit (s h d c or ♠ ♥ ♦ ♣), or JK for a joker
+    """
+    if isinstance(text, str):
+        tokens: Iterable[str | Card] = [t for t in _SPLIT.split(text.strip()) if t]
+    else:
+        tokens = text
+    return [t if isinstance(t, Card) else parse_card(t) for t in tokens]
+
+
+def format_cards(cards: Iterable[Card], *, symbols: bool = False) -> str:
+    """Write cards in the canonical notation: ASCII by default, suit symbols on request.
+
+    >>> format_cards(parse_cards("10♥ JK"))
+    '10h JK'
+    >>> format_cards(parse_cards("10h JK"), symbols=True)
+    '10♥ JK'
+    """
+    return " ".join(str(c) if symbols else c.code for c in cards)
+
+
+def build_deck(rules: Rules) -> list[Card]:
+    """The ruleset's full deck in a fixed order: two 52-card decks, plus jokers if it has them."""
+    deck = [Card(rank, suit) for _ in range(rules.decks) for suit in SUITS for rank in range(1, 14)]
+    deck.extend([JOKER] * rules.jokers)
+    return deck
+
+
+def shuffled_deck(rules: Rules, seed: int | random.Random) -> list[Card]:
+    """The ruleset's deck shuffled by a seed (or a seeded :class:`random.Random`), replayably."""
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    deck = build_deck(rules)
+    rng.shuffle(deck)
+    return deck
+
+
+def sort_cards(cards: Sequence[Card], *, by: str = "suit") -> list[Card]:
+    """Cards sorted ``by="suit"`` (suit, then rank) or ``by="rank"`` (rank, then suit); jokers last."""
+    if by == "suit":
+        return sorted(cards, key=lambda c: (c.rank == 0, SUITS.index(c.suit) if c.suit else 4, c.rank))
+    if by == "rank":
+        return sorted(cards, key=lambda c: (c.rank == 0, c.rank, SUITS.index(c.suit) if c.suit else 4))
+    raise ValueError(f"cannot sort by {by!r}: choose 'suit' or 'rank'")

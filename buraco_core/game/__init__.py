@@ -1,0 +1,1 @@
+"""The game: whole hands and matches (issue 3)."""

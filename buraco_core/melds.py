@@ -1,0 +1,467 @@
+"""Melds: runs and sets, the wild card's place, buracos and their points.
+
+Everything here follows the meld and buraco sections of RULES.md. The key ideas:
+
+- A *place* is a position in a run: 1 is the low ace, 2 to 13 the ranks 2 to K, 14 the high ace.
+- A *wild card* is a joker or a 2 that stands for another card. A 2 of the run's own suit at
+  place 2 is a *natural* card, not the wild. A meld holds at most one wild card and at least two
+  natural cards.
+- Of all the ways to read the cards, the one with the fewest wild cards wins; where the ace could
+  stand at either end, it stands high if the run holds the king.
+- The wild card fills the one gap if there is one; otherwise it stands at the low end, or at the
+  high end when the run starts at the ace.
+
+>>> from buraco_core import RULESETS, parse_cards
+>>> m = make_meld(parse_cards("7h 4h 6h 5h"), RULESETS["buraco"])
+>>> m.kind, str(m), m.wild, m.points
+('run', '4♥ 5♥ 6♥ 7♥', None, 20)
+>>> m = make_meld(parse_cards("9c 7c JK"), RULESETS["buraco"])
+>>> str(m), m.wild_stands_for
+('7♣ JK 9♣', Card.from_str('8♣'))
+>>> make_meld(parse_cards("Kh Ah 2h"), RULESETS["buraco"]).wild_stands_for
+Card.from_str('Q♥')
+>>> make_meld(parse_cards("Kh Ah 3h"), RULESETS["buraco"])
+Traceback (most recent call last):
+...
+buraco_core.melds.InvalidMeld: a run never turns the corner: the ace is low (A-2-3) or high (Q-K-A), never both (K-A-2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from .cards import SUIT_NAMES, SUITS, Card, format_cards, parse_cards, rank_words
+from .rules import BuracoKind, Rules, get_rules
+
+__all__ = ["InvalidMeld", "Meld", "make_meld"]
+
+MeldKind = Literal["run", "set"]
+WildEnd = Literal["low", "high"]
+
+_HIGH_ACE = 14
+
+
+class InvalidMeld(ValueError):
+    """Cards that are not a meld under the ruleset; the message names the broken rule."""
+
+
+def _place_rank(place: int) -> int:
+    return 1 if place == _HIGH_ACE else place
+
+
+def _place_name(place: int) -> str:
+    return "A" if place in (1, _HIGH_ACE) else {11: "J", 12: "Q", 13: "K"}.get(place, str(place))
+
+
+@dataclass(frozen=True, eq=False)
+class Meld:
+    """A valid meld on the table. Make one with :func:`make_meld`; it never changes.
+
+    ``cards`` is the arrangement (runs low to high, the wild card where it stands; sets with the
+    wild card last). ``wild`` is the card acting as the wild card, or None; ``wild_stands_for``
+    the card it stands for in a run (in a set, see ``rank``).
+    """
+
+    kind: MeldKind
+    cards: tuple[Card, ...]
+    rules: Rules = field(repr=False)
+    wild_index: int | None = None
+    low: int = 0
+    """The place of the first card of a run (1 = low ace); 0 for a set."""
+    rank: int = 0
+    """The rank of a set's natural cards; 0 for a run."""
+    suit: str = ""
+    """The suit of a run; "" for a set."""
+
+    @property
+    def wild(self) -> Card | None:
+        return None if self.wild_index is None else self.cards[self.wild_index]
+
+    @property
+    def wild_place(self) -> int | None:
+        """The place the wild card holds in a run (1-14), or None."""
+        if self.wild_index is None or self.kind != "run":
+            return None
+        return self.low + self.wild_index
+
+    @property
+    def wild_stands_for(self) -> Card | None:
+        """The card the wild card stands for in a run; in a set, a card of its rank (spades)."""
+        if self.wild_index is None:
+            return None
+        if self.kind == "set":
+            return Card(self.rank, "s")
+        return Card(_place_rank(self.low + self.wild_index), self.suit)
+
+    @property
+    def wild_label(self) -> str | None:
+        """What the wild stands for, in words a player uses: ``'8♣'`` in a run, ``'7'`` in a set."""
+        stands = self.wild_stands_for
+        if stands is None:
+            return None
+        return stands.rank_name if self.kind == "set" else str(stands)
+
+    @property
+    def natural_cards(self) -> tuple[Card, ...]:
+        return tuple(c for i, c in enumerate(self.cards) if i != self.wild_index)
+
+    @property
+    def places(self) -> tuple[int, ...]:
+        """Each card's place in a run (1 = low ace ... 14 = high ace); empty for a set."""
+        if self.kind != "run":
+            return ()
+        return tuple(range(self.low, self.low + len(self.cards)))
+
+    @property
+    def card_points(self) -> int:
+        values = self.rules.card_values
+        return sum(values[c.rank] for c in self.cards)
+
+    @property
+    def is_buraco(self) -> bool:
+        return len(self.cards) >= self.rules.min_buraco
+
+    @property
+    def natural_kind(self) -> BuracoKind | None:
+        """The buraco's kind by its cards alone, before the ruleset decides how to count it."""
+        n = len(self.cards)
+        if n < self.rules.min_buraco:
+            return None
+        if self.wild_index is None:
+            if self.kind == "run" and n == 14:
+                return "ace-to-ace"
+            if self.kind == "run" and n == 13:
+                return "royal"
+            return "clean"
+        # semi-clean: the naturals alone are a clean buraco (a run's wild at an end, or a set)
+        if (self.kind == "set" or self.wild_index in (0, n - 1)) and n - 1 >= self.rules.min_buraco:
+            return "semi-clean"
+        return "dirty"
+
+    @property
+    def buraco_type(self) -> BuracoKind | None:
+        """The kind of buraco as this ruleset counts it, or None for a shorter meld."""
+        kind = self.natural_kind
+        rules = self.rules
+        if kind == "royal" and rules.royal_bonus is None:
+            return "clean"
+        if kind == "ace-to-ace" and rules.ace_to_ace_bonus is None:
+            return "clean"
+        if kind == "semi-clean" and rules.semi_clean_bonus is None:
+            return "dirty"
+        return kind
+
+    @property
+    def is_clean(self) -> bool:
+        """A buraco without a wild card (royal and ace-to-ace included)."""
+        return self.buraco_type in ("clean", "royal", "ace-to-ace")
+
+    @property
+    def bonus(self) -> int:
+        kind = self.buraco_type
+        return 0 if kind is None else self.rules.bonus(kind)
+
+    @property
+    def points(self) -> int:
+        return self.card_points + self.bonus
+
+    @property
+    def label(self) -> str:
+        """A short name a teacher would write: ``'4♥-10♥'`` or ``'sevens (5 cards)'``."""
+        if self.kind == "run":
+            first = Card(_place_rank(self.low), self.suit)
+            last = Card(_place_rank(self.low + len(self.cards) - 1), self.suit)
+            return f"{first}-{last}"
+        return f"{rank_words(self.rank, plural=True)} ({len(self.cards)} cards)"
+
+    def describe(self) -> str:
+        """One line for a learner: kind, cards, wild, buraco and points."""
+        what = f"{self.kind} {self.label}"
+        if self.wild is not None:
+            what += f", {self.wild} standing for {self.wild_label}"
+        kind = self.buraco_type
+        if kind is not None:
+            what += f": {kind} buraco, {self.card_points} + {self.bonus} = {self.points} points"
+        else:
+            what += f": {self.points} points"
+        return what
+
+    def extend(
+        self, cards: Iterable[Card | str] | str, rules: Rules | str | None = None,
+        *, wild_end: WildEnd | None = None,
+    ) -> Meld:
+        """A new meld with ``cards`` added, all or nothing; this meld never changes.
+
+        Cards on the table keep their places, but for the wild card and a 2 of the run's suit
+        (natural or wild as the cards need it); an ace keeps its end. If a new card takes the
+        wild card's place, the wild card fills the one gap left, or goes to an end: ``wild_end``
+        chooses where both ends are free (default: low, or high when the run starts at the ace).
+
+        >>> from buraco_core import RULESETS, parse_cards
+        >>> rules = RULESETS["burraco"]
+        >>> m = make_meld(parse_cards("3h 4h JK 6h 7h"), rules)
+        >>> str(m.extend("5h", rules))
+        'JK 3♥ 4♥ 5♥ 6♥ 7♥'
+        >>> str(make_meld(parse_cards("2c 3c 4c"), rules).extend("6c", rules))
+        '3♣ 4♣ 2♣ 6♣'
+        """
+        rules = self.rules if rules is None else get_rules(rules)
+        new = parse_cards(cards)
+        if not new:
+            raise InvalidMeld("name at least one card to add")
+        combined = list(self.cards) + new
+        if self.kind == "set":
+            return _make_set(combined, rules, self.rank)
+        fixed_ace = None
+        for place, card in zip(self.places, self.cards, strict=True):
+            if card.rank == 1 and self.wild_index != place - self.low:
+                fixed_ace = place
+        return _make_run(
+            combined, rules, suit=self.suit, fixed_ace=fixed_ace,
+            keep_wild=self.wild_place, wild_end=wild_end,
+        )
+
+    def can_extend(self, cards: Iterable[Card | str] | str, rules: Rules | str | None = None) -> bool:
+        try:
+            self.extend(cards, rules)
+        except InvalidMeld:
+            return False
+        return True
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Meld):
+            return NotImplemented
+        return (self.kind, self.cards, self.wild_index, self.low, self.rules) == (
+            other.kind, other.cards, other.wild_index, other.low, other.rules)
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.cards, self.wild_index, self.low))
+
+    def __str__(self) -> str:
+        return format_cards(self.cards, symbols=True)
+
+    def __repr__(self) -> str:
+        return f"make_meld({format_cards(self.cards)!r}, RULESETS[{self.rules.name!r}])"
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def _repr_svg_(self) -> str:
+        from .svg import meld_svg
+
+        return meld_svg(self)
+
+
+def make_meld(cards: Iterable[Card | str] | str, rules: Rules | str) -> Meld:
+    """The meld these cards make under ``rules``, or :class:`InvalidMeld` naming the broken rule.
+
+    The order of ``cards`` does not matter: the meld is arranged as RULES.md places it.
+
+    >>> from buraco_core import RULESETS
+    >>> make_meld("5s 5h 5d JK", RULESETS["buraco"]).cards[-1]
+    Card.from_str('JK')
+    >>> make_meld("5s 5h JK 2d", RULESETS["buraco"])
+    Traceback (most recent call last):
+    ...
+    buraco_core.melds.InvalidMeld: a meld may hold only one wild card (a joker or a 2); in a set every 2 is wild
+    """
+    rules = get_rules(rules)
+    hand = parse_cards(cards)
+    if len(hand) < 3:
+        raise InvalidMeld(f"a meld needs at least three cards, not {len(hand)}")
+    others = [c for c in hand if c.rank > 2 or c.rank == 1]
+    if not others:
+        raise InvalidMeld("a meld needs at least two natural cards; jokers and 2s are wild "
+                          "(there are no sets of 2s)")
+    first_rank = others[0].rank
+    if len(others) >= 2 and all(c.rank == first_rank for c in others):
+        if len({c.suit for c in others}) == 1 and not rules.allow_sets:
+            # same card twice: not a set here, and not a run either
+            raise InvalidMeld(f"{rules.name} allows runs only, no sets; and a run cannot hold "
+                              f"{others[0]} twice")
+        return _make_set(hand, rules, first_rank)
+    return _make_run(hand, rules)
+
+
+def _make_set(cards: Sequence[Card], rules: Rules, rank: int) -> Meld:
+    if not rules.allow_sets:
+        raise InvalidMeld(f"{rules.name} allows runs only, no sets (three or more of a rank)")
+    naturals: list[Card] = []
+    wilds: list[Card] = []
+    for c in cards:
+        if c.rank == rank:
+            naturals.append(c)
+        elif c.rank in (0, 2):
+            wilds.append(c)
+        else:
+            raise InvalidMeld(f"a set of {rank_words(rank, plural=True)} takes only "
+                              f"{rank_words(rank, plural=True)} and one wild card, not {c}")
+    if len(wilds) > 1:
+        raise InvalidMeld("a meld may hold only one wild card (a joker or a 2); "
+                          "in a set every 2 is wild")
+    if len(naturals) < 2:
+        raise InvalidMeld("a meld needs at least two natural cards")
+    if rules.set_max_cards is not None and len(cards) > rules.set_max_cards:
+        raise InvalidMeld(f"in {rules.name} a set holds at most {rules.set_max_cards} cards, "
+                          "the wild card counted among them")
+    if rules.set_distinct_suits and len({c.suit for c in naturals}) < len(naturals):
+        raise InvalidMeld(f"in {rules.name} the cards of a set must all be of different suits "
+                          "(two of the same card never count)")
+    naturals.sort(key=lambda c: SUITS.index(c.suit))
+    return Meld("set", tuple(naturals + wilds), rules,
+                wild_index=len(naturals) if wilds else None, rank=rank)
+
+
+def _make_run(
+    cards: Sequence[Card], rules: Rules, *, suit: str | None = None, fixed_ace: int | None = None,
+    keep_wild: int | None = None, wild_end: WildEnd | None = None,
+) -> Meld:
+    jokers: list[Card] = []
+    twos: list[Card] = []
+    others: list[Card] = []
+    for c in cards:
+        (jokers if c.rank == 0 else twos if c.rank == 2 else others).append(c)
+    extending = suit is not None
+    if suit is None:
+        suit = others[0].suit if others else ""
+    for c in others:
+        if c.suit != suit:
+            if extending:
+                raise InvalidMeld(f"this run is {SUIT_NAMES[suit]}: {c} does not belong")
+            raise InvalidMeld(f"a run is all one suit and a set all one rank: {others[0]} and "
+                              f"{c} fit neither")
+    if not rules.allow_sets and len(others) >= 2 and len({c.rank for c in others}) == 1:
+        raise InvalidMeld(f"{rules.name} allows runs only, no sets (three or more of a rank)")
+    # natural places of the cards that are never wild
+    places: list[int] = []
+    aces = 0
+    seen: set[int] = set()
+    for c in others:
+        if c.rank == 1:
+            aces += 1
+            continue
+        if c.rank in seen:
+            raise InvalidMeld(f"a run cannot hold the same card twice ({c} {c})")
+        seen.add(c.rank)
+        places.append(c.rank)
+    if aces > 2 or (aces == 2 and not rules.ace_to_ace):
+        raise InvalidMeld("a run may hold only one ace as a natural card; both aces (ace to ace)"
+                          " only where the ruleset allows it (fechado)" if aces == 2 else
+                          "a run cannot hold three aces")
+    suited_twos = sum(1 for c in twos if c.suit == suit)
+    forced_wilds = len(jokers) + len(twos) - suited_twos
+    ace_options: list[tuple[int, ...]]
+    if aces == 0:
+        ace_options = [()]
+    elif aces == 2:
+        ace_options = [(1, _HIGH_ACE)]
+    elif fixed_ace is not None:
+        ace_options = [(fixed_ace,)]
+    else:
+        # high first when the run holds the king: the tie-break of RULES.md
+        ace_options = [(_HIGH_ACE,), (1,)] if 13 in seen else [(1,), (_HIGH_ACE,)]
+    best: tuple[int, list[int], int | None] | None = None  # (wilds, places, wild place)
+    fewest_wilds = 99
+    fewest_gaps = 99
+    for natural_two in ((True, False) if suited_twos else (False,)):
+        wild_count = forced_wilds + suited_twos - (1 if natural_two else 0)
+        fewest_wilds = min(fewest_wilds, wild_count)
+        if wild_count > 1:
+            continue
+        for ace_places in ace_options:
+            nat = places + list(ace_places) + ([2] if natural_two else [])
+            if len(set(nat)) < len(nat):
+                continue
+            if len(nat) < 2:
+                continue
+            lo, hi = min(nat), max(nat)
+            gaps = hi - lo + 1 - len(nat)
+            fewest_gaps = min(fewest_gaps, gaps)
+            if gaps > wild_count:
+                continue
+            wild_place: int | None = None
+            if wild_count == 1:
+                if gaps == 1:
+                    wild_place = next(p for p in range(lo, hi + 1) if p not in nat)
+                else:
+                    wild_place = _end_place(lo, hi, keep_wild, wild_end)
+                    if wild_place is None:
+                        continue
+            if best is None or wild_count < best[0]:
+                best = (wild_count, nat, wild_place)
+    if best is None:
+        raise InvalidMeld(_run_failure(others, places, aces, suited_twos, forced_wilds,
+                                       fewest_wilds, fewest_gaps, rules))
+    _, nat, wild_place = best
+    lo = min(nat + ([wild_place] if wild_place is not None else []))
+    hi = max(nat + ([wild_place] if wild_place is not None else []))
+    if len(nat) < 2:
+        raise InvalidMeld("a meld needs at least two natural cards")
+    by_place: dict[int, Card] = {}
+    for c in others:
+        if c.rank == 1:
+            continue
+        by_place[c.rank] = c
+    ace_card = Card(1, suit)
+    for p in nat:
+        if p in (1, _HIGH_ACE):
+            by_place[p] = ace_card
+    if 2 in nat:
+        by_place[2] = Card(2, suit)
+    wild_card: Card | None = None
+    if wild_place is not None:
+        if jokers:
+            wild_card = jokers[0]
+        else:
+            # a suited 2 not at its place, or a 2 of another suit
+            off = [c for c in twos if c.suit != suit]
+            wild_card = off[0] if off else Card(2, suit)
+        by_place[wild_place] = wild_card
+    arrangement = tuple(by_place[p] for p in range(lo, hi + 1))
+    return Meld("run", arrangement, rules,
+                wild_index=None if wild_place is None else wild_place - lo, low=lo, suit=suit)
+
+
+def _end_place(lo: int, hi: int, keep: int | None, wild_end: WildEnd | None) -> int | None:
+    low_free = lo > 1
+    high_free = hi < _HIGH_ACE
+    if keep is not None and ((keep == lo - 1 and low_free) or (keep == hi + 1 and high_free)):
+        return keep
+    if wild_end == "high" and high_free:
+        return hi + 1
+    if wild_end == "low" and low_free:
+        return lo - 1
+    if low_free and lo != 1:
+        return lo - 1
+    if high_free:
+        return hi + 1
+    return None
+
+
+def _run_failure(
+    others: list[Card], places: list[int], aces: int, suited_twos: int, forced_wilds: int,
+    fewest_wilds: int, fewest_gaps: int, rules: Rules,
+) -> str:
+    if fewest_wilds > 1:
+        return ("a meld may hold only one wild card (a joker, or a 2 away from its natural "
+                "place)")
+    naturals = len(others) + (1 if suited_twos else 0)
+    if naturals < 2:
+        return "a meld needs at least two natural cards"
+    low_cards = [p for p in places if p <= 4] + ([2] if suited_twos else [])
+    high_cards = [p for p in places if p >= 11]
+    if aces and low_cards and high_cards:
+        return ("a run never turns the corner: the ace is low (A-2-3) or high (Q-K-A), "
+                "never both (K-A-2)")
+    if aces == 2 and rules.ace_to_ace:
+        return "an ace-to-ace run must fill every place from A to A (one wild card may fill one)"
+    if fewest_gaps >= 1 and fewest_gaps < 99:
+        missing = "one gap" if fewest_gaps == 1 else f"{fewest_gaps} gaps"
+        if fewest_gaps == 1 and forced_wilds + suited_twos == 0:
+            return ("a run needs consecutive cards of one suit: these leave one gap, and there is"
+                    " no wild card to fill it")
+        return (f"a run needs consecutive cards of one suit: these leave {missing}, and a meld's "
+                "one wild card can fill only one")
+    return "a run covers at most fourteen places, from A to A"

@@ -1,0 +1,1 @@
+"""buraco_widgets: the ipywidgets views of the Buraco trainer (installed from widgets/)."""

@@ -76,7 +76,7 @@ _BURACO_COLOURS = {  # caption pill: fill, text
     "royal": ("#1b5e20", "#ffffff"),
     "ace-to-ace": ("#004d40", "#ffffff"),
     "semi-clean": ("#00838f", "#ffffff"),
-    "dirty": ("#ffb300", "#1b1b1b"),
+    "dirty": ("#f9a825", "#1b1b1b"),
 }
 
 # Suit shapes in a 100 x 100 box.

@@ -171,8 +171,8 @@ def parse_card(token: str) -> Card:
     ...
     ValueError: '1h' is not a card: write a rank (A, 2-10 or T, J, Q, K) and a suit (s h d c or ♠ ♥ ♦ ♣), or JK for a joker
     """
-    card = _CARD_TABLE.get(token)
-    if card is None:
+    card = _CARD_TABLE.get(token) if isinstance(token, str) else None
+    if card is None and isinstance(token, str):
         card = _CARD_TABLE.get(token[:-1].upper() + token[-1:].lower()) if token else None
         if card is None:
             card = _CARD_TABLE.get(token.upper()) if token.upper() == "JK" else None

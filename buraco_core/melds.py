@@ -195,9 +195,13 @@ class Meld:
         """A new meld with ``cards`` added, all or nothing; this meld never changes.
 
         Cards on the table keep their places, but for the wild card and a 2 of the run's suit
-        (natural or wild as the cards need it); an ace keeps its end. If a new card takes the
-        wild card's place, the wild card fills the one gap left, or goes to an end: ``wild_end``
-        chooses where both ends are free (default: low, or high when the run starts at the ace).
+        (natural or wild as the cards need it); an ace keeps its end (low stays low, high stays
+        high). The wild card fills the one gap the new cards leave, if there is one; if a new card
+        takes the wild card's place and no gap is left, the wild card goes to an end. ``wild_end``
+        (``"low"`` or ``"high"``) is the player's choice of that end; it counts only when the wild
+        card has to move and both ends are free (default: the low end, or the high end when the
+        run starts at the ace). A wild 2 of the run's suit goes back to its natural place when
+        that place is free, and the meld then has no wild card.
 
         >>> from buraco_core import RULESETS, parse_cards
         >>> rules = RULESETS["burraco"]
@@ -208,10 +212,13 @@ class Meld:
         '3♣ 4♣ 2♣ 6♣'
         """
         rules = self.rules if rules is None else get_rules(rules)
-        new = parse_cards(cards)
+        if wild_end not in (None, "low", "high"):
+            raise InvalidMeld(f"wild_end is 'low' or 'high' (or None for the usual end), not {wild_end!r}")
+        new = _read_cards(cards)
         if not new:
             raise InvalidMeld("name at least one card to add")
         combined = list(self.cards) + new
+        _check_supply(combined, rules)
         if self.kind == "set":
             return _make_set(combined, rules, self.rank)
         fixed_ace = None
@@ -257,7 +264,9 @@ class Meld:
 def make_meld(cards: Iterable[Card | str] | str, rules: Rules | str) -> Meld:
     """The meld these cards make under ``rules``, or :class:`InvalidMeld` naming the broken rule.
 
-    The order of ``cards`` does not matter: the meld is arranged as RULES.md places it.
+    The order of ``cards`` does not matter: the meld is arranged as RULES.md places it. A card
+    token that is not a card raises :class:`InvalidMeld` (a :class:`ValueError`) naming the token;
+    so do more copies of a card than the ruleset's deck holds (``fechado`` has no jokers).
 
     >>> from buraco_core import RULESETS
     >>> make_meld("5s 5h 5d JK", RULESETS["buraco"]).cards[-1]
@@ -266,23 +275,60 @@ def make_meld(cards: Iterable[Card | str] | str, rules: Rules | str) -> Meld:
     Traceback (most recent call last):
     ...
     buraco_core.melds.InvalidMeld: a meld may hold only one wild card (a joker or a 2); in a set every 2 is wild
+    >>> make_meld("JK 7c 8c", RULESETS["fechado"])
+    Traceback (most recent call last):
+    ...
+    buraco_core.melds.InvalidMeld: fechado is played without jokers: its only wild cards are the 2s
     """
     rules = get_rules(rules)
-    hand = parse_cards(cards)
+    hand = _read_cards(cards)
     if len(hand) < 3:
         raise InvalidMeld(f"a meld needs at least three cards, not {len(hand)}")
+    _check_supply(hand, rules)
     others = [c for c in hand if c.rank > 2 or c.rank == 1]
     if not others:
         raise InvalidMeld("a meld needs at least two natural cards; jokers and 2s are wild "
                           "(there are no sets of 2s)")
-    first_rank = others[0].rank
-    if len(others) >= 2 and all(c.rank == first_rank for c in others):
-        if len({c.suit for c in others}) == 1 and not rules.allow_sets:
-            # same card twice: not a set here, and not a run either
-            raise InvalidMeld(f"{rules.name} allows runs only, no sets; and a run cannot hold "
-                              f"{others[0]} twice")
-        return _make_set(hand, rules, first_rank)
+    first = others[0]
+    if len(others) >= 2 and all(c.rank == first.rank for c in others):
+        if rules.allow_sets:
+            return _make_set(hand, rules, first.rank)
+        if not (first.rank == 1 and rules.ace_to_ace):  # two aces may still be an ace-to-ace run
+            if all(c.suit == first.suit for c in others):
+                raise InvalidMeld(f"{rules.name} allows runs only, no sets; and a run cannot hold "
+                                  f"{first} twice")
+            raise InvalidMeld(f"{rules.name} allows runs only, no sets (three or more of a rank)")
     return _make_run(hand, rules)
+
+
+def _read_cards(cards: Iterable[Card | str] | str) -> list[Card]:
+    """Parse cards; a bad token becomes an :class:`InvalidMeld` that still names the token."""
+    try:
+        return parse_cards(cards)
+    except InvalidMeld:
+        raise
+    except ValueError as exc:
+        raise InvalidMeld(str(exc)) from None
+
+
+_COPIES = {1: "one", 2: "two", 3: "three", 4: "four"}
+
+
+def _check_supply(cards: Sequence[Card], rules: Rules) -> None:
+    """No card more often than the ruleset's deck holds it (jokers: ``rules.jokers``)."""
+    counts: dict[Card, int] = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
+    for card, n in counts.items():
+        if card.rank == 0:
+            if n > rules.jokers:
+                if rules.jokers == 0:
+                    raise InvalidMeld(f"{rules.name} is played without jokers: "
+                                      "its only wild cards are the 2s")
+                raise InvalidMeld(f"the {rules.name} deck holds only {rules.jokers} jokers, not {n}")
+        elif n > rules.decks:
+            raise InvalidMeld(f"the deck holds only {_COPIES.get(rules.decks, str(rules.decks))} "
+                              f"{card} (one in each 52-card deck), not {n}")
 
 
 def _make_set(cards: Sequence[Card], rules: Rules, rank: int) -> Meld:
@@ -329,11 +375,12 @@ def _make_run(
     for c in others:
         if c.suit != suit:
             if extending:
-                raise InvalidMeld(f"this run is {SUIT_NAMES[suit]}: {c} does not belong")
-            raise InvalidMeld(f"a run is all one suit and a set all one rank: {others[0]} and "
-                              f"{c} fit neither")
-    if not rules.allow_sets and len(others) >= 2 and len({c.rank for c in others}) == 1:
-        raise InvalidMeld(f"{rules.name} allows runs only, no sets (three or more of a rank)")
+                raise InvalidMeld(f"this run is all {SUIT_NAMES[suit]}: {c} does not belong")
+            if not rules.allow_sets:
+                raise InvalidMeld(f"a run is all one suit: {others[0]} and {c} are of different "
+                                  f"suits (and {rules.name} has no sets)")
+            raise InvalidMeld("a run is all one suit and a set all one rank: "
+                              f"{format_cards(others, symbols=True)} are neither")
     # natural places of the cards that are never wild
     places: list[int] = []
     aces = 0
@@ -444,24 +491,49 @@ def _run_failure(
     others: list[Card], places: list[int], aces: int, suited_twos: int, forced_wilds: int,
     fewest_wilds: int, fewest_gaps: int, rules: Rules,
 ) -> str:
+    """Why no reading of these cards is a run, in the words of the rule that fails first."""
     if fewest_wilds > 1:
         return ("a meld may hold only one wild card (a joker, or a 2 away from its natural "
                 "place)")
     naturals = len(others) + (1 if suited_twos else 0)
     if naturals < 2:
         return "a meld needs at least two natural cards"
-    low_cards = [p for p in places if p <= 4] + ([2] if suited_twos else [])
-    high_cards = [p for p in places if p >= 11]
-    if aces and low_cards and high_cards:
-        return ("a run never turns the corner: the ace is low (A-2-3) or high (Q-K-A), "
-                "never both (K-A-2)")
+    if len(others) + suited_twos + forced_wilds > _HIGH_ACE:
+        return "a run covers at most fourteen places, from A to A"
     if aces == 2 and rules.ace_to_ace:
         return "an ace-to-ace run must fill every place from A to A (one wild card may fill one)"
-    if fewest_gaps >= 1 and fewest_gaps < 99:
-        missing = "one gap" if fewest_gaps == 1 else f"{fewest_gaps} gaps"
-        if fewest_gaps == 1 and forced_wilds + suited_twos == 0:
-            return ("a run needs consecutive cards of one suit: these leave one gap, and there is"
-                    " no wild card to fill it")
-        return (f"a run needs consecutive cards of one suit: these leave {missing}, and a meld's "
-                "one wild card can fill only one")
+    if _turns_corner(places + [1] * aces, suited_twos, forced_wilds, fewest_gaps):
+        return ("a run never turns the corner: the ace is low (A-2-3) or high (Q-K-A), "
+                "never both (K-A-2)")
+    if 1 <= fewest_gaps < 99:
+        missing = "a gap" if fewest_gaps == 1 else f"{fewest_gaps} gaps"
+        if forced_wilds + suited_twos == 0:
+            return (f"a run needs consecutive cards of one suit: these leave {missing}, and there "
+                    "is no wild card to fill it")
+        if fewest_gaps == 1 and forced_wilds == 0 and suited_twos == 1:
+            return ("a run needs consecutive cards of one suit: these leave a gap, and the 2 of the "
+                    "suit cannot stand at its own place and fill the gap at once")
+        return (f"a run needs consecutive cards of one suit: these leave {missing}, and a "
+                "meld's one wild card can fill only one")
     return "a run covers at most fourteen places, from A to A"
+
+
+def _turns_corner(ranks: list[int], suited_twos: int, forced_wilds: int, fewest_gaps: int) -> bool:
+    """Would these cards come (nearly) together if a run could wrap from K over A to 2?
+
+    Used only to explain a refusal: K-A-3 and K-2-3 are refused as corner runs, not as gaps.
+    """
+    readings = [(ranks, forced_wilds + suited_twos)]
+    if suited_twos:
+        readings.append(([*ranks, 2], forced_wilds + suited_twos - 1))
+    for natural, wilds in readings:
+        if wilds > 1 or len(set(natural)) < len(natural):
+            continue
+        for turn in range(1, 13):  # ranks up to ``turn`` continue after the king
+            if min(natural) > turn or max(natural) <= turn:
+                continue
+            wrapped = [r + 13 if r <= turn else r for r in natural]
+            gaps = max(wrapped) - min(wrapped) + 1 - len(wrapped)
+            if gaps <= wilds + 1 and gaps < fewest_gaps:
+                return True
+    return False

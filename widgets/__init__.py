@@ -1,1 +1,13 @@
-"""buraco_widgets: the ipywidgets views of the Buraco trainer (installed from widgets/)."""
+"""buraco_widgets: the ipywidgets views of the Buraco trainer (installed from widgets/).
+
+Every widget is a thin view around ``buraco_core``: it shows the engine's state, sends the
+learner's action to the engine and shows the engine's answer (its reason, when a play is
+refused). Nothing here decides a rule or a point.
+"""
+
+from .hand import Hand
+from .picker import RulesetPicker
+from .progress import Progress
+from .table import MeldView, TableView
+
+__all__ = ["Hand", "MeldView", "Progress", "RulesetPicker", "TableView"]

@@ -1,0 +1,15 @@
+"""The docstring examples of the widgets package run."""
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = ["hand", "table", "picker", "progress"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_doctests(name: str) -> None:
+    module = importlib.import_module(f"buraco_widgets.{name}")
+    result = doctest.testmod(module)
+    assert result.failed == 0 and result.attempted > 0

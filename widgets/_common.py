@@ -1,0 +1,97 @@
+"""Shared helpers of the widgets: the static folder, card payloads for the front end, rules lookup.
+
+Nothing here decides a rule: card names, codes and drawings all come from ``buraco_core``.
+"""
+
+from __future__ import annotations
+
+import html
+import pathlib
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from buraco_core import RULESETS, Card, Meld, Rules, get_rules, parse_cards
+
+STATIC = pathlib.Path(__file__).parent / "static"
+
+__all__ = [
+    "STATIC",
+    "as_cards",
+    "as_rules",
+    "card_item",
+    "esc",
+    "meld_item",
+    "ruleset_names",
+]
+
+
+def ruleset_names() -> list[str]:
+    """The engine's ruleset names, in its own order."""
+    return list(RULESETS)
+
+
+def as_rules(rules: Rules | str) -> Rules:
+    """A :class:`Rules` from a name or a Rules value (the engine's own lookup and message)."""
+    return get_rules(rules)
+
+
+def as_cards(cards: str | Iterable[Card | str] | None) -> list[Card]:
+    """Cards from notation (``"4h 5h JK"``), a list of tokens, or Card values."""
+    if cards is None:
+        return []
+    return parse_cards(cards)
+
+
+def esc(text: object) -> str:
+    return html.escape(str(text))
+
+
+def _card_svg(card: Card, **options: Any) -> str:
+    """The engine's drawing of a card; an empty string lets the front end fall back to text."""
+    try:
+        from buraco_core.svg import card_svg
+    except ImportError:  # the drawing module is optional for the widgets to work
+        return ""
+    return card_svg(card, **options)
+
+
+def card_item(card: Card, *, width: int = 60, four_color: bool = False, face_down: bool = False) -> dict[str, str]:
+    """What the front end needs to draw and announce one card."""
+    if face_down:
+        return {"code": "", "name": "face-down card", "text": "🂠",
+                "svg": _card_svg(card, width=width, four_color=four_color, face_down=True)}
+    return {"code": card.code, "name": card.name, "text": str(card),
+            "svg": _card_svg(card, width=width, four_color=four_color)}
+
+
+def _meld_svg(meld: Meld, **options: Any) -> str:
+    try:
+        from buraco_core.svg import meld_svg
+    except ImportError:
+        return ""
+    try:
+        return meld_svg(meld, **options)
+    except TypeError:  # an older signature without our options
+        return meld_svg(meld)
+
+
+def meld_item(meld: Meld, *, width: int = 48, four_color: bool = False) -> dict[str, Any]:
+    """What the front end needs to draw, label and announce one meld (all from the engine)."""
+    title = meld.describe()
+    return {
+        "text": str(meld),
+        "label": meld.label,
+        "kind": meld.kind,
+        "describe": title,
+        "wild": meld.wild_label or "",
+        "wild_text": f"{meld.wild} stands for {meld.wild_label}" if meld.wild is not None else "",
+        "buraco": meld.buraco_type or "",
+        "points": meld.points,
+        "svg": _meld_svg(meld, width=width, four_color=four_color),
+        "cards": [card_item(c, width=width, four_color=four_color) for c in meld.cards],
+    }
+
+
+def card_names(cards: Sequence[Card]) -> str:
+    """Cards in words for screen readers: ``'four of hearts, joker'``."""
+    return ", ".join(c.name for c in cards)

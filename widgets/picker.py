@@ -1,0 +1,53 @@
+"""RulesetPicker: a dropdown of the engine's rulesets that the lesson's widgets follow.
+
+>>> from buraco_widgets import Hand, RulesetPicker, TableView
+>>> picker = RulesetPicker()
+>>> table = TableView(["4h 5h 6h"])
+>>> _ = picker.link(table)
+>>> picker.value = "italian"; table.rules
+'italian'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets
+import traitlets
+
+from buraco_core import Rules
+
+from ._common import as_rules, ruleset_names
+
+__all__ = ["RulesetPicker"]
+
+
+class RulesetPicker(ipywidgets.Dropdown):  # type: ignore[misc]
+    """Choose one of ``buraco_core.RULESETS``; every linked widget's ``rules`` trait follows.
+
+    A widget can be linked if it has a ``rules`` trait (all the lesson widgets do); a puzzle
+    re-deals itself in the new ruleset.
+    """
+
+    def __init__(self, value: Rules | str = "buraco", **kwargs: Any) -> None:
+        kwargs.setdefault("description", "Ruleset")
+        kwargs.setdefault("style", {"description_width": "initial"})
+        super().__init__(options=ruleset_names(), value=as_rules(value).name, **kwargs)
+        self._links: list[traitlets.dlink] = []
+
+    @property
+    def rules(self) -> Rules:
+        return as_rules(self.value)
+
+    def link(self, *widgets: traitlets.HasTraits) -> RulesetPicker:
+        """Make each widget's ``rules`` follow this picker (set now, and on every change)."""
+        for widget in widgets:
+            if not widget.has_trait("rules"):
+                raise TypeError(f"{type(widget).__name__} has no 'rules' trait to follow a ruleset")
+            self._links.append(traitlets.dlink((self, "value"), (widget, "rules")))
+        return self
+
+    def unlink(self) -> None:
+        for link in self._links:
+            link.unlink()
+        self._links.clear()

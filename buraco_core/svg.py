@@ -233,7 +233,7 @@ def _joker_body(four_color: bool) -> list[str]:
 
 
 def _corner(rank: str, suit: str, ink: str) -> list[str]:
-    return [_text(15, 30, rank, size=29, fill=ink, fit=27), _suit(suit, 5, 35, 20, ink)]
+    return [_text(15, 30, rank, size=29, fill=ink, fit=27), _suit(suit, 4, 35, 22, ink)]
 
 
 def _small_corner(rank: str, suit: str, ink: str) -> str:
@@ -325,8 +325,9 @@ def _row(cards: Sequence[Card], *, step: float, four_color: bool, raised: set[in
         name = _card_name(card, stands_for.get(i))
         body = _card_body(card, four_color=four_color, stands_for=stands_for.get(i),
                           selected=i in raised, face_down=False)
-        parts.append(f'<g transform="translate({_n(i * step)} {_n(y)})"><title>{escape(name)}</title>'
-                     + "".join(body) + "</g>")
+        css = "card selected" if i in raised else "card"
+        parts.append(f'<g class="{css}" data-index="{i}" transform="translate({_n(i * step)} {_n(y)})">'
+                     f"<title>{escape(name)}</title>" + "".join(body) + "</g>")
     return parts
 
 
@@ -337,7 +338,8 @@ def cards_svg(cards: Iterable[Card], *, width: int = 60, overlap: float = 0.0, f
     ``overlap`` is the part of each card's slot (a card and a small gap) that the next card
     covers, from 0 (side by side) to 0.7 (the corners still show). Cards whose positions are in
     ``selected`` are raised and ringed; the row always leaves room for the raise, so selecting a
-    card does not move the others.
+    card does not move the others. Each card is a ``<g class="card" data-index="i">`` (class
+    ``"card selected"`` when raised) with its name as ``<title>``, for front ends to hook into.
 
     >>> from buraco_core import parse_cards
     >>> svg = cards_svg(parse_cards("4h 5h JK"), overlap=0.5, selected=[2])
@@ -393,13 +395,13 @@ def meld_svg(meld: Meld, *, width: int = 60, four_color: bool = False) -> str:
         fill, ink = _BURACO_COLOURS.get(kind, (_CAPTION, "#ffffff"))
     else:
         caption = f"{meld.kind} · {_points(meld.points)}"
-        fill, ink = "none", _CAPTION
+        fill, ink = "#eceff1", _CAPTION
     names = [_card_name(c, stands_for.get(i)) for i, c in enumerate(cards)]
     what = f"{kind} buraco" if kind is not None else meld.kind
     label = f"{what}, {_points(meld.points)}: " + ", ".join(names)
 
     caption_size = 19
-    caption_w = len(caption) * caption_size * 0.56 + 16
+    caption_w = len(caption) * caption_size * 0.6 + 16
     cards_w = CARD_W + step * (len(cards) - 1)
     view_w = max(cards_w, caption_w) + 2 * _PAD
     caption_top = CARD_H + 6

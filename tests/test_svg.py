@@ -182,6 +182,8 @@ def test_row_raises_the_selected_cards() -> None:
     root = parse(cards_svg(cards, overlap=0.5, selected=[2, 4]))
     groups = card_groups(root)
     assert [g.findtext(NS + "title") for g in groups] == [c.name for c in cards]
+    assert [g.get("data-index") for g in groups] == ["0", "1", "2", "3", "4"]
+    assert [g.get("class") for g in groups] == ["card", "card", "card selected", "card", "card selected"]
     ys = [float(re.findall(r"[-\d.]+", g.get("transform") or "")[1]) for g in groups]
     assert ys[2] < ys[0] and ys[4] < ys[0]
     assert ys[0] == ys[1] == ys[3]

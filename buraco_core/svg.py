@@ -185,8 +185,8 @@ def _outline(fill: str, stroke: str, stroke_width: float) -> str:
 
 
 def _selection_ring() -> str:
-    return (f'<rect x="-1" y="-1" width="{CARD_W + 2}" height="{CARD_H + 2}" rx="10" fill="none" '
-            f'stroke="{_SELECTED}" stroke-width="5"/>')
+    return (f'<rect x="2" y="2" width="{CARD_W - 4}" height="{CARD_H - 4}" rx="7" fill="none" '
+            f'stroke="{_SELECTED}" stroke-width="4.5"/>')
 
 
 def _back_body() -> list[str]:
@@ -301,9 +301,6 @@ def card_svg(card: Card, *, width: int = 60, four_color: bool = False, stands_fo
         label += ", selected"
     body = _card_body(card, four_color=four_color, stands_for=stands_for, selected=selected,
                       face_down=face_down)
-    if selected:  # leave room for the ring
-        return _svg(CARD_W + 2 * _PAD, CARD_H + 2 * _PAD, width * (CARD_W + 2 * _PAD) / CARD_W, label,
-                    body, view_x=-_PAD, view_y=-_PAD)
     return _svg(CARD_W, CARD_H, width, label, body)
 
 

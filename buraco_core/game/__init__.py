@@ -1,1 +1,43 @@
-"""The game: whole hands and matches (issue 3)."""
+"""The game: whole hands and matches of every ruleset (issue 3). See ``API.md`` beside this file.
+
+>>> from buraco_core.game import Game
+>>> g = Game("buraco", players=4, seed=7)
+>>> g.play("draw")
+Draw()
+"""
+
+from .actions import Action, AddToMeld, Discard, Draw, IllegalAction, NewMeld, NextHand, Take, parse_action
+from .engine import LegalActions, apply, check, legal_actions, three_card_melds
+from .facade import Game
+from .record import hand_record, match_record
+from .serialize import state_from_dict, state_to_dict
+from .state import Phase, PotState, State, new_game
+from .view import View, view_of
+
+__all__ = [
+    "Action",
+    "AddToMeld",
+    "Discard",
+    "Draw",
+    "Game",
+    "IllegalAction",
+    "LegalActions",
+    "NewMeld",
+    "NextHand",
+    "Phase",
+    "PotState",
+    "State",
+    "Take",
+    "View",
+    "apply",
+    "check",
+    "hand_record",
+    "legal_actions",
+    "match_record",
+    "new_game",
+    "parse_action",
+    "state_from_dict",
+    "state_to_dict",
+    "three_card_melds",
+    "view_of",
+]

@@ -1,0 +1,200 @@
+"""Actions: the moves of a turn, in one text notation.
+
+``str(action)`` gives the notation a player writes, and :func:`parse_action` reads it back
+(the game parses, since a meld number needs the table):
+
+- ``draw``: one card from the stock;
+- ``take``: the whole discard pile; ``take 5h`` (``brazilian``): down to the topmost 5h,
+  ``take 5h 2`` down to the second 5h from the top;
+- ``meld 4h 5h 6h``: a new meld for your side;
+- ``add 2 7h``: add to your side's meld number 2 (1-based, as the view lists them);
+  ``add 1:3 7h`` (``brazilian``): add to team 1's meld 3; a trailing ``low`` or ``high`` says
+  where a moving wild card goes when it could go to either end;
+- ``discard Kc``: discard, ending the turn;
+- ``next``: deal the next hand once a hand is over.
+
+>>> from buraco_core.cards import parse_cards
+>>> str(NewMeld(tuple(parse_cards("4h 5h 6h"))))
+'meld 4h 5h 6h'
+>>> parse_action("add 2 7h")
+AddToMeld(meld=2, cards=(Card.from_str('7♥'),), team=None, wild_end=None)
+>>> str(parse_action("add 1:3 JK high"))
+'add 1:3 JK high'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from ..cards import Card, format_cards, parse_card, parse_cards
+
+__all__ = [
+    "Action",
+    "AddToMeld",
+    "Discard",
+    "Draw",
+    "IllegalAction",
+    "NewMeld",
+    "NextHand",
+    "Take",
+    "parse_action",
+]
+
+
+class IllegalAction(ValueError):
+    """An action the rules refuse, or text that is not an action; the message says why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Draw one card from the stock."""
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """Take the discard pile: whole (``card`` None) or, in ``brazilian``, down to ``card``
+    (its ``copy``-th occurrence counted from the top)."""
+
+    card: Card | None = None
+    copy: int = 1
+
+    def __str__(self) -> str:
+        if self.card is None:
+            return "take"
+        return f"take {self.card.code}" + (f" {self.copy}" if self.copy != 1 else "")
+
+
+@dataclass(frozen=True, slots=True)
+class NewMeld:
+    """Lay a new meld for your side from these cards of your hand."""
+
+    cards: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return "meld " + format_cards(self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class AddToMeld:
+    """Add cards to meld number ``meld`` (1-based) of your side, or of ``team``."""
+
+    meld: int
+    cards: tuple[Card, ...]
+    team: int | None = None
+    wild_end: Literal["low", "high"] | None = None
+
+    def __str__(self) -> str:
+        where = str(self.meld) if self.team is None else f"{self.team}:{self.meld}"
+        end = f" {self.wild_end}" if self.wild_end else ""
+        return f"add {where} {format_cards(self.cards)}{end}"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Discard one card, ending the turn."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"discard {self.card.code}"
+
+
+@dataclass(frozen=True, slots=True)
+class NextHand:
+    """Deal the next hand of the match."""
+
+    def __str__(self) -> str:
+        return "next"
+
+
+Action = Draw | Take | NewMeld | AddToMeld | Discard | NextHand
+
+_DRAW = Draw()
+_NEXT = NextHand()
+
+_HELP = ("write one of: draw, take, take 5h, meld 4h 5h 6h, add 2 7h, add 1:3 7h, discard Kc, next")
+
+
+def _cards(tokens: list[str], what: str) -> tuple[Card, ...]:
+    try:
+        return tuple(parse_cards(tokens))
+    except ValueError as err:
+        raise IllegalAction(f"{what}: {err}") from None
+
+
+def parse_action(text: str | Action) -> Action:
+    """Read one action from its text; an :data:`Action` is returned as it is.
+
+    Table-dependent checks (is there a meld 2? is it your turn?) belong to the game:
+    :func:`buraco_core.game.engine.apply` makes them.
+
+    >>> parse_action("discard kc"), parse_action("take 5h 2")
+    (Discard(card=Card.from_str('K♣')), Take(card=Card.from_str('5♥'), copy=2))
+    >>> parse_action("fold")
+    Traceback (most recent call last):
+    ...
+    buraco_core.game.actions.IllegalAction: 'fold' is not an action: write one of: draw, take, take 5h, meld 4h 5h 6h, add 2 7h, add 1:3 7h, discard Kc, next
+    """
+    if not isinstance(text, str):
+        return text
+    tokens = text.replace(",", " ").split()
+    if not tokens:
+        raise IllegalAction(f"no action given: {_HELP}")
+    verb, args = tokens[0].lower(), tokens[1:]
+    if verb == "draw" and not args:
+        return _DRAW
+    if verb in ("next", "deal") and not args:
+        return _NEXT
+    if verb == "take":
+        if not args:
+            return Take()
+        if len(args) > 2:
+            raise IllegalAction("take names at most one card and which copy of it: take 5h or take 5h 2")
+        try:
+            card = parse_card(args[0])
+        except ValueError as err:
+            raise IllegalAction(f"take: {err}") from None
+        copy = 1
+        if len(args) == 2:
+            if not args[1].isdigit() or int(args[1]) < 1:
+                raise IllegalAction(f"take {args[0]} {args[1]}: the copy is a number from 1 "
+                                    "(the topmost) down")
+            copy = int(args[1])
+        return Take(card, copy)
+    if verb == "meld":
+        if not args:
+            raise IllegalAction("meld needs the cards to lay: meld 4h 5h 6h")
+        return NewMeld(_cards(args, "meld"))
+    if verb == "add":
+        if len(args) < 2:
+            raise IllegalAction("add needs a meld number and cards: add 2 7h")
+        where, rest = args[0], args[1:]
+        team: int | None = None
+        if ":" in where:
+            t, _, where = where.partition(":")
+            if not t.isdigit():
+                raise IllegalAction(f"add {args[0]}: write the team, a colon and the meld number, "
+                                    "as in add 1:3 7h")
+            team = int(t)
+        if not where.isdigit() or int(where) < 1:
+            raise IllegalAction(f"add {args[0]}: the meld number comes first, counted from 1 "
+                                "as the table shows them (add 2 7h)")
+        end: Literal["low", "high"] | None = None
+        if rest and rest[-1].lower() in ("low", "high"):
+            end = "low" if rest[-1].lower() == "low" else "high"
+            rest = rest[:-1]
+        if not rest:
+            raise IllegalAction("add needs at least one card: add 2 7h")
+        return AddToMeld(int(where), _cards(rest, "add"), team, end)
+    if verb == "discard":
+        if len(args) != 1:
+            raise IllegalAction("discard exactly one card: discard Kc")
+        try:
+            return Discard(parse_card(args[0]))
+        except ValueError as err:
+            raise IllegalAction(f"discard: {err}") from None
+    raise IllegalAction(f"{text!r} is not an action: {_HELP}")

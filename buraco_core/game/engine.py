@@ -1,0 +1,679 @@
+"""The pure core: ``apply(state, action) -> state``, and the legal actions of a state.
+
+Nothing here changes a state: every move builds a new :class:`~buraco_core.game.state.State`.
+A refused move raises :class:`~buraco_core.game.actions.IllegalAction` whose message names the
+rule in a learner's words. The :class:`~buraco_core.game.state.Phase` picks one apply function
+(``_APPLY``) and one enumeration (``_ENUMERATE``).
+
+Each ruleset field is read in one place: ``discard_take`` in :func:`_apply_take`,
+``single_take_no_discard`` in :func:`_take_result`, ``wild_last_discard_guard`` and
+``pot_guard`` (discards) in :func:`_discard_reason`, ``pot_guard`` (melds) and ``direct_pot``
+and ``going_out`` in :func:`_after_meld`, ``indirect_pot`` in :func:`_apply_discard`,
+``out_needs_pot`` / ``out_needs_clean`` in :func:`_out_reason`, ``stock_end`` in
+:func:`_stock_end` (and ``LAST_CARD_DRAWN`` at the draw it names), ``meld_on_any`` in
+:func:`_reachable`, ``target`` / ``tie`` in :func:`_end_hand`.
+
+>>> from buraco_core.game.state import new_game
+>>> s = new_game("burraco", players=2, seed=3)
+>>> s2 = apply(s, "draw")
+>>> s.phase.value, s2.phase.value, len(s2.hands[0])
+('draw', 'play', 12)
+>>> apply(s2, "draw")
+Traceback (most recent call last):
+...
+buraco_core.game.actions.IllegalAction: you have already drawn this turn: meld, add to a meld, or discard to end your turn
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+from typing import TypeVar
+
+from ..cards import Card
+from ..melds import InvalidMeld, Meld, make_meld
+from ..rules import DiscardTake, IndirectPot, Rules, StockEnd, Tie
+from ..scoring import score_side
+from .actions import (
+    Action,
+    AddToMeld,
+    Discard,
+    Draw,
+    IllegalAction,
+    NewMeld,
+    NextHand,
+    Take,
+    parse_action,
+)
+from .state import Phase, PotState, State, deal_hand
+
+__all__ = ["LegalActions", "apply", "check", "legal_actions", "three_card_melds"]
+
+T = TypeVar("T")
+
+
+# --------------------------------------------------------------------------- helpers
+
+def _remove(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...] | None:
+    """The hand without these cards (each copy once), or None if a card is missing."""
+    rest = list(hand)
+    for c in cards:
+        try:
+            rest.remove(c)
+        except ValueError:
+            return None
+    return tuple(rest)
+
+
+def _missing(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> str:
+    rest = list(hand)
+    for c in cards:
+        if c in rest:
+            rest.remove(c)
+        else:
+            more = " another" if c in hand else ""
+            return f"you do not hold{more} {c}"
+    return "you do not hold those cards"
+
+
+def _set(seq: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
+    return (*seq[:i], value, *seq[i + 1:])
+
+
+def _hands(s: State, seat: int, hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
+    return (*s.hands[:seat], hand, *s.hands[seat + 1:])
+
+
+def _reachable(s: State) -> tuple[int, ...]:
+    """The teams whose melds the player to move may add to (``meld_on_any``: everyone's)."""
+    if s.rules.meld_on_any:
+        return tuple(range(s.teams))
+    return (s.current_team,)
+
+
+def _log(s: State, action: Action) -> tuple[tuple[int, str], ...]:
+    return (*s.history, (s.turn, str(action)))
+
+
+# --------------------------------------------------------------------------- the public core
+
+def apply(state: State, action: Action | str) -> State:
+    """The state after ``action`` by the player to move; raises :class:`IllegalAction`."""
+    act = parse_action(action)
+    return _APPLY[state.phase](state, act)
+
+
+def check(state: State, action: Action | str) -> str | None:
+    """None if ``action`` is legal in ``state``, else the reason it is refused."""
+    try:
+        apply(state, action)
+    except IllegalAction as err:
+        return str(err)
+    return None
+
+
+# --------------------------------------------------------------------------- DRAW
+
+def _apply_draw_phase(s: State, act: Action) -> State:
+    if isinstance(act, Draw):
+        return _apply_draw(s, act)
+    if isinstance(act, Take):
+        return _apply_take(s, act)
+    if isinstance(act, NextHand):
+        raise IllegalAction("the hand is not over yet")
+    raise IllegalAction("first draw: take a card from the stock (draw) or take the discard pile (take)")
+
+
+def _apply_draw(s: State, act: Draw) -> State:
+    if not s.stock:
+        raise IllegalAction("the stock is empty")
+    card = s.stock[-1]
+    hand = (*s.hands[s.turn], card)
+    out = replace(s, stock=s.stock[:-1], hands=_hands(s, s.turn, hand), phase=Phase.PLAY,
+                  history=_log(s, act))
+    if not out.stock and s.rules.stock_end is StockEnd.LAST_CARD_DRAWN:
+        return _end_hand(out, None)
+    return out
+
+
+def _apply_take(s: State, act: Take) -> State:
+    pile = s.discard
+    if not pile:
+        raise IllegalAction("the discard pile is empty: draw from the stock")
+    how = s.rules.discard_take
+    hand = s.hands[s.turn]
+    if how is DiscardTake.ANY_DEPTH:
+        if act.card is None:
+            index = 0
+        else:
+            found = [i for i in range(len(pile) - 1, -1, -1) if pile[i] == act.card]
+            if len(found) < act.copy:
+                have = "no" if not found else f"only {len(found)}"
+                raise IllegalAction(f"there is {have} {act.card} in the discard pile"
+                                    + (f" (you asked for copy {act.copy})" if found else ""))
+            index = found[act.copy - 1]
+        must = pile[index] if index < len(pile) - 1 else None
+        out = _take_result(s, act, index, must)
+        if must is not None:
+            reason = _finish_reason(out)
+            if reason is not None:
+                raise IllegalAction(f"you may take the pile down to {must} only if you can meld "
+                                    f"that card this turn: {reason}")
+        return out
+    if act.card is not None:
+        raise IllegalAction(f"in {s.rules.name} you take the whole discard pile: write take")
+    if how is DiscardTake.WHOLE_IF_TOP_MELDS:
+        top = pile[-1]
+        if not _top_melds(s, top, hand):
+            raise IllegalAction(f"in {s.rules.name} you may take the pile only if its top card, "
+                                f"{top}, makes a meld with cards from your hand or your side's melds")
+        out = _take_result(s, act, 0, top)
+        reason = _finish_reason(out)
+        if reason is not None:
+            raise IllegalAction(f"you could not meld the {top} and still end your turn: {reason}")
+        return out
+    return _take_result(s, act, 0, None)
+
+
+def _take_result(s: State, act: Take, index: int, must: Card | None) -> State:
+    taken = s.discard[index:]
+    single = taken[0] if len(taken) == 1 and s.rules.single_take_no_discard else None
+    hand = s.hands[s.turn] + taken
+    return replace(s, discard=s.discard[:index], hands=_hands(s, s.turn, hand), phase=Phase.PLAY,
+                   must_meld=must, single_take=single, history=_log(s, act))
+
+
+def _top_melds(s: State, top: Card, hand: tuple[Card, ...]) -> bool:
+    """The top card makes a meld with the hand's cards, or goes onto one of the side's melds."""
+    for team in _reachable(s):
+        for m in s.melds[team]:
+            if _may_extend(m, top) and m.can_extend([top]):
+                return True
+    return any(top in trio for trio in three_card_melds((*hand, top), s.rules, with_card=top))
+
+
+# --------------------------------------------------------------------------- PLAY
+
+def _apply_play_phase(s: State, act: Action) -> State:
+    if isinstance(act, NewMeld):
+        return _apply_meld(s, act)
+    if isinstance(act, AddToMeld):
+        return _apply_add(s, act)
+    if isinstance(act, Discard):
+        return _apply_discard(s, act)
+    if isinstance(act, NextHand):
+        raise IllegalAction("the hand is not over yet")
+    raise IllegalAction("you have already drawn this turn: meld, add to a meld, or discard to end your turn")
+
+
+def _apply_meld(s: State, act: NewMeld) -> State:
+    hand = s.hands[s.turn]
+    rest = _remove(hand, act.cards)
+    if rest is None:
+        raise IllegalAction(_missing(hand, act.cards))
+    try:
+        meld = make_meld(act.cards, s.rules)
+    except InvalidMeld as err:
+        raise IllegalAction(str(err)) from None
+    team = s.current_team
+    melds = _set(s.melds, team, (*s.melds[team], meld))
+    return _after_meld(s, act, rest, melds)
+
+
+def _apply_add(s: State, act: AddToMeld) -> State:
+    own = s.current_team
+    team = own if act.team is None else act.team
+    if team != own and not s.rules.meld_on_any:
+        raise IllegalAction(f"in {s.rules.name} you add only to your side's melds (write add "
+                            f"{act.meld} ... for your side's meld {act.meld})")
+    if not 0 <= team < s.teams:
+        raise IllegalAction(f"there is no team {team}: teams are 0 to {s.teams - 1}")
+    side = s.melds[team]
+    whose = "your side" if team == own else f"team {team}"
+    if not 1 <= act.meld <= len(side):
+        have = "has no melds" if not side else f"has melds 1 to {len(side)}"
+        raise IllegalAction(f"there is no meld {act.meld} on {whose}: it {have}")
+    hand = s.hands[s.turn]
+    rest = _remove(hand, act.cards)
+    if rest is None:
+        raise IllegalAction(_missing(hand, act.cards))
+    try:
+        meld = side[act.meld - 1].extend(act.cards, s.rules, wild_end=act.wild_end)
+    except InvalidMeld as err:
+        raise IllegalAction(str(err)) from None
+    new_side = (*side[:act.meld - 1], meld, *side[act.meld:])
+    melds = _set(s.melds, team, new_side)
+    return _after_meld(s, act, rest, melds)
+
+
+def _after_meld(s: State, act: NewMeld | AddToMeld, hand: tuple[Card, ...],
+                melds: tuple[tuple[Meld, ...], ...]) -> State:
+    """Finish a meld or an addition: the obligation, the pot guard, an empty hand, the guard."""
+    rules = s.rules
+    team = s.current_team
+    must = s.must_meld
+    if must is not None and must in act.cards:
+        must = None
+    has_buraco = any(m.is_buraco for m in melds[team])
+    if (rules.pot_guard and s.pot_state[team] is PotState.TAKEN and not has_buraco
+            and len(hand) <= 1):
+        raise IllegalAction("while your side has its pot but no buraco, a meld may not leave you "
+                            "one card or none")
+    out = replace(s, hands=_hands(s, s.turn, hand), melds=melds, must_meld=must,
+                  history=_log(s, act))
+    if hand:
+        reason = _finish_reason(out)
+        if reason is not None:
+            raise IllegalAction(f"after that play you could not end your turn legally: {reason}")
+        return out
+    # the hand is empty: the pot on the fly, or going out by meld
+    if s.pot_state[team] is PotState.ASIDE:
+        if not rules.direct_pot:
+            raise IllegalAction(f"in {rules.name} a meld may never empty your hand: your pot is "
+                                "picked up only by discarding your last card")
+        return _pick_up_pot(out, team, s.turn, unused=False)
+    if rules.going_out.value != "meld-or-discard":
+        raise IllegalAction(f"in {rules.name} you go out only by discarding your last card, so a "
+                            "meld may not empty your hand")
+    reason = _out_reason(out, team)
+    if reason is not None:
+        raise IllegalAction(reason)
+    return _end_hand(out, team)
+
+
+def _pick_up_pot(s: State, team: int, seat: int, *, unused: bool) -> State:
+    hand = s.hands[seat] + s.pots[team]
+    return replace(
+        s, hands=_hands(s, seat, hand), pots=_set(s.pots, team, ()),
+        pot_state=_set(s.pot_state, team, PotState.TAKEN),
+        pot_seat=_set(s.pot_seat, team, seat),
+        pot_unused=_set(s.pot_unused, team, unused),
+    )
+
+
+def _out_reason(s: State, team: int) -> str | None:
+    """Why the side may not go out now, or None if it may."""
+    rules = s.rules
+    if rules.out_needs_pot and s.pot_state[team] in (PotState.ASIDE, PotState.WAITING):
+        return "you may go out only once your side has picked up its pot"
+    side = s.melds[team]
+    if rules.out_needs_clean:
+        if not any(m.is_clean for m in side):
+            return "going out needs a clean buraco (canasta) on your side"
+    elif not any(m.is_buraco for m in side):
+        return "going out needs a buraco (seven or more cards) on your side"
+    return None
+
+
+def _discard_reason(s: State, card: Card) -> str | None:
+    """Why discarding ``card`` is refused, or None."""
+    rules = s.rules
+    hand = s.hands[s.turn]
+    if card not in hand:
+        return f"you do not hold {card}"
+    if s.must_meld is not None:
+        return (f"first meld the {s.must_meld} you took from the discard pile: it must be melded "
+                "this turn")
+    if s.single_take is not None and card == s.single_take and hand.count(card) == 1:
+        return (f"in {rules.name} you may not discard the single card you took from the discard "
+                "pile in the same turn")
+    if len(hand) > 1:
+        return None
+    team = s.current_team
+    if rules.wild_last_discard_guard and card.is_wild_card:
+        for m in s.melds[team]:
+            if m.can_extend([card]):
+                return ("a wild card may not be the discard that empties your hand while it could "
+                        "be added to one of your side's melds")
+    if s.pot_state[team] is PotState.ASIDE:
+        return None
+    if (rules.pot_guard and s.pot_state[team] is PotState.TAKEN
+            and not any(m.is_buraco for m in s.melds[team])):
+        return "while your side has its pot but no buraco, a discard may not leave you without cards"
+    return _out_reason(s, team)
+
+
+def _finish_reason(s: State) -> str | None:
+    """Why the player (hand not empty, PLAY phase) could not end the turn legally, or None.
+
+    Looks one play ahead: the card that must be melded, then a discard or a last addition.
+    """
+    hand = s.hands[s.turn]
+    if s.must_meld is not None:
+        card = s.must_meld
+        for act in _plays_with(s, card):
+            try:
+                apply(s, act)
+            except IllegalAction:
+                continue
+            return None
+        return f"there would be no legal way left to meld the {card} you took"
+    if len(hand) >= 2:
+        return None
+    card = hand[0]
+    reason = _discard_reason(s, card)
+    if reason is None:
+        return None
+    for team in _reachable(s):
+        for i, m in enumerate(s.melds[team]):
+            if _may_extend(m, card):
+                try:
+                    apply(s, AddToMeld(i + 1, (card,), None if team == s.current_team else team))
+                except IllegalAction:
+                    continue
+                return None
+    return f"your last card, {card}, could not be discarded ({reason})"
+
+
+def _plays_with(s: State, card: Card) -> Iterator[Action]:
+    """Single additions of ``card`` and three-card melds that use it."""
+    own = s.current_team
+    for team in _reachable(s):
+        for i, m in enumerate(s.melds[team]):
+            if _may_extend(m, card):
+                yield AddToMeld(i + 1, (card,), None if team == own else team)
+    for trio in three_card_melds(s.hands[s.turn], s.rules, with_card=card):
+        yield NewMeld(trio)
+
+
+def _apply_discard(s: State, act: Discard) -> State:
+    reason = _discard_reason(s, act.card)
+    if reason is not None:
+        raise IllegalAction(reason)
+    seat, team = s.turn, s.current_team
+    hand = _remove(s.hands[seat], (act.card,))
+    assert hand is not None
+    out = replace(s, hands=_hands(s, seat, hand), discard=(*s.discard, act.card),
+                  history=_log(s, act))
+    if not hand:
+        if s.pot_state[team] is PotState.ASIDE:
+            if s.rules.indirect_pot is IndirectPot.NEXT_TURN:
+                out = replace(out, pot_state=_set(out.pot_state, team, PotState.WAITING),
+                              pot_seat=_set(out.pot_seat, team, seat))
+            else:
+                out = _pick_up_pot(out, team, seat, unused=True)
+        else:
+            return _end_hand(out, team)
+    return _next_turn(out)
+
+
+def _next_turn(s: State) -> State:
+    """Pass the turn to the left: a waiting pot is picked up, the stock may end the hand."""
+    if _stock_end(s, turn_over=True):
+        return _end_hand(s, None)
+    seat = (s.turn + 1) % s.players
+    team = seat % s.teams
+    out = replace(s, turn=seat, phase=Phase.DRAW, must_meld=None, single_take=None)
+    if out.pot_seat[team] == seat:
+        if out.pot_state[team] is PotState.WAITING:
+            out = _pick_up_pot(out, team, seat, unused=False)
+        elif out.pot_unused[team]:
+            out = replace(out, pot_unused=_set(out.pot_unused, team, False))
+    if not out.stock:
+        if _stock_end(out, turn_over=False):
+            return _end_hand(out, None)
+        # an untaken pot becomes the stock
+        team_aside = out.pot_state.index(PotState.ASIDE)
+        out = replace(out, stock=out.pots[team_aside], pots=_set(out.pots, team_aside, ()),
+                      pot_state=_set(out.pot_state, team_aside, PotState.TO_STOCK))
+    return out
+
+
+def _stock_end(s: State, *, turn_over: bool) -> bool:
+    """Whether the stock ends the hand: at the end of a turn, or as the next turn starts."""
+    rule = s.rules.stock_end
+    if turn_over:
+        return rule is StockEnd.TWO_LEFT and len(s.stock) <= 2
+    if s.stock:
+        return False
+    if rule is StockEnd.EMPTY_NO_POT:
+        return PotState.ASIDE not in s.pot_state
+    return True
+
+
+# --------------------------------------------------------------------------- the end of a hand
+
+def _end_hand(s: State, went_out: int | None) -> State:
+    """Score every side with score_side, add to the totals, and decide the match."""
+    rules = s.rules
+    scores = []
+    for team in range(s.teams):
+        left = tuple(c for seat in s.seats_of(team) for c in s.hands[seat])
+        scores.append(score_side(s.melds[team], left, rules, went_out=went_out == team,
+                                 took_pot=s.pot_state[team] is PotState.TAKEN,
+                                 pot_unused=s.pot_unused[team]))
+    totals = tuple(t + sc.total for t, sc in zip(s.totals, scores, strict=True))
+    phase, winner = Phase.HAND_OVER, None
+    if rules.target is None or max(totals) >= rules.target:
+        best = max(totals)
+        leaders = [t for t, v in enumerate(totals) if v == best]
+        starter_team = s.team_of(s.starter)
+        if len(leaders) == 1:
+            phase, winner = Phase.MATCH_OVER, leaders[0]
+        elif rules.tie is Tie.STARTER_WINS and starter_team in leaders:
+            phase, winner = Phase.MATCH_OVER, starter_team
+        elif rules.tie is Tie.DRAW:
+            phase = Phase.MATCH_OVER
+    return replace(s, phase=phase, went_out=went_out, hand_scores=tuple(scores), totals=totals,
+                   winner=winner, must_meld=None, single_take=None)
+
+
+def _apply_hand_over(s: State, act: Action) -> State:
+    if not isinstance(act, NextHand):
+        raise IllegalAction("the hand is over: write next to deal the next hand")
+    return deal_hand(s.rules, s.players, s.seed, s.hand_number + 1, (s.dealer + 1) % s.players,
+                     s.starter, s.totals)
+
+
+def _apply_match_over(s: State, act: Action) -> State:
+    raise IllegalAction("the match is over")
+
+
+_APPLY: dict[Phase, Callable[[State, Action], State]] = {
+    Phase.DRAW: _apply_draw_phase,
+    Phase.PLAY: _apply_play_phase,
+    Phase.HAND_OVER: _apply_hand_over,
+    Phase.MATCH_OVER: _apply_match_over,
+}
+
+
+# --------------------------------------------------------------------------- finding melds
+
+def _may_extend(m: Meld, card: Card) -> bool:
+    """A cheap pre-test: could this one card go onto this meld? (make sure with extend)"""
+    if card.rank in (0, 2):
+        return True
+    if m.kind == "set":
+        return card.rank == m.rank
+    if card.suit != m.suit:
+        return False
+    if card.rank == 1:
+        return True
+    hi = m.low + len(m.cards) - 1
+    return m.low - 2 <= card.rank <= hi + 2
+
+
+def _natural_places(card: Card) -> tuple[int, ...]:
+    if card.rank == 1:
+        return (1, 14)
+    return (card.rank,)
+
+
+def three_card_melds(hand: tuple[Card, ...], rules: Rules, *,
+                     with_card: Card | None = None) -> list[tuple[Card, ...]]:
+    """Every distinct three-card meld in ``hand`` (sets and runs, at most one wild card),
+    optionally only those using ``with_card``; each is checked with :func:`make_meld`.
+
+    >>> from buraco_core import RULESETS, parse_cards
+    >>> [" ".join(c.code for c in t) for t in three_card_melds(tuple(parse_cards("4h 5h 6h 7c")),
+    ...                                                      RULESETS["buraco"])]
+    ['4h 5h 6h']
+    """
+    counts: dict[Card, int] = {}
+    for c in hand:
+        counts[c] = counts.get(c, 0) + 1
+    wilds = [c for c in counts if c.rank in (0, 2)]
+    found: set[tuple[Card, ...]] = set()
+    # sets
+    if rules.allow_sets:
+        by_rank: dict[int, list[Card]] = {}
+        for c, n in counts.items():
+            if c.rank not in (0, 2):
+                by_rank.setdefault(c.rank, []).extend([c] * n)
+        for cards in by_rank.values():
+            if len(cards) < 2:
+                continue
+            pairs = {tuple(sorted((cards[i], cards[j])))
+                     for i in range(len(cards)) for j in range(i + 1, len(cards))}
+            for a, b in pairs:
+                for c in cards:
+                    trio = tuple(sorted((a, b, c)))
+                    if _fits(trio, counts):
+                        found.add(trio)
+                for w in wilds:
+                    found.add(tuple(sorted((a, b, w))))
+    # runs: windows of three places of one suit
+    by_place: dict[tuple[str, int], Card] = {}
+    for c in counts:
+        if c.rank == 0:
+            continue
+        for p in _natural_places(c):
+            by_place[(c.suit, p)] = c
+    for suit in "shdc":
+        for low in range(1, 13):
+            window = [by_place.get((suit, p)) for p in range(low, low + 3)]
+            present = [c for c in window if c is not None]
+            if len(present) == 3:
+                found.add(tuple(sorted(present)))
+            if len(present) >= 2:
+                for w in wilds:
+                    for i in range(3):
+                        if window[i] is None or len(present) == 3:
+                            others = [c for j, c in enumerate(window) if j != i and c is not None]
+                            if len(others) == 2:
+                                found.add(tuple(sorted((*others, w))))
+    result = []
+    for trio in sorted(found):
+        if with_card is not None and with_card not in trio:
+            continue
+        if not _fits(trio, counts):
+            continue
+        try:
+            make_meld(trio, rules)
+        except InvalidMeld:
+            continue
+        result.append(trio)
+    return result
+
+
+def _fits(cards: tuple[Card, ...], counts: dict[Card, int]) -> bool:
+    need: dict[Card, int] = {}
+    for c in cards:
+        need[c] = need.get(c, 0) + 1
+    return all(counts.get(c, 0) >= n for c, n in need.items())
+
+
+# --------------------------------------------------------------------------- legal actions
+
+def _enumerate_draw(s: State) -> Iterator[Action]:
+    if s.stock:
+        yield Draw()
+    if not s.discard:
+        return
+    if s.rules.discard_take is DiscardTake.ANY_DEPTH:
+        pile = s.discard
+        seen: dict[Card, int] = {}
+        for i in range(len(pile) - 1, -1, -1):
+            seen[pile[i]] = seen.get(pile[i], 0) + 1
+            act: Take = Take() if i == 0 else Take(pile[i], seen[pile[i]])
+            if check(s, act) is None:
+                yield act
+        return
+    if check(s, Take()) is None:
+        yield Take()
+
+
+def _enumerate_play(s: State) -> Iterator[Action]:
+    hand = s.hands[s.turn]
+    distinct = sorted(set(hand))
+    for c in distinct:
+        if _discard_reason(s, c) is None and (len(hand) > 1 or check(s, Discard(c)) is None):
+            yield Discard(c)
+    own = s.current_team
+    for team in _reachable(s):
+        for i, m in enumerate(s.melds[team]):
+            for c in distinct:
+                if _may_extend(m, c):
+                    act = AddToMeld(i + 1, (c,), None if team == own else team)
+                    if check(s, act) is None:
+                        yield act
+    for trio in three_card_melds(hand, s.rules):
+        act2 = NewMeld(trio)
+        if check(s, act2) is None:
+            yield act2
+
+
+def _enumerate_hand_over(s: State) -> Iterator[Action]:
+    yield NextHand()
+
+
+def _enumerate_match_over(s: State) -> Iterator[Action]:
+    return iter(())
+
+
+_ENUMERATE: dict[Phase, Callable[[State], Iterator[Action]]] = {
+    Phase.DRAW: _enumerate_draw,
+    Phase.PLAY: _enumerate_play,
+    Phase.HAND_OVER: _enumerate_hand_over,
+    Phase.MATCH_OVER: _enumerate_match_over,
+}
+
+
+class LegalActions:
+    """The legal actions of a state, lazily.
+
+    ``x in legal`` checks that one action (or its text) directly. Iterating yields: DRAW:
+    ``draw``, ``take`` and (``brazilian``) every legal depth; PLAY: every legal discard, every
+    legal single-card addition, every legal three-card meld from the hand; HAND_OVER: ``next``.
+    Longer melds and multi-card additions are legal but not listed.
+    """
+
+    __slots__ = ("_items", "state")
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self._items: list[Action] | None = None
+
+    def __contains__(self, action: object) -> bool:
+        if not isinstance(action, (str, Draw, Take, NewMeld, AddToMeld, Discard, NextHand)):
+            return False
+        try:
+            apply(self.state, action)
+        except IllegalAction:
+            return False
+        return True
+
+    def __iter__(self) -> Iterator[Action]:
+        if self._items is not None:
+            return iter(self._items)
+        return _ENUMERATE[self.state.phase](self.state)
+
+    def list(self) -> list[Action]:
+        """The enumeration, computed once."""
+        if self._items is None:
+            self._items = list(_ENUMERATE[self.state.phase](self.state))
+        return self._items
+
+    def __len__(self) -> int:
+        return len(self.list())
+
+    def __bool__(self) -> bool:
+        return self.state.phase is not Phase.MATCH_OVER
+
+    def __repr__(self) -> str:
+        return f"<LegalActions {', '.join(map(str, self.list()))}>"
+
+
+def legal_actions(state: State) -> LegalActions:
+    """The legal actions of ``state`` (lazy; see :class:`LegalActions`)."""
+    return LegalActions(state)

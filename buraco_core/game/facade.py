@@ -1,0 +1,227 @@
+"""The game as one mutable object for notebooks, in the style of python-chess's ``Board``.
+
+>>> game = Game(rules="buraco", players=4, seed=7)
+>>> game.turn, game.phase.value
+(0, 'draw')
+>>> game.play("draw")
+Draw()
+>>> "draw" in game.legal_actions()
+False
+>>> game.why_illegal("draw")
+'you have already drawn this turn: meld, add to a meld, or discard to end your turn'
+>>> game.undo()
+Draw()
+>>> Game.from_json(game.to_json()).state == game.state
+True
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..cards import Card
+from ..melds import Meld
+from ..rules import Rules, get_rules
+from ..scoring import Score
+from .actions import Action, IllegalAction, parse_action
+from .engine import LegalActions, apply, legal_actions
+from .serialize import state_from_dict, state_to_dict
+from .state import Phase, State, new_game
+from .view import View, view_of
+
+__all__ = ["FORMAT", "Game"]
+
+#: The format tag of :meth:`Game.to_json`.
+FORMAT = "buraco-game/1"
+
+
+class Game:
+    """A game in progress: the current :class:`State`, the moves so far, undo, save and load.
+
+    ``perspective`` is the seat ``_repr_html_`` draws the table for (default 0).
+    """
+
+    def __init__(self, rules: Rules | str = "buraco", players: int = 4, seed: int = 0, *,
+                 state: State | None = None) -> None:
+        self._start = state if state is not None else new_game(get_rules(rules), players, seed)
+        self._states: list[State] = [self._start]
+        self._actions: list[Action] = []
+        self._seats: list[int] = []
+        self.perspective = 0
+        self.description = ""
+
+    @classmethod
+    def from_state(cls, state: State) -> Game:
+        """A game that starts at ``state`` (a scenario, or any position)."""
+        return cls(state=state)
+
+    @classmethod
+    def scenario(cls, name: str) -> Game:
+        """A named scenario of ``buraco_core/game/scenarios`` (see :func:`load_scenario`)."""
+        from .scenarios import load_scenario
+
+        return load_scenario(name)
+
+    # ------------------------------------------------------------------ state
+    @property
+    def state(self) -> State:
+        return self._states[-1]
+
+    @property
+    def rules(self) -> Rules:
+        return self.state.rules
+
+    @property
+    def players(self) -> int:
+        return self.state.players
+
+    @property
+    def seed(self) -> int:
+        return self.state.seed
+
+    @property
+    def turn(self) -> int:
+        """The seat to play."""
+        return self.state.turn
+
+    @property
+    def phase(self) -> Phase:
+        return self.state.phase
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        return self.state.hands
+
+    @property
+    def melds(self) -> tuple[tuple[Meld, ...], ...]:
+        """The melds per team, in the order laid (meld numbers count from 1)."""
+        return self.state.melds
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        return self.state.stock
+
+    @property
+    def discard(self) -> tuple[Card, ...]:
+        return self.state.discard
+
+    @property
+    def scores(self) -> tuple[Score, ...]:
+        """Per team, the scores of the hand just over (empty while a hand is on)."""
+        return self.state.hand_scores
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return self.state.totals
+
+    @property
+    def winner(self) -> int | None:
+        return self.state.winner
+
+    @property
+    def is_hand_over(self) -> bool:
+        return self.state.phase in (Phase.HAND_OVER, Phase.MATCH_OVER)
+
+    @property
+    def is_match_over(self) -> bool:
+        return self.state.phase is Phase.MATCH_OVER
+
+    @property
+    def history(self) -> list[tuple[int, str]]:
+        """(seat, action text) of every move since the start, across hands."""
+        return [(seat, str(a)) for seat, a in zip(self._seats, self._actions, strict=True)]
+
+    @property
+    def actions(self) -> list[Action]:
+        return list(self._actions)
+
+    # ------------------------------------------------------------------ moves
+    def parse(self, text: str | Action) -> Action:
+        """Read an action's text (an action is returned as it is)."""
+        return parse_action(text)
+
+    def play(self, action: str | Action) -> Action:
+        """Parse and apply one move of the player to move; returns the action.
+
+        A refused move raises :class:`IllegalAction` and changes nothing.
+        """
+        act = parse_action(action)
+        new = apply(self.state, act)
+        self._seats.append(self.state.turn)
+        self._actions.append(act)
+        self._states.append(new)
+        return act
+
+    def legal_actions(self) -> LegalActions:
+        return legal_actions(self.state)
+
+    def is_legal(self, action: str | Action) -> bool:
+        return self.why_illegal(action) is None
+
+    def why_illegal(self, action: str | Action) -> str | None:
+        """The reason this move is refused now, or None if it is legal."""
+        try:
+            apply(self.state, parse_action(action))
+        except IllegalAction as err:
+            return str(err)
+        return None
+
+    def undo(self) -> Action:
+        """Take back the last move; returns it. IndexError at the start."""
+        if not self._actions:
+            raise IndexError("nothing to undo: this is the start of the game")
+        self._states.pop()
+        self._seats.pop()
+        return self._actions.pop()
+
+    def view(self, seat: int | None = None) -> View:
+        """What ``seat`` (default: the seat to play) may see."""
+        return view_of(self.state, self.turn if seat is None else seat)
+
+    # ------------------------------------------------------------------ save and load
+    def to_dict(self) -> dict[str, Any]:
+        start = state_to_dict(self._start)
+        return {"format": FORMAT, "rules": start.pop("rules"), "description": self.description,
+                "perspective": self.perspective, "start": start,
+                "actions": [str(a) for a in self._actions],
+                "state": state_to_dict(self.state, with_rules=False)}
+
+    def to_json(self, indent: int | None = None) -> str:
+        """The whole game as JSON: the start, every move, the current state."""
+        return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Game:
+        if data.get("format") != FORMAT:
+            raise ValueError(f"not a saved game: the format should be {FORMAT!r}")
+        start = state_from_dict({**data["start"], "rules": data["rules"]})
+        game = cls(state=start)
+        for text in data["actions"]:
+            game.play(text)
+        game.perspective = int(data.get("perspective", 0))
+        game.description = str(data.get("description", ""))
+        if "state" in data and state_from_dict(data["state"], start.rules) != game.state:
+            raise ValueError("the saved state does not match the replayed moves")
+        return game
+
+    @classmethod
+    def from_json(cls, text: str) -> Game:
+        """A game saved by :meth:`to_json`, at the same point, with its undo history."""
+        return cls.from_dict(json.loads(text))
+
+    # ------------------------------------------------------------------ display
+    def __repr__(self) -> str:
+        s = self.state
+        return (f"<Game {s.rules.name} {s.players} players, hand {s.hand_number}, "
+                f"seat {s.turn} to {s.phase.value}, totals {list(s.totals)}>")
+
+    def __str__(self) -> str:
+        from .html import table_text
+
+        return table_text(self.view(self.perspective))
+
+    def _repr_html_(self) -> str:
+        from .html import table_html
+
+        return table_html(self.view(self.perspective))

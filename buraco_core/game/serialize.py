@@ -1,0 +1,121 @@
+"""States and rulesets as JSON-ready dicts, exactly (load gives back an equal value).
+
+Cards are written in :func:`~buraco_core.cards.format_cards` notation, melds with their
+arrangement (``kind``, ``cards``, ``wild_index``, ``low``, ``rank``, ``suit``) so that a wild
+card's place survives the round trip, enums by value.
+
+>>> from buraco_core.game.state import new_game
+>>> s = new_game("italian", players=4, seed=5)
+>>> state_from_dict(state_to_dict(s)) == s
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from typing import Any
+
+from ..cards import Card, format_cards, parse_card, parse_cards
+from ..melds import Meld
+from ..rules import RULESETS, Rules
+from ..scoring import Score
+from .state import Phase, PotState, State
+
+__all__ = ["rules_from_dict", "rules_to_dict", "state_from_dict", "state_to_dict"]
+
+
+def _cards(text: str) -> tuple[Card, ...]:
+    return tuple(parse_cards(text)) if text else ()
+
+
+def rules_to_dict(rules: Rules) -> dict[str, Any]:
+    """Every field of the ruleset (enums by value, tuples as lists)."""
+    out: dict[str, Any] = {}
+    for f in dataclasses.fields(rules):
+        value = getattr(rules, f.name)
+        if isinstance(value, enum.Enum):
+            value = value.value
+        elif isinstance(value, tuple):
+            value = list(value)
+        out[f.name] = value
+    return out
+
+
+def rules_from_dict(data: dict[str, Any]) -> Rules:
+    """A ruleset from :func:`rules_to_dict`; the named preset gives the field types."""
+    base = RULESETS.get(str(data.get("name")), RULESETS["buraco"])
+    kwargs: dict[str, Any] = {}
+    for f in dataclasses.fields(Rules):
+        if f.name not in data:
+            continue
+        value = data[f.name]
+        kind = getattr(base, f.name)
+        if isinstance(kind, enum.Enum):
+            value = type(kind)(value)
+        elif isinstance(kind, tuple):
+            value = tuple(value)
+        kwargs[f.name] = value
+    rules = dataclasses.replace(base, **kwargs)
+    preset = RULESETS.get(rules.name)
+    return preset if preset == rules else rules
+
+
+def _meld_to_dict(m: Meld) -> dict[str, Any]:
+    return {"kind": m.kind, "cards": format_cards(m.cards), "wild_index": m.wild_index,
+            "low": m.low, "rank": m.rank, "suit": m.suit}
+
+
+def _meld_from_dict(d: dict[str, Any], rules: Rules) -> Meld:
+    return Meld(d["kind"], _cards(d["cards"]), rules, wild_index=d["wild_index"], low=d["low"],
+                rank=d["rank"], suit=d["suit"])
+
+
+def state_to_dict(s: State, *, with_rules: bool = True) -> dict[str, Any]:
+    """A JSON-ready dict of the state."""
+    out: dict[str, Any] = {}
+    if with_rules:
+        out["rules"] = rules_to_dict(s.rules)
+    out.update({
+        "players": s.players, "seed": s.seed, "hand_number": s.hand_number, "dealer": s.dealer,
+        "starter": s.starter, "phase": s.phase.value, "turn": s.turn,
+        "hands": [format_cards(h) for h in s.hands],
+        "melds": [[_meld_to_dict(m) for m in side] for side in s.melds],
+        "stock": format_cards(s.stock), "discard": format_cards(s.discard),
+        "pots": [format_cards(p) for p in s.pots],
+        "pot_state": [p.value for p in s.pot_state], "pot_seat": list(s.pot_seat),
+        "pot_unused": list(s.pot_unused),
+        "must_meld": s.must_meld.code if s.must_meld else None,
+        "single_take": s.single_take.code if s.single_take else None,
+        "went_out": s.went_out,
+        "hand_scores": [{"total": sc.total, "lines": [list(line) for line in sc.lines]}
+                        for sc in s.hand_scores],
+        "totals": list(s.totals), "winner": s.winner, "aside": format_cards(s.aside),
+        "history": [[seat, text] for seat, text in s.history],
+    })
+    return out
+
+
+def state_from_dict(d: dict[str, Any], rules: Rules | None = None) -> State:
+    """The state written by :func:`state_to_dict` (``rules`` if the dict has none)."""
+    if "rules" in d:
+        rules = rules_from_dict(d["rules"])
+    if rules is None:
+        raise ValueError("the state names no rules")
+    return State(
+        rules=rules, players=d["players"], seed=d["seed"], hand_number=d["hand_number"],
+        dealer=d["dealer"], starter=d["starter"], phase=Phase(d["phase"]), turn=d["turn"],
+        hands=tuple(_cards(h) for h in d["hands"]),
+        melds=tuple(tuple(_meld_from_dict(m, rules) for m in side) for side in d["melds"]),
+        stock=_cards(d["stock"]), discard=_cards(d["discard"]),
+        pots=tuple(_cards(p) for p in d["pots"]),
+        pot_state=tuple(PotState(p) for p in d["pot_state"]), pot_seat=tuple(d["pot_seat"]),
+        pot_unused=tuple(d["pot_unused"]),
+        must_meld=parse_card(d["must_meld"]) if d["must_meld"] else None,
+        single_take=parse_card(d["single_take"]) if d["single_take"] else None,
+        went_out=d["went_out"],
+        hand_scores=tuple(Score(sc["total"], tuple((str(a), int(b)) for a, b in sc["lines"]))
+                          for sc in d["hand_scores"]),
+        totals=tuple(d["totals"]), winner=d["winner"], aside=_cards(d["aside"]),
+        history=tuple((int(seat), str(text)) for seat, text in d["history"]),
+    )

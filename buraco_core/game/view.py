@@ -1,0 +1,87 @@
+"""What one seat may see: its own hand, the others' hands as counts, the table.
+
+Bots and widgets get a :class:`View`, never the :class:`~buraco_core.game.state.State`.
+The discard pile shows whole where the ruleset's pile is open (``discard_open``), else only its
+top card.
+
+>>> from buraco_core.game.state import new_game
+>>> v = view_of(new_game("fechado", players=2, seed=1), 1)
+>>> v.seat, v.hand_counts, len(v.hand), v.discard_count, len(v.discard)
+(1, (11, 11), 11, 1, 1)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..cards import Card
+from ..melds import Meld
+from ..rules import Rules
+from ..scoring import Score
+from .state import Phase, PotState, State
+
+__all__ = ["View", "view_of"]
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """One seat's view of the table. Meld numbers are 1-based per team, as in ``add 2 7h``."""
+
+    seat: int
+    team: int
+    players: int
+    teams: int
+    rules: Rules
+    phase: Phase
+    turn: int
+    dealer: int
+    hand_number: int
+    hand: tuple[Card, ...]
+    hand_counts: tuple[int, ...]
+    melds: tuple[tuple[Meld, ...], ...]
+    discard: tuple[Card, ...]
+    """The whole pile (bottom first) where it is open, else the top card alone."""
+    discard_count: int
+    stock_count: int
+    pots_left: tuple[bool, ...]
+    pot_state: tuple[PotState, ...]
+    must_meld: Card | None
+    single_take: Card | None
+    went_out: int | None
+    hand_scores: tuple[Score, ...]
+    totals: tuple[int, ...]
+    winner: int | None
+    history: tuple[tuple[int, str], ...]
+
+    def team_of(self, seat: int) -> int:
+        return seat % self.teams
+
+    @property
+    def my_melds(self) -> tuple[Meld, ...]:
+        return self.melds[self.team]
+
+    @property
+    def my_turn(self) -> bool:
+        return self.turn == self.seat and self.phase in (Phase.DRAW, Phase.PLAY)
+
+    @property
+    def top_discard(self) -> Card | None:
+        return self.discard[-1] if self.discard else None
+
+
+def view_of(state: State, seat: int) -> View:
+    """The view of ``seat`` (0 to players - 1)."""
+    if not 0 <= seat < state.players:
+        raise ValueError(f"there is no seat {seat}: seats are 0 to {state.players - 1}")
+    pile = state.discard if state.rules.discard_open else state.discard[-1:]
+    return View(
+        seat=seat, team=state.team_of(seat), players=state.players, teams=state.teams,
+        rules=state.rules, phase=state.phase, turn=state.turn, dealer=state.dealer,
+        hand_number=state.hand_number, hand=state.hands[seat],
+        hand_counts=tuple(len(h) for h in state.hands), melds=state.melds, discard=pile,
+        discard_count=len(state.discard), stock_count=len(state.stock),
+        pots_left=tuple(bool(p) for p in state.pots), pot_state=state.pot_state,
+        must_meld=state.must_meld, single_take=state.single_take,
+        went_out=state.went_out, hand_scores=state.hand_scores, totals=state.totals,
+        winner=state.winner, history=state.history,
+    )

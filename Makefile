@@ -1,9 +1,12 @@
 # The two commands of the README. Both set everything up first (see scripts/setup.sh).
+#   make app    serve the lessons with Voila (voila.json) and open lessons/00_welcome.ipynb
+#   make test   the whole test suite, browser tests included (one pytest command)
+#   make bench  the benchmarks (benchmarks/run_all.py)
 .PHONY: app test bench
 
 app:
 	bash scripts/setup.sh app
-	.venv/bin/voila --no-browser=False
+	bash scripts/app.sh
 
 test:
 	bash scripts/setup.sh test

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Serve the lessons with Voila (settings: voila.json) and open the landing page in a browser.
+# Usage: bash scripts/app.sh [extra voila options]   (PORT=8866 by default; make app runs this)
+# JUPYTER_PATH adds share/jupyter of this repository, where the lab template is patched to load
+# no asset from the internet (see share/jupyter/voila/templates/lab/).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export JUPYTER_PATH="$PWD/share/jupyter${JUPYTER_PATH:+:$JUPYTER_PATH}"
+port=${PORT:-8866}
+url="http://localhost:$port/voila/render/lessons/00_welcome.ipynb"
+echo "Buraco trainer: open $url (Ctrl-C stops it)"
+# Open the landing page once Voila answers (quietly does nothing where there is no browser).
+.venv/bin/python - "$url" <<'PY' &
+import sys, time, urllib.request, webbrowser
+url = sys.argv[1]
+for _ in range(120):
+    try:
+        urllib.request.urlopen(url.split("/voila/")[0] + "/", timeout=2)
+    except urllib.error.HTTPError:
+        break  # it answers
+    except OSError:
+        time.sleep(0.5)
+        continue
+    break
+try:
+    webbrowser.open(url)
+except Exception:
+    pass
+PY
+exec .venv/bin/voila --no-browser --port="$port" --Voila.port_retries=0 "$@"

@@ -23,9 +23,11 @@ meld-value     (``table[0]`` is the meld)                       an int (points)
 score          ``went_out``, ``took_pot``, ``pot_unused``       an int (the side's total)
                (``table``: the side's melds, ``hand``: cards
                left in its players' hands)
-legal-play     ``play`` (action text, e.g. "discard JK"),       True / "allowed" or False / "refused"
-               ``scenario`` (a named game scenario) or
-               ``position`` (scenario text)
+legal-play     ``play`` (action text, e.g. "discard JK"),       True / "allowed" or False / "refused",
+               and the position: ``game`` (saved game JSON),     or the option index (``options`` is
+               ``scenario`` (a named scenario) or ``position``   ``("allowed", "refused")``)
+               (scenario text); ``hand``/``table`` show the
+               player's hand and side's melds
 ============== ================================================ ======================================
 
 Indices are 0-based in the API; messages for learners number melds and options from 1.
@@ -72,6 +74,7 @@ __all__ = [
     "PuzzleError",
     "check",
     "check_folder",
+    "game_of",
     "generate",
     "hint",
     "load_puzzles",
@@ -79,6 +82,7 @@ __all__ = [
     "make_quiz",
     "solve",
     "validate",
+    "with_position",
 ]
 
 #: Every puzzle kind, in the order the lessons meet them.
@@ -386,27 +390,37 @@ def _check_score(puzzle: Puzzle, rules: Rules, answer: object) -> Feedback:
     return Feedback(False, f"Not {n}: the side scores {score.total}. Compare the lines.", lines)
 
 
-def _game_of(puzzle: Puzzle) -> Any:
-    """The game position of a legal-play puzzle (a ``buraco_core.game.Game``)."""
-    import importlib
+def game_of(puzzle: Puzzle) -> Any:
+    """The game position of a legal-play puzzle, a fresh ``buraco_core.game.Game`` each call:
+    from ``goal["game"]`` (a saved game, JSON), ``goal["scenario"]`` (a named scenario) or
+    ``goal["position"]`` (scenario text, as in a puzzle file)."""
+    from .game.facade import Game
+    from .game.scenarios import load_scenario, parse_scenario
 
     goal = puzzle.goal
-    scenarios = importlib.import_module(".game.scenarios", __package__)
+    if goal.get("game"):
+        return Game.from_json(str(goal["game"]))
     if goal.get("scenario"):
-        return scenarios.load_scenario(str(goal["scenario"]))
+        return load_scenario(str(goal["scenario"]))
     if goal.get("position"):
-        reader = getattr(scenarios, "scenario_from_text", None)
-        if reader is None:
-            raise PuzzleError("this engine cannot read a position from text; name a scenario")
-        return reader(str(goal["position"]))
-    raise PuzzleError("a legal-play puzzle needs a goal 'scenario' (a name) or 'position' (text)")
+        return parse_scenario(str(goal["position"]), "position")
+    raise PuzzleError("a legal-play puzzle needs a 'position' (scenario text) or a goal 'scenario' (a name)")
+
+
+def _why(game: Any, play: str) -> str | None:
+    try:
+        reason = game.why_illegal(play)
+    except ValueError as e:  # the text is not an action
+        raise PuzzleError(f"the play {play!r} cannot be read: {e}") from None
+    return None if reason is None else str(reason)
 
 
 def _check_legal(puzzle: Puzzle, rules: Rules, answer: object) -> Feedback:
+    if isinstance(answer, int) and not isinstance(answer, bool) and puzzle.options:
+        answer = puzzle.options[_read_index(answer, len(puzzle.options), "option")]
     says_allowed = _read_bool(answer)
-    game = _game_of(puzzle)
     play = str(puzzle.goal.get("play", ""))
-    reason = game.why_illegal(play)
+    reason = _why(game_of(puzzle), play)
     verdict = f"'{play}' is allowed here." if reason is None else f"'{play}' is refused: {reason}."
     if says_allowed == (reason is None):
         return Feedback(True, f"Right: {verdict}")
@@ -547,6 +561,29 @@ def _extend_candidates(hand: Sequence[Card], meld: Meld) -> Iterator[list[Card]]
             yield group
 
 
+def with_position(puzzle: Puzzle) -> Puzzle:
+    """A legal-play puzzle with its display filled from the position: the hand of the seat to play,
+    its side's melds, the options "allowed" / "refused" and a prompt naming the play."""
+    import dataclasses
+
+    game = game_of(puzzle)
+    state = game.state
+    seat = state.turn
+    melds = state.melds[state.team_of(seat)]
+    play = str(puzzle.goal.get("play", ""))
+    prompt = puzzle.prompt
+    if not prompt or prompt == default_prompt("legal-play", puzzle.goal, puzzle.rules):
+        top = f" The top of the discard pile is {state.discard[-1]}." if state.discard else (
+            " The discard pile is empty.")
+        stage = "has not drawn yet" if state.phase.value == "draw" else "has drawn"
+        prompt = (f"{game.rules.name}: it is seat {seat}'s turn, and the player {stage}.{top} "
+                  f"Is the play '{play}' allowed?")
+    return dataclasses.replace(
+        puzzle, hand=puzzle.hand or tuple(c.code for c in state.hands[seat]),
+        table=puzzle.table or tuple(format_cards(m.cards) for m in melds),
+        options=puzzle.options or ("allowed", "refused"), prompt=prompt)
+
+
 def solve(puzzle: Puzzle) -> object | None:
     """One right answer, found by asking :func:`check`; None if there is none.
 
@@ -578,7 +615,7 @@ def solve(puzzle: Puzzle) -> object | None:
     if kind == "score":
         return int(_score_of(puzzle, rules).total)
     if kind == "legal-play":
-        return _game_of(puzzle).why_illegal(str(puzzle.goal.get("play", ""))) is None
+        return "allowed" if _why(game_of(puzzle), str(puzzle.goal.get("play", ""))) is None else "refused"
     return None
 
 
@@ -636,9 +673,11 @@ def validate(puzzle: Puzzle) -> str | None:
         if not goal.get("play"):
             return "a legal-play puzzle needs a goal 'play' (e.g. 'discard JK')"
         try:
-            _game_of(puzzle)
+            game = game_of(puzzle)
         except (ValueError, KeyError, OSError) as e:
-            return f"cannot set up the position: {e}"
+            return f"position: {e}"
+        if game.rules.name != rules.name:
+            return f"the position is played under {game.rules.name}, the puzzle under {rules.name}"
     try:
         answer = solve(puzzle)
     except (ValueError, KeyError) as e:
@@ -708,7 +747,7 @@ def make_quiz(lesson_or_topic: str, rules: Rules | str, seed: int, n: int = 5) -
 # ---------------------------------------------------------------------------------------------
 # puzzle files (YAML)
 
-_FIELDS = ("id", "kind", "rules", "prompt", "hand", "table", "options", "goal", "hint", "answer")
+_FIELDS = ("id", "kind", "rules", "prompt", "hand", "table", "options", "goal", "hint", "answer", "position")
 
 
 def _cards_text(value: object) -> tuple[str, ...]:
@@ -755,8 +794,12 @@ def _load_file(path: str) -> tuple[list[Puzzle], list[PuzzleError]]:
         root = loader.get_single_node()
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
+        if e.context_mark is not None and e.problem_mark is not None and \
+                e.problem_mark.line >= len(text.splitlines()):
+            mark = e.context_mark  # unclosed at the end of the file: point at where it opened
         line = mark.line + 1 if mark else 0
-        return [], [PuzzleError(f"not valid YAML: {e.problem or e}", path, line)]
+        what = f"{e.context}: {e.problem}" if e.context else str(e.problem or e)
+        return [], [PuzzleError(f"not valid YAML: {what}", path, line)]
     try:
         return _read_root(loader, root, path, problems), problems
     finally:
@@ -817,8 +860,11 @@ def _read_puzzle(loader: Any, node: Any, path: str, default_rules: str) -> Puzzl
         raise PuzzleError("each puzzle is a mapping of keys (id, kind, hand, ...)", path, line)
     data: dict[str, Any] = {}
     lines: dict[str, int] = {}
+    items: dict[str, list[int]] = {}
     for key, value in node.value:
         name = str(loader.construct_object(key))
+        if isinstance(value, yaml.SequenceNode):
+            items[name] = [item.start_mark.line + 1 for item in value.value]
         if name not in _FIELDS:
             raise PuzzleError(f"unknown key {name!r}: a puzzle has {', '.join(_FIELDS)}",
                               path, key.start_mark.line + 1)
@@ -861,20 +907,52 @@ def _read_puzzle(loader: Any, node: Any, path: str, default_rules: str) -> Puzzl
     goal = data.get("goal") or {}
     if not isinstance(goal, dict):
         raise PuzzleError("goal is a mapping, e.g. {buraco: clean}", path, at("goal"))
+    if "position" in data:
+        goal = {**goal, "position": str(data["position"])}
     prompt = str(data.get("prompt") or default_prompt(kind, goal, rules))
     puzzle = Puzzle(id=str(data["id"]), kind=kind, rules=rules, prompt=prompt, hand=hand,
                     table=table, options=options, goal=goal, hint=str(data.get("hint") or ""),
                     source=(path, line))
+    if kind == "legal-play":
+        try:
+            puzzle = with_position(puzzle)
+        except ValueError as e:
+            message, where = _position_error(e, at("position") if "position" in data else at("goal"))
+            raise PuzzleError(message, path, where) from None
     problem = validate(puzzle)
     if problem:
-        where = at("table") if "table meld" in problem else at("goal") if "goal" in problem else line
-        raise PuzzleError(problem, path, where)
+        raise PuzzleError(problem, path, _problem_line(problem, at, items, line))
     if "answer" in data:
         fb = check(puzzle, data["answer"])
         if not fb.correct:
             raise PuzzleError(f"the given answer {data['answer']!r} is wrong by the engine: {fb.message}",
                               path, at("answer"))
     return puzzle
+
+
+def _position_error(error: ValueError, first: int) -> tuple[str, int]:
+    """A scenario error "position:K: message" as (message, file line); the position text's line K
+    is K lines below the ``position: |`` line."""
+    import re
+
+    found = re.match(r"^position:(\d+): (.*)$", str(error), re.S)
+    if found:
+        return f"position: {found.group(2)}", first + int(found.group(1))
+    return f"position: {error}", first
+
+
+def _problem_line(problem: str, at: Any, items: dict[str, list[int]], line: int) -> int:
+    """The line a validation problem points at: a table meld or option item, a field, the puzzle."""
+    import re
+
+    for name, pattern in (("table", r"^table meld (\d+)"), ("options", r"^option (\d+)")):
+        found = re.match(pattern, problem)
+        if found and name in items and int(found.group(1)) <= len(items[name]):
+            return items[name][int(found.group(1)) - 1]
+    for name in ("goal", "hand", "table", "options"):
+        if problem.startswith(name):
+            return int(at(name))
+    return line
 
 
 def _item_line(node: Any, name: str, loader: Any, error: Exception) -> int | None:

@@ -12,7 +12,8 @@ Parameters per kind (all optional):
 - ``extend``: ``wild`` (True: the meld on the table holds a wild card that the right card moves);
 - ``which-is-meld``: ``wild`` (True: groups with wild cards);
 - ``meld-value``: ``buraco`` (True: the meld is a buraco);
-- ``score``: ``went_out`` (True/False).
+- ``score``: ``went_out`` (True/False);
+- ``legal-play``: ``allowed`` (True: the play is allowed; False: refused).
 
 >>> p = generate("make-buraco", "buraco", 7, buraco="dirty")
 >>> p == generate("make-buraco", "buraco", 7, buraco="dirty")
@@ -43,13 +44,13 @@ LESSON_TOPICS: dict[str, tuple[str, list[tuple[str, dict[str, Any]]]]] = {
                      ("make-meld", {"wild": True})]),
     "03": ("buracos", [("make-buraco", {}), ("meld-value", {"buraco": True}),
                        ("extend", {"buraco": True})]),
-    "04": ("turn", [("extend", {}), ("make-meld", {}), ("which-is-meld", {})]),
-    "05": ("pot", [("score", {"went_out": True}), ("make-buraco", {}), ("score", {"went_out": False})]),
+    "04": ("turn", [("legal-play", {"allowed": False}), ("legal-play", {"allowed": True}), ("extend", {})]),
+    "05": ("pot", [("score", {"went_out": True}), ("legal-play", {}), ("score", {"went_out": False})]),
     "06": ("scoring", [("score", {}), ("meld-value", {}), ("score", {"went_out": True})]),
     "07": ("rulesets", [("meld-value", {"buraco": True}), ("score", {}), ("make-buraco", {}),
                         ("which-is-meld", {})]),
-    "08": ("practice", [("make-meld", {}), ("extend", {}), ("make-buraco", {}), ("score", {}),
-                        ("which-is-meld", {})]),
+    "08": ("practice", [("make-meld", {}), ("legal-play", {}), ("extend", {}), ("make-buraco", {}),
+                        ("score", {})]),
 }
 
 _TRIES = 200
@@ -390,6 +391,79 @@ def _gen_score(rng: random.Random, rules: Rules, seed: int, params: dict[str, An
                    hand=tuple(c.code for c in left), goal=goal)
 
 
+def _illegal_candidates(rng: random.Random, game: Any) -> list[str]:
+    """Plays a learner might try here; the engine decides which of them are refused."""
+    state = game.state
+    hand = list(state.hands[state.turn])
+    cands = ["draw", "take"]
+    if hand:
+        card = rng.choice(hand)
+        cands.append(f"discard {card.code}")
+        wilds = [c for c in hand if c.rank in (0, 2)]
+        if wilds:
+            cands.append(f"discard {wilds[0].code}")
+        if len(hand) >= 3:
+            trio = rng.sample(hand, 3)
+            cands.append("meld " + format_cards(trio))
+        team = state.team_of(state.turn)
+        if state.melds[team]:
+            n = rng.randrange(len(state.melds[team]))
+            cands.append(f"add {n + 1} {card.code}")
+    return cands
+
+
+def _gen_legal(rng: random.Random, rules: Rules, seed: int, params: dict[str, Any]) -> Puzzle | None:
+    from .game.facade import Game
+    from .game.state import Phase
+
+    players = 4 if 4 in rules.player_counts else 2
+    game = Game(rules, players=players, seed=rng.randrange(1 << 20))
+    for _ in range(rng.randint(0, 10) * 2 + rng.randint(0, 1)):
+        if game.phase not in (Phase.DRAW, Phase.PLAY):
+            return None
+        actions = [str(a) for a in game.legal_actions()]
+        if game.phase is Phase.DRAW:
+            choice = "take" if "take" in actions and rng.random() < 0.3 else "draw"
+            if choice not in actions:
+                choice = rng.choice(actions)
+        else:
+            melds = [a for a in actions if not a.startswith("discard")]
+            for text in rng.sample(melds, min(len(melds), 2)):
+                if game.is_legal(text):
+                    game.play(text)
+            discards = [str(a) for a in game.legal_actions() if str(a).startswith("discard")]
+            if not discards:
+                return None
+            choice = rng.choice(discards)
+        game.play(choice)
+    if game.phase not in (Phase.DRAW, Phase.PLAY):
+        return None
+    want_allowed = params.get("allowed")
+    if want_allowed is None:
+        want_allowed = rng.random() < 0.5
+    if want_allowed:
+        legal = [str(a) for a in game.legal_actions()]
+        if not legal:
+            return None
+        play = rng.choice(legal)
+    else:
+        refused = [c for c in _illegal_candidates(rng, game) if _refused(game, c)]
+        if not refused:
+            return None
+        play = rng.choice(refused)
+    from .puzzles import with_position
+
+    puzzle = _puzzle("legal-play", rules, seed, params, goal={"game": game.to_json(), "play": play})
+    return with_position(puzzle)
+
+
+def _refused(game: Any, play: str) -> bool:
+    try:
+        return game.why_illegal(play) is not None
+    except ValueError:
+        return False
+
+
 _GENERATORS = {
     "make-meld": _gen_make_meld,
     "make-buraco": _gen_make_buraco,
@@ -397,6 +471,7 @@ _GENERATORS = {
     "which-is-meld": _gen_which,
     "meld-value": _gen_value,
     "score": _gen_score,
+    "legal-play": _gen_legal,
 }
 
 
@@ -416,13 +491,13 @@ def generate(kind: str, rules: Rules | str, seed: int, **params: Any) -> Puzzle:
     raise ValueError(f"could not deal a sound {kind} puzzle for {rules.name} from seed {seed}")
 
 
-def _topic(lesson_or_topic: str) -> list[tuple[str, dict[str, Any]]]:
+def _topic(lesson_or_topic: str) -> tuple[str, list[tuple[str, dict[str, Any]]]]:
     key = str(lesson_or_topic).strip().lower()
     for number, (name, kinds) in LESSON_TOPICS.items():
         if key in (number, name, number.lstrip("0")) or key.startswith(number + "_"):
-            return kinds
+            return number, kinds
     if key in KINDS:
-        return [(key, {})]
+        return key, [(key, {})]
     topics = ", ".join(f"{n} ({name})" for n, (name, _) in LESSON_TOPICS.items())
     raise ValueError(f"no quiz for {lesson_or_topic!r}: choose a lesson or topic: {topics}, or a kind")
 
@@ -435,11 +510,10 @@ def make_quiz(lesson_or_topic: str, rules: Rules | str, seed: int, n: int = 5) -
     >>> [p.kind for p in make_quiz("01", "buraco", 1)]
     ['which-is-meld', 'make-meld', 'meld-value', 'which-is-meld', 'make-meld']
     """
-    kinds = _topic(lesson_or_topic)
+    topic, kinds = _topic(lesson_or_topic)
     rules = get_rules(rules)
-    rng = random.Random(f"quiz/{lesson_or_topic}/{rules.name}/{seed}")
-    mixed = str(lesson_or_topic).strip().lower() in ("07", "7", "rulesets") or str(
-        lesson_or_topic).startswith("07_")
+    rng = random.Random(f"quiz/{topic}/{rules.name}/{seed}")
+    mixed = topic == "07"
     quiz = []
     for i in range(n):
         kind, params = kinds[i % len(kinds)]

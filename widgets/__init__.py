@@ -5,9 +5,11 @@ learner's action to the engine and shows the engine's answer (its reason, when a
 refused). Nothing here decides a rule or a point.
 """
 
+from .feedback import FeedbackBox
 from .hand import Hand
 from .picker import RulesetPicker
 from .progress import Progress
+from .puzzle import MeldPuzzle, Quiz, ScoreQuiz
 from .table import MeldView, TableView
 
-__all__ = ["Hand", "MeldView", "Progress", "RulesetPicker", "TableView"]
+__all__ = ["FeedbackBox", "Hand", "MeldPuzzle", "MeldView", "Progress", "Quiz", "RulesetPicker", "ScoreQuiz", "TableView"]

@@ -55,13 +55,17 @@ def _card_svg(card: Card, **options: Any) -> str:
     return card_svg(card, **options)
 
 
-def card_item(card: Card, *, width: int = 60, four_color: bool = False, face_down: bool = False) -> dict[str, str]:
+def card_item(card: Card, *, width: int = 60, four_color: bool = False, face_down: bool = False,
+              stands_for: str | None = None) -> dict[str, str]:
     """What the front end needs to draw and announce one card."""
     if face_down:
         return {"code": "", "name": "face-down card", "text": "🂠",
                 "svg": _card_svg(card, width=width, four_color=four_color, face_down=True)}
-    return {"code": card.code, "name": card.name, "text": str(card),
-            "svg": _card_svg(card, width=width, four_color=four_color)}
+    name = card.name if stands_for is None else f"{card.name}, standing for {stands_for}"
+    options: dict[str, Any] = {"width": width, "four_color": four_color}
+    if stands_for is not None:
+        options["stands_for"] = stands_for
+    return {"code": card.code, "name": name, "text": str(card), "svg": _card_svg(card, **options)}
 
 
 def _meld_svg(meld: Meld, **options: Any) -> str:
@@ -77,18 +81,23 @@ def _meld_svg(meld: Meld, **options: Any) -> str:
 
 def meld_item(meld: Meld, *, width: int = 48, four_color: bool = False) -> dict[str, Any]:
     """What the front end needs to draw, label and announce one meld (all from the engine)."""
-    title = meld.describe()
+    plain = f"{meld.kind} {meld.label}"
+    if meld.wild is not None:
+        plain += f", {meld.wild} standing for {meld.wild_label}"
     return {
         "text": str(meld),
         "label": meld.label,
         "kind": meld.kind,
-        "describe": title,
+        "describe": meld.describe(),
+        "plain": plain,
         "wild": meld.wild_label or "",
         "wild_text": f"{meld.wild} stands for {meld.wild_label}" if meld.wild is not None else "",
         "buraco": meld.buraco_type or "",
         "points": meld.points,
         "svg": _meld_svg(meld, width=width, four_color=four_color),
-        "cards": [card_item(c, width=width, four_color=four_color) for c in meld.cards],
+        "cards": [card_item(c, width=width, four_color=four_color,
+                            stands_for=meld.wild_label if i == meld.wild_index else None)
+                  for i, c in enumerate(meld.cards)],
     }
 
 

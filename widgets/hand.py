@@ -120,7 +120,7 @@ class Hand(anywidget.AnyWidget):
         return str(value)
 
     @traitlets.observe("codes")
-    def _codes_changed(self, change: Any) -> None:
+    def _on_codes(self, change: Any) -> None:
         if self._resorting:
             return
         if self.sort_by:
@@ -132,7 +132,7 @@ class Hand(anywidget.AnyWidget):
         self._redraw()
 
     @traitlets.observe("sort_by")
-    def _sort_changed(self, change: Any) -> None:
+    def _on_sort(self, change: Any) -> None:
         if not change["new"]:
             return
         cards = self.cards
@@ -154,7 +154,7 @@ class Hand(anywidget.AnyWidget):
         self._redraw()
 
     @traitlets.observe("card_width", "four_color")
-    def _look_changed(self, change: Any) -> None:
+    def _on_look(self, change: Any) -> None:
         self._redraw()
 
     def _redraw(self) -> None:

@@ -42,10 +42,13 @@ class TableView(anywidget.AnyWidget):
 
     rules = traitlets.Unicode("buraco").tag(sync=True)
     selectable = traitlets.Bool(True).tag(sync=True)
+    reveal = traitlets.Bool(True).tag(sync=True)
+    """False: show the cards and the wild card's place, but not the points or the buraco kind
+    (for a puzzle that asks for them)."""
     selected = traitlets.List(traitlets.Int()).tag(sync=True)
     label = traitlets.Unicode("Melds on the table").tag(sync=True)
     empty_text = traitlets.Unicode("No melds yet").tag(sync=True)
-    meld_width = traitlets.Int(44).tag(sync=True)
+    meld_width = traitlets.Int(52).tag(sync=True)
     four_color = traitlets.Bool(False).tag(sync=True)
     _groups = traitlets.List(traitlets.Dict()).tag(sync=True)
 
@@ -128,7 +131,7 @@ class TableView(anywidget.AnyWidget):
         return value
 
     @traitlets.observe("rules", "meld_width", "four_color")
-    def _look_changed(self, change: Any) -> None:
+    def _on_look(self, change: Any) -> None:
         if hasattr(self, "_source"):
             self._redraw()
 
@@ -142,7 +145,8 @@ class TableView(anywidget.AnyWidget):
                     items.append(meld_item(meld, width=self.meld_width, four_color=self.four_color))
                 else:
                     text = m if isinstance(m, str) else str(m)
-                    items.append({"error": str(meld), "text": text, "describe": f"{text}: {meld}"})
+                    items.append({"error": str(meld), "text": text, "describe": f"{text}: {meld}",
+                                  "plain": f"{text}: {meld}"})
             groups.append({"title": name, "melds": items})
         self._groups = groups
 

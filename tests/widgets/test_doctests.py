@@ -5,7 +5,7 @@ import importlib
 
 import pytest
 
-MODULES = ["hand", "table", "picker", "progress"]
+MODULES = ["hand", "table", "picker", "progress", "feedback", "puzzle"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -2,11 +2,21 @@
 // description (kind, wild card and what it stands for, buraco kind, points). When the model is
 // `selectable`, every meld is a button: click or Space/Enter selects it (`selected` = [group, meld]).
 
-function meldBody(item) {
+function meldBody(item, reveal) {
   const frag = document.createDocumentFragment();
   const pic = document.createElement("span");
   pic.className = "bw-meld-picture";
-  if (item.svg) {
+  if (!reveal && item.cards) {
+    pic.classList.add("bw-meld-cards");
+    for (const card of item.cards) {
+      const c = document.createElement("span");
+      c.className = "bw-meld-card";
+      c.title = card.name;
+      if (card.svg) c.innerHTML = card.svg;
+      else c.textContent = card.text;
+      pic.appendChild(c);
+    }
+  } else if (item.svg) {
     pic.innerHTML = item.svg;
     const svg = pic.querySelector("svg");
     if (svg) {
@@ -19,7 +29,7 @@ function meldBody(item) {
   }
   const caption = document.createElement("span");
   caption.className = "bw-meld-caption";
-  caption.textContent = item.error ? item.error : item.describe;
+  caption.textContent = item.error ? item.error : (reveal ? item.describe : item.plain);
   frag.append(pic, caption);
   return frag;
 }
@@ -44,6 +54,7 @@ function render({ model, el }) {
       ? [document.activeElement.dataset.group, document.activeElement.dataset.index] : null;
     const groups = model.get("_groups") || [];
     const selectable = model.get("selectable");
+    const reveal = model.get("reveal");
     root.setAttribute("role", "region");
     root.setAttribute("aria-label", model.get("label"));
     root.style.setProperty("--bw-meld-width", `${model.get("meld_width")}px`);
@@ -74,15 +85,16 @@ function render({ model, el }) {
         m.dataset.testid = "meld";
         m.dataset.group = String(g);
         m.dataset.index = String(i);
-        m.title = item.error ? `${item.text}: ${item.error}` : item.describe;
+        const words = item.error ? `${item.text}: ${item.error}` : (reveal ? item.describe : item.plain);
+        m.title = words;
         if (m.tagName === "BUTTON") {
           m.type = "button";
-          m.setAttribute("aria-label", `Meld ${i + 1}: ${item.describe}`);
+          m.setAttribute("aria-label", `Meld ${i + 1}: ${words}`);
         } else {
           m.setAttribute("role", "group");
-          m.setAttribute("aria-label", item.error ? `${item.text}: ${item.error}` : item.describe);
+          m.setAttribute("aria-label", words);
         }
-        m.appendChild(meldBody(item));
+        m.appendChild(meldBody(item, reveal));
         row.appendChild(m);
       });
       section.appendChild(row);
@@ -115,12 +127,14 @@ function render({ model, el }) {
   root.addEventListener("click", onClick);
   model.on("change:_groups", show);
   model.on("change:selectable", show);
+  model.on("change:reveal", show);
   model.on("change:meld_width", show);
   model.on("change:selected", showSelection);
   show();
   return () => {
     model.off("change:_groups", show);
     model.off("change:selectable", show);
+    model.off("change:reveal", show);
     model.off("change:meld_width", show);
     model.off("change:selected", showSelection);
   };

@@ -1,0 +1,683 @@
+"""Bots: computer players that see only their own seat's view.
+
+A bot is an object with a ``name`` and ``choose(view) -> Action``. It gets the
+:class:`~buraco_core.game.view.View` of its seat (its own hand, the table, the other hands as
+counts) and nothing else: never the :class:`~buraco_core.game.state.State`. Every bot is seeded
+(``random.Random(seed)``), so a seed replays the same game.
+
+A bot decides which of its moves are legal without seeing the hidden cards: legality depends
+only on what its seat may see. :func:`determinize` builds a state consistent with the view (the
+hidden cards dealt at random among the other hands, the stock, the pots and the closed part of
+the discard pile) and the bot asks the pure core (:func:`~buraco_core.game.engine.check`,
+:func:`~buraco_core.game.engine.legal_actions`) about its own moves in that state.
+
+- :class:`RandomBot`: a uniform choice among the listed legal actions.
+- :class:`GreedyBot`: melds what it can, keeps its wild cards, avoids feeding the next player.
+- :class:`MonteCarloBot`: samples the hidden cards, plays each candidate out with greedy
+  players, and picks the best average score difference.
+
+>>> from buraco_core.game import Game
+>>> game = Game("buraco", players=4, seed=7)
+>>> bots = [make_bot("greedy", seed) for seed in range(4)]
+>>> actions = play_hand(game, bots)
+>>> game.is_hand_over, len(actions) > 10
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Protocol
+
+from ..cards import Card, build_deck
+from ..melds import Meld
+from ..rules import DiscardTake, Rules
+from ..scoring import score_side
+from .actions import Action, AddToMeld, Discard, Draw, NewMeld, NextHand, Take
+from .engine import apply, check, legal_actions, three_card_melds
+from .facade import Game
+from .state import Phase, PotState, State
+from .view import View
+
+__all__ = [
+    "BOTS",
+    "Bot",
+    "GreedyBot",
+    "MonteCarloBot",
+    "RandomBot",
+    "determinize",
+    "draw_candidates",
+    "make_bot",
+    "play_candidates",
+    "play_hand",
+    "play_match",
+    "trio_candidates",
+]
+
+
+class Bot(Protocol):
+    """A computer player: ``choose`` gets its seat's view and returns one legal action."""
+
+    name: str
+
+    def choose(self, view: View) -> Action: ...
+
+
+# --------------------------------------------------------------------------- determinization
+
+def determinize(view: View, rng: random.Random) -> State:
+    """A state consistent with ``view``: the seat's own cards and everything public as the view
+    shows them, the hidden cards (deck minus own hand, melds and the visible discard pile) dealt
+    at random into the other hands, the stock, the pots and the closed part of the pile, each
+    with the count the view gives.
+
+    Legality of the seat's own moves depends only on what the view shows, so the pure core
+    answers the same about them in this state as in the real one.
+    """
+    rules = view.rules
+    pool = dict(_deck_counts(rules))
+    for c in view.hand:
+        pool[c] -= 1
+    for side in view.melds:
+        for m in side:
+            for c in m.cards:
+                pool[c] -= 1
+    for c in view.discard:
+        pool[c] -= 1
+    unknown = [c for c, n in pool.items() for _ in range(n)]
+    rng.shuffle(unknown)
+
+    def deal(n: int) -> tuple[Card, ...]:
+        cards = tuple(unknown[len(unknown) - n:]) if n else ()
+        del unknown[len(unknown) - n:]
+        return cards
+
+    hands = tuple(tuple(view.hand) if seat == view.seat else deal(view.hand_counts[seat])
+                  for seat in range(view.players))
+    hidden_discard = view.discard_count - len(view.discard)
+    discard = deal(hidden_discard) + tuple(view.discard)
+    pots = tuple(deal(min(rules.pot_size, len(unknown))) if left else () for left in view.pots_left)
+    stock = deal(min(view.stock_count, len(unknown)))
+    starter = getattr(view, "starter", 0)
+    pot_seat = getattr(view, "pot_seat", None)
+    if pot_seat is None:
+        pot_seat = tuple(_waiting_seat(view, team) for team in range(view.teams))
+    pot_unused = getattr(view, "pot_unused", None)
+    if pot_unused is None:
+        pot_unused = (False,) * view.teams
+    return State(
+        rules=rules, players=view.players, seed=0, hand_number=view.hand_number,
+        dealer=view.dealer, starter=starter, phase=view.phase, turn=view.turn, hands=hands,
+        melds=tuple(tuple(side) for side in view.melds), stock=stock, discard=discard, pots=pots,
+        pot_state=tuple(view.pot_state), pot_seat=tuple(pot_seat), pot_unused=tuple(pot_unused),
+        must_meld=view.must_meld, single_take=view.single_take, went_out=view.went_out,
+        hand_scores=tuple(view.hand_scores), totals=tuple(view.totals), winner=view.winner,
+        history=tuple(view.history),
+    )
+
+
+_DECK_COUNTS: dict[int, tuple[Rules, dict[Card, int]]] = {}
+
+
+def _deck_counts(rules: Rules) -> dict[Card, int]:
+    """How many of each card the ruleset's deck holds (cached per ruleset)."""
+    cached = _DECK_COUNTS.get(id(rules))
+    if cached is not None and cached[0] is rules:
+        return cached[1]
+    counts: dict[Card, int] = {}
+    for c in build_deck(rules):
+        counts[c] = counts.get(c, 0) + 1
+    _DECK_COUNTS[id(rules)] = (rules, counts)
+    return counts
+
+
+def _waiting_seat(view: View, team: int) -> int:
+    if view.pot_state[team] is not PotState.WAITING:
+        return -1
+    for seat in range(view.players):
+        if seat % view.teams == team and view.hand_counts[seat] == 0:
+            return seat
+    return -1
+
+
+# --------------------------------------------------------------------------- card sense
+
+def _is_wild(card: Card) -> bool:
+    return card.rank == 0 or card.rank == 2
+
+
+def _run_ranks(card: Card) -> tuple[int, ...]:
+    return (1, 14) if card.rank == 1 else (card.rank,)
+
+
+def _connections(card: Card, cards: Iterable[Card], rules: Rules) -> int:
+    """How many of ``cards`` could stand in a natural meld with ``card``: the same rank (where
+    sets are allowed), or the same suit within two places."""
+    if _is_wild(card):
+        return 0
+    n = 0
+    places = _run_ranks(card)
+    for other in cards:
+        if _is_wild(other):
+            continue
+        if other.rank == card.rank:
+            if rules.allow_sets and not (rules.set_distinct_suits and other.suit == card.suit):
+                n += 1
+            continue
+        if other.suit == card.suit and any(abs(p - q) <= 2 for p in places for q in _run_ranks(other)):
+            n += 1
+    return n
+
+
+def _usable(card: Card, cards: Sequence[Card], melds: Iterable[Meld], rules: Rules) -> bool:
+    """Whether a natural ``card`` goes onto one of ``melds`` or makes a natural three-card meld
+    with two of ``cards``."""
+    if _is_wild(card):
+        return True
+    for m in melds:
+        if _fits_meld(m, card) and m.can_extend([card]):
+            return True
+    rest = list(cards)
+    if card in rest:
+        rest.remove(card)
+    if rules.allow_sets:
+        suits = [c.suit for c in rest if c.rank == card.rank]
+        if rules.set_distinct_suits:
+            if len(set(suits) - {card.suit}) >= 2:
+                return True
+        elif len(suits) >= 2:
+            return True
+    have = {p for c in rest if c.suit == card.suit and not _is_wild(c) for p in _run_ranks(c)}
+    if card.suit == "" or any(c.rank == 2 and c.suit == card.suit for c in rest):
+        have.add(2)
+    return any((p - 2 in have and p - 1 in have) or (p - 1 in have and p + 1 in have)
+               or (p + 1 in have and p + 2 in have) for p in _run_ranks(card))
+
+
+def _fits_meld(m: Meld, card: Card) -> bool:
+    """A cheap test before :meth:`Meld.can_extend`: could this card go onto this meld?"""
+    if _is_wild(card):
+        return m.wild is None or m.kind == "run"
+    if m.kind == "set":
+        return card.rank == m.rank
+    if card.suit != m.suit:
+        return False
+    if card.rank == 1:
+        return True
+    return m.low - 2 <= card.rank <= m.low + len(m.cards) + 1
+
+
+def trio_candidates(hand: Sequence[Card], rules: Rules) -> list[tuple[Card, ...]]:
+    """Three-card groups of ``hand`` that may be melds (each sorted, no duplicates): a quick
+    superset of :func:`~buraco_core.game.engine.three_card_melds`, not checked by make_meld."""
+    counts: dict[Card, int] = {}
+    for c in hand:
+        counts[c] = counts.get(c, 0) + 1
+    wilds = [c for c in counts if c.rank == 0 or c.rank == 2]
+    found: set[tuple[Card, ...]] = set()
+    if rules.allow_sets:
+        by_rank: dict[int, list[Card]] = {}
+        for c, n in counts.items():
+            if c.rank > 2 or c.rank == 1:
+                by_rank.setdefault(c.rank, []).extend([c] * min(n, 3))
+        for cards in by_rank.values():
+            k = len(cards)
+            for i in range(k):
+                for j in range(i + 1, k):
+                    pair = (cards[i], cards[j])
+                    for m in range(j + 1, k):
+                        found.add(tuple(sorted((*pair, cards[m]))))
+                    for w in wilds:
+                        found.add(tuple(sorted((*pair, w))))
+    places: dict[tuple[str, int], Card] = {}
+    for c in counts:
+        if c.rank == 0:
+            continue
+        for p in _run_ranks(c):
+            places[(c.suit, p)] = c
+    for suit in "shdc":
+        for low in range(1, 13):
+            window = [places.get((suit, p)) for p in range(low, low + 3)]
+            present = [c for c in window if c is not None]
+            if len(present) == 3:
+                found.add(tuple(sorted(present)))
+            if len(present) >= 2:
+                for i in range(3):
+                    others = [c for j, c in enumerate(window) if j != i and c is not None]
+                    if len(others) == 2:
+                        for w in wilds:
+                            found.add(tuple(sorted((*others, w))))
+    out = []
+    for trio in found:
+        need: dict[Card, int] = {}
+        for c in trio:
+            need[c] = need.get(c, 0) + 1
+        if all(counts[c] >= n for c, n in need.items()):
+            out.append(trio)
+    out.sort()
+    return out
+
+
+def draw_candidates(s: State) -> list[Action]:
+    """The draw-phase actions the engine lists, not checked: ``draw``, ``take`` and
+    (``brazilian``) a ``take`` down to every card above the bottom one (``take`` is the whole)."""
+    out: list[Action] = [Draw(), Take()]
+    if s.rules.discard_take is DiscardTake.ANY_DEPTH:
+        pile = s.discard
+        seen: dict[Card, int] = {}
+        for i in range(len(pile) - 1, 0, -1):
+            seen[pile[i]] = seen.get(pile[i], 0) + 1
+            out.append(Take(pile[i], seen[pile[i]]))
+    return out
+
+
+def play_candidates(s: State) -> list[Action]:
+    """A quick superset of the play-phase actions the engine lists (every discard, every
+    single-card addition, every three-card meld), not checked: filter with ``check``."""
+    hand = s.hands[s.turn]
+    distinct = sorted(set(hand))
+    out: list[Action] = [Discard(c) for c in distinct]
+    own = s.current_team
+    teams = range(s.teams) if s.rules.meld_on_any else (own,)
+    for team in teams:
+        for i, m in enumerate(s.melds[team]):
+            out.extend(AddToMeld(i + 1, (c,), None if team == own else team)
+                       for c in distinct if _fits_meld(m, c))
+    out.extend(NewMeld(t) for t in trio_candidates(hand, s.rules))
+    return out
+
+
+# --------------------------------------------------------------------------- the greedy policy
+
+def _greedy_draw(s: State, rng: random.Random) -> Action:
+    """Draw, or take the pile when its cards meld with the hand or the side's melds."""
+    hand = s.hands[s.turn]
+    own = s.melds[s.current_team]
+    rules = s.rules
+    pile = s.discard
+    valued: list[tuple[float, Action]] = []
+    for take in draw_candidates(s)[1:] if pile else ():
+        assert isinstance(take, Take)
+        taken = _taken_cards(pile, take, rules)
+        cards = (*hand, *taken)
+        usable = sum(1 for c in taken if not _is_wild(c) and _usable(c, cards, own, rules))
+        wilds = sum(1 for c in taken if _is_wild(c))
+        if rules.discard_take is DiscardTake.WHOLE_IF_TOP_MELDS:
+            usable += 1  # the top card melds, or the take would be refused
+        if usable == 0 and wilds == 0:
+            continue
+        valued.append((3.0 * usable + 4.0 * wilds + 0.5 * len(taken), take))
+    valued.sort(key=lambda x: -x[0])
+    found = _first_legal(s, [take for _, take in valued])
+    if found is not None:
+        return found
+    if s.stock:
+        return Draw()
+    found = _first_legal(s, draw_candidates(s))
+    if found is None:
+        raise RuntimeError("no legal way to draw")
+    return found
+
+
+def _taken_cards(pile: tuple[Card, ...], take: Take, rules: Rules) -> tuple[Card, ...]:
+    if take.card is None:
+        return pile
+    seen = 0
+    for i in range(len(pile) - 1, -1, -1):
+        if pile[i] == take.card:
+            seen += 1
+            if seen == take.copy:
+                return pile[i:]
+    return ()
+
+
+def _own_adds(s: State, cards: Iterable[Card]) -> list[AddToMeld]:
+    own = s.melds[s.current_team]
+    out = []
+    for c in cards:
+        for i, m in enumerate(own):
+            if _fits_meld(m, c):
+                out.append(AddToMeld(i + 1, (c,)))
+    return out
+
+
+def _first_legal(s: State, actions: Iterable[Action]) -> Action | None:
+    for act in actions:
+        if check(s, act) is None:
+            return act
+    return None
+
+
+def _greedy_meld(s: State) -> Action | None:
+    """The next meld or addition greedy would make, or None to discard now."""
+    hand = s.hands[s.turn]
+    rules = s.rules
+    team = s.current_team
+    own = s.melds[team]
+    must = s.must_meld
+    if must is not None:
+        plays: list[Action] = list(_own_adds(s, [must]))
+        trios = three_card_melds(hand, rules, with_card=must)
+        trios.sort(key=lambda t: sum(1 for c in t if _is_wild(c)))
+        plays.extend(NewMeld(t) for t in trios)
+        if rules.meld_on_any:
+            for t in range(s.teams):
+                if t != team:
+                    plays.extend(AddToMeld(i + 1, (must,), t) for i, m in enumerate(s.melds[t])
+                                 if _fits_meld(m, must))
+        found = _first_legal(s, plays)
+        if found is not None:
+            return found
+    distinct = sorted(set(hand), key=lambda c: (c.rank, c.suit))
+    naturals = [c for c in distinct if not _is_wild(c)]
+    # additions of natural cards: those that complete a buraco first
+    adds = _own_adds(s, naturals)
+    adds.sort(key=lambda a: -len(own[a.meld - 1].cards))
+    found = _first_legal(s, adds)
+    if found is not None:
+        return found
+    # new melds of natural cards, the most points first
+    trios = [t for t in three_card_melds(hand, rules) if not any(_is_wild(c) for c in t)]
+    trios.sort(key=lambda t: -sum(rules.card_values[c.rank] for c in t))
+    found = _first_legal(s, [NewMeld(t) for t in trios])
+    if found is not None:
+        return found
+    wilds = [c for c in distinct if _is_wild(c)]
+    if wilds:
+        # a wild card only to make the side's first buraco, or to empty a small hand
+        has_buraco = any(m.is_buraco for m in own)
+        plays = []
+        if not has_buraco:
+            for i, m in enumerate(own):
+                if m.wild is None and len(m.cards) == rules.min_buraco - 1:
+                    plays.extend(AddToMeld(i + 1, (w,)) for w in wilds)
+        if len(hand) <= 3:
+            plays.extend(_own_adds(s, wilds))
+            plays.extend(NewMeld(t) for t in three_card_melds(hand, rules))
+        found = _first_legal(s, plays)
+        if found is not None:
+            return found
+    return None
+
+
+def _discard_scores(s: State, rng: random.Random) -> list[tuple[float, Discard]]:
+    """Every legal discard with its badness (lower is a better discard), best first."""
+    hand = s.hands[s.turn]
+    rules = s.rules
+    seat = s.turn
+    nxt = (seat + 1) % s.players
+    next_melds = s.melds[s.team_of(nxt)] if s.team_of(nxt) != s.current_team else ()
+    own = s.melds[s.current_team]
+    pile = s.discard if rules.discard_open else s.discard[-1:]
+    feeds_pile = rules.discard_take is not DiscardTake.WHOLE_IF_TOP_MELDS
+    scored: list[tuple[float, Discard]] = []
+    for c in sorted(set(hand), key=lambda c: (c.rank, c.suit)):
+        act = Discard(c)
+        if check(s, act) is not None:
+            continue
+        bad = 0.0
+        if _is_wild(c):
+            bad += 1000.0
+        if any(_fits_meld(m, c) and m.can_extend([c]) for m in next_melds):
+            bad += 300.0
+        if feeds_pile:
+            bad += 40.0 * min(3, _connections(c, pile, rules))
+        rest = list(hand)
+        rest.remove(c)
+        bad += 25.0 * min(4, _connections(c, rest, rules))
+        if any(_fits_meld(m, c) and m.can_extend([c]) for m in own):
+            bad += 60.0
+        bad -= 0.5 * rules.card_values[c.rank]
+        bad += rng.random()
+        scored.append((bad, act))
+    scored.sort(key=lambda x: x[0])
+    return scored
+
+
+def greedy_action(s: State, rng: random.Random) -> Action:
+    """What the greedy policy plays for the seat to move in ``s``.
+
+    It reads only what that seat may see (its hand, the table, the discard pile as the ruleset
+    shows it), so it may run on the real state of a rollout or on a determinized one.
+    """
+    if s.phase is Phase.DRAW:
+        return _greedy_draw(s, rng)
+    if s.phase is Phase.PLAY:
+        meld = _greedy_meld(s)
+        if meld is not None:
+            return meld
+        scored = _discard_scores(s, rng)
+        if scored:
+            return scored[0][1]
+        # nothing may be discarded: play anything legal (the engine guarantees something is)
+        return next(iter(legal_actions(s)))
+    return NextHand()
+
+
+# --------------------------------------------------------------------------- the bots
+
+class RandomBot:
+    """Random: a uniform choice among the legal actions the engine lists.
+
+    In the draw phase these are ``draw``, ``take`` and (``brazilian``) every legal depth; in the
+    play phase every legal discard, every legal single-card addition and every legal three-card
+    meld (longer melds grow by additions). It has no plan: it is the baseline the others beat.
+    """
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def choose(self, view: View) -> Action:
+        state = determinize(view, self.rng)
+        if state.phase is Phase.PLAY:
+            candidates = play_candidates(state)
+        elif state.phase is Phase.DRAW:
+            candidates = draw_candidates(state)
+        else:
+            return NextHand()
+        # the first legal one in a random order of a superset of the listed actions is a
+        # uniform choice among the legal ones, and checks only a few
+        self.rng.shuffle(candidates)
+        for act in candidates:
+            if check(state, act) is None:
+                return act
+        return next(iter(legal_actions(state)))
+
+
+class GreedyBot:
+    """Greedy: melds what it can now, keeps its wild cards, avoids feeding the next player.
+
+    Draw: takes the discard pile when cards of it meld with its hand or go onto its side's melds
+    (in ``brazilian`` it picks the depth with the most such cards; in ``fechado`` it takes
+    whenever the rules let it), else draws from the stock.
+    Play: first the card it must meld, then every natural card that goes onto its side's melds,
+    then every new meld of natural cards (most points first). A wild card is played only to make
+    the side's first buraco or to empty a hand of three cards or fewer.
+    Discard: never a wild card if it can help it; never a card that goes onto the next player's
+    side's melds; avoids cards that connect with the discard pile (the next player could take
+    it and use them); keeps cards that connect with its own hand; sheds high points otherwise.
+    """
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def choose(self, view: View) -> Action:
+        return greedy_action(determinize(view, self.rng), self.rng)
+
+
+def _evaluate(s: State, team: int) -> float:
+    """The seat's side's score minus the best other side's, as if the hand ended now
+    (the real hand scores once the hand is over)."""
+    if s.phase in (Phase.HAND_OVER, Phase.MATCH_OVER) and s.hand_scores:
+        totals = [sc.total for sc in s.hand_scores]
+    else:
+        rules = s.rules
+        totals = []
+        for t in range(s.teams):
+            left = [c for seat in s.seats_of(t) for c in s.hands[seat]]
+            taken = s.pot_state[t] in (PotState.TAKEN, PotState.WAITING)
+            totals.append(score_side(s.melds[t], left, rules, went_out=False, took_pot=taken).total)
+    mine = totals[team]
+    others = [v for t, v in enumerate(totals) if t != team]
+    return float(mine - max(others))
+
+
+class MonteCarloBot:
+    """Monte-Carlo: determinized rollouts over the hidden cards.
+
+    At each draw and each discard it lists its candidates (every way to draw; the
+    ``candidates`` best discards by the greedy ranking), samples ``worlds`` deals of the hidden
+    cards consistent with its view (unknown cards = deck minus its hand, the melds and the
+    visible discard pile, dealt by the hand counts, the stock and pot sizes), and in each world
+    plays every candidate out with greedy players for ``horizon`` turns (or to the end of the
+    hand). It picks the candidate with the best average difference between its side's score and
+    the best other side's (the same worlds for every candidate, so the comparison is fair).
+    Melds and additions follow the greedy policy. ``max_seconds`` (None: no limit) caps the
+    time of one decision; with a limit the choice may depend on the machine's speed.
+    """
+
+    name = "mc"
+
+    def __init__(self, seed: int = 0, *, worlds: int = 8, candidates: int = 4, horizon: int = 6,
+                 max_seconds: float | None = None) -> None:
+        if worlds < 1 or candidates < 1 or horizon < 1:
+            raise ValueError("worlds, candidates and horizon must each be at least 1")
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.worlds = worlds
+        self.candidates = candidates
+        self.horizon = horizon
+        self.max_seconds = max_seconds
+        self.decision_times: list[float] = []
+
+    def choose(self, view: View) -> Action:
+        started = time.perf_counter()
+        try:
+            return self._choose(view, started)
+        finally:
+            self.decision_times.append(time.perf_counter() - started)
+
+    def _choose(self, view: View, started: float) -> Action:
+        base = determinize(view, self.rng)
+        if base.phase is Phase.DRAW:
+            options: list[Action] = legal_actions(base).list()
+            greedy = _greedy_draw(base, self.rng)
+            if len(options) > self.candidates:
+                rest = [a for a in options if a != greedy]
+                options = [greedy, *rest[:1], *rest[-(self.candidates - 2):]]
+            else:
+                options = [greedy, *(a for a in options if a != greedy)]
+        elif base.phase is Phase.PLAY:
+            meld = _greedy_meld(base)
+            if meld is not None:
+                return meld
+            options = [a for _, a in _discard_scores(base, self.rng)[:self.candidates]]
+            if not options:
+                return next(iter(legal_actions(base)))
+        else:
+            return NextHand()
+        if len(options) == 1:
+            return options[0]
+        team = view.team
+        totals = [0.0] * len(options)
+        for _ in range(self.worlds):
+            world = determinize(view, self.rng)
+            world_seed = self.rng.getrandbits(32)
+            for i, option in enumerate(options):
+                totals[i] += self._rollout(apply(world, option), team, random.Random(world_seed))
+            if self.max_seconds is not None and time.perf_counter() - started > self.max_seconds:
+                break
+        best = max(range(len(options)), key=lambda i: (totals[i], -i))
+        return options[best]
+
+    def _rollout(self, s: State, team: int, rng: random.Random) -> float:
+        turns = 0
+        seat = s.turn
+        while s.phase in (Phase.DRAW, Phase.PLAY):
+            if s.turn != seat:
+                seat = s.turn
+                turns += 1
+                if turns >= self.horizon:
+                    break
+            s = apply(s, greedy_action(s, rng))
+        return _evaluate(s, team)
+
+    def median_decision_seconds(self) -> float | None:
+        """The median time of the decisions so far (None before the first)."""
+        return statistics.median(self.decision_times) if self.decision_times else None
+
+
+BOTS: Mapping[str, Callable[[int], Bot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "mc": MonteCarloBot,
+}
+"""The bots by name, each a constructor taking a seed."""
+
+
+def make_bot(name: str, seed: int = 0) -> Bot:
+    """A bot by its name (``random``, ``greedy``, ``mc``) with its seed.
+
+    >>> make_bot("greedy", 3).name
+    'greedy'
+    >>> make_bot("clever")
+    Traceback (most recent call last):
+    ...
+    ValueError: no bot called 'clever': choose one of random, greedy, mc
+    """
+    try:
+        factory = BOTS[name]
+    except KeyError:
+        raise ValueError(f"no bot called {name!r}: choose one of {', '.join(BOTS)}") from None
+    return factory(seed)
+
+
+# --------------------------------------------------------------------------- playing
+
+def _bot_for(bots: Sequence[Bot] | Mapping[int, Bot], seat: int) -> Bot:
+    try:
+        return bots[seat]
+    except (IndexError, KeyError):
+        raise ValueError(f"no bot for seat {seat}: give one bot per seat") from None
+
+
+def play_hand(game: Game, bots: Sequence[Bot] | Mapping[int, Bot], *,
+              max_actions: int = 20000) -> list[tuple[int, str]]:
+    """Let the bots play ``game`` until the hand is over; return the (seat, action) played.
+
+    Each bot gets only ``game.view(seat)``. An illegal choice raises
+    :class:`~buraco_core.game.actions.IllegalAction` (a bot bug), and ``max_actions`` guards
+    against a hand that never ends.
+    """
+    played: list[tuple[int, str]] = []
+    while game.phase in (Phase.DRAW, Phase.PLAY):
+        if len(played) >= max_actions:
+            raise RuntimeError(f"the hand did not end within {max_actions} actions")
+        seat = game.turn
+        action = _bot_for(bots, seat).choose(game.view(seat))
+        game.play(action)
+        played.append((seat, str(action)))
+    return played
+
+
+def play_match(game: Game, bots: Sequence[Bot] | Mapping[int, Bot], *,
+               on_hand: Callable[[Game], None] | None = None, max_hands: int = 200) -> int | None:
+    """Play hands until the match is over; ``on_hand(game)`` runs after every hand (before the
+    next deal). Returns the winning team, or None for a draw."""
+    for _ in range(max_hands):
+        play_hand(game, bots)
+        if on_hand is not None:
+            on_hand(game)
+        if game.is_match_over:
+            return game.winner
+        game.play(NextHand())
+    raise RuntimeError(f"the match did not end within {max_hands} hands")

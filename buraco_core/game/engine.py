@@ -404,14 +404,14 @@ def _next_turn(s: State) -> State:
     seat = (s.turn + 1) % s.players
     team = seat % s.teams
     out = replace(s, turn=seat, phase=Phase.DRAW, must_meld=None, single_take=None)
+    if _stock_end(out, turn_over=False):
+        return _end_hand(out, None)
     if out.pot_seat[team] == seat:
         if out.pot_state[team] is PotState.WAITING:
             out = _pick_up_pot(out, team, seat, unused=False)
         elif out.pot_unused[team]:
             out = replace(out, pot_unused=_set(out.pot_unused, team, False))
     if not out.stock:
-        if _stock_end(out, turn_over=False):
-            return _end_hand(out, None)
         # an untaken pot becomes the stock
         team_aside = out.pot_state.index(PotState.ASIDE)
         out = replace(out, stock=out.pots[team_aside], pots=_set(out.pots, team_aside, ()),

@@ -1,0 +1,64 @@
+"""Helpers shared by the game tests."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from buraco_core.game import Game, IllegalAction, Phase, State, apply, legal_actions, new_game
+from buraco_core.game.scenarios import load_scenario, parse_scenario
+
+
+def refused(game: Game, action: str, *words: str) -> str:
+    """Assert that ``action`` is refused with a reason containing ``words``, changing nothing."""
+    before_state, before_json = game.state, game.to_json()
+    with pytest.raises(IllegalAction) as info:
+        game.play(action)
+    message = str(info.value)
+    for w in words:
+        assert w in message, f"{w!r} not in {message!r}"
+    assert game.state == before_state
+    assert game.to_json() == before_json
+    assert game.why_illegal(action) == message
+    assert action not in game.legal_actions()
+    return message
+
+
+def play(game: Game, *actions: str) -> Game:
+    for a in actions:
+        assert a in game.legal_actions(), game.why_illegal(a)
+        game.play(a)
+    return game
+
+
+def scenario(name: str) -> Game:
+    return load_scenario(name)
+
+
+def text_scenario(text: str) -> Game:
+    return parse_scenario(text, "test")
+
+
+def random_hand(rules: str, players: int, seed: int, *, max_steps: int = 4000) -> tuple[State, int]:
+    """Play one hand with uniformly random enumerated legal actions; (final state, steps)."""
+    s = new_game(rules, players, seed)
+    rng = random.Random(seed)
+    steps = 0
+    while s.phase in (Phase.DRAW, Phase.PLAY):
+        acts = legal_actions(s).list()
+        assert acts, f"no legal action in {s.phase} for seat {s.turn}"
+        s = apply(s, rng.choice(acts))
+        steps += 1
+        assert steps < max_steps
+    return s, steps
+
+
+def with_totals(game: Game, totals: tuple[int, ...]) -> Game:
+    """The same position with other match totals."""
+    g = Game.from_state(replace(game.state, totals=totals))
+    return g
+
+
+__all__ = ["play", "random_hand", "refused", "scenario", "text_scenario", "with_totals"]

@@ -6,10 +6,11 @@ refused). Nothing here decides a rule or a point.
 """
 
 from .feedback import FeedbackBox
+from .game_table import GameTable
 from .hand import Hand
 from .picker import RulesetPicker
 from .progress import Progress
 from .puzzle import MeldPuzzle, Quiz, ScoreQuiz
 from .table import MeldView, TableView
 
-__all__ = ["FeedbackBox", "Hand", "MeldPuzzle", "MeldView", "Progress", "Quiz", "RulesetPicker", "ScoreQuiz", "TableView"]
+__all__ = ["FeedbackBox", "GameTable", "Hand", "MeldPuzzle", "MeldView", "Progress", "Quiz", "RulesetPicker", "ScoreQuiz", "TableView"]

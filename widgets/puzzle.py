@@ -50,7 +50,8 @@ from .table import TableView
 __all__ = ["MeldPuzzle", "Quiz", "ScoreQuiz"]
 
 #: Goal keys that are also generator parameters, per kind ("another one" keeps the goal's kind).
-_GOAL_PARAMS = {"make-meld": ("meld_kind", "wild"), "make-buraco": ("buraco",), "score": ("went_out",)}
+_GOAL_PARAMS = {"make-meld": ("meld_kind", "wild"), "make-buraco": ("buraco",), "score": ("went_out",),
+                "legal-play": ("allowed",)}
 
 
 def _meld_drawing(meld: Meld | None) -> str:
@@ -362,9 +363,9 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
         goal = self.puzzle.goal
         play = esc(goal.get("play", ""))
         try:
-            from buraco_core.puzzles import _game_of
+            from buraco_core.puzzles import game_of
 
-            game = _game_of(self.puzzle)
+            game = game_of(self.puzzle)
             table = game._repr_html_() if hasattr(game, "_repr_html_") else ""
         except Exception as exc:
             table = f"<p>{esc(exc)}</p>"
@@ -380,7 +381,6 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
             f"<strong>{prompt}</strong></div>")
         situation = self._situation()
         self._owned = [header, *situation]
-        self.another_button.disabled = p.kind == "legal-play"
         self.children = [header, *situation, self.buttons, self.feedback]
 
 

@@ -1,0 +1,179 @@
+"""GameTable: the learner's plays go to the engine; refused plays change nothing and show why;
+bots move one at a time; the coach suggests; the score sheet holds the engine's lines."""
+
+import asyncio
+
+from buraco_widgets import GameTable
+
+from buraco_core.game import Game, NewMeld, Phase
+from buraco_core.game.scenarios import parse_scenario
+
+ADD_POSITION = """
+description: add the king to the kings
+rules: buraco
+players: 4
+seed: 1
+turn: 0
+phase: play
+hand 0: 4h 5h 6h 9c 9d Kc
+melds 0: Ks Kh Kd
+discard: 3c 8d
+"""
+
+
+def play_out_with_the_coach(table: GameTable, limit: int = 500) -> None:
+    for _ in range(limit):
+        if table.view.phase not in (Phase.DRAW, Phase.PLAY):
+            return
+        suggestion = table.suggest()
+        assert suggestion is not None
+        assert table.play(suggestion), table.feedback.value
+    raise AssertionError("the hand did not end")
+
+
+def test_a_refused_play_changes_nothing_and_shows_the_engine_reason() -> None:
+    table = GameTable(rules="buraco", seed=7, pace=0)
+    before = table.game.to_json()
+    hand_before = list(table.hand.codes)
+    assert table.play("discard " + table.hand.codes[0]) is False  # must draw first
+    reason = table.game.why_illegal("discard " + table.hand.codes[0])
+    assert reason and reason in table.feedback.value
+    assert table.feedback.status == "wrong"
+    assert table.game.to_json() == before and table.hand.codes == hand_before
+
+
+def test_a_refused_meld_keeps_the_selection() -> None:
+    table = GameTable(rules="buraco", seed=7, pace=0)
+    table.draw_button.click()
+    before = table.game.to_json()
+    table.hand.selected = [0, 1, 2]
+    text = "meld " + " ".join(c.code for c in table.hand.selected_cards)
+    reason = table.game.why_illegal(text)
+    if reason is not None:  # the three first cards of this deal are not a meld
+        table.meld_button.click()
+        assert reason in table.feedback.value and table.game.to_json() == before
+        assert table.hand.selected == [0, 1, 2]
+
+
+def test_nonsense_text_is_refused_with_a_message() -> None:
+    table = GameTable(rules="buraco", seed=7, pace=0)
+    before = table.game.to_json()
+    assert table.play("fly away") is False
+    assert table.feedback.value.startswith("Refused:") and table.game.to_json() == before
+
+
+def test_coach_off_hides_the_reason_and_the_suggest_button() -> None:
+    table = GameTable(rules="buraco", seed=7, pace=0, coach=False)
+    table.play("discard JK")
+    assert table.feedback.value == "Refused: that play is not allowed here."
+    assert table.suggest_button.layout.display == "none"
+
+
+def test_draw_then_meld_selected_cards_then_discard_passes_the_turn_to_the_bots() -> None:
+    table = GameTable(rules="buraco", seed=7, pace=0)
+    assert table.my_turn and not table.draw_button.disabled
+    table.draw_button.click()
+    assert len(table.hand.codes) == 12 and table.game.phase is Phase.PLAY
+    meld = next((a for a in table.game.legal_actions() if isinstance(a, NewMeld)), None)
+    if meld is not None:
+        table.hand.select_cards(list(meld.cards))
+        table.meld_button.click()
+        assert [str(m) for m in table.game.melds[0]] != []
+        assert table.table.melds[0], "the new meld is on the table"
+    moves_before = len(table.log)
+    table.hand.select_cards(table.hand.codes[0])
+    table.discard_button.click()
+    # pace 0: the three bots played, and it is the learner's turn again
+    assert table.my_turn
+    bot_lines = table.log[moves_before + 1:]
+    assert bot_lines and all(not line.startswith("You:") for line in bot_lines)
+
+
+def test_discard_needs_exactly_one_selected_card() -> None:
+    table = GameTable(rules="buraco", seed=7, pace=0)
+    table.draw()
+    before = table.game.to_json()
+    table.hand.selected = [0, 1]
+    assert table.discard() is False and "just one card" in table.feedback.value
+    assert table.game.to_json() == before
+
+
+def test_add_by_clicking_a_meld() -> None:
+    table = GameTable.from_game(parse_scenario(ADD_POSITION), pace=0)
+    table.hand.select_cards("Kc")
+    table.table.select(0, 0)  # a click on "Your side", meld 1
+    assert [c.code for c in table.game.melds[0][0].cards].count("Kc") == 1
+    assert "add 1 Kc" in table.log[-1]
+    assert table.table.selected == []
+
+
+def test_a_refused_add_changes_nothing() -> None:
+    table = GameTable.from_game(parse_scenario(ADD_POSITION), pace=0)
+    before = table.game.to_json()
+    table.hand.select_cards("9c")
+    table.table.select(0, 0)
+    assert table.game.why_illegal("add 1 9c") in table.feedback.value
+    assert table.game.to_json() == before
+
+
+def test_not_your_turn() -> None:
+    table = GameTable(rules="buraco", seed=7, seat=1, pace=0, autoplay=False)
+    before = table.game.to_json()
+    assert table.draw() is False and "not your turn" in table.feedback.value
+    assert table.game.to_json() == before
+
+
+def test_step_plays_one_bot_move_at_a_time() -> None:
+    table = GameTable(rules="buraco", seed=7, seat=2, pace=0, autoplay=False)
+    assert table.log == []  # autoplay off: the bots wait
+    text = table.step()  # seat 0 (a bot, the partner of seat 2) moves once
+    assert table.log == [f"Partner (seat 0): {text}"]
+    played = table.advance_bots()
+    assert table.my_turn and len(table.log) == 1 + len(played)
+
+
+def test_bots_move_one_by_one_at_the_given_pace() -> None:
+    async def scenario() -> tuple[list[int], bool]:
+        table = GameTable(rules="buraco", seed=7, pace=0.01)
+        table.draw()
+        table.hand.select_cards(table.hand.codes[0])
+        table.discard()
+        assert table.busy  # the bots play in the background
+        seen = []
+        while table.busy:
+            seen.append(len(table.log))
+            await asyncio.sleep(0.002)
+        return seen, table.my_turn
+
+    seen, my_turn = asyncio.run(scenario())
+    assert my_turn and len(set(seen)) > 2  # the log grew a move at a time
+
+
+def test_suggest_selects_the_cards_of_the_suggested_play() -> None:
+    table = GameTable(rules="buraco", seed=7, pace=0)
+    table.draw()
+    text = table.suggest()
+    assert text and table.feedback.hint == f"The coach suggests: {text}"
+    if text.startswith("discard"):
+        assert [c.code for c in table.hand.selected_cards] == [text.split()[1]]
+
+
+def test_a_whole_hand_ends_with_the_engine_score_sheet() -> None:
+    table = GameTable(rules="burraco", seed=3, pace=0)
+    play_out_with_the_coach(table)
+    assert table.game.is_hand_over or table.game.is_match_over
+    for score in table.game.scores:
+        for label, points in score.lines:
+            assert label in table.score_sheet.value and f"{points:+d}" in table.score_sheet.value
+    if table.game.is_hand_over and not table.game.is_match_over:
+        assert table.next_button.layout.display is None
+        assert table.next_hand()
+        assert table.game.state.hand_number == 2
+
+
+def test_a_game_can_be_saved_and_loaded_into_a_table() -> None:
+    table = GameTable(rules="buraco", seed=7, pace=0)
+    table.draw()
+    again = GameTable.from_game(Game.from_json(table.game.to_json()), pace=0)
+    assert again.hand.codes == sorted(again.hand.codes, key=lambda c: again.hand.codes.index(c))
+    assert sorted(again.hand.codes) == sorted(table.hand.codes)

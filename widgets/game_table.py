@@ -1,0 +1,507 @@
+"""GameTable: a whole hand against bots, with a coach.
+
+The learner plays one seat through the buttons (draw, take the pile, meld the selected cards,
+add them to a clicked meld, discard the selected card); every action is sent as text to
+:class:`buraco_core.game.Game`, and a refused one shows the engine's reason
+(``game.why_illegal``) and changes nothing. The bots then move one at a time, ``pace`` seconds
+apart (0: all at once, as in tests). "Suggest" asks a bot for a move. At the end of the hand the
+score sheet shows the engine's lines.
+
+>>> from buraco_widgets import GameTable
+>>> table = GameTable(rules="buraco", seed=7, pace=0)
+>>> before = table.game.to_json()
+>>> table.discard()                        # nothing selected, and no card drawn yet
+False
+>>> table.play("discard JK")
+False
+>>> table.feedback.value.startswith("Refused:"), table.game.to_json() == before
+(True, True)
+>>> table.draw()
+True
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+from collections.abc import Sequence
+from html import escape
+from typing import Any
+
+import ipywidgets
+import traitlets
+
+from buraco_core import Card, Meld, Rules, format_cards
+from buraco_core.game import Game, Phase, View
+
+from ._common import as_rules
+from .feedback import FeedbackBox
+from .hand import Hand
+from .puzzle import _button
+from .table import TableView
+
+__all__ = ["GameTable"]
+
+
+class _FallbackBot:
+    """A seeded random choice among the engine's listed legal actions (used if bots are missing)."""
+
+    name = "random-legal"
+
+    def __init__(self, game: Game, seed: int) -> None:
+        self.game = game
+        self.rng = random.Random(seed)
+
+    def choose(self, view: View) -> Any:
+        return self.rng.choice(list(self.game.legal_actions()))
+
+
+def _make_bot(name: str, seed: int, game: Game) -> Any:
+    try:
+        from buraco_core.game.bots import make_bot
+    except ImportError:
+        return _FallbackBot(game, seed)
+    return make_bot(name, seed)
+
+
+def _svg_cards(cards: Sequence[Card], *, width: int = 40, overlap: float = 0.55) -> str:
+    try:
+        from buraco_core.svg import cards_svg
+    except ImportError:
+        return f"<code>{escape(format_cards(cards, symbols=True))}</code>"
+    return cards_svg(cards, width=width, overlap=overlap)
+
+
+def _back(width: int = 40) -> str:
+    try:
+        from buraco_core.svg import card_back_svg
+    except ImportError:
+        return ""
+    return card_back_svg(width=width)
+
+
+class GameTable(ipywidgets.VBox):  # type: ignore[misc]
+    """Play a hand against bots: ``GameTable(rules="buraco", seed=7)``.
+
+    ``seat`` is the learner's seat (0 plays first); ``bots`` a bot name (``"greedy"``,
+    ``"random"``, ``"mc"``) or one name per other seat; ``pace`` the seconds between two bot
+    moves; ``coach`` shows the rule behind a refused play and the Suggest button; with
+    ``autoplay=False`` the bots wait for :meth:`step` / :meth:`advance_bots`.
+
+    Python face for lessons and tests: :meth:`play` (any action text), :meth:`draw`,
+    :meth:`take`, :meth:`meld`, :meth:`add`, :meth:`discard`, :meth:`suggest`, :meth:`step`
+    (one bot move), :meth:`advance_bots` (bots until it is the learner's turn),
+    :meth:`next_hand`. ``feedback.value`` is the last message, ``log`` the moves so far.
+    """
+
+    rules = traitlets.Unicode("buraco")
+    seat = traitlets.Int(0)
+    pace = traitlets.Float(0.8)
+    coach = traitlets.Bool(True)
+    log = traitlets.List(traitlets.Unicode())
+    busy = traitlets.Bool(False)
+
+    def __init__(self, rules: Rules | str = "buraco", seed: int = 7, players: int = 4, *, seat: int = 0,
+                 bots: str | Sequence[str] = "greedy", pace: float = 0.8, coach: bool = True,
+                 suggest_bot: str = "greedy", game: Game | None = None, autoplay: bool = True,
+                 **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class("bw-game")
+        self.game = game if game is not None else Game(rules=as_rules(rules), players=players, seed=seed)
+        self._seed = seed
+        self._players_arg = players
+        self._bot_names = bots
+        self._suggest_bot = suggest_bot
+        self._task: asyncio.Task[None] | None = None
+        self.autoplay = autoplay
+        with self.hold_trait_notifications():
+            self.rules = self.game.rules.name
+            self.seat = seat
+            self.pace = pace
+            self.coach = coach
+        self._make_bots()
+
+        self.status = ipywidgets.HTML()
+        self.status.add_class("bw-game-status")
+        self.center = ipywidgets.HTML()
+        self.center.add_class("bw-game-center")
+        self.table = TableView([], rules=self.rules, label="Melds on the table", empty_text="No melds yet")
+        self.table.observe(self._meld_clicked, "selected")
+        self.hand = Hand([], label="Your hand", sort_by="suit")
+        self.feedback = FeedbackBox()
+        self.score_sheet = ipywidgets.HTML()
+        self.score_sheet.add_class("bw-score-sheet")
+        self.log_view = ipywidgets.HTML()
+        self.log_view.add_class("bw-game-log")
+
+        self.draw_button = _button("Draw", "bw-draw", "Draw a card from the stock")
+        self.take_button = _button("Take the pile", "bw-take", "Take the discard pile")
+        self.meld_button = _button("Meld", "bw-meld", "Lay the selected cards as a new meld")
+        self.add_button = _button("Add to meld", "bw-add", "Add the selected cards to the clicked meld")
+        self.discard_button = _button("Discard", "bw-discard", "Discard the selected card (ends your turn)")
+        self.suggest_button = _button("Suggest", "bw-suggest", "Ask the coach for a move")
+        self.next_button = _button("Next hand", "bw-next-hand", "Deal the next hand")
+        self.draw_button.on_click(lambda _b: self.draw())
+        self.take_button.on_click(lambda _b: self.take())
+        self.meld_button.on_click(lambda _b: self.meld())
+        self.add_button.on_click(lambda _b: self.add())
+        self.discard_button.on_click(lambda _b: self.discard())
+        self.suggest_button.on_click(lambda _b: self.suggest())
+        self.next_button.on_click(lambda _b: self.next_hand())
+        self.buttons = ipywidgets.HBox([self.draw_button, self.take_button, self.meld_button, self.add_button,
+                                        self.discard_button, self.suggest_button, self.next_button],
+                                       layout=ipywidgets.Layout(flex_flow="row wrap"))
+        self.buttons.add_class("bw-game-buttons")
+        self.children = [self.status, self.center, self.table, self.hand, self.buttons, self.feedback,
+                         self.score_sheet, self.log_view]
+        self.observe(lambda _c: self._refresh(), "coach")
+        self._refresh()
+        self._after_move()
+
+    # -- constructors -----------------------------------------------------------------------
+    @classmethod
+    def from_game(cls, game: Game, **kwargs: Any) -> GameTable:
+        """A table for a game in progress (a scenario, a loaded game)."""
+        return cls(game=game, **kwargs)
+
+    @classmethod
+    def scenario(cls, name: str, **kwargs: Any) -> GameTable:
+        """A table at a named scenario of the engine: ``GameTable.scenario("pot-direct")``."""
+        return cls(game=Game.scenario(name), **kwargs)
+
+    # -- who is who ----------------------------------------------------------------------------
+    @property
+    def view(self) -> View:
+        """What the learner's seat may see (the widget shows nothing else)."""
+        return self.game.view(self.seat)
+
+    def seat_name(self, seat: int) -> str:
+        v = self.view
+        if seat == self.seat:
+            return "You"
+        r = (seat - self.seat) % v.players
+        if v.rules.partnerships and v.players == 4 and v.team_of(seat) == v.team:
+            return f"Partner (seat {seat})"
+        if v.players == 2:
+            return f"Opponent (seat {seat})"
+        where = {1: "Left", v.players - 1: "Right"}.get(r, "Across")
+        return f"{where} opponent (seat {seat})"
+
+    def team_name(self, team: int) -> str:
+        v = self.view
+        if team == v.team:
+            return "Your side"
+        if v.teams == 2 and v.rules.partnerships:
+            return "Opponents"
+        seats = [s for s in range(v.players) if v.team_of(s) == team]
+        return " and ".join(self.seat_name(s) for s in seats)
+
+    @property
+    def my_turn(self) -> bool:
+        return self.view.my_turn
+
+    # -- the learner's actions ------------------------------------------------------------------
+    def play(self, text: str) -> bool:
+        """Send one action (``"meld 4h 5h 6h"``) for the learner; True if the engine took it.
+
+        A refused action shows the engine's reason and changes nothing.
+        """
+        if self.busy:
+            self._say("The other players are still moving: wait for your turn.")
+            return False
+        v = self.view
+        if v.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+            self._say("The hand is over." + (" Press Next hand to deal the next one."
+                                             if v.phase is Phase.HAND_OVER else ""))
+            return False
+        if not v.my_turn:
+            self._say(f"It is not your turn: {self.seat_name(v.turn)} is playing.")
+            return False
+        try:
+            reason = self.game.why_illegal(text)
+        except ValueError as exc:  # the text is not an action
+            self._say(f"Refused: {exc}", status="wrong")
+            return False
+        if reason is not None:
+            if self.coach:
+                self._say(f"Refused: {reason}.", status="wrong")
+            else:
+                self._say("Refused: that play is not allowed here.", status="wrong")
+            return False
+        try:
+            action = self.game.play(text)
+        except ValueError as exc:
+            self._say(f"Refused: {exc}", status="wrong")
+            return False
+        self._log(self.seat, str(action))
+        self.feedback.show(f"You played: {action}.", status="info")
+        self.feedback.hint = ""
+        self._refresh()
+        self._after_move()
+        return True
+
+    def draw(self) -> bool:
+        return self.play("draw")
+
+    def take(self) -> bool:
+        return self.play("take")
+
+    def meld(self) -> bool:
+        """Lay the selected cards of the hand as a new meld."""
+        cards = self.hand.selected_cards
+        if not cards:
+            self._say("Select the cards of the new meld in your hand first.")
+            return False
+        return self.play("meld " + format_cards(cards))
+
+    def add(self) -> bool:
+        """Add the selected cards to the meld selected on the table."""
+        cards = self.hand.selected_cards
+        target = self._selected_target()
+        if target is None:
+            self._say("Click the meld to add to, on the table.")
+            return False
+        if not cards:
+            self._say("Select the cards to add in your hand first.")
+            return False
+        return self.play(f"add {target} {format_cards(cards)}")
+
+    def discard(self) -> bool:
+        """Discard the one selected card."""
+        cards = self.hand.selected_cards
+        if len(cards) != 1:
+            self._say("Select the one card to discard in your hand." if not cards
+                      else f"Select just one card to discard ({len(cards)} are selected).")
+            return False
+        return self.play(f"discard {cards[0].code}")
+
+    def suggest(self) -> str | None:
+        """Ask a bot for a move from the learner's view; show it (and select its cards)."""
+        v = self.view
+        if not v.my_turn:
+            self._say("The coach suggests moves on your turn.")
+            return None
+        try:
+            action = _make_bot(self._suggest_bot, self._seed * 1000 + len(self.game.history), self.game).choose(v)
+        except Exception as exc:  # a bot failing must not reach the page as a traceback
+            self._say(f"The coach has no suggestion here ({exc}).")
+            return None
+        text = str(action)
+        self.feedback.hint = f"The coach suggests: {text}"
+        cards = getattr(action, "cards", None) or ([action.card] if getattr(action, "card", None) else [])
+        if cards:
+            with contextlib.suppress(ValueError):
+                self.hand.select_cards(list(cards))
+        return text
+
+    def next_hand(self) -> bool:
+        if self.view.phase is not Phase.HAND_OVER:
+            self._say("The hand is not over yet." if self.view.phase is not Phase.MATCH_OVER
+                      else "The match is over.")
+            return False
+        self.game.play("next")
+        self._log(self.seat, "next")
+        self.feedback.clear()
+        self._refresh()
+        self._after_move()
+        return True
+
+    # -- the bots -------------------------------------------------------------------------------
+    def step(self) -> str | None:
+        """Let the bot to move play one action; return its text (None if it is not a bot's turn)."""
+        v = self.game.view()
+        if v.phase not in (Phase.DRAW, Phase.PLAY) or v.turn == self.seat:
+            return None
+        seat = v.turn
+        bot = self._bots[seat]
+        try:
+            action = bot.choose(self.game.view(seat))
+            self.game.play(action)
+        except Exception as exc:  # a bot bug: fall back to the engine's first legal action
+            action = next(iter(self.game.legal_actions()))
+            self.game.play(action)
+            self._log(seat, f"{action} (the {getattr(bot, 'name', 'bot')} bot failed: {exc})")
+        else:
+            self._log(seat, str(action))
+        self._refresh()
+        return str(action)
+
+    def advance_bots(self, max_moves: int = 2000) -> list[str]:
+        """Let the bots play, without pauses, until it is the learner's turn or the hand is over."""
+        played = []
+        for _ in range(max_moves):
+            text = self.step()
+            if text is None:
+                break
+            played.append(text)
+        self._turn_message()
+        return played
+
+    async def _run_bots(self) -> None:
+        try:
+            while True:
+                await asyncio.sleep(self.pace)
+                if self.step() is None:
+                    break
+        finally:
+            self.busy = False
+            self._task = None
+            self._refresh()
+            self._turn_message()
+
+    def _after_move(self) -> None:
+        v = self.game.view()
+        if v.phase not in (Phase.DRAW, Phase.PLAY) or v.turn == self.seat or not self.autoplay:
+            self._turn_message()
+            return
+        if self.pace <= 0:
+            self.advance_bots()
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        if loop is None:  # no event loop (a plain script): play at once
+            self.advance_bots()
+            return
+        if self._task is None:
+            self.busy = True
+            self._refresh()
+            self._task = loop.create_task(self._run_bots())
+
+    def _make_bots(self) -> None:
+        names = self._bot_names
+        players = self.game.players
+        if isinstance(names, str):
+            names = [names] * players
+        else:
+            names = list(names)
+            if len(names) == players - 1:
+                names.insert(self.seat, "")
+        if len(names) != players:
+            raise ValueError(f"give one bot name, or one per other seat ({players - 1}), not {len(names)}")
+        self._bots = {s: _make_bot(names[s], self._seed * 10 + s, self.game)
+                      for s in range(players) if s != self.seat}
+
+    # -- drawing ----------------------------------------------------------------------------------
+    def _selected_target(self) -> str | None:
+        if len(self.table.selected) != 2:
+            return None
+        group, index = self.table.selected
+        team = self._group_teams[group]
+        return f"{index + 1}" if team == self.view.team else f"{team}:{index + 1}"
+
+    def _meld_clicked(self, change: Any) -> None:
+        if len(change["new"]) == 2 and self.hand.selected and self.my_turn and not self.busy:
+            ok = self.add()
+            self.table.selected = []
+            if not ok:
+                return
+        elif len(change["new"]) == 2:
+            self._say("Meld chosen: now select the cards to add in your hand and press Add to meld.")
+
+    def _say(self, message: str, status: str = "info") -> None:
+        self.feedback.show(message, status=status)
+
+    def _log(self, seat: int, text: str) -> None:
+        self.log = [*self.log, f"{self.seat_name(seat)}: {text}"]
+
+    def _turn_message(self) -> None:
+        v = self.view
+        if v.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+            mine = v.hand_scores[v.team].total if v.hand_scores else None
+            self.feedback.show("The hand is over." + (f" Your side scores {mine}." if mine is not None else ""),
+                               status="info")
+
+    def _status_text(self, v: View) -> str:
+        head = f"{escape(v.rules.name)} · hand {v.hand_number}"
+        if v.phase is Phase.MATCH_OVER:
+            who = "a draw" if v.winner is None else ("your side wins" if v.winner == v.team
+                                                     else f"{self.team_name(v.winner)} win")
+            return f"{head} · The match is over: {escape(who)}."
+        if v.phase is Phase.HAND_OVER:
+            return f"{head} · The hand is over: see the score sheet."
+        if v.my_turn:
+            if v.phase is Phase.DRAW:
+                task = "Your turn: draw from the stock or take the discard pile."
+            else:
+                task = "Your turn: meld, add to a meld, then discard one card to end your turn."
+            if v.must_meld is not None:
+                task += f" You must meld the {v.must_meld} this turn."
+            if v.single_take is not None:
+                task += f" You may not discard the {v.single_take} you took."
+            return f"{head} · <strong>{escape(task)}</strong>"
+        return f"{head} · {escape(self.seat_name(v.turn))} is playing…"
+
+    def _center_html(self, v: View) -> str:
+        others = "".join(
+            f"<li>{escape(self.seat_name(s))}: {n} card{'s' if n != 1 else ''}</li>"
+            for s, n in enumerate(v.hand_counts) if s != v.seat)
+        pots = ""
+        if v.rules.pots:
+            pots = "".join(f"<li>{escape(self.team_name(t))}: pot {escape(v.pot_state[t].value)}</li>"
+                           for t in range(v.teams))
+        totals = "".join(f"<li>{escape(self.team_name(t))}: {v.totals[t]} points</li>" for t in range(v.teams))
+        top = v.top_discard
+        pile_words = (f"{v.discard_count} card{'s' if v.discard_count != 1 else ''}"
+                      + (f", top card {top.name}" if top is not None else ""))
+        pile = _svg_cards(v.discard, width=40, overlap=0.6) if v.discard else "<em>empty</em>"
+        return (
+            "<div class='bw-center' style='display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start'>"
+            f"<div role='group' aria-label='Stock: {v.stock_count} cards'><div><b>Stock</b> ({v.stock_count})</div>"
+            f"<div aria-hidden='true'>{_back(40) if v.stock_count else ''}</div></div>"
+            f"<div role='group' aria-label='Discard pile: {escape(pile_words)}' style='max-width:100%;min-width:0'>"
+            f"<div><b>Discard pile</b> ({escape(pile_words)})</div>"
+            f"<div aria-hidden='true' style='max-width:560px;overflow-x:auto'>{pile}</div></div>"
+            f"<div><b>Players</b><ul style='margin:2px 0;padding-left:1.2em'>{others}</ul></div>"
+            + (f"<div><b>Pots</b><ul style='margin:2px 0;padding-left:1.2em'>{pots}</ul></div>" if pots else "")
+            + f"<div><b>Match</b><ul style='margin:2px 0;padding-left:1.2em'>{totals}</ul></div></div>")
+
+    def _score_html(self, v: View) -> str:
+        if not v.hand_scores:
+            return ""
+        cols = []
+        for team, score in enumerate(v.hand_scores):
+            rows = "".join(f"<tr><td>{escape(label)}</td><td style='text-align:right'>{points:+d}</td></tr>"
+                           for label, points in score.lines)
+            cols.append(
+                f"<table class='bw-score' style='border-collapse:collapse;margin-right:24px'>"
+                f"<caption style='text-align:left;font-weight:600'>{escape(self.team_name(team))}</caption>"
+                f"{rows}<tr><th style='text-align:left;border-top:2px solid #555'>this hand</th>"
+                f"<th style='text-align:right;border-top:2px solid #555'>{score.total}</th></tr>"
+                f"<tr><td>match total</td><td style='text-align:right'>{v.totals[team]}</td></tr></table>")
+        return ("<div role='region' aria-label='Score sheet'><h4 style='margin:4px 0'>Score sheet</h4>"
+                "<div style='display:flex;flex-wrap:wrap'>" + "".join(cols) + "</div></div>")
+
+    def _refresh(self) -> None:
+        v = self.view
+        self.status.value = f"<div role='status' aria-live='polite'>{self._status_text(v)}</div>"
+        self.center.value = self._center_html(v)
+        codes = [c.code for c in v.hand]
+        if sorted(codes) != sorted(self.hand.codes):
+            self.hand.codes = codes
+        melds: list[tuple[int, tuple[Meld, ...]]] = [(v.team, v.melds[v.team])]
+        melds += [(t, v.melds[t]) for t in range(v.teams) if t != v.team]
+        groups = {self.team_name(t): list(ms) for t, ms in melds}
+        key = [(t, tuple(str(m) for m in ms)) for t, ms in melds]
+        if key != getattr(self, "_meld_key", None):
+            self._meld_key = key
+            self._group_teams = [t for t, _ in melds]
+            self.table.rules = v.rules.name
+            self.table.set_melds(groups)
+        playing = v.my_turn and not self.busy
+        self.draw_button.disabled = not (playing and v.phase is Phase.DRAW)
+        self.take_button.disabled = not (playing and v.phase is Phase.DRAW)
+        for b in (self.meld_button, self.add_button, self.discard_button):
+            b.disabled = not (playing and v.phase is Phase.PLAY)
+        self.suggest_button.disabled = not playing
+        self.suggest_button.layout.display = None if self.coach else "none"
+        self.next_button.layout.display = None if v.phase is Phase.HAND_OVER else "none"
+        self.hand.disabled = not playing
+        self.score_sheet.value = self._score_html(v)
+        recent = self.log[-8:]
+        items = "".join(f"<li>{escape(line)}</li>" for line in recent)
+        self.log_view.value = (f"<details open><summary>Moves so far ({len(self.log)})</summary>"
+                               f"<ol start='{len(self.log) - len(recent) + 1}' aria-live='polite'>{items}</ol>"
+                               "</details>")

@@ -146,11 +146,17 @@ class RulesetTable:
                 f"<tbody>{body}</tbody></table>")
 
 
-def compare_rulesets(names: Sequence[str] | None = None) -> RulesetTable:
-    """The comparison table of the rulesets (default: all five), read from their ``Rules``."""
+def compare_rulesets(names: Sequence[str] | None = None, rows: Sequence[str] | None = None) -> RulesetTable:
+    """The comparison table of the rulesets (default: all five), read from their ``Rules``;
+    ``rows`` picks rows by label (default: every row of :data:`ROWS`)."""
     chosen = tuple(names) if names is not None else tuple(RULESETS)
     rules = [RULESETS[n] for n in chosen]
-    return RulesetTable(chosen, tuple((label, tuple(read(r) for r in rules)) for label, read in ROWS))
+    readers = dict(ROWS)
+    labels = list(rows) if rows is not None else [label for label, _ in ROWS]
+    unknown = [label for label in labels if label not in readers]
+    if unknown:
+        raise KeyError(f"no row {unknown[0]!r}: rows are {', '.join(readers)}")
+    return RulesetTable(chosen, tuple((label, tuple(readers[label](r) for r in rules)) for label in labels))
 
 
 @dataclass(frozen=True)

@@ -74,6 +74,7 @@ __all__ = [
     "PuzzleError",
     "check",
     "check_folder",
+    "explain_meld",
     "game_of",
     "generate",
     "hint",
@@ -453,6 +454,20 @@ def check(puzzle: Puzzle, answer: object) -> Feedback:
         return Feedback(False, str(e))
     except (RulesError, InvalidMeld, PuzzleError) as e:
         return Feedback(False, f"This puzzle is broken: {e}")
+
+
+def explain_meld(cards: str | Sequence[str | Card], rules: Rules | str = "buraco") -> str:
+    """What the engine says about these cards as a meld, as one line (never raises for bad cards).
+
+    >>> explain_meld("Qs Ks As")
+    'a meld: run Q♠-A♠: 35 points'
+    >>> explain_meld("Kc Ac 3c")
+    'not a meld: a run never turns the corner: the ace is low (A-2-3) or high (Q-K-A), never both (K-A-2)'
+    """
+    try:
+        return f"a meld: {make_meld(cards, rules).describe()}"
+    except ValueError as e:
+        return f"not a meld: {e}"
 
 
 # ---------------------------------------------------------------------------------------------

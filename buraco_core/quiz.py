@@ -38,6 +38,8 @@ __all__ = ["LESSON_TOPICS", "generate", "make_quiz"]
 
 #: The kinds (with parameters) each lesson's quiz draws from; a topic name works as well as its number.
 LESSON_TOPICS: dict[str, tuple[str, list[tuple[str, dict[str, Any]]]]] = {
+    "00": ("welcome", [("make-meld", {"wild": False}), ("which-is-meld", {"wild": False}),
+                       ("meld-value", {"buraco": False})]),
     "01": ("melds", [("which-is-meld", {"wild": False}), ("make-meld", {"wild": False}),
                      ("meld-value", {"buraco": False})]),
     "02": ("wilds", [("which-is-meld", {"wild": True}), ("extend", {"wild": True}),

@@ -1,0 +1,1 @@
+"""Browser tests: Voila and headless Chromium (see conftest.py)."""

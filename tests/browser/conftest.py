@@ -1,0 +1,300 @@
+"""Browser test harness: a live Voila (started from the repository, so it reads ./voila.json) and
+Debian's headless Chromium driven by Playwright's sync API.
+
+- ``voila``: one Voila for the whole session on a free port (``start_voila`` starts more, e.g. with
+  short culling timeouts); its log goes to test-artifacts/voila-<name>.log.
+- ``browser``: Chromium from /usr/bin/chromium (the tests skip, saying why, when it is missing;
+  ``bash scripts/setup.sh test`` installs it).
+- ``page``: a fresh browser context and page that blocks every request that does not go to the
+  local Voila and records it, with the console messages and page errors; ``page.watch`` holds
+  them and ``page.watch.assert_clean()`` fails on any of them.
+
+Screenshots go to test-artifacts/ (ignored by git, kept by CI as artifacts).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+TEMPLATES = ROOT / "share" / "jupyter"
+CHROMIUM = Path(os.environ.get("BURACO_CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
+#: What a learner must never see on a page or in the console.
+BAD_TEXT = re.compile(
+    r"Traceback|Failed to load model class|Error displaying widget|There was an error when executing cell"
+    r"|Could not create view|Uncaught|Exception",
+)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def voila_env() -> dict[str, str]:
+    """The environment of ``make app``: share/jupyter of the repo on JUPYTER_PATH (the lab template
+    without CDN links), nothing else changed."""
+    env = dict(os.environ)
+    env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(TEMPLATES), env.get("JUPYTER_PATH", "")) if p)
+    env.setdefault("PYTHONUNBUFFERED", "1")
+    return env
+
+
+@dataclass
+class VoilaServer:
+    """A Voila subprocess serving the repository root with the repository's voila.json."""
+
+    name: str
+    args: tuple[str, ...] = ()
+    port: int = 0
+    process: subprocess.Popen[bytes] | None = None
+    log_path: Path = field(default_factory=Path)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def render_url(self, notebook: str | Path) -> str:
+        rel = Path(notebook).resolve().relative_to(ROOT).as_posix() if Path(notebook).is_absolute() else str(notebook)
+        return f"{self.url}/voila/render/{rel}"
+
+    def start(self, timeout: float = 60.0) -> VoilaServer:
+        self.port = free_port()
+        ARTIFACTS.mkdir(exist_ok=True)
+        self.log_path = ARTIFACTS / f"voila-{self.name}.log"
+        command = [sys.executable, "-m", "voila", "--no-browser", f"--port={self.port}", "--Voila.ip=127.0.0.1",
+                   "--Voila.port_retries=0", *self.args]
+        with self.log_path.open("wb") as log:
+            self.process = subprocess.Popen(command, cwd=ROOT, env=voila_env(), stdout=log,
+                                            stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"Voila exited with {self.process.returncode}:\n{self.log_tail()}")
+            try:
+                with urllib.request.urlopen(self.url + "/", timeout=2):
+                    return self
+            except (OSError, urllib.error.URLError):
+                time.sleep(0.2)
+        self.stop()
+        raise RuntimeError(f"Voila did not answer within {timeout} s:\n{self.log_tail()}")
+
+    def stop(self) -> None:
+        if self.process is None or self.process.poll() is not None:
+            return
+        self.process.terminate()  # Voila shuts its kernels down on SIGTERM
+        try:
+            self.process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait(timeout=10)
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+
+    def log_tail(self, lines: int = 40) -> str:
+        return "\n".join(self.log().splitlines()[-lines:])
+
+    def kernel(self, kernel_id: str) -> dict[str, Any] | None:
+        """The kernel's model from Voila's /api/kernels/<id>, or None once it is gone (404)."""
+        try:
+            with urllib.request.urlopen(f"{self.url}/api/kernels/{kernel_id}", timeout=5) as reply:
+                return dict(json.load(reply))
+        except urllib.error.HTTPError as e:
+            if e.code == 404:
+                return None
+            raise
+
+    def kernel_pids(self) -> dict[str, int]:
+        """Kernel id -> pid of every kernel process Voila runs (found by its connection file)."""
+        assert self.process is not None
+        found: dict[str, int] = {}
+        for pid in _children(self.process.pid):
+            try:
+                cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+            except OSError:
+                continue
+            for arg in cmdline:
+                m = re.search(rb"kernel-([0-9a-f-]{36})\.json$", arg)
+                if m:
+                    found[m.group(1).decode()] = pid
+        return found
+
+
+def _children(pid: int) -> list[int]:
+    """All descendants of pid, from /proc (no psutil needed)."""
+    parents: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        ppid = int(stat.rsplit(")", 1)[1].split()[1])
+        parents.setdefault(ppid, []).append(int(entry.name))
+    out: list[int] = []
+    todo = [pid]
+    while todo:
+        for child in parents.get(todo.pop(), []):
+            out.append(child)
+            todo.append(child)
+    return out
+
+
+def rss_mib(pid: int) -> float:
+    """Resident memory of a process in MiB (VmRSS from /proc)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise ValueError(f"no VmRSS for pid {pid}")
+
+
+@pytest.fixture(scope="session")
+def start_voila() -> Iterator[Any]:
+    """Factory: ``start_voila(name, *extra_args)`` starts a Voila that is stopped at the session end."""
+    started: list[VoilaServer] = []
+
+    def start(name: str, *args: str) -> VoilaServer:
+        server = VoilaServer(name=name, args=args).start()
+        started.append(server)
+        return server
+
+    yield start
+    for server in started:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def voila(start_voila: Any) -> VoilaServer:
+    """The Voila every browser test shares, with exactly the repository's settings."""
+    server: VoilaServer = start_voila("shared")
+    return server
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not CHROMIUM.exists():
+        pytest.skip(f"{CHROMIUM} is missing: `bash scripts/setup.sh test` installs Debian's chromium")
+    sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+    with sync_api.sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        yield chromium
+        chromium.close()
+
+
+@dataclass
+class PageWatch:
+    """What a page did that a learner must not see: console errors, page errors, requests that
+    left the machine (they are blocked and recorded here)."""
+
+    allowed_prefix: str
+    console: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    external: list[str] = field(default_factory=list)
+    requests: list[str] = field(default_factory=list)
+
+    def route(self, route: Any) -> None:
+        url = route.request.url
+        if url.startswith((self.allowed_prefix, "data:", "blob:", "about:")):
+            route.continue_()
+        else:
+            self.external.append(url)
+            route.abort()
+
+    def problems(self) -> list[str]:
+        out = [f"request to the internet: {u}" for u in self.external]
+        out += [f"page error: {e}" for e in self.errors]
+        out += [f"console: {c}" for c in self.console if c.startswith("error") or BAD_TEXT.search(c)]
+        return out
+
+    def assert_clean(self) -> None:
+        problems = self.problems()
+        assert not problems, "\n".join(problems)
+
+
+@pytest.fixture
+def page(browser: Any, voila: VoilaServer) -> Iterator[Any]:
+    """A page in a fresh context (empty localStorage) whose requests may only reach the local Voila."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(30_000)
+    pg = context.new_page()
+    watch = PageWatch(allowed_prefix=voila.url)
+    pg.route("**/*", watch.route)
+    pg.on("request", lambda r: watch.requests.append(r.url))
+    pg.on("console", lambda m: watch.console.append(f"{m.type}: {m.text}"))
+    pg.on("pageerror", lambda e: watch.errors.append(str(e)))
+    pg.watch = watch
+    yield pg
+    context.close()
+    assert not watch.external, f"requests to the internet: {watch.external}"
+
+
+def screenshot(page: Any, name: str) -> Path:
+    """Save a full-page screenshot as test-artifacts/screenshots/<name>.png."""
+    path = ARTIFACTS / "screenshots" / f"{name}.png"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+CELL_OUTPUT = re.compile(r'<script type="application/vnd.voila.cell-output\+json">(.*?)</script>', re.S)
+WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
+
+
+def widget_outputs(html: str) -> int:
+    """How many widget views the page Voila sent must show (outputs with the widget-view mime type)."""
+    count = 0
+    for blob in CELL_OUTPUT.findall(html):
+        output = json.loads(blob)
+        if WIDGET_MIME in output.get("data", {}):
+            count += 1
+    return count
+
+
+def open_notebook(page: Any, voila: VoilaServer, notebook: str | Path, timeout: float = 90_000) -> int:
+    """Open a notebook in Voila and wait until every cell ran and every widget output shows its view.
+    Returns the number of widget views."""
+    response = page.goto(voila.render_url(notebook), timeout=timeout)
+    assert response is not None and response.ok, f"{notebook}: HTTP {response and response.status}"
+    expected = widget_outputs(response.text())
+    page.wait_for_function(
+        """(expected) => {
+            const cells = document.querySelector('#rendered_cells');
+            if (!cells || getComputedStyle(cells).display === 'none') return false;
+            if (document.querySelector('script[type="application/vnd.voila.cell-output+json"]')) return false;
+            const views = Array.from(document.querySelectorAll('.jp-OutputArea-output.lm-Panel'))
+                .filter(o => o.firstElementChild && o.firstElementChild.getBoundingClientRect().height > 0);
+            return views.length >= expected;
+        }""", arg=expected, timeout=timeout)
+    return expected
+
+
+def kernel_id(page: Any) -> str:
+    """The id of the kernel Voila started for this page (from the page config)."""
+    return str(json.loads(page.locator("#jupyter-config-data").text_content())["kernelId"])

@@ -1,0 +1,136 @@
+"""The app around the lessons: the repository's voila.json and lab template in a real browser.
+
+Small notebooks made here (in test-artifacts/fixtures/, under the Voila root) stand in for a
+lesson, so these tests do not depend on the lessons' content.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import nbformat
+import pytest
+
+from .conftest import ARTIFACTS, ROOT, TEMPLATES, VoilaServer, kernel_id, open_notebook, screenshot
+
+FIXTURES = ARTIFACTS / "fixtures"
+
+
+def write_notebook(name: str, *cells: Any) -> Path:
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.cells = list(cells)
+    path = FIXTURES / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(nb, path)
+    return path
+
+
+@pytest.fixture(scope="module")
+def widgets_notebook() -> Path:
+    return write_notebook(
+        "widgets.ipynb",
+        nbformat.v4.new_markdown_cell("# Offline\nAn icon, a formula $x^2 + 1$ and a button."),
+        nbformat.v4.new_code_cell("import ipywidgets as w\n"
+                                  "b = w.Button(description='Check', icon='check')\n"
+                                  "b.on_click(lambda _: setattr(b, 'description', 'Clicked'))\nb"),
+    )
+
+
+@pytest.fixture(scope="module")
+def failing_notebook() -> Path:
+    return write_notebook(
+        "fails.ipynb",
+        nbformat.v4.new_code_cell("secret = 'SOURCE-' + 'MARKER'\nprint('output shown')"),
+        nbformat.v4.new_code_cell("raise ValueError('TRACEBACK-' + 'MARKER')"),
+    )
+
+
+def test_lab_template_copy_matches_installed_voila() -> None:
+    """share/jupyter/voila/templates/lab/index.html.j2 is Voila's own lab template with only the marked
+    changes (no CDN links, the _xsrf cookie): a Voila upgrade that changes the template fails here."""
+    ours = (TEMPLATES / "voila" / "templates" / "lab" / "index.html.j2").read_text()
+    installed = Path(sys.prefix) / "share" / "jupyter" / "voila" / "templates" / "lab"
+    upstream = (installed / "index.html.j2").read_text()
+    stripped = re.sub(r"[ \t]*\{#-? buraco: begin.*?buraco: end -?#\}\n?", "", ours, flags=re.S)
+    cdn = [line for line in upstream.splitlines(keepends=True) if "cdn.jsdelivr.net" in line]
+    assert len(cdn) == 2, "Voila's lab template changed: re-sync share/jupyter/voila/templates/lab"
+    assert stripped == "".join(line for line in upstream.splitlines(keepends=True) if line not in cdn)
+    assert "https://" not in stripped.replace("https://github.com/pallets/jinja/issues/1044", "")
+
+
+def test_voila_json_is_what_the_app_runs_with() -> None:
+    config = json.loads((ROOT / "voila.json").read_text())
+    assert config["VoilaConfiguration"]["template"] == "lab"
+    assert config["VoilaConfiguration"]["strip_sources"] is True
+    assert config["VoilaConfiguration"]["show_tracebacks"] is False
+    culling = config["MappingKernelManager"]
+    assert culling["cull_idle_timeout"] > 0 and culling["cull_interval"] > 0
+    assert culling["cull_connected"] is False  # a learner's open page keeps its kernel
+
+
+@pytest.mark.browser
+@pytest.mark.timeout(120)
+def test_page_needs_nothing_from_the_internet(page: Any, voila: VoilaServer, widgets_notebook: Path) -> None:
+    open_notebook(page, voila, widgets_notebook)
+    page.evaluate("document.fonts.ready")
+    icon = page.locator("button.jupyter-button i.fa-check")
+    icon.wait_for()
+    family = page.evaluate("(el) => getComputedStyle(el, '::before').fontFamily", icon.element_handle())
+    assert "Font Awesome" in family
+    assert page.evaluate("() => document.fonts.check('900 16px \"Font Awesome 5 Free\"')"), "icon font not loaded"
+    page.get_by_role("button", name="Check").click()
+    page.get_by_role("button", name="Clicked").wait_for()
+    screenshot(page, "app-offline")
+    assert "cdn.jsdelivr.net" not in page.content()
+    page.watch.assert_clean()
+    assert all(u.startswith((voila.url, "data:", "blob:", "about:")) for u in page.watch.requests)
+    # The repository's voila.json is the one in force: its culler started with the first kernel.
+    assert "Culling kernels with idle durations > 600 seconds at 60 second intervals" in voila.log()
+
+
+@pytest.mark.browser
+@pytest.mark.timeout(120)
+def test_sources_are_stripped_and_tracebacks_hidden(page: Any, voila: VoilaServer, failing_notebook: Path) -> None:
+    page.goto(voila.render_url(failing_notebook))
+    page.wait_for_function("() => getComputedStyle(document.querySelector('#rendered_cells')).display !== 'none'")
+    text = page.inner_text("body")
+    assert "output shown" in text
+    assert "SOURCE-MARKER" not in page.content()  # no code is sent to the learner
+    assert "TRACEBACK-MARKER" not in text and "Traceback" not in text and "ValueError" not in text
+    screenshot(page, "app-error-hidden")
+
+
+@pytest.mark.browser
+@pytest.mark.timeout(120)
+def test_closing_a_tab_shuts_its_kernel_down(page: Any, voila: VoilaServer, widgets_notebook: Path) -> None:
+    """Voila's tab-close beacon works with the template's _xsrf cookie (voila issue 1458)."""
+    open_notebook(page, voila, widgets_notebook)
+    kid = kernel_id(page)
+    assert voila.kernel(kid) is not None
+    assert "_xsrf=" in page.evaluate("document.cookie")
+    page.watch.assert_clean()
+    page.unroute("**/*")  # a routed request dies with its page: let the beacon go out as it would
+    page.goto("about:blank")  # fires beforeunload, as closing the tab does
+    deadline = time.monotonic() + 15
+    while voila.kernel(kid) is not None and time.monotonic() < deadline:
+        time.sleep(0.25)
+    assert voila.kernel(kid) is None, "the kernel survived its closed page"
+    assert kid not in voila.kernel_pids()
+
+
+@pytest.mark.browser
+@pytest.mark.timeout(60)
+def test_tree_and_missing_pages_need_nothing_from_the_internet(page: Any, voila: VoilaServer) -> None:
+    page.goto(voila.url + "/")
+    page.get_by_text("lessons").first.wait_for()
+    screenshot(page, "app-tree")
+    response = page.goto(voila.url + "/voila/render/lessons/no_such_lesson.ipynb")
+    assert response is not None and response.status == 404
+    # (Voila's own tree page logs console errors of widget plugins that have no kernel there: not ours.)
+    assert not page.watch.external

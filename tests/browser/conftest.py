@@ -255,6 +255,36 @@ def page(browser: Any, voila: VoilaServer) -> Iterator[Any]:
     assert not watch.external, f"requests to the internet: {watch.external}"
 
 
+FIXTURES = ARTIFACTS / "fixtures"
+
+
+def write_notebook(name: str, *cells: Any) -> Path:
+    """A small notebook in test-artifacts/fixtures/ (under the Voila root, ignored by git)."""
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.cells = list(cells)
+    path = FIXTURES / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(nb, path)
+    return path
+
+
+@pytest.fixture(scope="session")
+def widgets_notebook() -> Path:
+    """A stand-in lesson: Markdown with math, and a button with a Font Awesome icon that answers a click."""
+    import nbformat
+
+    return write_notebook(
+        "widgets.ipynb",
+        nbformat.v4.new_markdown_cell("# Offline\nAn icon, a formula $x^2 + 1$ and a button."),
+        nbformat.v4.new_code_cell("import ipywidgets as w\n"
+                                  "b = w.Button(description='Check', icon='check')\n"
+                                  "b.on_click(lambda _: setattr(b, 'description', 'Clicked'))\nb"),
+    )
+
+
 def screenshot(page: Any, name: str) -> Path:
     """Save a full-page screenshot as test-artifacts/screenshots/<name>.png."""
     path = ARTIFACTS / "screenshots" / f"{name}.png"

@@ -16,30 +16,7 @@ from typing import Any
 import nbformat
 import pytest
 
-from .conftest import ARTIFACTS, ROOT, TEMPLATES, VoilaServer, kernel_id, open_notebook, screenshot
-
-FIXTURES = ARTIFACTS / "fixtures"
-
-
-def write_notebook(name: str, *cells: Any) -> Path:
-    nb = nbformat.v4.new_notebook()
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    nb.cells = list(cells)
-    path = FIXTURES / name
-    path.parent.mkdir(parents=True, exist_ok=True)
-    nbformat.write(nb, path)
-    return path
-
-
-@pytest.fixture(scope="module")
-def widgets_notebook() -> Path:
-    return write_notebook(
-        "widgets.ipynb",
-        nbformat.v4.new_markdown_cell("# Offline\nAn icon, a formula $x^2 + 1$ and a button."),
-        nbformat.v4.new_code_cell("import ipywidgets as w\n"
-                                  "b = w.Button(description='Check', icon='check')\n"
-                                  "b.on_click(lambda _: setattr(b, 'description', 'Clicked'))\nb"),
-    )
+from .conftest import ROOT, TEMPLATES, VoilaServer, kernel_id, open_notebook, screenshot, write_notebook
 
 
 @pytest.fixture(scope="module")

@@ -285,6 +285,7 @@ def make_meld(cards: Iterable[Card | str] | str, rules: Rules | str) -> Meld:
     if len(hand) < 3:
         raise InvalidMeld(f"a meld needs at least three cards, not {len(hand)}")
     _check_supply(hand, rules)
+    hand.sort(key=_card_order)  # the same cards in any order give the same meld, or the same reason
     others = [c for c in hand if c.rank > 2 or c.rank == 1]
     if not others:
         raise InvalidMeld("a meld needs at least two natural cards; jokers and 2s are wild "
@@ -311,6 +312,10 @@ def _read_cards(cards: Iterable[Card | str] | str) -> list[Card]:
         raise InvalidMeld(str(exc)) from None
 
 
+def _card_order(card: Card) -> tuple[int, str]:
+    return card.rank, card.suit
+
+
 _COPIES = {1: "one", 2: "two", 3: "three", 4: "four"}
 
 
@@ -319,7 +324,7 @@ def _check_supply(cards: Sequence[Card], rules: Rules) -> None:
     counts: dict[Card, int] = {}
     for c in cards:
         counts[c] = counts.get(c, 0) + 1
-    for card, n in counts.items():
+    for card, n in sorted(counts.items(), key=lambda item: _card_order(item[0])):
         if card.rank == 0:
             if n > rules.jokers:
                 if rules.jokers == 0:

@@ -18,7 +18,7 @@ buraco_core.rules.RulesError: target 100 is outside this ruleset's range 505 to 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import Literal
 
@@ -86,6 +86,13 @@ class Tie(enum.Enum):
     ANOTHER_HAND = "another-hand"
     STARTER_WINS = "starter-wins"
     DRAW = "draw"
+
+
+def _code(value: object) -> str:
+    """A field value as Python source: enums by name (``Tie.DRAW``), the rest by ``repr``."""
+    if isinstance(value, enum.Enum):
+        return f"{type(value).__name__}.{value.name}"
+    return repr(value)
 
 
 BuracoKind = Literal["clean", "semi-clean", "dirty", "royal", "ace-to-ace"]
@@ -229,6 +236,22 @@ class Rules:
             problems.append("tie STARTER_WINS is for one-hand games (target None)")
         if problems:
             raise RulesError("; ".join(problems))
+
+    def __repr__(self) -> str:
+        """``RULESETS['buraco']``, or the preset with its changed fields: evaluates back.
+
+        >>> import dataclasses
+        >>> dataclasses.replace(RULESETS["fechado"], jokers=4)
+        dataclasses.replace(RULESETS['fechado'], jokers=4)
+        """
+        preset = RULESETS.get(self.name) if "RULESETS" in globals() else None
+        if preset is None:
+            return "Rules(" + ", ".join(f"{f.name}={_code(getattr(self, f.name))}" for f in fields(self)) + ")"
+        changed = [f"{f.name}={_code(getattr(self, f.name))}" for f in fields(self)
+                   if getattr(self, f.name) != getattr(preset, f.name)]
+        if not changed:
+            return f"RULESETS[{self.name!r}]"
+        return f"dataclasses.replace(RULESETS[{self.name!r}], {', '.join(changed)})"
 
     @property
     def deck_size(self) -> int:

@@ -36,7 +36,7 @@ from ..cards import Card, build_deck
 from ..melds import Meld
 from ..rules import DiscardTake, Rules
 from ..scoring import score_side
-from .actions import Action, AddToMeld, Discard, Draw, NewMeld, NextHand, Take
+from .actions import Action, AddToMeld, Discard, Draw, IllegalAction, NewMeld, NextHand, Take
 from .engine import apply, check, legal_actions, three_card_melds
 from .facade import Game
 from .state import Phase, PotState, State
@@ -298,9 +298,10 @@ def _greedy_draw(s: State, rng: random.Random) -> Action:
     own = s.melds[s.current_team]
     rules = s.rules
     pile = s.discard
-    valued: list[tuple[float, Action]] = []
+    valued: list[tuple[float, Take]] = []
     for take in draw_candidates(s)[1:] if pile else ():
-        assert isinstance(take, Take)
+        if not isinstance(take, Take):
+            continue
         taken = _taken_cards(pile, take, rules)
         cards = (*hand, *taken)
         usable = sum(1 for c in taken if not _is_wild(c) and _usable(c, cards, own, rules))
@@ -311,15 +312,33 @@ def _greedy_draw(s: State, rng: random.Random) -> Action:
             continue
         valued.append((3.0 * usable + 4.0 * wilds + 0.5 * len(taken), take))
     valued.sort(key=lambda x: -x[0])
-    found = _first_legal(s, [take for _, take in valued])
-    if found is not None:
-        return found
+    for _, take in valued:
+        if _take_melds(s, take):
+            return take
     if s.stock:
         return Draw()
     found = _first_legal(s, draw_candidates(s))
     if found is None:
         raise RuntimeError("no legal way to draw")
     return found
+
+
+def _take_melds(s: State, take: Take) -> bool:
+    """Whether ``take`` is legal and greedy would then meld one of the cards taken (a take that
+    melds nothing would only pass the same cards round the table)."""
+    try:
+        t = apply(s, take)
+    except IllegalAction:
+        return False
+    taken = set(_taken_cards(s.discard, take, s.rules))
+    for _ in range(8):
+        act = _greedy_meld(t)
+        if not isinstance(act, (NewMeld, AddToMeld)):
+            return False
+        if any(c in taken for c in act.cards):
+            return True
+        t = apply(t, act)
+    return False
 
 
 def _taken_cards(pile: tuple[Card, ...], take: Take, rules: Rules) -> tuple[Card, ...]:

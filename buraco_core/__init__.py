@@ -25,6 +25,8 @@ Glossary (one vocabulary, used the same way in code, messages and lessons):
 """
 
 from .cards import Card, build_deck, format_cards, parse_card, parse_cards, shuffled_deck, sort_cards
+from .game import Game, IllegalAction, State, View, apply, hand_record, legal_actions, new_game
+from .game.scenarios import load_scenario
 from .melds import InvalidMeld, Meld, make_meld
 from .rules import RULESETS, Rules, RulesError, get_rules
 from .scoring import Score, score_side
@@ -32,15 +34,24 @@ from .scoring import Score, score_side
 __all__ = [
     "RULESETS",
     "Card",
+    "Game",
+    "IllegalAction",
     "InvalidMeld",
     "Meld",
     "Rules",
     "RulesError",
     "Score",
+    "State",
+    "View",
+    "apply",
     "build_deck",
     "format_cards",
     "get_rules",
+    "hand_record",
+    "legal_actions",
+    "load_scenario",
     "make_meld",
+    "new_game",
     "parse_card",
     "parse_cards",
     "score_side",

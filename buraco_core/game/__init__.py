@@ -10,6 +10,7 @@ from .actions import Action, AddToMeld, Discard, Draw, IllegalAction, NewMeld, N
 from .engine import LegalActions, apply, check, legal_actions, three_card_melds
 from .facade import Game
 from .record import hand_record, match_record
+from .scenarios import ScenarioError, load_scenario, parse_scenario, scenario_names
 from .serialize import state_from_dict, state_to_dict
 from .state import Phase, PotState, State, new_game
 from .view import View, view_of
@@ -26,6 +27,7 @@ __all__ = [
     "NextHand",
     "Phase",
     "PotState",
+    "ScenarioError",
     "State",
     "Take",
     "View",
@@ -33,9 +35,12 @@ __all__ = [
     "check",
     "hand_record",
     "legal_actions",
+    "load_scenario",
     "match_record",
     "new_game",
     "parse_action",
+    "parse_scenario",
+    "scenario_names",
     "state_from_dict",
     "state_to_dict",
     "three_card_melds",

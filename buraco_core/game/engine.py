@@ -27,8 +27,9 @@ buraco_core.game.actions.IllegalAction: you have already drawn this turn: meld, 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import replace
-from typing import TypeVar
+from dataclasses import fields
+from functools import lru_cache
+from typing import Any, TypeVar
 
 from ..cards import Card
 from ..melds import InvalidMeld, Meld, make_meld
@@ -91,6 +92,18 @@ def _reachable(s: State) -> tuple[int, ...]:
     return (s.current_team,)
 
 
+_FIELDS = tuple(f.name for f in fields(State))
+_setattr = object.__setattr__
+
+
+def _with(s: State, **changes: Any) -> State:
+    """``dataclasses.replace`` for a State, without its generic machinery (apply is hot)."""
+    new = object.__new__(State)
+    for name in _FIELDS:
+        _setattr(new, name, changes[name] if name in changes else getattr(s, name))
+    return new
+
+
 def _log(s: State, action: Action) -> tuple[tuple[int, str], ...]:
     return (*s.history, (s.turn, str(action)))
 
@@ -129,7 +142,7 @@ def _apply_draw(s: State, act: Draw) -> State:
         raise IllegalAction("the stock is empty")
     card = s.stock[-1]
     hand = (*s.hands[s.turn], card)
-    out = replace(s, stock=s.stock[:-1], hands=_hands(s, s.turn, hand), phase=Phase.PLAY,
+    out = _with(s, stock=s.stock[:-1], hands=_hands(s, s.turn, hand), phase=Phase.PLAY,
                   history=_log(s, act))
     if not out.stock and s.rules.stock_end is StockEnd.LAST_CARD_DRAWN:
         return _end_hand(out, None)
@@ -179,7 +192,7 @@ def _take_result(s: State, act: Take, index: int, must: Card | None) -> State:
     taken = s.discard[index:]
     single = taken[0] if len(taken) == 1 and s.rules.single_take_no_discard else None
     hand = s.hands[s.turn] + taken
-    return replace(s, discard=s.discard[:index], hands=_hands(s, s.turn, hand), phase=Phase.PLAY,
+    return _with(s, discard=s.discard[:index], hands=_hands(s, s.turn, hand), phase=Phase.PLAY,
                    must_meld=must, single_take=single, history=_log(s, act))
 
 
@@ -259,7 +272,7 @@ def _after_meld(s: State, act: NewMeld | AddToMeld, hand: tuple[Card, ...],
             and len(hand) <= 1):
         raise IllegalAction("while your side has its pot but no buraco, a meld may not leave you "
                             "one card or none")
-    out = replace(s, hands=_hands(s, s.turn, hand), melds=melds, must_meld=must,
+    out = _with(s, hands=_hands(s, s.turn, hand), melds=melds, must_meld=must,
                   history=_log(s, act))
     if hand:
         reason = _finish_reason(out)
@@ -283,7 +296,7 @@ def _after_meld(s: State, act: NewMeld | AddToMeld, hand: tuple[Card, ...],
 
 def _pick_up_pot(s: State, team: int, seat: int, *, unused: bool) -> State:
     hand = s.hands[seat] + s.pots[team]
-    return replace(
+    return _with(
         s, hands=_hands(s, seat, hand), pots=_set(s.pots, team, ()),
         pot_state=_set(s.pot_state, team, PotState.TAKEN),
         pot_seat=_set(s.pot_seat, team, seat),
@@ -383,12 +396,12 @@ def _apply_discard(s: State, act: Discard) -> State:
     seat, team = s.turn, s.current_team
     hand = _remove(s.hands[seat], (act.card,))
     assert hand is not None
-    out = replace(s, hands=_hands(s, seat, hand), discard=(*s.discard, act.card),
+    out = _with(s, hands=_hands(s, seat, hand), discard=(*s.discard, act.card),
                   history=_log(s, act))
     if not hand:
         if s.pot_state[team] is PotState.ASIDE:
             if s.rules.indirect_pot is IndirectPot.NEXT_TURN:
-                out = replace(out, pot_state=_set(out.pot_state, team, PotState.WAITING),
+                out = _with(out, pot_state=_set(out.pot_state, team, PotState.WAITING),
                               pot_seat=_set(out.pot_seat, team, seat))
             else:
                 out = _pick_up_pot(out, team, seat, unused=True)
@@ -403,18 +416,18 @@ def _next_turn(s: State) -> State:
         return _end_hand(s, None)
     seat = (s.turn + 1) % s.players
     team = seat % s.teams
-    out = replace(s, turn=seat, phase=Phase.DRAW, must_meld=None, single_take=None)
+    out = _with(s, turn=seat, phase=Phase.DRAW, must_meld=None, single_take=None)
     if _stock_end(out, turn_over=False):
         return _end_hand(out, None)
     if out.pot_seat[team] == seat:
         if out.pot_state[team] is PotState.WAITING:
             out = _pick_up_pot(out, team, seat, unused=False)
         elif out.pot_unused[team]:
-            out = replace(out, pot_unused=_set(out.pot_unused, team, False))
+            out = _with(out, pot_unused=_set(out.pot_unused, team, False))
     if not out.stock:
         # an untaken pot becomes the stock
         team_aside = out.pot_state.index(PotState.ASIDE)
-        out = replace(out, stock=out.pots[team_aside], pots=_set(out.pots, team_aside, ()),
+        out = _with(out, stock=out.pots[team_aside], pots=_set(out.pots, team_aside, ()),
                       pot_state=_set(out.pot_state, team_aside, PotState.TO_STOCK))
     return out
 
@@ -454,7 +467,7 @@ def _end_hand(s: State, went_out: int | None) -> State:
             phase, winner = Phase.MATCH_OVER, starter_team
         elif rules.tie is Tie.DRAW:
             phase = Phase.MATCH_OVER
-    return replace(s, phase=phase, went_out=went_out, hand_scores=tuple(scores), totals=totals,
+    return _with(s, phase=phase, went_out=went_out, hand_scores=tuple(scores), totals=totals,
                    winner=winner, must_meld=None, single_take=None)
 
 
@@ -509,53 +522,67 @@ def three_card_melds(hand: tuple[Card, ...], rules: Rules, *,
     ...                                                      RULESETS["buraco"])]
     ['4h 5h 6h']
     """
+    trios = _three_card_melds(tuple(hand), rules)
+    if with_card is None:
+        return list(trios)
+    return [t for t in trios if with_card in t]
+
+
+@lru_cache(maxsize=4096)
+def _three_card_melds(hand: tuple[Card, ...], rules: Rules) -> tuple[tuple[Card, ...], ...]:
     counts: dict[Card, int] = {}
     for c in hand:
         counts[c] = counts.get(c, 0) + 1
-    wilds = [c for c in counts if c.rank in (0, 2)]
-    found: set[tuple[Card, ...]] = set()
-    # sets
+    wilds = [c for c in counts if c.rank == 0 or c.rank == 2]
+    natural: set[tuple[Card, ...]] = set()   # runs of three natural cards: valid as they are
+    found: set[tuple[Card, ...]] = set()     # to be checked by make_meld
     if rules.allow_sets:
         by_rank: dict[int, list[Card]] = {}
         for c, n in counts.items():
-            if c.rank not in (0, 2):
-                by_rank.setdefault(c.rank, []).extend([c] * n)
+            if c.rank > 2 or c.rank == 1:
+                by_rank.setdefault(c.rank, []).extend([c] * min(n, 3))
         for cards in by_rank.values():
             if len(cards) < 2:
                 continue
-            pairs = {tuple(sorted((cards[i], cards[j])))
-                     for i in range(len(cards)) for j in range(i + 1, len(cards))}
-            for a, b in pairs:
-                for c in cards:
-                    trio = tuple(sorted((a, b, c)))
-                    if _fits(trio, counts):
-                        found.add(trio)
-                for w in wilds:
-                    found.add(tuple(sorted((a, b, w))))
-    # runs: windows of three places of one suit
-    by_place: dict[tuple[str, int], Card] = {}
-    for c in counts:
-        if c.rank == 0:
+            k = len(cards)
+            for i in range(k):
+                for j in range(i + 1, k):
+                    pair = (cards[i], cards[j])
+                    for w in wilds:
+                        found.add(tuple(sorted((*pair, w))))
+                    for m in range(j + 1, k):
+                        found.add(tuple(sorted((*pair, cards[m]))))
+    rows: dict[str, list[Card | None]] = {}
+    for card in counts:
+        if card.rank == 0:
             continue
-        for p in _natural_places(c):
-            by_place[(c.suit, p)] = c
-    for suit in "shdc":
+        row = rows.get(card.suit)
+        if row is None:
+            row = rows[card.suit] = [None] * 15
+        if card.rank == 1:
+            row[1] = row[14] = card
+        else:
+            row[card.rank] = card
+    for row in rows.values():
         for low in range(1, 13):
-            window = [by_place.get((suit, p)) for p in range(low, low + 3)]
-            present = [c for c in window if c is not None]
-            if len(present) == 3:
-                found.add(tuple(sorted(present)))
-            if len(present) >= 2:
-                for w in wilds:
-                    for i in range(3):
-                        if window[i] is None or len(present) == 3:
-                            others = [c for j, c in enumerate(window) if j != i and c is not None]
-                            if len(others) == 2:
-                                found.add(tuple(sorted((*others, w))))
-    result = []
-    for trio in sorted(found):
-        if with_card is not None and with_card not in trio:
-            continue
+            a, b, c = row[low], row[low + 1], row[low + 2]
+            if a is None:
+                if b is None or c is None:
+                    continue
+                present: tuple[Card, ...] = (b, c)
+            elif b is None:
+                if c is None:
+                    continue
+                present = (a, c)
+            elif c is None:
+                present = (a, b)
+            else:
+                natural.add(tuple(sorted((a, b, c))))
+                continue
+            for w in wilds:
+                found.add(tuple(sorted((*present, w))))
+    result = [t for t in natural if _fits(t, counts)]
+    for trio in found - natural:
         if not _fits(trio, counts):
             continue
         try:
@@ -563,7 +590,8 @@ def three_card_melds(hand: tuple[Card, ...], rules: Rules, *,
         except InvalidMeld:
             continue
         result.append(trio)
-    return result
+    result.sort()
+    return tuple(result)
 
 
 def _fits(cards: tuple[Card, ...], counts: dict[Card, int]) -> bool:

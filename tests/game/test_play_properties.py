@@ -91,7 +91,7 @@ def test_every_ruleset_plays_many_seeded_hands_to_the_end() -> None:
     """A longer sweep of the pure core (no façade), one hand per seed and configuration."""
     for rules, players in CONFIGS:
         for seed in range(10, 16):
-            state, steps = random_hand(rules, players, seed)
+            state, _steps = random_hand(rules, players, seed)
             assert state.phase in (Phase.HAND_OVER, Phase.MATCH_OVER)
             state.deck_check()
 

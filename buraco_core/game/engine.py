@@ -565,19 +565,19 @@ def _three_card_melds(hand: tuple[Card, ...], rules: Rules) -> tuple[tuple[Card,
             row[card.rank] = card
     for row in rows.values():
         for low in range(1, 13):
-            a, b, c = row[low], row[low + 1], row[low + 2]
-            if a is None:
-                if b is None or c is None:
+            x, y, z = row[low], row[low + 1], row[low + 2]
+            if x is None:
+                if y is None or z is None:
                     continue
-                present: tuple[Card, ...] = (b, c)
-            elif b is None:
-                if c is None:
+                present: tuple[Card, ...] = (y, z)
+            elif y is None:
+                if z is None:
                     continue
-                present = (a, c)
-            elif c is None:
-                present = (a, b)
+                present = (x, z)
+            elif z is None:
+                present = (x, y)
             else:
-                natural.add(tuple(sorted((a, b, c))))
+                natural.add(tuple(sorted((x, y, z))))
                 continue
             for w in wilds:
                 found.add(tuple(sorted((*present, w))))

@@ -34,6 +34,8 @@ class FeedbackBox(anywidget.AnyWidget):
     answer = traitlets.Unicode("").tag(sync=True)
     """The learner's answer, shown next to the engine's lines."""
     hint = traitlets.Unicode("").tag(sync=True)
+    hint_label = traitlets.Unicode("Hint").tag(sync=True)
+    """The words before the hint ("Hint", or "The coach suggests")."""
     svg = traitlets.Unicode("").tag(sync=True)
 
     def show(self, message: str, *, status: str = "info", lines: Iterable[tuple[str, int]] = (),

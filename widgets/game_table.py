@@ -129,19 +129,19 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         self.table = TableView([], rules=self.rules, label="Melds on the table", empty_text="No melds yet")
         self.table.observe(self._meld_clicked, "selected")
         self.hand = Hand([], label="Your hand", sort_by="suit")
-        self.feedback = FeedbackBox()
+        self.feedback = FeedbackBox(hint_label="The coach suggests")
         self.score_sheet = ipywidgets.HTML()
         self.score_sheet.add_class("bw-score-sheet")
         self.log_view = ipywidgets.HTML()
         self.log_view.add_class("bw-game-log")
 
-        self.draw_button = _button("Draw", "bw-draw", "Draw a card from the stock")
-        self.take_button = _button("Take the pile", "bw-take", "Take the discard pile")
-        self.meld_button = _button("Meld", "bw-meld", "Lay the selected cards as a new meld")
-        self.add_button = _button("Add to meld", "bw-add", "Add the selected cards to the clicked meld")
-        self.discard_button = _button("Discard", "bw-discard", "Discard the selected card (ends your turn)")
-        self.suggest_button = _button("Suggest", "bw-suggest", "Ask the coach for a move")
-        self.next_button = _button("Next hand", "bw-next-hand", "Deal the next hand")
+        self.draw_button = _button("Draw", "bw-action-draw", "Draw a card from the stock")
+        self.take_button = _button("Take the pile", "bw-action-take", "Take the discard pile")
+        self.meld_button = _button("Meld", "bw-action-meld", "Lay the selected cards as a new meld")
+        self.add_button = _button("Add to meld", "bw-action-add", "Add the selected cards to the clicked meld")
+        self.discard_button = _button("Discard", "bw-action-discard", "Discard the selected card (ends your turn)")
+        self.suggest_button = _button("Suggest", "bw-action-suggest", "Ask the coach for a move")
+        self.next_button = _button("Next hand", "bw-action-next-hand", "Deal the next hand")
         self.draw_button.on_click(lambda _b: self.draw())
         self.take_button.on_click(lambda _b: self.take())
         self.meld_button.on_click(lambda _b: self.meld())
@@ -288,7 +288,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
             self._say(f"The coach has no suggestion here ({exc}).")
             return None
         text = str(action)
-        self.feedback.hint = f"The coach suggests: {text}"
+        self.feedback.hint = text
         cards = getattr(action, "cards", None) or ([action.card] if getattr(action, "card", None) else [])
         if cards:
             with contextlib.suppress(ValueError):
@@ -491,10 +491,9 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
             self.table.rules = v.rules.name
             self.table.set_melds(groups)
         playing = v.my_turn and not self.busy
-        self.draw_button.disabled = not (playing and v.phase is Phase.DRAW)
-        self.take_button.disabled = not (playing and v.phase is Phase.DRAW)
-        for b in (self.meld_button, self.add_button, self.discard_button):
-            b.disabled = not (playing and v.phase is Phase.PLAY)
+        # on the learner's turn every play can be tried: the engine says why one is refused
+        for b in (self.draw_button, self.take_button, self.meld_button, self.add_button, self.discard_button):
+            b.disabled = not playing
         self.suggest_button.disabled = not playing
         self.suggest_button.layout.display = None if self.coach else "none"
         self.next_button.layout.display = None if v.phase is Phase.HAND_OVER else "none"

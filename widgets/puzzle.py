@@ -377,8 +377,9 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
             child.close()
         prompt = esc(p.prompt or default_prompt(p.kind, p.goal, p.rules))
         header = ipywidgets.HTML(
-            f"<div class='bw-prompt'><span class='bw-ruleset'>{esc(p.rules)}</span> "
-            f"<strong>{prompt}</strong></div>")
+            f"<div class='bw-prompt' style='line-height:1.4'><strong>{prompt}</strong> "
+            f"<span class='bw-ruleset' style='font-size:0.85em;color:#37474f;border:1px solid #90a4ae;"
+            f"border-radius:10px;padding:0 8px;white-space:nowrap'>ruleset: {esc(p.rules)}</span></div>")
         situation = self._situation()
         self._owned = [header, *situation]
         self.children = [header, *situation, self.buttons, self.feedback]

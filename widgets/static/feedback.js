@@ -82,11 +82,11 @@ function render({ model, el }) {
     picture.innerHTML = model.get("svg") || "";
     picture.hidden = !model.get("svg");
     body.hidden = table.hidden && picture.hidden;
-    hint.textContent = model.get("hint") ? `Hint: ${model.get("hint")}` : "";
+    hint.textContent = model.get("hint") ? `${model.get("hint_label")}: ${model.get("hint")}` : "";
     hint.hidden = !model.get("hint");
   }
 
-  const names = ["value", "status", "lines", "total", "answer", "hint", "svg"];
+  const names = ["value", "status", "lines", "total", "answer", "hint", "hint_label", "svg"];
   for (const n of names) model.on(`change:${n}`, show);
   show();
   return () => { for (const n of names) model.off(`change:${n}`, show); };

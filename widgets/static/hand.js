@@ -91,6 +91,7 @@ function render({ model, el }) {
       empty.textContent = "No cards";
       row.appendChild(empty);
     }
+    status.hidden = disabled;
     const sortable = model.get("sortable");
     sortSuit.hidden = !sortable;
     sortRank.hidden = !sortable;

@@ -7,10 +7,9 @@ rule in a learner's words. The :class:`~buraco_core.game.state.Phase` picks one 
 
 Each ruleset field is read in one place: ``discard_take`` in :func:`_apply_take`,
 ``single_take_no_discard`` in :func:`_take_result`, ``wild_last_discard_guard`` and
-``pot_guard`` (discards) in :func:`_discard_reason`, ``pot_guard`` (melds) and ``direct_pot``
-and ``going_out`` in :func:`_after_meld`, ``indirect_pot`` in :func:`_apply_discard`,
-``out_needs_pot`` / ``out_needs_clean`` in :func:`_out_reason`, ``stock_end`` in
-:func:`_stock_end` (and ``LAST_CARD_DRAWN`` at the draw it names), ``meld_on_any`` in
+``pot_guard`` in :func:`_pot_guard`, ``direct_pot`` and ``going_out`` in :func:`_after_meld`,
+``indirect_pot`` in :func:`_apply_discard`, ``out_needs_pot`` / ``out_needs_clean`` in
+:func:`_out_reason`, ``stock_end`` in :func:`_stock_end`, ``meld_on_any`` in
 :func:`_reachable`, ``target`` / ``tie`` in :func:`_end_hand`.
 
 >>> from buraco_core.game.state import new_game
@@ -33,7 +32,7 @@ from typing import Any, TypeVar
 
 from ..cards import Card
 from ..melds import InvalidMeld, Meld, make_meld
-from ..rules import DiscardTake, IndirectPot, Rules, StockEnd, Tie
+from ..rules import DiscardTake, GoingOut, IndirectPot, Rules, StockEnd, Tie
 from ..scoring import score_side
 from .actions import (
     Action,
@@ -139,12 +138,14 @@ def _apply_draw_phase(s: State, act: Action) -> State:
 
 def _apply_draw(s: State, act: Draw) -> State:
     if not s.stock:
+        if _stock_end(s, "draw-empty"):
+            return _end_hand(_with(s, history=_log(s, act)), None)
         raise IllegalAction("the stock is empty")
     card = s.stock[-1]
     hand = (*s.hands[s.turn], card)
     out = _with(s, stock=s.stock[:-1], hands=_hands(s, s.turn, hand), phase=Phase.PLAY,
                   history=_log(s, act))
-    if not out.stock and s.rules.stock_end is StockEnd.LAST_CARD_DRAWN:
+    if _stock_end(out, "drawn"):
         return _end_hand(out, None)
     return out
 
@@ -236,7 +237,7 @@ def _apply_meld(s: State, act: NewMeld) -> State:
 def _apply_add(s: State, act: AddToMeld) -> State:
     own = s.current_team
     team = own if act.team is None else act.team
-    if team != own and not s.rules.meld_on_any:
+    if team not in _reachable(s):
         raise IllegalAction(f"in {s.rules.name} you add only to your side's melds (write add "
                             f"{act.meld} ... for your side's meld {act.meld})")
     if not 0 <= team < s.teams:
@@ -267,11 +268,9 @@ def _after_meld(s: State, act: NewMeld | AddToMeld, hand: tuple[Card, ...],
     must = s.must_meld
     if must is not None and must in act.cards:
         must = None
-    has_buraco = any(m.is_buraco for m in melds[team])
-    if (rules.pot_guard and s.pot_state[team] is PotState.TAKEN and not has_buraco
-            and len(hand) <= 1):
-        raise IllegalAction("while your side has its pot but no buraco, a meld may not leave you "
-                            "one card or none")
+    guard = _pot_guard(s, team, melds[team], len(hand), by_meld=True)
+    if guard is not None:
+        raise IllegalAction(guard)
     out = _with(s, hands=_hands(s, s.turn, hand), melds=melds, must_meld=must,
                   history=_log(s, act))
     if hand:
@@ -285,7 +284,7 @@ def _after_meld(s: State, act: NewMeld | AddToMeld, hand: tuple[Card, ...],
             raise IllegalAction(f"in {rules.name} a meld may never empty your hand: your pot is "
                                 "picked up only by discarding your last card")
         return _pick_up_pot(out, team, s.turn, unused=False)
-    if rules.going_out.value != "meld-or-discard":
+    if rules.going_out is not GoingOut.MELD_OR_DISCARD:
         raise IllegalAction(f"in {rules.name} you go out only by discarding your last card, so a "
                             "meld may not empty your hand")
     reason = _out_reason(out, team)
@@ -318,6 +317,20 @@ def _out_reason(s: State, team: int) -> str | None:
     return None
 
 
+def _pot_guard(s: State, team: int, side: tuple[Meld, ...], left: int, *, by_meld: bool) -> str | None:
+    """``pot_guard`` (``buraco``): with the pot taken but no buraco, a meld may not leave one card
+    or none, and a discard may not leave none."""
+    if not s.rules.pot_guard or s.pot_state[team] is not PotState.TAKEN:
+        return None
+    if any(m.is_buraco for m in side):
+        return None
+    if by_meld and left <= 1:
+        return "while your side has its pot but no buraco, a meld may not leave you one card or none"
+    if not by_meld and left == 0:
+        return "while your side has its pot but no buraco, a discard may not leave you without cards"
+    return None
+
+
 def _discard_reason(s: State, card: Card) -> str | None:
     """Why discarding ``card`` is refused, or None."""
     rules = s.rules
@@ -340,9 +353,9 @@ def _discard_reason(s: State, card: Card) -> str | None:
                         "be added to one of your side's melds")
     if s.pot_state[team] is PotState.ASIDE:
         return None
-    if (rules.pot_guard and s.pot_state[team] is PotState.TAKEN
-            and not any(m.is_buraco for m in s.melds[team])):
-        return "while your side has its pot but no buraco, a discard may not leave you without cards"
+    guard = _pot_guard(s, team, s.melds[team], 0, by_meld=False)
+    if guard is not None:
+        return guard
     return _out_reason(s, team)
 
 
@@ -412,19 +425,19 @@ def _apply_discard(s: State, act: Discard) -> State:
 
 def _next_turn(s: State) -> State:
     """Pass the turn to the left: a waiting pot is picked up, the stock may end the hand."""
-    if _stock_end(s, turn_over=True):
+    if _stock_end(s, "turn-over"):
         return _end_hand(s, None)
     seat = (s.turn + 1) % s.players
     team = seat % s.teams
     out = _with(s, turn=seat, phase=Phase.DRAW, must_meld=None, single_take=None)
-    if _stock_end(out, turn_over=False):
+    if _stock_end(out, "turn-start"):
         return _end_hand(out, None)
     if out.pot_seat[team] == seat:
         if out.pot_state[team] is PotState.WAITING:
             out = _pick_up_pot(out, team, seat, unused=False)
         elif out.pot_unused[team]:
             out = _with(out, pot_unused=_set(out.pot_unused, team, False))
-    if not out.stock:
+    if not out.stock and PotState.ASIDE in out.pot_state:
         # an untaken pot becomes the stock
         team_aside = out.pot_state.index(PotState.ASIDE)
         out = _with(out, stock=out.pots[team_aside], pots=_set(out.pots, team_aside, ()),
@@ -432,15 +445,25 @@ def _next_turn(s: State) -> State:
     return out
 
 
-def _stock_end(s: State, *, turn_over: bool) -> bool:
-    """Whether the stock ends the hand: at the end of a turn, or as the next turn starts."""
+def _stock_end(s: State, moment: str) -> bool:
+    """Whether the stock ends the hand at this ``moment`` (the one reader of ``stock_end``):
+    ``"drawn"`` (a card was just drawn), ``"turn-over"`` (a discard ended the turn),
+    ``"turn-start"`` (the next player is about to draw), ``"draw-empty"`` (a player asks to draw
+    from an empty stock)."""
     rule = s.rules.stock_end
-    if turn_over:
+    if moment == "drawn":
+        return rule is StockEnd.LAST_CARD_DRAWN and not s.stock
+    if moment == "turn-over":
         return rule is StockEnd.TWO_LEFT and len(s.stock) <= 2
     if s.stock:
         return False
+    if moment == "draw-empty":
+        return rule is StockEnd.EMPTY_AT_DRAW
     if rule is StockEnd.EMPTY_NO_POT:
         return PotState.ASIDE not in s.pot_state
+    if rule is StockEnd.EMPTY_AT_DRAW:
+        # the player may still take the pile; with no pile there is nothing left to draw
+        return not s.discard
     return True
 
 
@@ -604,7 +627,7 @@ def _fits(cards: tuple[Card, ...], counts: dict[Card, int]) -> bool:
 # --------------------------------------------------------------------------- legal actions
 
 def _enumerate_draw(s: State) -> Iterator[Action]:
-    if s.stock:
+    if s.stock or _stock_end(s, "draw-empty"):
         yield Draw()
     if not s.discard:
         return

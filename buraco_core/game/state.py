@@ -24,7 +24,7 @@ from ..melds import Meld
 from ..rules import Rules, RulesError, get_rules
 from ..scoring import Score
 
-__all__ = ["Phase", "PotState", "State", "deal_hand", "hand_rng", "new_game"]
+__all__ = ["Phase", "PotState", "State", "deal_hand", "hand_rng", "new_game", "team_count"]
 
 
 class Phase(str, enum.Enum):
@@ -90,7 +90,7 @@ class State:
     @property
     def teams(self) -> int:
         """The number of teams: 2 with partnerships (or 2 players), else one per player."""
-        return 2 if self.rules.partnerships else self.players
+        return team_count(self.rules, self.players)
 
     def team_of(self, seat: int) -> int:
         return seat % self.teams
@@ -126,6 +126,12 @@ class State:
             raise AssertionError(f"cards missing (<0) or doubled (>0): {wrong}")
 
 
+def team_count(rules: Rules, players: int) -> int:
+    """Teams at the table: 2 where partners play together (2 players: one each), else one per
+    player (the one reader of ``partnerships``)."""
+    return 2 if rules.partnerships else players
+
+
 def hand_rng(seed: int, hand_number: int) -> random.Random:
     """The random source of one hand's shuffle: every hand of a seeded match replays."""
     return random.Random(f"{seed}/{hand_number}")
@@ -147,7 +153,7 @@ def deal_hand(rules: Rules, players: int, seed: int, hand_number: int, dealer: i
     discard: tuple[Card, ...] = ()
     if rules.initial_discard:
         discard = (stock.pop(),)
-    teams = 2 if rules.partnerships else players
+    teams = team_count(rules, players)
     has_pots = rules.pots > 0
     return State(
         rules=rules, players=players, seed=seed, hand_number=hand_number, dealer=dealer,

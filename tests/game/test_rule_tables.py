@@ -333,6 +333,9 @@ def test_going_out_brazilian() -> None:
         stock_size: 1
     """)
     play(stock, "draw", f"discard {stock.hands[0][0].code}")
+    assert stock.phase is Phase.DRAW and stock.stock == () and stock.turn == 1
+    assert "take" in stock.legal_actions()          # the pile may still be taken
+    play(stock, "draw")                              # a draw from the empty stock ends the hand
     assert stock.phase is Phase.HAND_OVER and stock.state.went_out is None
 
 

@@ -38,6 +38,7 @@ from buraco_core.game import Game, Phase, View
 from ._common import as_rules
 from .feedback import FeedbackBox
 from .hand import Hand
+from .progress import Progress
 from .puzzle import _button
 from .table import TableView
 
@@ -105,7 +106,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
     def __init__(self, rules: Rules | str = "buraco", seed: int = 7, players: int = 4, *, seat: int = 0,
                  bots: str | Sequence[str] = "greedy", pace: float = 0.8, coach: bool = True,
                  suggest_bot: str = "greedy", game: Game | None = None, autoplay: bool = True,
-                 **kwargs: Any) -> None:
+                 lesson: str = "", progress: Progress | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("bw-game")
         self.game = game if game is not None else Game(rules=as_rules(rules), players=players, seed=seed)
@@ -115,6 +116,8 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         self._suggest_bot = suggest_bot
         self._task: asyncio.Task[None] | None = None
         self.autoplay = autoplay
+        self.lesson = str(lesson)
+        self._progress = progress
         with self.hold_trait_notifications():
             self.rules = self.game.rules.name
             self.seat = seat
@@ -156,7 +159,10 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         self.children = [self.status, self.center, self.table, self.hand, self.buttons, self.feedback,
                          self.score_sheet, self.log_view]
         self.observe(lambda _c: self._refresh(), "coach")
+        self.observe(self._on_rules, "rules")
         self._refresh()
+        if self.lesson:
+            (progress if progress is not None else Progress.shared()).expect(self.lesson, "hand")
         self._after_move()
 
     # -- constructors -----------------------------------------------------------------------
@@ -169,6 +175,35 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
     def scenario(cls, name: str, **kwargs: Any) -> GameTable:
         """A table at a named scenario of the engine: ``GameTable.scenario("pot-direct")``."""
         return cls(game=Game.scenario(name), **kwargs)
+
+    def new_game(self, rules: Rules | str | None = None, seed: int | None = None) -> None:
+        """Start a new game (the same seed unless given), in ``rules`` or the current ruleset."""
+        chosen = as_rules(rules if rules is not None else self.rules)
+        players = self._players_arg if self._players_arg in chosen.player_counts else max(chosen.player_counts)
+        if seed is not None:
+            self._seed = seed
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None
+            self.busy = False
+        self.game = Game(rules=chosen, players=players, seed=self._seed)
+        self._make_bots()
+        self.log = []
+        self.feedback.clear()
+        self._meld_key = None
+        if self.rules != chosen.name:
+            self.rules = chosen.name  # observed: comes back here only if the name differs
+        self._refresh()
+        self.feedback.show(f"A new hand of {chosen.name} with {players} players.", status="info")
+        self._after_move()
+
+    def _on_rules(self, change: Any) -> None:
+        if change["new"] == self.game.rules.name:
+            return
+        try:
+            self.new_game(change["new"])
+        except ValueError as exc:
+            self._say(str(exc))
 
     # -- who is who ----------------------------------------------------------------------------
     @property
@@ -410,6 +445,9 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
     def _turn_message(self) -> None:
         v = self.view
         if v.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+            if self.lesson:
+                progress = self._progress if self._progress is not None else Progress.shared()
+                progress.record(self.lesson, "hand")
             mine = v.hand_scores[v.team].total if v.hand_scores else None
             self.feedback.show("The hand is over." + (f" Your side scores {mine}." if mine is not None else ""),
                                status="info")

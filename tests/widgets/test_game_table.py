@@ -177,3 +177,26 @@ def test_a_game_can_be_saved_and_loaded_into_a_table() -> None:
     again = GameTable.from_game(Game.from_json(table.game.to_json()), pace=0)
     assert again.hand.codes == sorted(again.hand.codes, key=lambda c: again.hand.codes.index(c))
     assert sorted(again.hand.codes) == sorted(table.hand.codes)
+
+
+def test_ruleset_switch_deals_a_new_game_in_that_ruleset() -> None:
+    from buraco_widgets import RulesetPicker
+
+    table = GameTable(rules="buraco", seed=7, pace=0)
+    table.draw()
+    picker = RulesetPicker()
+    picker.link(table)
+    picker.value = "brazilian"
+    assert table.game.rules.name == "brazilian" and table.game.history == []
+    assert table.log == [] and "brazilian" in table.feedback.value
+    assert table.table.rules == "brazilian"
+
+
+def test_a_finished_hand_is_recorded_in_progress() -> None:
+    from buraco_widgets import Progress
+
+    progress = Progress()
+    table = GameTable(rules="italian", seed=3, pace=0, lesson="08", progress=progress)
+    assert progress.expected == {"08": ["hand"]} and not progress.is_solved("08", "hand")
+    play_out_with_the_coach(table)
+    assert progress.is_solved("08", "hand")

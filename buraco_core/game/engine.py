@@ -26,7 +26,6 @@ buraco_core.game.actions.IllegalAction: you have already drawn this turn: meld, 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import fields
 from functools import lru_cache
 from typing import Any, TypeVar
 
@@ -91,15 +90,15 @@ def _reachable(s: State) -> tuple[int, ...]:
     return (s.current_team,)
 
 
-_FIELDS = tuple(f.name for f in fields(State))
-_setattr = object.__setattr__
+_new = object.__new__
 
 
 def _with(s: State, **changes: Any) -> State:
     """``dataclasses.replace`` for a State, without its generic machinery (apply is hot)."""
-    new = object.__new__(State)
-    for name in _FIELDS:
-        _setattr(new, name, changes[name] if name in changes else getattr(s, name))
+    new = _new(State)
+    d = new.__dict__
+    d.update(s.__dict__)
+    d.update(changes)
     return new
 
 

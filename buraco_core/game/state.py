@@ -54,7 +54,7 @@ class PotState(str, enum.Enum):
     """Never taken: it became the stock when the stock ran out (``italian``, ``fechado``)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class State:
     """Everything on the table at one moment. Never changed: every move makes a new one."""
 

@@ -1,0 +1,150 @@
+"""The lessons' shape (issue 5): numbered notebooks that open with what you will learn, short cells that
+only call the installed packages, at least three guided puzzles from the puzzle files and a quiz of at
+least five engine questions each, links that resolve; and the ruleset comparison built from RULESETS."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from buraco_core import RULESETS
+from buraco_core.compare import ROWS, compare_rulesets, score_under_each
+from buraco_core.puzzles import load_puzzles
+
+LESSONS = Path(__file__).resolve().parent.parent / "lessons"
+NAMES = ["00_welcome", "01_melds", "02_wilds", "03_buracos", "04_turn", "05_pot", "06_scoring",
+         "07_rulesets", "08_play"]
+
+
+def cells(name: str) -> list[dict[str, object]]:
+    data = json.loads((LESSONS / f"{name}.ipynb").read_text(encoding="utf-8"))
+    return list(data["cells"])
+
+
+def source(cell: dict[str, object]) -> str:
+    src = cell["source"]
+    return "".join(src) if isinstance(src, list) else str(src)
+
+
+def code_lines(cell: dict[str, object]) -> list[str]:
+    return [line for line in source(cell).splitlines() if line.strip() and not line.startswith("#")]
+
+
+def test_every_lesson_is_there() -> None:
+    found = sorted(p.stem for p in LESSONS.glob("[0-9][0-9]_*.ipynb"))
+    assert found == NAMES
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_opens_with_what_you_will_learn(name: str) -> None:
+    first = cells(name)[0]
+    assert first["cell_type"] == "markdown"
+    assert "What you will learn" in source(first)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_code_cells_are_short_and_only_call_the_packages(name: str) -> None:
+    for cell in cells(name):
+        if cell["cell_type"] != "code":
+            continue
+        lines = code_lines(cell)
+        assert 1 <= len(lines) <= 3, source(cell)
+        for line in lines:
+            assert not line.startswith(("def ", "class ", "import sys", "for ", "while ")), line
+            if line.startswith(("import ", "from ")):
+                assert re.match(r"from buraco_(core|widgets)[\w.]* import ", line), line
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_guided_puzzles_exist_in_the_lesson_file(name: str) -> None:
+    text = "\n".join(source(c) for c in cells(name) if c["cell_type"] == "code")
+    ids = re.findall(r'MeldPuzzle\.load\(P, "([\w-]+)"', text)
+    assert len(ids) >= 3, name
+    file_ids = {p.id for p in load_puzzles(LESSONS / "puzzles" / f"{name}.yaml")}
+    assert set(ids) <= file_ids
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_each_lesson_has_a_quiz_and_practice(name: str) -> None:
+    all_cells = cells(name)
+    text = "\n".join(source(c) for c in all_cells)
+    number = name[:2]
+    assert re.search(rf'Quiz\.for_lesson\("{number}"', text), name
+    assert "## Practice" in text or name == "08_play"
+    assert 'MeldPuzzle.generate(' in text or "ScoreQuiz.generate(" in text or "GameTable(" in text
+    assert f'Progress.for_lesson("{number if number != "00" else ""}")' in text
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_links_resolve(name: str) -> None:
+    text = "\n".join(source(c) for c in cells(name) if c["cell_type"] == "markdown")
+    for target in re.findall(r"\]\(([^)]+)\)", text):
+        assert not target.startswith(("http:", "https:", "/")), target
+        assert (LESSONS / target).is_file(), target
+
+
+def test_landing_page_links_every_lesson_and_has_choice_and_progress() -> None:
+    text = "\n".join(source(c) for c in cells("00_welcome"))
+    for name in NAMES[1:]:
+        assert f"]({name}.ipynb)" in text
+    assert "RulesetPicker(" in text and "Progress.for_lesson(" in text
+
+
+def test_lesson_03_has_the_worked_example_as_guided_puzzles() -> None:
+    puzzles = {p.id: p for p in load_puzzles(LESSONS / "puzzles" / "03_buracos.yaml")}
+    from buraco_core.puzzles import check
+
+    assert check(puzzles["worked-clean"], "4h 5h 6h 7h 8h 9h 10h").meld.points == 250  # type: ignore[union-attr]
+    assert check(puzzles["worked-dirty"], "4h 5h 6h 2s 8h 9h 10h").meld.points == 165  # type: ignore[union-attr]
+    assert check(puzzles["worked-values"], 165).correct
+    text = "\n".join(source(c) for c in cells("03_buracos"))
+    assert '"worked-clean"' in text and '"worked-dirty"' in text
+
+
+def test_lesson_07_table_is_generated_and_scores_one_situation_everywhere() -> None:
+    text = "\n".join(source(c) for c in cells("07_rulesets"))
+    assert "compare_rulesets()" in text and "score_under_each(" in text
+    assert "| buraco | brazilian |" not in text  # never typed by hand
+
+
+def test_lesson_08_plays_a_hand_with_the_coach() -> None:
+    text = "\n".join(source(c) for c in cells("08_play"))
+    assert re.search(r"GameTable\(.*coach=True", text)
+
+
+# ---- the comparison table
+
+
+def test_compare_rulesets_reads_every_ruleset() -> None:
+    table = compare_rulesets()
+    assert table.names == tuple(RULESETS)
+    assert [label for label, _ in table.rows] == [label for label, _ in ROWS]
+    assert table.row("semi-clean buraco")[2] == str(RULESETS["italian"].semi_clean_bonus)
+    assert table.row("sets")[4] == "no sets, runs only"
+    assert table.row("match")[0] == f"to {RULESETS['buraco'].target}"
+    assert "<table" in table._repr_html_()
+    with pytest.raises(KeyError):
+        compare_rulesets(rows=["colour"])
+
+
+def test_compare_rows_come_from_the_rules_fields() -> None:
+    table = compare_rulesets()
+    for i, rules in enumerate(RULESETS.values()):
+        assert table.row("2")[i] == str(rules.card_values[2])
+        assert table.row("clean buraco")[i] == str(rules.clean_bonus)
+        assert table.row("cards dealt")[i] == str(rules.hand_size)
+    two = compare_rulesets(["italian", "fechado"], rows=["royal"])
+    assert two.rows == (("royal", ("-", "500")),)
+
+
+def test_score_under_each() -> None:
+    rows = score_under_each(["4h 5h 6h 7h 8h 9h 10h 2c", "5s 5h 5d"], "9c", went_out=False, took_pot=True)
+    by = {r.rules: r for r in rows}
+    assert by["italian"].total == by["burraco"].total
+    assert by["buraco"].total is not None and by["italian"].total is not None
+    assert by["italian"].total - by["buraco"].total == 50  # semi-clean 150 against dirty 100
+    assert by["fechado"].total is None and "no sets" in by["fechado"].problem
+    assert "<table" in rows._repr_html_()

@@ -49,6 +49,17 @@ from .table import TableView
 
 __all__ = ["MeldPuzzle", "Quiz", "ScoreQuiz"]
 
+#: What to do, per kind, in a line under the task.
+_HOW = {
+    "make-meld": "Click cards in your hand to select them (or Tab to a card and press Space), then press Check.",
+    "make-buraco": "Click cards in your hand to select them (or Tab to a card and press Space), then press Check.",
+    "extend": "Click the meld to add to, select the cards in your hand, then press Check.",
+    "which-is-meld": "Choose an option, then press Check.",
+    "meld-value": "Type the points, then press Check.",
+    "score": "Type the side's score for this hand, then press Check.",
+    "legal-play": "Choose Allowed or Refused, then press Check.",
+}
+
 #: Goal keys that are also generator parameters, per kind ("another one" keeps the goal's kind).
 _GOAL_PARAMS = {"make-meld": ("meld_kind", "wild"), "make-buraco": ("buraco",), "score": ("went_out",),
                 "legal-play": ("allowed",)}
@@ -379,7 +390,8 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
         header = ipywidgets.HTML(
             f"<div class='bw-prompt' style='line-height:1.4'><strong>{prompt}</strong> "
             f"<span class='bw-ruleset' style='font-size:0.85em;color:#37474f;border:1px solid #90a4ae;"
-            f"border-radius:10px;padding:0 8px;white-space:nowrap'>ruleset: {esc(p.rules)}</span></div>")
+            f"border-radius:10px;padding:0 8px;white-space:nowrap'>ruleset: {esc(p.rules)}</span>"
+            f"<div class='bw-how' style='font-size:0.85em;color:#455a64'>{esc(_HOW.get(p.kind, ''))}</div></div>")
         situation = self._situation()
         self._owned = [header, *situation]
         self.children = [header, *situation, self.buttons, self.feedback]

@@ -182,3 +182,38 @@ def test_a_broken_puzzle_shows_a_message_not_a_traceback() -> None:
     w = MeldPuzzle(p, progress=Progress())
     w.check_button.click()
     assert w.correct is False and "broken" in w.feedback.value
+
+
+def test_a_puzzle_from_a_teachers_file(tmp_path: Any) -> None:
+    path = tmp_path / "03.yaml"
+    path.write_text(
+        "rules: buraco\n"
+        "puzzles:\n"
+        "  - id: worked-clean\n"
+        "    kind: make-buraco\n"
+        "    prompt: Make a clean buraco.\n"
+        "    hand: 4h 5h 6h 7h 8h 9h 10h 2s Kc\n"
+        "    goal: {buraco: clean}\n", encoding="utf-8")
+    progress = Progress()
+    w = MeldPuzzle.load(path, "worked-clean", lesson="03", progress=progress)
+    assert w.item == "worked-clean" and "Make a clean buraco." in w.children[0].value
+    w.hand.select_cards("4h 5h 6h 2s 8h 9h 10h")
+    assert w.check() is False and "dirty" in w.feedback.value  # the engine's reason
+    w.hand.select_cards("4h 5h 6h 7h 8h 9h 10h")
+    assert w.check() and progress.solved == {"03": ["worked-clean"]}
+    w.another()  # a generated clean buraco puzzle: the goal is kept
+    assert w.puzzle.kind == "make-buraco" and w.puzzle.goal["buraco"] == "clean"
+    with pytest.raises(ValueError, match="no puzzle 'nope'"):
+        MeldPuzzle.load(path, "nope")
+
+
+def test_each_kind_tells_the_learner_what_to_do() -> None:
+    for kind in KINDS:
+        w = MeldPuzzle.generate(kind, seed=1, progress=Progress())
+        assert "press Check" in w.children[0].value
+
+
+def test_link_returns_the_picker_so_a_cell_shows_it() -> None:
+    w = MeldPuzzle.generate("make-meld", seed=1, progress=Progress())
+    picker = RulesetPicker("italian")
+    assert picker.link(w) is picker and w.rules == "italian"

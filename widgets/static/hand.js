@@ -68,10 +68,20 @@ function render({ model, el }) {
       b.classList.toggle("bw-selected", on);
       b.setAttribute("aria-pressed", on ? "true" : "false");
     }
-    const names = selected.filter((i) => i < items.length).map((i) => items[i].name);
-    status.textContent = names.length
-      ? `${names.length} selected: ${names.join(", ")}`
-      : "No card selected";
+    const picked = selected.filter((i) => i < items.length).map((i) => items[i]);
+    // short card symbols on screen, card names for screen readers
+    const shown = document.createElement("span");
+    shown.setAttribute("aria-hidden", "true");
+    const spoken = document.createElement("span");
+    spoken.className = "bw-sr-only";
+    if (picked.length) {
+      shown.textContent = `${picked.length} selected: ${picked.map((c) => c.text).join(" ")}`;
+      spoken.textContent = `${picked.length} selected: ${picked.map((c) => c.name).join(", ")}`;
+    } else {
+      shown.textContent = "No card selected";
+      spoken.textContent = "No card selected";
+    }
+    status.replaceChildren(shown, spoken);
   }
 
   function showCards() {

@@ -198,6 +198,13 @@ class Rules:
         problems = []
         if len(self.card_values) != 14:
             problems.append("card_values needs 14 entries: the joker, then the ace to the king")
+        if not self.name:
+            problems.append("a ruleset needs a name")
+        if self.decks < 1 or self.jokers < 0 or self.hand_size < 1:
+            problems.append(f"decks {self.decks}, jokers {self.jokers} and hand_size {self.hand_size}: "
+                            "at least one deck, no negative jokers, at least one card a hand")
+        if self.set_distinct_suits and not self.allow_sets:
+            problems.append("set_distinct_suits is set but allow_sets is False")
         if self.set_max_cards is not None and not self.allow_sets:
             problems.append("set_max_cards is set but allow_sets is False")
         if self.set_max_cards is not None and self.set_max_cards < 3:
@@ -215,6 +222,11 @@ class Rules:
             problems.append("stock_end EMPTY_NO_POT needs pots")
         if not self.pots and (self.pot_unused_penalty or self.pot_guard):
             problems.append("pot_unused_penalty and pot_guard need pots")
+        if not self.pots and self.out_needs_pot:
+            problems.append("out_needs_pot needs pots; set out_needs_pot=False for a game without pots")
+        if not self.direct_pot and self.going_out is GoingOut.MELD_OR_DISCARD:
+            problems.append("without a direct pot a meld may never empty the hand, so going_out "
+                            "must be DISCARD, not MELD_OR_DISCARD")
         if self.pots and not self.partnerships:
             problems.append("pots are one per team, so they need partnerships "
                             "(or 2 players); set pots=0 for every player alone")
@@ -227,6 +239,8 @@ class Rules:
         if deck < most * self.hand_size + self.pots * self.pot_size + 2:
             problems.append(f"a deck of {deck} cards cannot deal {most} hands of {self.hand_size}"
                             f" and {self.pots} pots of {self.pot_size}")
+        if self.target_range[0] > self.target_range[1]:
+            problems.append(f"target_range {self.target_range} runs backwards")
         if self.target is not None:
             low, high = self.target_range
             if not low <= self.target <= high:

@@ -78,22 +78,25 @@ def table_html(v: View) -> str:
     for team in range(v.teams):
         who = "Your side" if team == v.team else f"Team {team}"
         pot = "" if v.pot_state[team].value == "none" else f", pot {v.pot_state[team].value}"
-        parts.append(f"<div><b>{escape(who)}</b> (team {team}{escape(pot)}, total {v.totals[team]})")
+        parts.append(f"<div style='margin:6px 0'><b>{escape(who)}</b> (team {team}{escape(pot)}, "
+                     f"total {v.totals[team]})<div style='display:flex;flex-wrap:wrap;"
+                     "align-items:flex-end;gap:10px'>")
         if not v.melds[team]:
-            parts.append(" <i>no melds</i>")
+            parts.append("<i>no melds</i>")
         for i, m in enumerate(v.melds[team], 1):
             if _svg is not None and hasattr(_svg, "meld_svg"):
                 body = str(_svg.meld_svg(m, width=40))
             else:
                 body = f"<code>{escape(str(m))}</code>"
-            parts.append(f"<div style='display:inline-block;margin:4px'>{i}: {body}</div>")
-        parts.append("</div>")
+            parts.append(f"<div><div>{i}</div>{body}</div>")
+        parts.append("</div></div>")
     hidden = v.discard_count - len(v.discard)
     pile_note = f" ({hidden} face down below)" if hidden else ""
-    parts.append(f"<div><b>Discard pile</b>{pile_note}: {cards(list(v.discard))}</div>")
+    parts.append(f"<div style='margin:6px 0'><b>Discard pile</b>{pile_note}:<br>{cards(list(v.discard))}</div>")
     counts = ", ".join(f"seat {s}: {n}" for s, n in enumerate(v.hand_counts) if s != v.seat)
     parts.append(f"<div>Cards in hand: {escape(counts)}</div>")
-    parts.append(f"<div><b>Your hand</b> (seat {v.seat}): {cards(sort_cards(v.hand))}</div>")
+    parts.append(f"<div style='margin:6px 0'><b>Your hand</b> (seat {v.seat}):<br>"
+                 f"{cards(sort_cards(v.hand))}</div>")
     if v.must_meld is not None:
         parts.append(f"<div>To meld this turn: {escape(str(v.must_meld))}</div>")
     for team, score in enumerate(v.hand_scores):

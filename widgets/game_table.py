@@ -156,8 +156,15 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
                                         self.discard_button, self.suggest_button, self.next_button],
                                        layout=ipywidgets.Layout(flex_flow="row wrap"))
         self.buttons.add_class("bw-game-buttons")
-        self.children = [self.status, self.center, self.table, self.hand, self.buttons, self.feedback,
-                         self.score_sheet, self.log_view]
+        self.command = ipywidgets.Text(placeholder="or type a play: meld 4h 5h 6h, add 1 7h, take 5h, discard Kc",
+                                       description="Play:", layout=ipywidgets.Layout(width="34em", max_width="100%"))
+        self.command.add_class("bw-command")
+        self.command_button = _button("Play it", "bw-action-command", "Send the typed play to the engine")
+        self.command_button.on_click(lambda _b: self._play_command())
+        self.command_row = ipywidgets.HBox([self.command, self.command_button],
+                                           layout=ipywidgets.Layout(flex_flow="row wrap"))
+        self.children = [self.status, self.center, self.table, self.hand, self.buttons, self.command_row,
+                         self.feedback, self.score_sheet, self.log_view]
         self.observe(lambda _c: self._refresh(), "coach")
         self.observe(self._on_rules, "rules")
         self._refresh()
@@ -275,6 +282,14 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         self._refresh()
         self._after_move()
         return True
+
+    def _play_command(self) -> None:
+        text = self.command.value.strip()
+        if not text:
+            self._say("Type a play first, for example: draw, meld 4h 5h 6h, add 1 7h, discard Kc.")
+            return
+        if self.play(text):
+            self.command.value = ""
 
     def draw(self) -> bool:
         return self.play("draw")
@@ -530,7 +545,8 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
             self.table.set_melds(groups)
         playing = v.my_turn and not self.busy
         # on the learner's turn every play can be tried: the engine says why one is refused
-        for b in (self.draw_button, self.take_button, self.meld_button, self.add_button, self.discard_button):
+        for b in (self.draw_button, self.take_button, self.meld_button, self.add_button, self.discard_button,
+                  self.command_button):
             b.disabled = not playing
         self.suggest_button.disabled = not playing
         self.suggest_button.layout.display = None if self.coach else "none"

@@ -200,3 +200,15 @@ def test_a_finished_hand_is_recorded_in_progress() -> None:
     assert progress.expected == {"08": ["hand"]} and not progress.is_solved("08", "hand")
     play_out_with_the_coach(table)
     assert progress.is_solved("08", "hand")
+
+
+def test_a_typed_play_goes_to_the_engine() -> None:
+    table = GameTable(rules="buraco", seed=7, pace=0)
+    before = table.game.to_json()
+    table.command.value = "discard JK"
+    table.command_button.click()
+    assert table.game.to_json() == before and table.feedback.value.startswith("Refused:")
+    assert table.command.value == "discard JK"  # kept, to fix it
+    table.command.value = "draw"
+    table.command_button.click()
+    assert table.game.phase is Phase.PLAY and table.command.value == ""

@@ -123,8 +123,12 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
         self.hint_button.on_click(lambda _b: self.show_hint())
         self.another_button.on_click(lambda _b: self.another())
         self.another_button.layout.display = None if another else "none"
-        self.buttons = ipywidgets.HBox([self.check_button, self.hint_button, self.another_button])
+        self.badge = ipywidgets.HTML()
+        self.badge.add_class("bw-solved")
+        self.buttons = ipywidgets.HBox([self.check_button, self.hint_button, self.another_button, self.badge],
+                                       layout=ipywidgets.Layout(flex_flow="row wrap", align_items="center"))
         self.buttons.add_class("bw-puzzle-buttons")
+        self.observe(self._on_solved, "solved")
         with self.hold_trait_notifications():
             self.rules = as_rules(puzzle.rules).name
             self.seed = puzzle.seed
@@ -135,6 +139,8 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
         if self._record and self.lesson:
             self.progress.expect(self.lesson, self.item)
             self.solved = self.progress.is_solved(self.lesson, self.item)
+            # the browser's saved progress arrives after the page loads
+            self.progress.observe(self._on_progress, "solved")
 
     # -- constructors -----------------------------------------------------------------------
     @classmethod
@@ -218,6 +224,14 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
             self._set_puzzle(puzzle)
             return
         self.feedback.show(f"No other puzzle of this kind: {error}", status="info")
+
+    def _on_progress(self, change: Any) -> None:
+        if self.progress.is_solved(self.lesson, self.item):
+            self.solved = True
+
+    def _on_solved(self, change: Any) -> None:
+        self.badge.value = ("<span style='color:#1b5e20;font-weight:600;padding:0 8px' "
+                            "aria-label='solved'>✓ solved</span>" if change["new"] else "")
 
     # -- ruleset switching --------------------------------------------------------------------
     def _on_rules(self, change: Any) -> None:

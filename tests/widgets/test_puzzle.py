@@ -217,3 +217,11 @@ def test_link_returns_the_picker_so_a_cell_shows_it() -> None:
     w = MeldPuzzle.generate("make-meld", seed=1, progress=Progress())
     picker = RulesetPicker("italian")
     assert picker.link(w) is picker and w.rules == "italian"
+
+
+def test_progress_from_the_browser_marks_the_puzzle_solved() -> None:
+    progress = Progress()
+    w = MeldPuzzle.generate("make-meld", seed=1, lesson="01", progress=progress)
+    assert not w.solved and w.badge.value == ""
+    progress.solved = {"01": [w.item]}  # what the page's localStorage sends after loading
+    assert w.solved and "solved" in w.badge.value

@@ -46,6 +46,21 @@ def test_turn_brazilian_dig() -> None:
     refused(game, "discard 3s", "first meld the 7♥")
     play(game, "meld 7h 7d 7s", "discard 3s")
     assert game.turn == 1
+    game.undo()
+    game.undo()
+    game.undo()
+    depths = {str(a) for a in game.legal_actions()}
+    assert {"draw", "take 9d", "take 7h"} <= depths and "take" not in depths
+    assert all(game.why_illegal(a) is None for a in depths)
+    twice = text_scenario("""
+        description: two 7♥ in the pile
+        rules: brazilian
+        players: 2
+        hand 0: 7d 7s 4d 5c Jd Qs 8h 10h 6d 3h 9h
+        discard: 7h Kc 7h 3s
+    """)
+    play(twice, "take 7h 2")
+    assert twice.discard == () and twice.state.must_meld == parse_cards("7h")[0]
     stuck = text_scenario("""
         description: the 7♥ was dug from the pile; melding the 7♦ away would strand it
         rules: brazilian
@@ -397,6 +412,8 @@ def test_going_out_fechado() -> None:
     game = scenario("fechado-out-by-meld")
     play(game, "meld 3c 4c 5c")
     assert game.state.went_out == 0 and game.phase is Phase.MATCH_OVER
+    refused(game, "next", "the match is over")
+    assert list(game.legal_actions()) == [] and not game.legal_actions()
     by_discard = text_scenario("""
         description: out by discard with a royal
         rules: fechado

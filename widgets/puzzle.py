@@ -312,7 +312,7 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
         parts: list[ipywidgets.Widget] = []
         self.hand = Hand(list(p.hand), label="Your hand")
         self.table = TableView([], rules=p.rules, selectable=kind == "extend", reveal=kind != "meld-value",
-                               label="Melds on the table")
+                               label="Melds on the table", deselectable=False)
         self.choice: ipywidgets.ValueWidget | None = None
         self.number = ipywidgets.IntText(value=0, description="Points:", layout=ipywidgets.Layout(width="16em"))
         self.number.add_class("bw-number")

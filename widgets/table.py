@@ -42,6 +42,8 @@ class TableView(anywidget.AnyWidget):
 
     rules = traitlets.Unicode("buraco").tag(sync=True)
     selectable = traitlets.Bool(True).tag(sync=True)
+    deselectable = traitlets.Bool(True).tag(sync=True)
+    """False: clicking the selected meld keeps it selected (a choice, as in a puzzle)."""
     reveal = traitlets.Bool(True).tag(sync=True)
     """False: show the cards and the wild card's place, but not the points or the buraco kind
     (for a puzzle that asks for them)."""
@@ -100,7 +102,8 @@ class TableView(anywidget.AnyWidget):
         """Select (or, if selected, deselect) meld ``index`` of ``group``: what a click does."""
         if not self.selectable:
             return
-        self.selected = [] if self.selected == [group, index] else [group, index]
+        same = self.selected == [group, index]
+        self.selected = [] if same and self.deselectable else [group, index]
 
     # -- drawing -------------------------------------------------------------------------
     def _make(self, meld: MeldLike) -> Meld | InvalidMeld:

@@ -50,3 +50,10 @@ def test_switching_ruleset_remakes_the_melds() -> None:
     table.rules = "fechado"  # no sets in fechado
     assert table._groups[0]["melds"][0].get("error")
     assert table.melds == [[]]
+
+
+def test_a_choice_table_keeps_the_meld_selected_on_a_second_click() -> None:
+    table = TableView(["4h 5h 6h", "7c 7d 7s"], deselectable=False)
+    table.select(0, 1)
+    table.select(0, 1)
+    assert table.selected == [0, 1]

@@ -120,6 +120,7 @@ function render({ model, el }) {
     const pick = [Number(m.dataset.group), Number(m.dataset.index)];
     const sel = model.get("selected") || [];
     const same = sel.length === 2 && sel[0] === pick[0] && sel[1] === pick[1];
+    if (same && !model.get("deselectable")) return;
     model.set("selected", same ? [] : pick);
     model.save_changes();
   }

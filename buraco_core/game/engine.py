@@ -12,6 +12,13 @@ Each ruleset field is read in one place: ``discard_take`` in :func:`_apply_take`
 :func:`_out_reason`, ``stock_end`` in :func:`_stock_end`, ``meld_on_any`` in
 :func:`_reachable`, ``target`` / ``tie`` in :func:`_end_hand`.
 
+Where RULES.md leaves the moment open: the last stock card (``LAST_CARD_DRAWN``) goes into the
+drawer's hand and ends the hand at once; ``TWO_LEFT`` is checked when a turn ends; with
+``EMPTY_NO_POT`` the untaken pot of the lowest-numbered team becomes the stock as a turn starts;
+with ``EMPTY_AT_DRAW`` the player may still take the pile, and a draw from the empty stock ends
+the hand. The general guard looks one play ahead (a discard, a last addition, or the card that
+must be melded).
+
 >>> from buraco_core.game.state import new_game
 >>> s = new_game("burraco", players=2, seed=3)
 >>> s2 = apply(s, "draw")

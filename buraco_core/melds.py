@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Literal
 
 from .cards import SUIT_NAMES, SUITS, Card, format_cards, parse_cards, rank_words
@@ -218,7 +219,7 @@ class Meld:
         if not new:
             raise InvalidMeld("name at least one card to add")
         combined = list(self.cards) + new
-        _check_supply(combined, rules)
+        _check_supply(sorted(combined, key=_card_order), rules)
         if self.kind == "set":
             return _make_set(combined, rules, self.rank)
         fixed_ace = None
@@ -284,8 +285,8 @@ def make_meld(cards: Iterable[Card | str] | str, rules: Rules | str) -> Meld:
     hand = _read_cards(cards)
     if len(hand) < 3:
         raise InvalidMeld(f"a meld needs at least three cards, not {len(hand)}")
-    _check_supply(hand, rules)
     hand.sort(key=_card_order)  # the same cards in any order give the same meld, or the same reason
+    _check_supply(hand, rules)
     others = [c for c in hand if c.rank > 2 or c.rank == 1]
     if not others:
         raise InvalidMeld("a meld needs at least two natural cards; jokers and 2s are wild "
@@ -312,28 +313,36 @@ def _read_cards(cards: Iterable[Card | str] | str) -> list[Card]:
         raise InvalidMeld(str(exc)) from None
 
 
-def _card_order(card: Card) -> tuple[int, str]:
-    return card.rank, card.suit
+_card_order = attrgetter("rank", "suit")
+"""The sort key that brings copies of a card together: rank, then suit."""
 
 
 _COPIES = {1: "one", 2: "two", 3: "three", 4: "four"}
 
 
 def _check_supply(cards: Sequence[Card], rules: Rules) -> None:
-    """No card more often than the ruleset's deck holds it (jokers: ``rules.jokers``)."""
-    counts: dict[Card, int] = {}
+    """No card more often than the ruleset's deck holds it (jokers: ``rules.jokers``).
+
+    ``cards`` must be sorted by :func:`_card_order`, so that copies of a card stand together.
+    """
+    copies = 0
+    rank, suit = -1, ""
     for c in cards:
-        counts[c] = counts.get(c, 0) + 1
-    for card, n in sorted(counts.items(), key=lambda item: _card_order(item[0])):
-        if card.rank == 0:
-            if n > rules.jokers:
+        if c.rank == rank and c.suit == suit:
+            copies += 1
+        else:
+            copies, rank, suit = 1, c.rank, c.suit
+        if rank == 0:
+            if copies > rules.jokers:
                 if rules.jokers == 0:
                     raise InvalidMeld(f"{rules.name} is played without jokers: "
                                       "its only wild cards are the 2s")
-                raise InvalidMeld(f"the {rules.name} deck holds only {rules.jokers} jokers, not {n}")
-        elif n > rules.decks:
+                raise InvalidMeld(f"the {rules.name} deck holds only {rules.jokers} jokers, not "
+                                  f"{sum(1 for card in cards if card.rank == 0)}")
+        elif copies > rules.decks:
+            n = sum(1 for card in cards if card == c)
             raise InvalidMeld(f"the deck holds only {_COPIES.get(rules.decks, str(rules.decks))} "
-                              f"{card} (one in each 52-card deck), not {n}")
+                              f"{c} (one in each 52-card deck), not {n}")
 
 
 def _make_set(cards: Sequence[Card], rules: Rules, rank: int) -> Meld:

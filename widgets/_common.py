@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import html
 import pathlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from buraco_core import RULESETS, Card, Meld, Rules, get_rules, parse_cards
@@ -20,6 +20,7 @@ __all__ = [
     "as_rules",
     "card_item",
     "esc",
+    "guard",
     "meld_item",
     "ruleset_names",
 ]
@@ -104,3 +105,16 @@ def meld_item(meld: Meld, *, width: int = 48, four_color: bool = False) -> dict[
 def card_names(cards: Sequence[Card]) -> str:
     """Cards in words for screen readers: ``'four of hearts, joker'``."""
     return ", ".join(c.name for c in cards)
+
+
+def guard(show: Callable[[str], None], handler: Callable[..., Any]) -> Callable[..., None]:
+    """``handler`` for a button or an observer, showing any error through ``show`` as a message:
+    a learner's page never gets a traceback."""
+
+    def run(*args: Any) -> None:
+        try:
+            handler(*args)
+        except Exception as exc:
+            show(f"Something went wrong: {exc}")
+
+    return run

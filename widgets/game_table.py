@@ -35,7 +35,7 @@ import traitlets
 from buraco_core import Card, Meld, Rules, format_cards
 from buraco_core.game import Game, Phase, View
 
-from ._common import as_rules
+from ._common import as_rules, guard
 from .feedback import FeedbackBox
 from .hand import Hand
 from .progress import Progress
@@ -130,7 +130,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         self.center = ipywidgets.HTML()
         self.center.add_class("bw-game-center")
         self.table = TableView([], rules=self.rules, label="Melds on the table", empty_text="No melds yet")
-        self.table.observe(self._meld_clicked, "selected")
+        self.table.observe(guard(self._oops, self._meld_clicked), "selected")
         self.hand = Hand([], label="Your hand", sort_by="suit")
         self.feedback = FeedbackBox(hint_label="The coach suggests")
         self.score_sheet = ipywidgets.HTML()
@@ -145,13 +145,13 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         self.discard_button = _button("Discard", "bw-action-discard", "Discard the selected card (ends your turn)")
         self.suggest_button = _button("Suggest", "bw-action-suggest", "Ask the coach for a move")
         self.next_button = _button("Next hand", "bw-action-next-hand", "Deal the next hand")
-        self.draw_button.on_click(lambda _b: self.draw())
-        self.take_button.on_click(lambda _b: self.take())
-        self.meld_button.on_click(lambda _b: self.meld())
-        self.add_button.on_click(lambda _b: self.add())
-        self.discard_button.on_click(lambda _b: self.discard())
-        self.suggest_button.on_click(lambda _b: self.suggest())
-        self.next_button.on_click(lambda _b: self.next_hand())
+        self.draw_button.on_click(guard(self._oops, lambda _b: self.draw()))
+        self.take_button.on_click(guard(self._oops, lambda _b: self.take()))
+        self.meld_button.on_click(guard(self._oops, lambda _b: self.meld()))
+        self.add_button.on_click(guard(self._oops, lambda _b: self.add()))
+        self.discard_button.on_click(guard(self._oops, lambda _b: self.discard()))
+        self.suggest_button.on_click(guard(self._oops, lambda _b: self.suggest()))
+        self.next_button.on_click(guard(self._oops, lambda _b: self.next_hand()))
         self.buttons = ipywidgets.HBox([self.draw_button, self.take_button, self.meld_button, self.add_button,
                                         self.discard_button, self.suggest_button, self.next_button],
                                        layout=ipywidgets.Layout(flex_flow="row wrap"))
@@ -160,13 +160,13 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
                                        description="Play:", layout=ipywidgets.Layout(width="34em", max_width="100%"))
         self.command.add_class("bw-command")
         self.command_button = _button("Play it", "bw-action-command", "Send the typed play to the engine")
-        self.command_button.on_click(lambda _b: self._play_command())
+        self.command_button.on_click(guard(self._oops, lambda _b: self._play_command()))
         self.command_row = ipywidgets.HBox([self.command, self.command_button],
                                            layout=ipywidgets.Layout(flex_flow="row wrap"))
         self.children = [self.status, self.center, self.table, self.hand, self.buttons, self.command_row,
                          self.feedback, self.score_sheet, self.log_view]
-        self.observe(lambda _c: self._refresh(), "coach")
-        self.observe(self._on_rules, "rules")
+        self.observe(guard(self._oops, lambda _c: self._refresh()), "coach")
+        self.observe(guard(self._oops, self._on_rules), "rules")
         self._refresh()
         if self.lesson:
             (progress if progress is not None else Progress.shared()).expect(self.lesson, "hand")
@@ -392,7 +392,12 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         try:
             while True:
                 await asyncio.sleep(self.pace)
-                if self.step() is None:
+                try:
+                    moved = self.step()
+                except Exception as exc:  # shown, never a traceback in the page
+                    self._oops(f"Something went wrong while the others played: {exc}")
+                    break
+                if moved is None:
                     break
         finally:
             self.busy = False
@@ -450,6 +455,9 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
                 return
         elif len(change["new"]) == 2:
             self._say("Meld chosen: now select the cards to add in your hand and press Add to meld.")
+
+    def _oops(self, message: str) -> None:
+        self.feedback.show(message, status="wrong")
 
     def _say(self, message: str, status: str = "info") -> None:
         self.feedback.show(message, status=status)

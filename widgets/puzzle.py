@@ -41,7 +41,7 @@ from buraco_core.puzzles import (
 )
 from buraco_core.puzzles import validate as validate_puzzle
 
-from ._common import as_cards, as_rules, esc
+from ._common import as_cards, as_rules, esc, guard
 from .feedback import FeedbackBox
 from .hand import Hand
 from .progress import Progress
@@ -119,9 +119,9 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
                                     "primary")
         self.hint_button = _button("Hint", "bw-hint", "A hint that points at the rule")
         self.another_button = _button("Another one", "bw-another", "A fresh puzzle of the same kind")
-        self.check_button.on_click(lambda _b: self.check())
-        self.hint_button.on_click(lambda _b: self.show_hint())
-        self.another_button.on_click(lambda _b: self.another())
+        self.check_button.on_click(guard(self._oops, lambda _b: self.check()))
+        self.hint_button.on_click(guard(self._oops, lambda _b: self.show_hint()))
+        self.another_button.on_click(guard(self._oops, lambda _b: self.another()))
         self.another_button.layout.display = None if another else "none"
         self.badge = ipywidgets.HTML()
         self.badge.add_class("bw-solved")
@@ -134,13 +134,13 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
             self.seed = puzzle.seed
             self.lesson = str(lesson)
             self.item = item if item is not None else self._default_item(puzzle)
-        self.observe(self._on_rules, "rules")
+        self.observe(guard(self._oops, self._on_rules), "rules")
         self._show_puzzle()
         if self._record and self.lesson:
             self.progress.expect(self.lesson, self.item)
             self.solved = self.progress.is_solved(self.lesson, self.item)
             # the browser's saved progress arrives after the page loads
-            self.progress.observe(self._on_progress, "solved")
+            self.progress.observe(guard(self._oops, self._on_progress), "solved")
 
     # -- constructors -----------------------------------------------------------------------
     @classmethod
@@ -224,6 +224,9 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
             self._set_puzzle(puzzle)
             return
         self.feedback.show(f"No other puzzle of this kind: {error}", status="info")
+
+    def _oops(self, message: str) -> None:
+        self.feedback.show(message, status="wrong")
 
     def _on_progress(self, change: Any) -> None:
         if self.progress.is_solved(self.lesson, self.item):
@@ -482,9 +485,9 @@ class Quiz(ipywidgets.VBox):  # type: ignore[misc]
         self.previous_button = _button("◀ Previous", "bw-previous", "The previous question")
         self.next_button = _button("Next ▶", "bw-next", "The next question")
         self.new_button = _button("New quiz", "bw-new-quiz", "Five fresh questions")
-        self.previous_button.on_click(lambda _b: self.previous())
-        self.next_button.on_click(lambda _b: self.next())
-        self.new_button.on_click(lambda _b: self.new_quiz())
+        self.previous_button.on_click(guard(self._oops, lambda _b: self.previous()))
+        self.next_button.on_click(guard(self._oops, lambda _b: self.next()))
+        self.new_button.on_click(guard(self._oops, lambda _b: self.new_quiz()))
         self.nav = ipywidgets.HBox([self.previous_button, self.next_button, self.new_button])
         self.nav.add_class("bw-quiz-nav")
         self.holder = ipywidgets.Box()
@@ -503,8 +506,8 @@ class Quiz(ipywidgets.VBox):  # type: ignore[misc]
         if self.lesson:
             self.progress.expect(self.lesson, self.item)
             self.solved = self.progress.is_solved(self.lesson, self.item)
-        self.observe(self._on_rules, "rules")
-        self.observe(lambda _c: self._show(), "index")
+        self.observe(guard(self._oops, self._on_rules), "rules")
+        self.observe(guard(self._oops, lambda _c: self._show()), "index")
         self.children = [self.header, self.holder, self.nav, self.score_label]
         self._show()
 
@@ -523,6 +526,9 @@ class Quiz(ipywidgets.VBox):  # type: ignore[misc]
     @property
     def score(self) -> int:
         return sum(self.right)
+
+    def _oops(self, message: str) -> None:
+        self.score_label.value = f"<span role='status'>{esc(message)}</span>"
 
     def next(self) -> None:
         if self.index < len(self.questions) - 1:
@@ -561,7 +567,7 @@ class Quiz(ipywidgets.VBox):  # type: ignore[misc]
         self.right = [False] * len(puzzles)
         self.first_try = [None] * len(puzzles)
         for i, q in enumerate(self.questions):
-            q.observe(lambda change, i=i: self._answered(i, change["new"]), "correct")
+            q.observe(guard(self._oops, lambda change, i=i: self._answered(i, change["new"])), "correct")
         self.index = 0
 
     def _answered(self, i: int, correct: bool | None) -> None:

@@ -225,3 +225,14 @@ def test_progress_from_the_browser_marks_the_puzzle_solved() -> None:
     assert not w.solved and w.badge.value == ""
     progress.solved = {"01": [w.item]}  # what the page's localStorage sends after loading
     assert w.solved and "solved" in w.badge.value
+
+
+def test_an_unexpected_error_in_a_handler_becomes_a_message(monkeypatch: Any) -> None:
+    w = MeldPuzzle.generate("make-meld", seed=1, progress=Progress())
+
+    def broken() -> str:
+        raise KeyError("no such thing")
+
+    monkeypatch.setattr(w, "show_hint", broken)
+    w.hint_button.click()  # would print a traceback into the page without the guard
+    assert w.feedback.value == "Something went wrong: 'no such thing'" and w.feedback.status == "wrong"

@@ -68,11 +68,12 @@ class Bot(Protocol):
 
 # --------------------------------------------------------------------------- determinization
 
-def determinize(view: View, rng: random.Random) -> State:
+def determinize(view: View, rng: random.Random | None = None) -> State:
     """A state consistent with ``view``: the seat's own cards and everything public as the view
     shows them, the hidden cards (deck minus own hand, melds and the visible discard pile) dealt
     at random into the other hands, the stock, the pots and the closed part of the pile, each
-    with the count the view gives.
+    with the count the view gives. Without ``rng`` the hidden cards are dealt in deck order
+    (quicker, for questions that do not depend on them).
 
     Legality of the seat's own moves depends only on what the view shows, so the pure core
     answers the same about them in this state as in the real one.
@@ -88,7 +89,8 @@ def determinize(view: View, rng: random.Random) -> State:
     for c in view.discard:
         pool[c] -= 1
     unknown = [c for c, n in pool.items() for _ in range(n)]
-    rng.shuffle(unknown)
+    if rng is not None:
+        rng.shuffle(unknown)
 
     def deal(n: int) -> tuple[Card, ...]:
         cards = tuple(unknown[len(unknown) - n:]) if n else ()
@@ -216,48 +218,55 @@ def trio_candidates(hand: Sequence[Card], rules: Rules) -> list[tuple[Card, ...]
     counts: dict[Card, int] = {}
     for c in hand:
         counts[c] = counts.get(c, 0) + 1
-    wilds = [c for c in counts if c.rank == 0 or c.rank == 2]
-    found: set[tuple[Card, ...]] = set()
+    cards = sorted(counts)
+    index = {c: i for i, c in enumerate(cards)}
+    wilds = [index[c] for c in cards if c.rank == 0 or c.rank == 2]
+    found: set[tuple[int, ...]] = set()
     if rules.allow_sets:
-        by_rank: dict[int, list[Card]] = {}
+        by_rank: dict[int, list[int]] = {}
         for c, n in counts.items():
             if c.rank > 2 or c.rank == 1:
-                by_rank.setdefault(c.rank, []).extend([c] * min(n, 3))
-        for cards in by_rank.values():
-            k = len(cards)
+                by_rank.setdefault(c.rank, []).extend([index[c]] * min(n, 3))
+        for same in by_rank.values():
+            k = len(same)
+            if k < 2:
+                continue
             for i in range(k):
                 for j in range(i + 1, k):
-                    pair = (cards[i], cards[j])
+                    x, y = same[i], same[j]
                     for m in range(j + 1, k):
-                        found.add(tuple(sorted((*pair, cards[m]))))
+                        found.add(tuple(sorted((x, y, same[m]))))
                     for w in wilds:
-                        found.add(tuple(sorted((*pair, w))))
-    places: dict[tuple[str, int], Card] = {}
-    for c in counts:
+                        found.add(tuple(sorted((x, y, w))))
+    rows: dict[str, list[int]] = {}
+    for c in cards:
         if c.rank == 0:
             continue
-        for p in _run_ranks(c):
-            places[(c.suit, p)] = c
-    for suit in "shdc":
+        row = rows.get(c.suit)
+        if row is None:
+            row = rows[c.suit] = [-1] * 15
+        if c.rank == 1:
+            row[1] = row[14] = index[c]
+        else:
+            row[c.rank] = index[c]
+    for row in rows.values():
         for low in range(1, 13):
-            window = [places.get((suit, p)) for p in range(low, low + 3)]
-            present = [c for c in window if c is not None]
-            if len(present) == 3:
-                found.add(tuple(sorted(present)))
-            if len(present) >= 2:
-                for i in range(3):
-                    others = [c for j, c in enumerate(window) if j != i and c is not None]
-                    if len(others) == 2:
-                        for w in wilds:
-                            found.add(tuple(sorted((*others, w))))
-    out = []
-    for trio in found:
-        need: dict[Card, int] = {}
-        for c in trio:
-            need[c] = need.get(c, 0) + 1
-        if all(counts[c] >= n for c, n in need.items()):
-            out.append(trio)
-    out.sort()
+            x, y, z = row[low], row[low + 1], row[low + 2]
+            present = (x >= 0) + (y >= 0) + (z >= 0)
+            if present < 2:
+                continue
+            if present == 3:
+                found.add(tuple(sorted((x, y, z))))
+            for p, q in ((x, y), (x, z), (y, z)):
+                if p >= 0 and q >= 0:
+                    for w in wilds:
+                        found.add(tuple(sorted((p, q, w))))
+    out: list[tuple[Card, ...]] = []
+    for trio in sorted(found):
+        i, j, k = trio
+        if (i == j or j == k) and counts[cards[j]] < 1 + (i == j) + (j == k):
+            continue
+        out.append((cards[i], cards[j], cards[k]))
     return out
 
 
@@ -493,7 +502,7 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, view: View) -> Action:
-        state = determinize(view, self.rng)
+        state = determinize(view)
         if state.phase is Phase.PLAY:
             candidates = play_candidates(state)
         elif state.phase is Phase.DRAW:
@@ -530,7 +539,7 @@ class GreedyBot:
         self.rng = random.Random(seed)
 
     def choose(self, view: View) -> Action:
-        return greedy_action(determinize(view, self.rng), self.rng)
+        return greedy_action(determinize(view), self.rng)
 
 
 def _evaluate(s: State, team: int) -> float:
@@ -577,6 +586,9 @@ class MonteCarloBot:
         self.horizon = horizon
         self.max_seconds = max_seconds
         self.decision_times: list[float] = []
+        """Seconds of every decision."""
+        self.search_times: list[float] = []
+        """Seconds of the decisions that played rollouts (a draw or a discard with a choice)."""
 
     def choose(self, view: View) -> Action:
         started = time.perf_counter()
@@ -616,6 +628,7 @@ class MonteCarloBot:
             if self.max_seconds is not None and time.perf_counter() - started > self.max_seconds:
                 break
         best = max(range(len(options)), key=lambda i: (totals[i], -i))
+        self.search_times.append(time.perf_counter() - started)
         return options[best]
 
     def _rollout(self, s: State, team: int, rng: random.Random) -> float:

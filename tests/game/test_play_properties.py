@@ -7,6 +7,8 @@ from collections import Counter
 
 import pytest
 from game_helpers import random_hand
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from buraco_core import RULESETS, build_deck, make_meld
 from buraco_core.game import (
@@ -117,3 +119,28 @@ def test_matches_play_on_to_the_next_hand() -> None:
         s = apply(s, "next")
         assert (s.hand_number, s.dealer, s.totals) == (number + 1, (dealer + 1) % 2, totals)
         s.deck_check()
+
+
+@settings(max_examples=12)
+@given(config=st.sampled_from(CONFIGS), seed=st.integers(0, 2**31 - 1),
+       choices=st.integers(0, 2**31 - 1))
+def test_hypothesis_play_outs(config: tuple[str, int], seed: int, choices: int) -> None:
+    """Hypothesis picks the deal and the random choices: the invariants hold, the hand ends, and a
+    refused random play changes nothing."""
+    rules, players = config
+    game = Game(rules, players=players, seed=seed)
+    rng = random.Random(choices)
+    deck = sorted(set(build_deck(game.rules)), key=lambda c: (c.rank, c.suit))
+    steps = 0
+    while not game.is_hand_over:
+        wrong = Discard(rng.choice(deck))
+        before = game.state
+        if game.why_illegal(wrong) is not None:
+            with pytest.raises(IllegalAction):
+                game.play(wrong)
+            assert game.state is before
+        game.play(rng.choice(game.legal_actions().list()))
+        steps += 1
+        assert steps < 3000
+    _check_invariants(game)
+    assert Game.from_json(game.to_json()).state == game.state

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import html
 import pathlib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from buraco_core import RULESETS, Card, Meld, Rules, get_rules, parse_cards
@@ -100,11 +100,6 @@ def meld_item(meld: Meld, *, width: int = 48, four_color: bool = False) -> dict[
                             stands_for=meld.wild_label if i == meld.wild_index else None)
                   for i, c in enumerate(meld.cards)],
     }
-
-
-def card_names(cards: Sequence[Card]) -> str:
-    """Cards in words for screen readers: ``'four of hearts, joker'``."""
-    return ", ".join(c.name for c in cards)
 
 
 def guard(show: Callable[[str], None], handler: Callable[..., Any]) -> Callable[..., None]:

@@ -11,6 +11,20 @@ Everything here follows the meld and buraco sections of RULES.md. The key ideas:
 - The wild card fills the one gap if there is one; otherwise it stands at the low end, or at the
   high end when the run starts at the ace.
 
+Choices where RULES.md is silent (each tested in tests/test_melds.py and tests/test_extend.py):
+
+- A meld never holds more copies of a card than the ruleset's deck has (two of each card, four
+  jokers; none in ``fechado`` unless its ``jokers`` option adds them).
+- ``brazilian`` sets: the wild card stands for a missing suit, so a wild 2 may join a set that
+  already holds a card of the 2's own suit (9♠ 9♥ 9♦ 2♠).
+- Both copies of the 2 of a run's suit (2♥ 2♥ 3♥): one is natural, the other the wild card, at
+  the low end (here the ace) like any wild card without a gap.
+- ``wild_end`` in :meth:`Meld.extend` is the player's choice for a wild card that must move and
+  could go to either end; a wild card that need not move stays where it is.
+- An InvalidMeld names the first rule that fails, in this order: card notation, three cards, the
+  deck's supply, two naturals, sets (rank, one wild card, the ruleset's limits), runs (one suit,
+  same card twice, aces, one wild card, fourteen places, corner, gaps).
+
 >>> from buraco_core import RULESETS, parse_cards
 >>> m = make_meld(parse_cards("7h 4h 6h 5h"), RULESETS["buraco"])
 >>> m.kind, str(m), m.wild, m.points
@@ -89,11 +103,13 @@ class Meld:
 
     @property
     def wild_stands_for(self) -> Card | None:
-        """The card the wild card stands for in a run; in a set, a card of its rank (spades)."""
+        """The card the wild card stands for in a run; in a set, a card of its rank in the first
+        suit the set lacks (spades if it has all four)."""
         if self.wild_index is None:
             return None
         if self.kind == "set":
-            return Card(self.rank, "s")
+            have = {c.suit for c in self.natural_cards}
+            return Card(self.rank, next((s for s in SUITS if s not in have), "s"))
         return Card(_place_rank(self.low + self.wild_index), self.suit)
 
     @property
@@ -251,7 +267,17 @@ class Meld:
         return format_cards(self.cards, symbols=True)
 
     def __repr__(self) -> str:
-        return f"make_meld({format_cards(self.cards)!r}, RULESETS[{self.rules.name!r}])"
+        """``make_meld('...', RULESETS['...'])`` when that gives this meld back, else the full
+        constructor (a meld grown with its wild card at a chosen end, or an ace kept low)."""
+        text = format_cards(self.cards)
+        try:
+            canonical = make_meld(self.cards, self.rules) == self
+        except InvalidMeld:
+            canonical = False
+        if canonical:
+            return f"make_meld({text!r}, {self.rules!r})"
+        return (f"Meld({self.kind!r}, tuple(parse_cards({text!r})), {self.rules!r}, "
+                f"wild_index={self.wild_index!r}, low={self.low!r}, rank={self.rank!r}, suit={self.suit!r})")
 
     def __len__(self) -> int:
         return len(self.cards)

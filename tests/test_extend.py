@@ -198,3 +198,20 @@ def test_extend_in_fechado_reaches_ace_to_ace() -> None:
     assert top.buraco_type == "ace-to-ace" and len(top) == 14
     with pytest.raises(InvalidMeld, match="only one ace"):
         meld(f"Ah {FOURTEEN}", "burraco").extend("Ah")
+
+
+def test_a_grown_melds_repr_evaluates_back() -> None:
+    """A meld grown with its wild card at a chosen end is not what make_meld would arrange; its repr
+    still evaluates back to it."""
+    import dataclasses
+
+    from buraco_core import parse_cards
+    from buraco_core.melds import Meld as MeldClass
+
+    grown = meld("3h 4h JK 6h 7h").extend("5h", wild_end="high")
+    scope = {"Meld": MeldClass, "parse_cards": parse_cards, "RULESETS": RULESETS, "make_meld": make_meld,
+             "dataclasses": dataclasses}
+    assert repr(grown).startswith("Meld('run'")
+    assert eval(repr(grown), scope) == grown
+    low_ace = meld("Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh").extend("Kh")
+    assert eval(repr(low_ace), scope) == low_ace

@@ -316,3 +316,10 @@ def test_a_meld_is_a_frozen_value_that_shows_itself() -> None:
     assert eval(repr(m), {"make_meld": make_meld, "RULESETS": RULESETS}) == m
     assert m.describe() == "run 6♣-9♣, JK standing for 6♣: 55 points"
     assert hash(m) == hash(meld("JK 9c 8c 7c"))
+
+
+def test_a_sets_wild_stands_for_a_missing_suit() -> None:
+    """In a set the wild card stands for a card of the set's rank (``wild_label`` is the rank)."""
+    m = meld("9s 9h 9d JK", "brazilian")
+    assert m.wild_stands_for == Card.from_str("9c") and m.wild_label == "9"
+    assert meld("9s 9h 9d 9c 9s 2d").wild_stands_for == Card.from_str("9s")

@@ -116,6 +116,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         self._suggest_bot = suggest_bot
         self._task: asyncio.Task[None] | None = None
         self.autoplay = autoplay
+        self._meld_key: list[tuple[int, tuple[str, ...]]] | None = None
         self.lesson = str(lesson)
         self._progress = progress
         with self.hold_trait_notifications():
@@ -546,7 +547,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         melds += [(t, v.melds[t]) for t in range(v.teams) if t != v.team]
         groups = {self.team_name(t): list(ms) for t, ms in melds}
         key = [(t, tuple(str(m) for m in ms)) for t, ms in melds]
-        if key != getattr(self, "_meld_key", None):
+        if key != self._meld_key:
             self._meld_key = key
             self._group_teams = [t for t, _ in melds]
             self.table.rules = v.rules.name

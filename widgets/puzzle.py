@@ -181,7 +181,7 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
                 want = 0
             return None if want is None else (int(want), cards)
         if kind in ("which-is-meld", "legal-play"):
-            return self.choice.value
+            return None if self.choice is None else self.choice.value
         if kind in ("meld-value", "score"):
             return self.number.value
         return None

@@ -98,13 +98,13 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
 
     rules = traitlets.Unicode("buraco")
     seat = traitlets.Int(0)
-    pace = traitlets.Float(0.8)
+    pace = traitlets.Float(0.6)
     coach = traitlets.Bool(True)
     log = traitlets.List(traitlets.Unicode())
     busy = traitlets.Bool(False)
 
     def __init__(self, rules: Rules | str = "buraco", seed: int = 7, players: int = 4, *, seat: int = 0,
-                 bots: str | Sequence[str] = "greedy", pace: float = 0.8, coach: bool = True,
+                 bots: str | Sequence[str] = "greedy", pace: float = 0.6, coach: bool = True,
                  suggest_bot: str = "greedy", game: Game | None = None, autoplay: bool = True,
                  lesson: str = "", progress: Progress | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)

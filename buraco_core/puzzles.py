@@ -81,6 +81,7 @@ __all__ = [
     "load_puzzles",
     "main",
     "make_quiz",
+    "play_words",
     "solve",
     "validate",
     "with_position",
@@ -408,6 +409,28 @@ def game_of(puzzle: Puzzle) -> Any:
     raise PuzzleError("a legal-play puzzle needs a 'position' (scenario text) or a goal 'scenario' (a name)")
 
 
+def play_words(play: str) -> str:
+    """An action's text for the learner, with suit symbols.
+
+    >>> play_words("discard Qd"), play_words("add 2 7h 8h")
+    ('discard Q♦', 'add 7♥ 8♥ to meld 2')
+    """
+    from .cards import parse_card
+
+    words = []
+    for token in play.split():
+        try:
+            words.append(str(parse_card(token)) if token not in ("high", "low") else token)
+        except ValueError:
+            words.append(token)
+    if len(words) >= 3 and words[0] == "add":
+        target = words[1]
+        team, _, number = target.rpartition(":")
+        where = f"meld {number}" + (f" of side {team}" if team else "")
+        return f"add {' '.join(words[2:])} to {where}"
+    return " ".join(words)
+
+
 def _why(game: Any, play: str) -> str | None:
     try:
         reason = game.why_illegal(play)
@@ -422,7 +445,8 @@ def _check_legal(puzzle: Puzzle, rules: Rules, answer: object) -> Feedback:
     says_allowed = _read_bool(answer)
     play = str(puzzle.goal.get("play", ""))
     reason = _why(game_of(puzzle), play)
-    verdict = f"'{play}' is allowed here." if reason is None else f"'{play}' is refused: {reason}."
+    shown = play_words(play)
+    verdict = f"'{shown}' is allowed here." if reason is None else f"'{shown}' is refused: {reason}."
     if says_allowed == (reason is None):
         return Feedback(True, f"Right: {verdict}")
     return Feedback(False, f"No: {verdict}")
@@ -590,9 +614,9 @@ def with_position(puzzle: Puzzle) -> Puzzle:
     if not prompt or prompt == default_prompt("legal-play", puzzle.goal, puzzle.rules):
         top = f" The top of the discard pile is {state.discard[-1]}." if state.discard else (
             " The discard pile is empty.")
-        stage = "has not drawn yet" if state.phase.value == "draw" else "has drawn"
-        prompt = (f"{game.rules.name}: it is seat {seat}'s turn, and the player {stage}.{top} "
-                  f"Is the play '{play}' allowed?")
+        stage = "have not drawn yet" if state.phase.value == "draw" else "have drawn"
+        prompt = (f"{game.rules.name}: it is your turn (seat {seat}), and you {stage}.{top} "
+                  f"Is the play '{play_words(play)}' allowed?")
     return dataclasses.replace(
         puzzle, hand=puzzle.hand or tuple(c.code for c in state.hands[seat]),
         table=puzzle.table or tuple(format_cards(m.cards) for m in melds),
@@ -737,7 +761,7 @@ def default_prompt(kind: str, goal: Mapping[str, Any], rules: str) -> str:
     if kind == "score":
         return f"This hand is over. How many points does this side score ({rules})?"
     if kind == "legal-play":
-        return f"Is the play '{goal.get('play', '')}' allowed here?"
+        return f"Is the play '{play_words(str(goal.get('play', '')))}' allowed here?"
     return "Solve this puzzle."
 
 

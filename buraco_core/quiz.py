@@ -393,25 +393,55 @@ def _gen_score(rng: random.Random, rules: Rules, seed: int, params: dict[str, An
                    hand=tuple(c.code for c in left), goal=goal)
 
 
-def _illegal_candidates(rng: random.Random, game: Any) -> list[str]:
-    """Plays a learner might try here; the engine decides which of them are refused."""
+def _candidates(rng: random.Random, game: Any) -> list[tuple[str, int]]:
+    """Plays a learner might try here, with weights (plays that teach a rule weigh more than
+    plays out of turn order); the engine decides which of them are allowed."""
     state = game.state
     hand = list(state.hands[state.turn])
-    cands = ["draw", "take"]
-    if hand:
-        card = rng.choice(hand)
-        cands.append(f"discard {card.code}")
-        wilds = [c for c in hand if c.rank in (0, 2)]
-        if wilds:
-            cands.append(f"discard {wilds[0].code}")
-        if len(hand) >= 3:
-            trio = rng.sample(hand, 3)
-            cands.append("meld " + format_cards(trio))
-        team = state.team_of(state.turn)
-        if state.melds[team]:
-            n = rng.randrange(len(state.melds[team]))
-            cands.append(f"add {n + 1} {card.code}")
+    drawing = state.phase.value == "draw"
+    cands: list[tuple[str, int]] = [("draw", 3 if drawing else 1), ("take", 4 if drawing else 1)]
+    if not hand:
+        return cands
+    late = 1 if drawing else 4
+    card = rng.choice(hand)
+    cands.append((f"discard {card.code}", 1 if drawing else 3))
+    wilds = [c for c in hand if c.rank in (0, 2)]
+    if wilds:
+        cands.append((f"discard {wilds[0].code}", late))
+    for trio in _near_melds(rng, hand):
+        cands.append(("meld " + format_cards(trio), late))
+    for text in _three_card_melds(game):
+        cands.append((text, late + 1))
+    team = state.team_of(state.turn)
+    for n in range(len(state.melds[team])):
+        for c in rng.sample(hand, min(3, len(hand))):
+            cands.append((f"add {n + 1} {c.code}", late))
     return cands
+
+
+def _near_melds(rng: random.Random, hand: list[Card]) -> list[list[Card]]:
+    """Three cards that look like a meld: of one suit, or of one rank, or with a wild card."""
+    out = []
+    by_suit: dict[str, list[Card]] = {}
+    by_rank: dict[int, list[Card]] = {}
+    for c in hand:
+        by_suit.setdefault(c.suit, []).append(c)
+        by_rank.setdefault(c.rank, []).append(c)
+    for group in [*by_suit.values(), *by_rank.values()]:
+        if len(group) >= 3:
+            out.append(rng.sample(group, 3))
+        elif len(group) == 2 and len(hand) > 2:
+            rest = [c for c in hand if c not in group]
+            if rest:
+                out.append([*group, rng.choice(rest)])
+    rng.shuffle(out)
+    return out[:4]
+
+
+def _three_card_melds(game: Any) -> list[str]:
+    if game.state.phase.value != "play":
+        return []
+    return [str(a) for a in game.legal_actions() if str(a).startswith(("meld", "add"))][:6]
 
 
 def _gen_legal(rng: random.Random, rules: Rules, seed: int, params: dict[str, Any]) -> Puzzle | None:
@@ -420,7 +450,7 @@ def _gen_legal(rng: random.Random, rules: Rules, seed: int, params: dict[str, An
 
     players = 4 if 4 in rules.player_counts else 2
     game = Game(rules, players=players, seed=rng.randrange(1 << 20))
-    for _ in range(rng.randint(0, 10) * 2 + rng.randint(0, 1)):
+    for _ in range(rng.randint(0, 10) * 2 + (1 if rng.random() < 0.75 else 0)):
         if game.phase not in (Phase.DRAW, Phase.PLAY):
             return None
         actions = [str(a) for a in game.legal_actions()]
@@ -443,16 +473,14 @@ def _gen_legal(rng: random.Random, rules: Rules, seed: int, params: dict[str, An
     want_allowed = params.get("allowed")
     if want_allowed is None:
         want_allowed = rng.random() < 0.5
-    if want_allowed:
-        legal = [str(a) for a in game.legal_actions()]
-        if not legal:
-            return None
-        play = rng.choice(legal)
-    else:
-        refused = [c for c in _illegal_candidates(rng, game) if _refused(game, c)]
-        if not refused:
-            return None
-        play = rng.choice(refused)
+    cands = [(text, w) for text, w in _candidates(rng, game) if _refused(game, text) != bool(want_allowed)]
+    if want_allowed and not cands:
+        cands = [(str(a), 1) for a in game.legal_actions()]
+    if not cands:
+        return None
+    texts = sorted({t for t, _ in cands})
+    weights = [max(w for t2, w in cands if t2 == t) for t in texts]
+    play = rng.choices(texts, weights)[0]
     from .puzzles import with_position
 
     puzzle = _puzzle("legal-play", rules, seed, params, goal={"game": game.to_json(), "play": play})

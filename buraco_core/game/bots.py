@@ -72,25 +72,26 @@ def determinize(view: View, rng: random.Random | None = None) -> State:
     """A state consistent with ``view``: the seat's own cards and everything public as the view
     shows them, the hidden cards (deck minus own hand, melds and the visible discard pile) dealt
     at random into the other hands, the stock, the pots and the closed part of the pile, each
-    with the count the view gives. Without ``rng`` the hidden cards are dealt in deck order
-    (quicker, for questions that do not depend on them).
+    with the count the view gives.
+
+    Without ``rng`` the state is only for questions about the seat's own moves now, which do not
+    depend on the hidden cards: they are dealt in deck order where the seat's move could bring
+    them into its hand (the closed part of a ``fechado`` pile), else they are all copies of one
+    placeholder card (quicker).
 
     Legality of the seat's own moves depends only on what the view shows, so the pure core
     answers the same about them in this state as in the real one.
     """
     rules = view.rules
-    pool = dict(_deck_counts(rules))
-    for c in view.hand:
-        pool[c] -= 1
-    for side in view.melds:
-        for m in side:
-            for c in m.cards:
-                pool[c] -= 1
-    for c in view.discard:
-        pool[c] -= 1
-    unknown = [c for c, n in pool.items() for _ in range(n)]
-    if rng is not None:
-        rng.shuffle(unknown)
+    hidden_discard = view.discard_count - len(view.discard)
+    if rng is None and hidden_discard == 0:
+        needed = (sum(view.hand_counts) - len(view.hand) + view.stock_count
+                  + rules.pot_size * sum(view.pots_left))
+        unknown = [_PLACEHOLDER] * needed
+    else:
+        unknown = _unknown_cards(view)
+        if rng is not None:
+            rng.shuffle(unknown)
 
     def deal(n: int) -> tuple[Card, ...]:
         cards = tuple(unknown[len(unknown) - n:]) if n else ()
@@ -99,7 +100,6 @@ def determinize(view: View, rng: random.Random | None = None) -> State:
 
     hands = tuple(tuple(view.hand) if seat == view.seat else deal(view.hand_counts[seat])
                   for seat in range(view.players))
-    hidden_discard = view.discard_count - len(view.discard)
     discard = deal(hidden_discard) + tuple(view.discard)
     pots = tuple(deal(min(rules.pot_size, len(unknown))) if left else () for left in view.pots_left)
     stock = deal(min(view.stock_count, len(unknown)))
@@ -119,6 +119,23 @@ def determinize(view: View, rng: random.Random | None = None) -> State:
         hand_scores=tuple(view.hand_scores), totals=tuple(view.totals), winner=view.winner,
         history=tuple(view.history),
     )
+
+
+_PLACEHOLDER = Card(13, "s")
+
+
+def _unknown_cards(view: View) -> list[Card]:
+    """The cards ``view`` does not show: the deck minus the hand, the melds and the visible pile."""
+    pool = dict(_deck_counts(view.rules))
+    for c in view.hand:
+        pool[c] -= 1
+    for side in view.melds:
+        for m in side:
+            for c in m.cards:
+                pool[c] -= 1
+    for c in view.discard:
+        pool[c] -= 1
+    return [c for c, n in pool.items() for _ in range(n)]
 
 
 _DECK_COUNTS: dict[int, tuple[Rules, dict[Card, int]]] = {}

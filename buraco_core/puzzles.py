@@ -615,7 +615,14 @@ def with_position(puzzle: Puzzle) -> Puzzle:
         top = f" The top of the discard pile is {state.discard[-1]}." if state.discard else (
             " The discard pile is empty.")
         stage = "have not drawn yet" if state.phase.value == "draw" else "have drawn"
-        prompt = (f"{game.rules.name}: it is your turn (seat {seat}), and you {stage}.{top} "
+        team = state.team_of(seat)
+        pot = {"aside": " Your side's pot is still set aside.", "taken": " Your side has taken its pot.",
+               "waiting": " Your side's pot waits to be picked up.",
+               "to-stock": " Your side's pot went to the stock."}.get(state.pot_state[team].value, "")
+        buracos = sum(1 for m in melds if m.is_buraco)
+        side = (f" Your side has {buracos} buraco{'s' if buracos > 1 else ''}." if buracos
+                else " Your side has no buraco yet." if melds else "")
+        prompt = (f"{game.rules.name}: it is your turn (seat {seat}), and you {stage}.{top}{pot}{side} "
                   f"Is the play '{play_words(play)}' allowed?")
     return dataclasses.replace(
         puzzle, hand=puzzle.hand or tuple(c.code for c in state.hands[seat]),

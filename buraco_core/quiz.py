@@ -13,7 +13,8 @@ Parameters per kind (all optional):
 - ``which-is-meld``: ``wild`` (True: groups with wild cards);
 - ``meld-value``: ``buraco`` (True: the meld is a buraco);
 - ``score``: ``went_out`` (True/False);
-- ``legal-play``: ``allowed`` (True: the play is allowed; False: refused).
+- ``legal-play``: ``allowed`` (True: the play is allowed; False: refused); ``topic="pot"``: a
+  position near the end of a hand, where the pot and going-out rules decide.
 
 >>> p = generate("make-buraco", "buraco", 7, buraco="dirty")
 >>> p == generate("make-buraco", "buraco", 7, buraco="dirty")
@@ -32,6 +33,7 @@ from typing import Any
 from .cards import SUITS, Card, build_deck, format_cards
 from .melds import InvalidMeld, Meld, make_meld
 from .puzzles import KINDS, Puzzle, default_prompt, validate
+from .puzzles import solve as check_answer
 from .rules import RULESETS, Rules, get_rules
 
 __all__ = ["LESSON_TOPICS", "generate", "make_quiz"]
@@ -47,7 +49,8 @@ LESSON_TOPICS: dict[str, tuple[str, list[tuple[str, dict[str, Any]]]]] = {
     "03": ("buracos", [("make-buraco", {}), ("meld-value", {"buraco": True}),
                        ("extend", {"buraco": True})]),
     "04": ("turn", [("legal-play", {"allowed": False}), ("legal-play", {"allowed": True}), ("extend", {})]),
-    "05": ("pot", [("score", {"went_out": True}), ("legal-play", {}), ("score", {"went_out": False})]),
+    "05": ("pot", [("legal-play", {"topic": "pot"}), ("score", {"went_out": True}),
+                   ("legal-play", {"topic": "pot"}), ("score", {"went_out": False})]),
     "06": ("scoring", [("score", {}), ("meld-value", {}), ("score", {"went_out": True})]),
     "07": ("rulesets", [("meld-value", {"buraco": True}), ("score", {}), ("make-buraco", {}),
                         ("which-is-meld", {})]),
@@ -448,6 +451,12 @@ def _gen_legal(rng: random.Random, rules: Rules, seed: int, params: dict[str, An
     from .game.facade import Game
     from .game.state import Phase
 
+    if params.get("topic") == "pot":
+        puzzle = _gen_pot_position(rng, rules, seed, params)
+        if puzzle is None or "allowed" not in params:
+            return puzzle
+        return puzzle if (check_answer(puzzle) == "allowed") == bool(params["allowed"]) else None
+
     players = 4 if 4 in rules.player_counts else 2
     game = Game(rules, players=players, seed=rng.randrange(1 << 20))
     for _ in range(rng.randint(0, 10) * 2 + (1 if rng.random() < 0.75 else 0)):
@@ -485,6 +494,46 @@ def _gen_legal(rng: random.Random, rules: Rules, seed: int, params: dict[str, An
 
     puzzle = _puzzle("legal-play", rules, seed, params, goal={"game": game.to_json(), "play": play})
     return with_position(puzzle)
+
+
+def _gen_pot_position(rng: random.Random, rules: Rules, seed: int, params: dict[str, Any]) -> Puzzle | None:
+    """A position near the end of a hand: a short hand, the pot aside or taken, a buraco or not;
+    the play empties the hand (or nearly), so the pot and going-out rules decide."""
+    deck = _Deck(rules, rng)
+    meld = _meld(rng, deck, rules, length=3, wild=None)
+    if meld is None:
+        return None
+    one_card = rng.random() < 0.4
+    extra = deck.random(1 if one_card or rng.random() < 0.5 else 0)
+    hand = extra if one_card else meld + extra
+    lines = ["description: near the end of a hand", f"rules: {rules.name}",
+             f"players: {4 if 4 in rules.player_counts else 2}", "turn: 0", "phase: play",
+             f"hand 0: {format_cards(hand)}"]
+    side = []
+    if one_card:
+        side.append(make_meld(meld, rules))
+    elif rng.random() < 0.6:
+        other = _meld(rng, deck, rules, length=3, wild=None)
+        if other is not None:
+            side.append(make_meld(other, rules))
+    if rng.random() < 0.6:
+        cards = _buraco_cards(rng, deck, rules, rng.choice(["clean", "dirty"]))
+        if cards is None:
+            return None
+        side.append(make_meld(cards, rules))
+    if side:
+        lines.append("melds 0: " + " | ".join(format_cards(m.cards) for m in side))
+    if rules.pots:
+        lines.append(f"pot 0: {rng.choice(['aside', 'taken'])}")
+    lines.append(f"discard: {format_cards(deck.random(2))}")
+    play = f"discard {hand[0].code}" if one_card else "meld " + format_cards(meld)
+    goal = {"position": "\n".join(lines) + "\n", "play": play}
+    from .puzzles import with_position
+
+    try:
+        return with_position(_puzzle("legal-play", rules, seed, params, goal=goal))
+    except ValueError:  # a position the game cannot set up: deal again
+        return None
 
 
 def _refused(game: Any, play: str) -> bool:

@@ -236,6 +236,22 @@ def test_every_buraco_kind_the_ruleset_counts(rules: str) -> None:
             assert fb.correct and fb.meld is not None and fb.meld.buraco_type == want
 
 
+@pytest.mark.parametrize("rules", list(RULESETS))
+def test_pot_positions_are_decided_by_the_game(rules: str) -> None:
+    verdicts = set()
+    for seed in range(15):
+        p = generate("legal-play", rules, seed, topic="pot")
+        answer = solve(p)
+        assert check(p, answer).correct
+        assert p.options == ("allowed", "refused") and p.hand
+        verdicts.add(answer)
+    assert verdicts == {"allowed", "refused"}
+    for seed in range(5):
+        p = generate("legal-play", rules, seed, topic="pot", allowed=False)
+        assert solve(p) == "refused"
+        assert "refused" in check(p, "refused").message
+
+
 def test_generate_refuses_what_the_ruleset_lacks() -> None:
     with pytest.raises(ValueError, match="no semi-clean buraco"):
         generate("make-buraco", "buraco", 1, buraco="semi-clean")

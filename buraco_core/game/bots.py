@@ -308,10 +308,23 @@ def play_candidates(s: State) -> list[Action]:
     out: list[Action] = [Discard(c) for c in distinct]
     own = s.current_team
     teams = range(s.teams) if s.rules.meld_on_any else (own,)
+    wilds = [c for c in distinct if c.rank == 0 or c.rank == 2]
+    by_rank: dict[int, list[Card]] = {}
+    by_suit: dict[str, list[Card]] = {}
+    for c in distinct:
+        if c.rank != 0 and c.rank != 2:
+            by_rank.setdefault(c.rank, []).append(c)
+            by_suit.setdefault(c.suit, []).append(c)
     for team in teams:
+        which = None if team == own else team
         for i, m in enumerate(s.melds[team]):
-            out.extend(AddToMeld(i + 1, (c,), None if team == own else team)
-                       for c in distinct if _fits_meld(m, c))
+            if m.kind == "set":
+                fits = by_rank.get(m.rank, [])
+            else:
+                fits = [c for c in by_suit.get(m.suit, ()) if _fits_meld(m, c)]
+            if m.wild is None or m.kind == "run":
+                fits = fits + wilds
+            out.extend(AddToMeld(i + 1, (c,), which) for c in fits)
     out.extend(NewMeld(t) for t in trio_candidates(hand, s.rules))
     return out
 

@@ -19,6 +19,7 @@ cards in hand: -15
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -61,11 +62,19 @@ def score_side(
     """Score one side: its melds, the cards left in its players' hands (together), whether it
     went out, whether it took its pot, and (``fechado``) whether that pot was taken but not used.
 
-    ``took_pot`` is ignored in rulesets without pots; a pot still waiting to be picked up counts
-    as not taken. ``pot_unused`` counts only where the ruleset has that penalty.
+    ``melds`` are melds or their cards as text; a meld counts as ``rules`` counts it. ``hand``
+    is every card left in the side's players' hands. ``took_pot`` is ignored in rulesets without
+    pots; a pot still waiting to be picked up counts as not taken (pass False). ``pot_unused``
+    (the pot was taken by a discard and the hand ended before that player's next turn) counts
+    only where the ruleset has that penalty (``fechado``), and only for a pot taken.
+
+    Lines come in a fixed order: each buraco's bonus, the melded cards, going out, the pot
+    penalties, the cards in hand. A line that would be zero is left out.
     """
     rules = get_rules(rules)
     meld_list = [m if isinstance(m, Meld) else make_meld(m, rules) for m in melds]
+    # a meld counts as *these* rules count it, whatever ruleset it was made under
+    meld_list = [m if m.rules == rules else dataclasses.replace(m, rules=rules) for m in meld_list]
     left = parse_cards(hand)
     lines: list[tuple[str, int]] = []
     for m in meld_list:

@@ -131,3 +131,12 @@ def test_score_side_takes_melds_as_text_and_hands_as_text_or_cards() -> None:
     empty = score_side([], [], "buraco", went_out=False, took_pot=True)
     assert empty.total == 0 and empty.lines == ()
     assert "<table" in a._repr_html_() and "total" in a._repr_html_()
+
+
+def test_a_meld_counts_as_the_scoring_ruleset_counts_it() -> None:
+    """RULES.md: semi-clean is 150 under `italian`, dirty under `buraco`: a meld made under one
+    ruleset and scored under another counts as the scoring ruleset says."""
+    m = make_meld("2s 4h 5h 6h 7h 8h 9h 10h", "buraco")
+    assert score_side([m], "", "italian", went_out=False, took_pot=True).lines[0] == \
+        ("semi-clean buraco 3♥-10♥", 150)
+    assert m.bonus == 100  # the meld itself never changes

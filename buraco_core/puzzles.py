@@ -23,6 +23,8 @@ meld-value     (``table[0]`` is the meld)                       an int (points)
 score          ``went_out``, ``took_pot``, ``pot_unused``       an int (the side's total)
                (``table``: the side's melds, ``hand``: cards
                left in its players' hands)
+match          ``play`` (the action that ends the hand) and the  one of ``MATCH_OUTCOMES`` (or its
+               position, as for legal-play (with ``totals``)     index): "side 0 wins the match", ...
 legal-play     ``play`` (action text, e.g. "discard JK"),       True / "allowed" or False / "refused",
                and the position: ``game`` (saved game JSON),     or the option index (``options`` is
                ``scenario`` (a named scenario) or ``position``   ``("allowed", "refused")``)
@@ -69,6 +71,7 @@ from .scoring import score_side
 __all__ = [
     "BURACO_KINDS",
     "KINDS",
+    "MATCH_OUTCOMES",
     "Feedback",
     "Puzzle",
     "PuzzleError",
@@ -81,6 +84,7 @@ __all__ = [
     "load_puzzles",
     "main",
     "make_quiz",
+    "match_outcome",
     "play_words",
     "solve",
     "validate",
@@ -89,7 +93,11 @@ __all__ = [
 
 #: Every puzzle kind, in the order the lessons meet them.
 KINDS: tuple[str, ...] = (
-    "make-meld", "make-buraco", "extend", "which-is-meld", "meld-value", "score", "legal-play",
+    "make-meld", "make-buraco", "extend", "which-is-meld", "meld-value", "score", "legal-play", "match",
+)
+#: The outcomes a match puzzle offers, in this order (the answer is one of them or its index).
+MATCH_OUTCOMES: tuple[str, ...] = (
+    "side 0 wins the match", "side 1 wins the match", "the match is a draw", "another hand is dealt",
 )
 #: The buraco kinds a make-buraco goal may ask for ("any": any buraco).
 BURACO_KINDS: tuple[str, ...] = ("clean", "dirty", "semi-clean", "royal", "ace-to-ace", "any")
@@ -452,6 +460,49 @@ def _check_legal(puzzle: Puzzle, rules: Rules, answer: object) -> Feedback:
     return Feedback(False, f"No: {verdict}")
 
 
+def match_outcome(puzzle: Puzzle) -> tuple[str, Any]:
+    """What the game says happens when the puzzle's ``play`` ends the hand: one of
+    :data:`MATCH_OUTCOMES`, and the game after the play."""
+    game = game_of(puzzle)
+    play = str(puzzle.goal.get("play", ""))
+    reason = _why(game, play)
+    if reason is not None:
+        raise PuzzleError(f"the play {play_words(play)!r} is refused: {reason}")
+    game.play(play)
+    if game.is_match_over:
+        outcome = "the match is a draw" if game.winner is None else f"side {game.winner} wins the match"
+    elif game.is_hand_over:
+        outcome = "another hand is dealt"
+    else:
+        raise PuzzleError(f"the play {play_words(play)!r} does not end the hand")
+    return outcome, game
+
+
+def _check_match(puzzle: Puzzle, rules: Rules, answer: object) -> Feedback:
+    options = puzzle.options or MATCH_OUTCOMES
+    if isinstance(answer, int) and not isinstance(answer, bool):
+        answer = options[_read_index(answer, len(options), "option")]
+    if not isinstance(answer, str) or answer not in options:
+        raise _BadAnswer("Choose one of the outcomes: " + "; ".join(options) + ".")
+    outcome, game = match_outcome(puzzle)
+    lines: list[tuple[str, int]] = []
+    for team, (score, total) in enumerate(zip(game.scores, game.totals, strict=True)):
+        lines += [(f"side {team}: this hand", int(score.total)), (f"side {team}: total", int(total))]
+    target = f"the target is {rules.target}" if rules.target is not None else "the match is one hand"
+    totals = ", ".join(f"side {t} {v}" for t, v in enumerate(game.totals))
+    why = f"After the hand: {totals} ({target}, a tie means {_tie_words(rules)}): {outcome}."
+    if answer == outcome:
+        return Feedback(True, f"Right. {why}", tuple(lines))
+    return Feedback(False, f"No. {why}", tuple(lines))
+
+
+def _tie_words(rules: Rules) -> str:
+    from .rules import Tie
+
+    return {Tie.ANOTHER_HAND: "another hand", Tie.STARTER_WINS: "the side that started wins",
+            Tie.DRAW: "a draw"}[rules.tie]
+
+
 _CHECKERS = {
     "make-meld": _check_make,
     "make-buraco": _check_make,
@@ -460,6 +511,7 @@ _CHECKERS = {
     "meld-value": _check_value,
     "score": _check_score,
     "legal-play": _check_legal,
+    "match": _check_match,
 }
 
 
@@ -536,6 +588,10 @@ def hint(puzzle: Puzzle) -> str:
     if puzzle.kind == "score":
         return ("Melded cards count for the side; add buraco bonuses and going out; subtract the cards "
                 "left in hand and the penalty for a pot never taken.")
+    if puzzle.kind == "match":
+        return ("Add this hand's scores to the totals. A match ends when a side reaches the target (in a "
+                "one-hand ruleset, after the hand); if both pass it, the higher total wins; a tie is "
+                "settled by the ruleset's tie rule.")
     if puzzle.kind == "legal-play":
         return ("Think of the turn: draw first, then melds, then one discard; and a play is refused if "
                 "afterwards the turn could not end legally.")
@@ -611,7 +667,8 @@ def with_position(puzzle: Puzzle) -> Puzzle:
     melds = state.melds[state.team_of(seat)]
     play = str(puzzle.goal.get("play", ""))
     prompt = puzzle.prompt
-    if not prompt or prompt == default_prompt("legal-play", puzzle.goal, puzzle.rules):
+    if puzzle.kind == "legal-play" and (
+            not prompt or prompt == default_prompt("legal-play", puzzle.goal, puzzle.rules)):
         top = f" The top of the discard pile is {state.discard[-1]}." if state.discard else (
             " The discard pile is empty.")
         stage = "have not drawn yet" if state.phase.value == "draw" else "have drawn"
@@ -627,7 +684,8 @@ def with_position(puzzle: Puzzle) -> Puzzle:
     return dataclasses.replace(
         puzzle, hand=puzzle.hand or tuple(c.code for c in state.hands[seat]),
         table=puzzle.table or tuple(format_cards(m.cards) for m in melds),
-        options=puzzle.options or ("allowed", "refused"), prompt=prompt)
+        options=puzzle.options or (MATCH_OUTCOMES if puzzle.kind == "match" else ("allowed", "refused")),
+        prompt=prompt)
 
 
 def solve(puzzle: Puzzle) -> object | None:
@@ -660,6 +718,8 @@ def solve(puzzle: Puzzle) -> object | None:
         return make_meld(puzzle.table[0], rules).points
     if kind == "score":
         return int(_score_of(puzzle, rules).total)
+    if kind == "match":
+        return match_outcome(puzzle)[0]
     if kind == "legal-play":
         return "allowed" if _why(game_of(puzzle), str(puzzle.goal.get("play", ""))) is None else "refused"
     return None
@@ -715,9 +775,9 @@ def validate(puzzle: Puzzle) -> str | None:
         return None
     if kind in ("meld-value",) and len(puzzle.table) != 1:
         return "a meld-value puzzle needs exactly one meld in 'table'"
-    if kind == "legal-play":
+    if kind in ("legal-play", "match"):
         if not goal.get("play"):
-            return "a legal-play puzzle needs a goal 'play' (e.g. 'discard JK')"
+            return f"a {kind} puzzle needs a goal 'play' (e.g. 'discard JK')"
         try:
             game = game_of(puzzle)
         except (ValueError, KeyError, OSError) as e:
@@ -767,6 +827,8 @@ def default_prompt(kind: str, goal: Mapping[str, Any], rules: str) -> str:
         return f"How many points is this meld worth ({rules})?"
     if kind == "score":
         return f"This hand is over. How many points does this side score ({rules})?"
+    if kind == "match":
+        return f"After '{play_words(str(goal.get('play', '')))}' the hand is over. What happens to the match?"
     if kind == "legal-play":
         return f"Is the play '{play_words(str(goal.get('play', '')))}' allowed here?"
     return "Solve this puzzle."
@@ -959,7 +1021,7 @@ def _read_puzzle(loader: Any, node: Any, path: str, default_rules: str) -> Puzzl
     puzzle = Puzzle(id=str(data["id"]), kind=kind, rules=rules, prompt=prompt, hand=hand,
                     table=table, options=options, goal=goal, hint=str(data.get("hint") or ""),
                     source=(path, line))
-    if kind == "legal-play":
+    if kind in ("legal-play", "match"):
         try:
             puzzle = with_position(puzzle)
         except ValueError as e:

@@ -14,7 +14,8 @@ Parameters per kind (all optional):
 - ``meld-value``: ``buraco`` (True: the meld is a buraco);
 - ``score``: ``went_out`` (True/False);
 - ``legal-play``: ``allowed`` (True: the play is allowed; False: refused); ``topic="pot"``: a
-  position near the end of a hand, where the pot and going-out rules decide.
+  position near the end of a hand, where the pot and going-out rules decide;
+- ``match``: ``outcome`` ("win", "tie", "open", "both": the totals after the hand).
 
 >>> p = generate("make-buraco", "buraco", 7, buraco="dirty")
 >>> p == generate("make-buraco", "buraco", 7, buraco="dirty")
@@ -51,7 +52,7 @@ LESSON_TOPICS: dict[str, tuple[str, list[tuple[str, dict[str, Any]]]]] = {
     "04": ("turn", [("legal-play", {"allowed": False}), ("legal-play", {"allowed": True}), ("extend", {})]),
     "05": ("pot", [("legal-play", {"topic": "pot"}), ("score", {"went_out": True}),
                    ("legal-play", {"topic": "pot"}), ("score", {"went_out": False})]),
-    "06": ("scoring", [("score", {}), ("meld-value", {}), ("score", {"went_out": True})]),
+    "06": ("scoring", [("score", {}), ("match", {}), ("score", {"went_out": True}), ("match", {})]),
     "07": ("rulesets", [("meld-value", {"buraco": True}), ("score", {}), ("make-buraco", {}),
                         ("which-is-meld", {})]),
     "08": ("practice", [("make-meld", {}), ("legal-play", {}), ("extend", {}), ("make-buraco", {}),
@@ -536,6 +537,70 @@ def _gen_pot_position(rng: random.Random, rules: Rules, seed: int, params: dict[
         return None
 
 
+def _gen_match(rng: random.Random, rules: Rules, seed: int, params: dict[str, Any]) -> Puzzle | None:
+    """The last play of a hand (side 0 goes out), with match totals chosen so that the hand ends
+    the match, leaves it open, or ties; the game decides which."""
+    from .game.scenarios import parse_scenario
+
+    deck = _Deck(rules, rng)
+    out = _buraco_cards(rng, deck, rules, "clean")
+    last = deck.random(1)
+    other = _meld(rng, deck, rules, length=rng.randint(3, 5), wild=rng.choice([None, "gap"]))
+    theirs = (_buraco_cards(rng, deck, rules, rng.choice(["clean", "dirty"])) if rng.random() < 0.5
+              else _meld(rng, deck, rules, length=rng.randint(3, 6), wild=rng.choice([None, "gap"])))
+    if out is None or other is None or theirs is None:
+        return None
+    left = deck.random(rng.randint(1, 6))
+    base = ["description: the last play of a hand", f"rules: {rules.name}", "players: 2", "turn: 0",
+            "phase: play", f"hand 0: {format_cards(last)}", f"hand 1: {format_cards(left)}",
+            "melds 0: " + " | ".join(format_cards(make_meld(m, rules).cards) for m in (out, other)),
+            f"melds 1: {format_cards(make_meld(theirs, rules).cards)}"]
+    if rules.pots:
+        base += ["pot 0: taken", f"pot 1: {rng.choice(['taken', 'aside'])}"]
+    base.append(f"discard: {format_cards(deck.random(2))}")
+    play = f"discard {last[0].code}"
+    try:
+        game = parse_scenario("\n".join(base) + "\n", "position")
+        if game.why_illegal(play) is not None:
+            return None
+        game.play(play)
+    except ValueError:
+        return None
+    s0, s1 = (int(sc.total) for sc in game.scores)
+    totals = [0, 0]
+    if rules.target is not None:
+        target = rules.target
+        want = params.get("outcome") or rng.choice(["win", "win", "tie", "open", "both"])
+        if want == "tie":
+            final = [target + rng.randrange(0, 200, 5)] * 2
+        elif want == "open":
+            final = [target - rng.randrange(5, 600, 5), target - rng.randrange(5, 600, 5)]
+        elif want == "both":
+            first = target + rng.randrange(0, 300, 5)
+            final = [first, first + rng.choice([-1, 1]) * rng.randrange(5, 200, 5)]
+        else:
+            winner = rng.randrange(2)
+            final = [0, 0]
+            final[winner] = target + rng.randrange(0, 300, 5)
+            final[1 - winner] = target - rng.randrange(5, 600, 5)
+        totals = [final[0] - s0, final[1] - s1]
+        base.append(f"totals: {totals[0]} {totals[1]}")
+    text = "\n".join(base) + "\n"
+    story = (f"before this hand side 0 had {totals[0]} and side 1 had {totals[1]}; "
+             if rules.target is not None else "")
+    match = (f"the match is played to {rules.target}" if rules.target is not None
+             else "the match is one hand")
+    prompt = (f"{rules.name}, {match}: {story}now you (side 0) go out by discarding {last[0]}. "
+              f"This hand scores side 0 {s0} and side 1 {s1}. What happens to the match?")
+    from .puzzles import with_position
+
+    try:
+        return with_position(_puzzle("match", rules, seed, params, goal={"position": text, "play": play},
+                                     prompt=prompt))
+    except ValueError:
+        return None
+
+
 def _refused(game: Any, play: str) -> bool:
     try:
         return game.why_illegal(play) is not None
@@ -551,6 +616,7 @@ _GENERATORS = {
     "meld-value": _gen_value,
     "score": _gen_score,
     "legal-play": _gen_legal,
+    "match": _gen_match,
 }
 
 

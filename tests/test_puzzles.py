@@ -145,6 +145,44 @@ def test_legal_play_uses_the_game() -> None:
     assert not check(p, "refused").correct
 
 
+TIE_POSITION = """description: both sides end the hand on the same total
+rules: {rules}
+players: 2
+turn: 0
+phase: play
+hand 0: 3d
+hand 1: 3h
+melds 0: 4h 5h 6h 7h 8h 9h 10h
+melds 1: 4c 5c 6c 7c 8c 9c 10c | Jd Qd Kd Ad | 8s 9s 10s Js Qs Ks
+pot 0: taken
+pot 1: taken
+{totals}discard: 3c 8d
+"""
+
+
+@pytest.mark.parametrize("rules, totals, outcome", [
+    ("italian", "", "side 0 wins the match"),            # one hand: the side that started wins a tie
+    ("fechado", "", "side 0 wins the match"),
+    ("burraco", "totals: 1700 1700\n", "the match is a draw"),
+    ("buraco", "totals: 1700 1700\n", "another hand is dealt"),
+    ("buraco", "totals: 1000 1000\n", "another hand is dealt"),
+    ("buraco", "totals: 1700 1600\n", "side 0 wins the match"),
+])
+def test_match_tie_rules(rules: str, totals: str, outcome: str) -> None:
+    from buraco_core.puzzles import MATCH_OUTCOMES, with_position
+
+    p = with_position(puzzle("match", rules=rules, goal={
+        "position": TIE_POSITION.format(rules=rules, totals=totals), "play": "discard 3d"}))
+    assert p.options == MATCH_OUTCOMES
+    fb = check(p, outcome)
+    assert fb.correct, fb.message
+    assert ("side 0: this hand", 350) in fb.lines or rules == "fechado"
+    wrong = next(o for o in MATCH_OUTCOMES if o != outcome)
+    assert not check(p, wrong).correct
+    assert check(p, MATCH_OUTCOMES.index(outcome)).correct
+    assert "Choose one of the outcomes" in check(p, "nobody").message
+
+
 @pytest.mark.parametrize("answer, says", [
     (["Qs"], "not in your hand"),
     ([0, 0], "selected twice"),

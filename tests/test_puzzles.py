@@ -253,6 +253,12 @@ def test_generated_puzzles_are_solvable(kind: str, rules: str) -> None:
         assert p.rules == rules and p.kind == kind and p.seed == seed
 
 
+@given(st.sampled_from(sorted(_GENERATORS)), st.sampled_from(list(RULESETS)), st.integers(0, 10**9))
+def test_any_seed_gives_a_solvable_puzzle(kind: str, rules: str, seed: int) -> None:
+    p = generate(kind, rules, seed)
+    assert check(p, solve(p)).correct
+
+
 @pytest.mark.parametrize("kind", sorted(_GENERATORS))
 def test_generators_are_seeded_and_vary(kind: str) -> None:
     assert generate(kind, "buraco", 5) == generate(kind, "buraco", 5)

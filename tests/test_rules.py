@@ -47,7 +47,8 @@ def test_presets_follow_the_rules_spec() -> None:
     assert it.semi_clean_bonus == bu.semi_clean_bonus == 150
     assert b.semi_clean_bonus is None and br.semi_clean_bonus is None and fe.semi_clean_bonus is None
     assert (fe.royal_bonus, fe.ace_to_ace_bonus) == (500, 1000)
-    # the table
+    # the table: "Each player gets 11 cards. Rulesets with pots set two face-down pots of 11 aside"
+    assert {r.hand_size for r in (b, br, it, bu, fe)} == {11} and {r.pot_size for r in (b, it, bu, fe)} == {11}
     assert (b.pots, br.pots, it.pots, bu.pots, fe.pots) == (2, 0, 2, 2, 2)
     assert not br.partnerships and br.player_counts == (2, 3, 4) and br.meld_on_any
     assert (fe.jokers, b.jokers) == (0, 4)

@@ -71,6 +71,10 @@ class VoilaServer:
 
     name: str
     args: tuple[str, ...] = ()
+    #: "voila" (the app, as ``make app`` runs it) or "jupyter_server" (Voila as a server extension,
+    #: as on mybinder.org or a JupyterHub)
+    kind: str = "voila"
+    env: dict[str, str] = field(default_factory=dict)
     port: int = 0
     process: subprocess.Popen[bytes] | None = None
     log_path: Path = field(default_factory=Path)
@@ -87,10 +91,15 @@ class VoilaServer:
         self.port = free_port()
         ARTIFACTS.mkdir(exist_ok=True)
         self.log_path = ARTIFACTS / f"voila-{self.name}.log"
-        command = [sys.executable, "-m", "voila", "--no-browser", f"--port={self.port}", "--Voila.ip=127.0.0.1",
-                   "--Voila.port_retries=0", *self.args]
+        if self.kind == "voila":
+            command = [sys.executable, "-m", "voila", "--no-browser", f"--port={self.port}", "--Voila.ip=127.0.0.1",
+                       "--Voila.port_retries=0", *self.args]
+        else:
+            command = [sys.executable, "-m", "jupyter_server", "--no-browser", f"--port={self.port}",
+                       "--ip=127.0.0.1", "--ServerApp.port_retries=0", "--IdentityProvider.token=",
+                       "--allow-root", *self.args]
         with self.log_path.open("wb") as log:
-            self.process = subprocess.Popen(command, cwd=ROOT, env=voila_env(), stdout=log,
+            self.process = subprocess.Popen(command, cwd=ROOT, env={**voila_env(), **self.env}, stdout=log,
                                             stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -180,8 +189,8 @@ def start_voila() -> Iterator[Any]:
     """Factory: ``start_voila(name, *extra_args)`` starts a Voila that is stopped at the session end."""
     started: list[VoilaServer] = []
 
-    def start(name: str, *args: str) -> VoilaServer:
-        server = VoilaServer(name=name, args=args).start()
+    def start(name: str, *args: str, kind: str = "voila", env: dict[str, str] | None = None) -> VoilaServer:
+        server = VoilaServer(name=name, args=args, kind=kind, env=env or {}).start()
         started.append(server)
         return server
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -16,7 +17,16 @@ from typing import Any
 import nbformat
 import pytest
 
-from .conftest import ROOT, TEMPLATES, VoilaServer, kernel_id, open_notebook, screenshot, write_notebook
+from .conftest import (
+    ROOT,
+    TEMPLATES,
+    PageWatch,
+    VoilaServer,
+    kernel_id,
+    open_notebook,
+    screenshot,
+    write_notebook,
+)
 
 
 @pytest.fixture(scope="module")
@@ -111,3 +121,37 @@ def test_tree_and_missing_pages_need_nothing_from_the_internet(page: Any, voila:
     assert response is not None and response.status == 404
     # (Voila's own tree page logs console errors of widget plugins that have no kernel there: not ours.)
     assert not page.watch.external
+
+
+@pytest.mark.browser
+@pytest.mark.timeout(120)
+def test_as_a_server_extension_too(browser: Any, start_voila: Any, widgets_notebook: Path,
+                                   tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Voila inside a Jupyter server, set up as binder/postBuild and binder/start do (the server config
+    of scripts/server_config.py, JUPYTER_PATH): offline, tab close frees the kernel, culling on."""
+    config_dir = tmp_path_factory.mktemp("jupyter-config")
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "server_config.py"),
+                    str(config_dir / "jupyter_server_config.json")], check=True, capture_output=True)
+    server: VoilaServer = start_voila("server-extension", kind="jupyter_server",
+                                      env={"JUPYTER_CONFIG_DIR": str(config_dir)})
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        watch = PageWatch(allowed_prefix=server.url)
+        page.route("**/*", watch.route)
+        page.on("pageerror", lambda e: watch.errors.append(str(e)))
+        page.on("console", lambda m: watch.console.append(f"{m.type}: {m.text}"))
+        open_notebook(page, server, widgets_notebook)
+        page.get_by_role("button", name="Check").click()
+        page.get_by_role("button", name="Clicked").wait_for()
+        watch.assert_clean()
+        kid = kernel_id(page)
+        page.unroute("**/*")
+        page.goto("about:blank")
+        deadline = time.monotonic() + 15
+        while server.kernel(kid) is not None and time.monotonic() < deadline:
+            time.sleep(0.25)
+        assert server.kernel(kid) is None, "the kernel survived its closed page"
+        assert "Culling kernels with idle durations > 600 seconds at 60 second intervals" in server.log()
+    finally:
+        context.close()

@@ -440,10 +440,13 @@ def play_words(play: str) -> str:
 
 
 def _why(game: Any, play: str) -> str | None:
+    from .game.actions import parse_action
+
     try:
-        reason = game.why_illegal(play)
-    except ValueError as e:  # the text is not an action
+        parse_action(play)
+    except ValueError as e:  # the text is not an action: the puzzle is broken, not the play refused
         raise PuzzleError(f"the play {play!r} cannot be read: {e}") from None
+    reason = game.why_illegal(play)
     return None if reason is None else str(reason)
 
 

@@ -391,6 +391,12 @@ def test_load_a_good_file(tmp_path: Path) -> None:
      5, "used twice"),
     ("puzzles:\n  - kind: make-meld\n", 2, "no id"),
     ("lessons: 3\n", 1, "unknown top-level key"),
+    ("puzzles:\n  - id: a\n    kind: legal-play\n    position: |\n      description: x\n      hand 0: 4h 5x\n"
+     "    goal: {play: draw}\n", 6, "'5x' is not a card"),
+    ("puzzles:\n  - id: a\n    kind: legal-play\n    position: |\n      description: x\n      phase: draw\n"
+     "    goal: {play: dance}\n", 2, "cannot be read"),
+    ("puzzles:\n  - id: a\n    kind: match\n    position: |\n      description: x\n      phase: play\n"
+     "      hand 0: 4h 5h\n    goal: {play: discard 4h}\n", 2, "does not end the hand"),
 ])
 def test_bad_files_report_file_and_line(tmp_path: Path, text: str, line: int, says: str) -> None:
     path = write(tmp_path, text)

@@ -11,8 +11,10 @@ url="http://localhost:$port/voila/render/lessons/00_welcome.ipynb"
 echo "Buraco trainer: open $url (Ctrl-C stops it)"
 # Open the landing page once Voila answers (quietly does nothing where there is no browser).
 .venv/bin/python - "$url" <<'PY' &
-import sys, time, urllib.request, webbrowser
+import os, sys, time, urllib.request, webbrowser
 url = sys.argv[1]
+if sys.platform != "darwin" and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+    sys.exit(0)  # no desktop: a console browser would fight Voila for the terminal
 for _ in range(120):
     try:
         urllib.request.urlopen(url.split("/voila/")[0] + "/", timeout=2)

@@ -295,10 +295,21 @@ def widgets_notebook() -> Path:
 
 
 def screenshot(page: Any, name: str) -> Path:
-    """Save a full-page screenshot as test-artifacts/screenshots/<name>.png."""
+    """Save a screenshot of the whole page as test-artifacts/screenshots/<name>.png. Voila's lab page
+    scrolls inside #rendered_cells, so the viewport is made as tall as the content for the shot."""
     path = ARTIFACTS / "screenshots" / f"{name}.png"
     path.parent.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(path), full_page=True)
+    size = page.viewport_size
+    height = page.evaluate("() => { const c = document.querySelector('#rendered_cells');"
+                           " return c ? c.scrollHeight : document.documentElement.scrollHeight; }")
+    if size and height > size["height"]:
+        page.set_viewport_size({"width": size["width"], "height": min(int(height) + 40, 16_000)})
+        page.wait_for_timeout(200)
+    try:
+        page.screenshot(path=str(path), full_page=True)
+    finally:
+        if size:
+            page.set_viewport_size(size)
     return path
 
 

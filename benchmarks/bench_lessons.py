@@ -107,6 +107,9 @@ def main(argv: list[str] | None = None) -> None:
     lessons = sorted((ROOT / "lessons").glob("[0-9][0-9]_*.ipynb"))
     if args.lessons:
         lessons = [p for p in lessons if any(p.stem.startswith(w) for w in args.lessons)]
+    if not lessons:
+        print("bench_lessons: no lesson matches", " ".join(args.lessons))
+        return
     h = _harness()
     if not h.CHROMIUM.exists():
         print(f"bench_lessons: {h.CHROMIUM} is missing (bash scripts/setup.sh test installs it)")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -27,10 +28,11 @@ INTERVAL = 1
 
 
 @pytest.fixture(scope="module")
-def culling_voila(start_voila: Any) -> VoilaServer:
+def culling_voila(start_voila: Any) -> Iterator[VoilaServer]:
     server: VoilaServer = start_voila("culling", f"--MappingKernelManager.cull_idle_timeout={IDLE}",
                                       f"--MappingKernelManager.cull_interval={INTERVAL}")
-    return server
+    yield server
+    server.stop()
 
 
 @pytest.mark.timeout(150)

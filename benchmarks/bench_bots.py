@@ -4,7 +4,8 @@ Targets (issue 3): the Monte-Carlo side wins at least 60% of hands against a gre
 greedy side at least 90% against a random side, and the Monte-Carlo bot's median decision takes
 under 1 s on this machine.
 
-A hand is won by the side with more points in it (a tie is no win). Every deal is played twice
+A hand is won by the side with more points in it (a tie is no win); in ``brazilian``, where
+every seat plays alone, a side's points are its two seats' points together. Every deal is played twice
 with the sides' seats swapped (0 and 2 against 1 and 3, then the other way round), so neither
 side always starts and both sides get the same cards.
 
@@ -65,8 +66,11 @@ def play_matchup(side: str, other: str, rules: str, hands: int, *, first_seed: i
                                for seat in range(4)]
             game = Game(rules, players=4, seed=deal)
             play_hand(game, bots)
-            scores = [sc.total for sc in game.state.hand_scores]
-            mine, theirs = scores[side_seats[0] % 2], scores[1 - side_seats[0] % 2]
+            state = game.state
+            # a side's points: its team's (brazilian, every seat alone: its two seats' summed)
+            side_teams = {state.team_of(seat) for seat in side_seats}
+            mine = sum(sc.total for t, sc in enumerate(state.hand_scores) if t in side_teams)
+            theirs = sum(sc.total for t, sc in enumerate(state.hand_scores) if t not in side_teams)
             result.hands += 1
             result.wins += mine > theirs
             result.ties += mine == theirs

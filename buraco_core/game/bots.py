@@ -84,25 +84,26 @@ def determinize(view: View, rng: random.Random | None = None) -> State:
     """
     rules = view.rules
     hidden_discard = view.discard_count - len(view.discard)
-    if rng is None and hidden_discard == 0:
-        needed = (sum(view.hand_counts) - len(view.hand) + view.stock_count
-                  + rules.pot_size * sum(view.pots_left))
-        unknown = [_PLACEHOLDER] * needed
-    else:
+    unknown: list[Card] = []
+    if rng is not None or hidden_discard:
         unknown = _unknown_cards(view)
         if rng is not None:
             rng.shuffle(unknown)
 
     def deal(n: int) -> tuple[Card, ...]:
+        if not unknown:
+            return (_PLACEHOLDER,) * n
+        n = min(n, len(unknown))
         cards = tuple(unknown[len(unknown) - n:]) if n else ()
         del unknown[len(unknown) - n:]
         return cards
 
-    hands = tuple(tuple(view.hand) if seat == view.seat else deal(view.hand_counts[seat])
-                  for seat in range(view.players))
-    discard = deal(hidden_discard) + tuple(view.discard)
-    pots = tuple(deal(min(rules.pot_size, len(unknown))) if left else () for left in view.pots_left)
-    stock = deal(min(view.stock_count, len(unknown)))
+    seat_ = view.seat
+    hands = tuple(view.hand if seat == seat_ else deal(count)
+                  for seat, count in enumerate(view.hand_counts))
+    discard = deal(hidden_discard) + view.discard if hidden_discard else view.discard
+    pots = tuple(deal(rules.pot_size) if left else () for left in view.pots_left)
+    stock = deal(view.stock_count)
     starter = getattr(view, "starter", 0)
     pot_seat = getattr(view, "pot_seat", None)
     if pot_seat is None:
@@ -113,11 +114,10 @@ def determinize(view: View, rng: random.Random | None = None) -> State:
     return State(
         rules=rules, players=view.players, seed=0, hand_number=view.hand_number,
         dealer=view.dealer, starter=starter, phase=view.phase, turn=view.turn, hands=hands,
-        melds=tuple(tuple(side) for side in view.melds), stock=stock, discard=discard, pots=pots,
-        pot_state=tuple(view.pot_state), pot_seat=tuple(pot_seat), pot_unused=tuple(pot_unused),
-        must_meld=view.must_meld, single_take=view.single_take, went_out=view.went_out,
-        hand_scores=tuple(view.hand_scores), totals=tuple(view.totals), winner=view.winner,
-        history=tuple(view.history),
+        melds=view.melds, stock=stock, discard=discard, pots=pots, pot_state=view.pot_state,
+        pot_seat=pot_seat, pot_unused=pot_unused, must_meld=view.must_meld,
+        single_take=view.single_take, went_out=view.went_out, hand_scores=view.hand_scores,
+        totals=view.totals, winner=view.winner, history=view.history,
     )
 
 

@@ -445,13 +445,19 @@ def _greedy_meld(s: State) -> Action | None:
         return found
     wilds = [c for c in distinct if _is_wild(c)]
     if wilds:
-        # a wild card only to make the side's first buraco, or to empty a small hand
+        # a wild card only to make the side's first buraco, to spend a second wild card, or to
+        # empty a small hand
         has_buraco = any(m.is_buraco for m in own)
         plays = []
         if not has_buraco:
             for i, m in enumerate(own):
                 if m.wild is None and len(m.cards) == rules.min_buraco - 1:
                     plays.extend(AddToMeld(i + 1, (w,)) for w in wilds)
+        if sum(1 for c in hand if _is_wild(c)) >= 2:
+            # more than one wild card: the spare goes onto the longest meld that has none
+            longest = sorted(range(len(own)), key=lambda i: -len(own[i].cards))
+            plays.extend(AddToMeld(i + 1, (w,)) for i in longest if own[i].wild is None
+                         for w in wilds)
         if len(hand) <= 3:
             plays.extend(_own_adds(s, wilds))
             plays.extend(NewMeld(t) for t in three_card_melds(hand, rules))
@@ -556,7 +562,8 @@ class GreedyBot:
     whenever the rules let it), else draws from the stock.
     Play: first the card it must meld, then every natural card that goes onto its side's melds,
     then every new meld of natural cards (most points first). A wild card is played only to make
-    the side's first buraco or to empty a hand of three cards or fewer.
+    the side's first buraco, to spend a second wild card (onto the longest meld without one), or
+    to empty a hand of three cards or fewer.
     Discard: never a wild card if it can help it; never a card that goes onto the next player's
     side's melds; avoids cards that connect with the discard pile (the next player could take
     it and use them); keeps cards that connect with its own hand; sheds high points otherwise.

@@ -81,6 +81,7 @@ __all__ = [
     "game_of",
     "generate",
     "hint",
+    "load_puzzle",
     "load_puzzles",
     "main",
     "make_quiz",
@@ -904,6 +905,16 @@ def load_puzzles(path: str | os.PathLike[str]) -> list[Puzzle]:
     if key is not None:
         _LOADED[key] = list(puzzles)
     return puzzles
+
+
+def load_puzzle(path: str | os.PathLike[str], puzzle_id: str) -> Puzzle:
+    """The puzzle ``puzzle_id`` of a puzzle file; a KeyError lists the file's ids."""
+    puzzles = load_puzzles(path)
+    for p in puzzles:
+        if p.id == puzzle_id:
+            return p
+    raise KeyError(f"no puzzle {puzzle_id!r} in {os.fspath(path)}: its puzzles are "
+                   f"{', '.join(p.id for p in puzzles) or 'none'}")
 
 
 def _load_file(path: str) -> tuple[list[Puzzle], list[PuzzleError]]:

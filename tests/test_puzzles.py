@@ -370,6 +370,11 @@ def test_load_a_good_file(tmp_path: Path) -> None:
     assert puzzles[0].source == (str(path), 4)
     assert puzzles[0].prompt  # a default prompt
     assert check(puzzles[1], 1).correct
+    from buraco_core.puzzles import load_puzzle
+
+    assert load_puzzle(path, "which") == puzzles[1]
+    with pytest.raises(KeyError, match="its puzzles are clean, which"):
+        load_puzzle(path, "nope")
 
 
 @pytest.mark.parametrize("text, line, says", [

@@ -10,7 +10,8 @@ Parameters per kind (all optional):
 - ``make-meld``: ``meld_kind`` ("run"/"set"), ``wild`` (True/False);
 - ``make-buraco``: ``buraco`` (a kind the ruleset counts; default: one at random);
 - ``extend``: ``wild`` (True: the meld on the table holds a wild card that the right card moves);
-- ``which-is-meld``: ``wild`` (True: groups with wild cards);
+- ``which-is-meld``: ``wild`` (True: groups with wild cards), ``want="not-meld"`` (the odd one out:
+  one group is no meld);
 - ``meld-value``: ``buraco`` (True: the meld is a buraco);
 - ``score``: ``went_out`` (True/False);
 - ``legal-play``: ``allowed`` (True: the play is allowed; False: refused); ``topic="pot"``: a
@@ -45,7 +46,7 @@ LESSON_TOPICS: dict[str, tuple[str, list[tuple[str, dict[str, Any]]]]] = {
                        ("meld-value", {"buraco": False})]),
     "01": ("melds", [("which-is-meld", {"wild": False}), ("make-meld", {"wild": False}),
                      ("meld-value", {"buraco": False})]),
-    "02": ("wilds", [("which-is-meld", {"wild": True}), ("extend", {"wild": True}),
+    "02": ("wilds", [("which-is-meld", {"wild": True, "want": "not-meld"}), ("extend", {"wild": True}),
                      ("make-meld", {"wild": True})]),
     "03": ("buracos", [("make-buraco", {}), ("meld-value", {"buraco": True}),
                        ("extend", {"buraco": True})]),
@@ -335,20 +336,26 @@ def _wrong_groups(rng: random.Random, rules: Rules, wild: bool) -> list[list[Car
 
 def _gen_which(rng: random.Random, rules: Rules, seed: int, params: dict[str, Any]) -> Puzzle | None:
     wild = bool(params.get("wild", rng.random() < 0.5))
+    odd_one_out = params.get("want") == "not-meld"
     deck = _Deck(rules, rng)
-    right = _meld(rng, deck, rules, length=rng.randint(3, 4),
-                  wild=rng.choice(["gap", "end"]) if wild else None)
-    if right is None:
-        return None
-    wrong = _wrong_groups(rng, rules, wild)
+    rights = []
+    for _ in range(rng.choice([2, 3]) if odd_one_out else 1):
+        right = _meld(rng, deck, rules, length=rng.randint(3, 4),
+                      wild=rng.choice(["gap", "end", None]) if wild else None)
+        if right is None:
+            return None
+        rights.append(right)
+    wrong = [g for g in _wrong_groups(rng, rules, wild) if len(g) >= 3 or not odd_one_out]
     if len(wrong) < 2:
         return None
-    options = [right, *rng.sample(wrong, min(len(wrong), rng.choice([2, 3])))]
+    wrongs = rng.sample(wrong, 1 if odd_one_out else rng.choice([2, 3]))
+    options = [*rights, *wrongs]
     for o in options:
         rng.shuffle(o)
     rng.shuffle(options)
-    return _puzzle("which-is-meld", rules, seed, params,
-                   options=tuple(format_cards(o) for o in options))
+    goal = {"want": "not-meld"} if odd_one_out else {}
+    return _puzzle("which-is-meld", rules, seed, params, options=tuple(format_cards(o) for o in options),
+                   goal=goal)
 
 
 def _gen_value(rng: random.Random, rules: Rules, seed: int, params: dict[str, Any]) -> Puzzle | None:

@@ -249,7 +249,17 @@ def _gen_extend(rng: random.Random, rules: Rules, seed: int, params: dict[str, A
         wild = rng.random() < 0.5
     n = rules.min_buraco
     length = rng.randint(n - 3, n - 1) if to_buraco else rng.randint(3, 5)
-    if wild:
+    if wild and not to_buraco and rng.random() < 0.3:
+        # a run holding its natural 2; a card beyond a gap makes that 2 the wild card
+        lo = rng.choice([1, 2])
+        table_cards, _, suit = _run_cards(rng, rules, length, lo=lo)
+        if not deck.take(table_cards):
+            return None
+        m = make_meld(table_cards, rules)
+        key = [_place_card(lo + length + 1, suit)]
+        if lo + length + 1 > 13 or not deck.take(key) or not m.can_extend(key):
+            return None
+    elif wild:
         # a run whose wild card stands where a card of the hand will go: that card moves it
         full, _, _ = _run_cards(rng, rules, length + 1)
         missing = full[rng.randint(1, len(full) - 2)]
@@ -259,9 +269,10 @@ def _gen_extend(rng: random.Random, rules: Rules, seed: int, params: dict[str, A
         table_cards = [c for c in full if c != missing] + [w]
         if not deck.take(table_cards):
             return None
-        m = _make(table_cards, rules)
-        if m is None or m.wild is None or not deck.take([missing]):
+        made = _make(table_cards, rules)
+        if made is None or made.wild is None or not deck.take([missing]):
             return None
+        m = made
         key = [missing]
     else:
         cards = _meld(rng, deck, rules, length=length, wild=None)

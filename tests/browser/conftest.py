@@ -3,7 +3,7 @@ Debian's headless Chromium driven by Playwright's sync API.
 
 - ``voila``: one Voila for the whole session on a free port (``start_voila`` starts more, e.g. with
   short culling timeouts); its log goes to test-artifacts/voila-<name>.log.
-- ``browser``: Chromium from /usr/bin/chromium (the tests skip, saying why, when it is missing;
+- ``browser``: (per module) Chromium from /usr/bin/chromium (the tests skip, saying why, when it is missing;
   ``bash scripts/setup.sh test`` installs it).
 - ``page``: a fresh browser context and page that blocks every request that does not go to the
   local Voila and records it, with the console messages and page errors; ``page.watch`` holds
@@ -206,8 +206,11 @@ def voila(start_voila: Any) -> VoilaServer:
     return server
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """Chromium for one test module. Not for the session: while Playwright's sync API runs, the main
+    thread has a running asyncio loop, and later tests of other folders that call asyncio.run()
+    would fail."""
     if not CHROMIUM.exists():
         pytest.skip(f"{CHROMIUM} is missing: `bash scripts/setup.sh test` installs Debian's chromium")
     sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")

@@ -7,10 +7,12 @@ lesson, so these tests do not depend on the lessons' content.
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
 import time
+import urllib.request
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +24,7 @@ from .conftest import (
     TEMPLATES,
     PageWatch,
     VoilaServer,
+    free_port,
     kernel_id,
     open_notebook,
     screenshot,
@@ -162,3 +165,33 @@ def test_as_a_server_extension_too(browser: Any, start_voila: Any, widgets_noteb
         assert culler_started() in server.log()
     finally:
         context.close()
+
+
+@pytest.mark.timeout(120)
+def test_make_app_serves_the_landing_page(tmp_path: Path) -> None:
+    """scripts/app.sh (what `make app` runs after the setup) serves lessons/00_welcome.ipynb with voila.json."""
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env["PORT"] = str(port)
+    log = tmp_path / "app.log"
+    with log.open("wb") as out:
+        app = subprocess.Popen(["bash", str(ROOT / "scripts" / "app.sh")], cwd=ROOT, env=env, stdout=out,
+                               stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+    try:
+        url = f"http://localhost:{port}/voila/render/lessons/00_welcome.ipynb"
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(url, timeout=60) as reply:
+                    html = reply.read().decode()
+                break
+            except OSError:
+                if time.monotonic() > deadline or app.poll() is not None:
+                    raise AssertionError(log.read_text()) from None
+                time.sleep(0.5)
+        assert "cdn.jsdelivr.net" not in html and "_xsrf=" in html  # the repo's lab template
+        assert url in log.read_text()
+        assert culler_started() in log.read_text()  # the repo's voila.json
+    finally:
+        app.terminate()
+        app.wait(timeout=30)

@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -64,30 +64,91 @@ _RANK_WORDS = {
 _RANK_WORDS_PLURAL = {r: w + ("es" if w == "six" else "s") for r, w in _RANK_WORDS.items()}
 _TOKEN_RANKS = {name: rank for rank, name in RANK_NAMES.items()} | {"T": 10}
 _SPLIT = re.compile(r"[\s,]+")
+_INTERNED: dict[tuple[int, str], Card] = {}
 
 
-@dataclass(frozen=True, order=True, slots=True)
+@dataclass(frozen=True, slots=True)
 class Card:
     """One card: ``rank`` 1 (ace) to 13 (king) with a suit letter, or the joker.
 
     The joker has rank 0 and suit ``""``. Comparison orders by rank, then suit; for display
     use :func:`sort_cards`.
 
+    There is one object per card: ``Card(7, "h")`` gives back the same object every time, so
+    comparing and hashing cards is quick (the engine does it all the time).
+
     >>> Card(7, "h"), Card.joker()
     (Card.from_str('7♥'), Card.from_str('JK'))
     >>> Card(2, "s").is_two, Card.joker().is_joker
+    (True, True)
+    >>> Card(7, "h") is Card.from_str("7♥"), Card(7, "h") < Card(7, "s") < Card(8, "c")
     (True, True)
     """
 
     rank: int
     suit: str
+    _order: int = field(init=False, repr=False, compare=False)
+    """Where the card sorts: rank, then suit (as the tuple ``(rank, suit)`` would)."""
 
-    def __post_init__(self) -> None:
-        if self.rank == 0:
-            if self.suit != "":
-                raise ValueError("the joker has no suit")
-        elif self.rank not in RANK_NAMES or self.suit not in SUIT_SYMBOLS:
-            raise ValueError(f"no such card: rank {self.rank!r}, suit {self.suit!r}")
+    def __new__(cls, rank: int, suit: str) -> Card:
+        card = _INTERNED.get((rank, suit)) if isinstance(rank, int) and isinstance(suit, str) else None
+        if card is not None:
+            return card
+        if rank == 0 and suit != "":
+            raise ValueError("the joker has no suit")
+        raise ValueError(f"no such card: rank {rank!r}, suit {suit!r}")
+
+    @classmethod
+    def _create(cls, rank: int, suit: str) -> Card:
+        """Make the one object of a card (at import, for each card of the deck)."""
+        card = object.__new__(cls)
+        object.__setattr__(card, "rank", rank)
+        object.__setattr__(card, "suit", suit)
+        object.__setattr__(card, "_order", rank * 8 + ("", "c", "d", "h", "s").index(suit))
+        return card
+
+    # One object per card: equal cards are the same object, so identity is equality and the
+    # hash is the object's own (computed in C: tuples and dicts of cards hash quickly).
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is Card:
+            return self is other
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        if other.__class__ is Card:
+            return self is not other
+        return NotImplemented
+
+    __hash__ = object.__hash__
+
+    def __lt__(self, other: Card) -> bool:
+        if other.__class__ is Card:
+            return self._order < other._order
+        return NotImplemented
+
+    def __le__(self, other: Card) -> bool:
+        if other.__class__ is Card:
+            return self._order <= other._order
+        return NotImplemented
+
+    def __gt__(self, other: Card) -> bool:
+        if other.__class__ is Card:
+            return self._order > other._order
+        return NotImplemented
+
+    def __ge__(self, other: Card) -> bool:
+        if other.__class__ is Card:
+            return self._order >= other._order
+        return NotImplemented
+
+    def __reduce__(self) -> tuple[type[Card], tuple[int, str]]:
+        return (Card, (self.rank, self.suit))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
 
     @classmethod
     def joker(cls) -> Card:
@@ -139,6 +200,7 @@ class Card:
         return card_svg(self)
 
 
+_INTERNED.update({(r, su): Card._create(r, su) for r, su in [(0, "")] + [(r, su) for su in SUITS for r in RANK_NAMES]})
 JOKER = Card(0, "")
 
 

@@ -18,6 +18,7 @@ import enum
 import random
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from ..cards import Card, build_deck
 from ..melds import Meld
@@ -87,7 +88,7 @@ class State:
     aside: tuple[Card, ...] = ()
     history: tuple[tuple[int, str], ...] = field(default=())
 
-    @property
+    @cached_property
     def teams(self) -> int:
         """The number of teams: 2 with partnerships (or 2 players), else one per player."""
         return team_count(self.rules, self.players)

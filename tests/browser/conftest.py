@@ -3,8 +3,8 @@ Debian's headless Chromium driven by Playwright's sync API.
 
 - ``voila``: one Voila for the whole session on a free port (``start_voila`` starts more, e.g. with
   short culling timeouts); its log goes to test-artifacts/voila-<name>.log.
-- ``browser``: (per module) Chromium from /usr/bin/chromium (the tests skip, saying why, when it is missing;
-  ``bash scripts/setup.sh test`` installs it).
+- ``browser``: Chromium from /usr/bin/chromium, one per test module (the tests skip, saying why,
+  when it is missing; ``bash scripts/setup.sh test`` installs it).
 - ``page``: a fresh browser context and page that blocks every request that does not go to the
   local Voila and records it, with the console messages and page errors; ``page.watch`` holds
   them and ``page.watch.assert_clean()`` fails on any of them.

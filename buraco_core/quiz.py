@@ -53,7 +53,7 @@ LESSON_TOPICS: dict[str, tuple[str, list[tuple[str, dict[str, Any]]]]] = {
     "04": ("turn", [("legal-play", {"allowed": False}), ("legal-play", {"allowed": True}), ("extend", {})]),
     "05": ("pot", [("legal-play", {"topic": "pot"}), ("score", {"went_out": True}),
                    ("legal-play", {"topic": "pot"}), ("score", {"went_out": False})]),
-    "06": ("scoring", [("score", {}), ("meld-value", {}), ("score", {"went_out": True})]),
+    "06": ("scoring", [("score", {}), ("meld-value", {}), ("score", {"went_out": True}), ("match", {})]),
     "07": ("rulesets", [("meld-value", {"buraco": True}), ("score", {}), ("make-buraco", {}),
                         ("which-is-meld", {})]),
     "08": ("practice", [("make-meld", {}), ("legal-play", {}), ("extend", {}), ("make-buraco", {}),

@@ -58,6 +58,7 @@ _HOW = {
     "meld-value": "Type the points, then press Check.",
     "score": "Type the side's score for this hand, then press Check.",
     "legal-play": "Choose Allowed or Refused, then press Check.",
+    "match": "Choose what happens next, then press Check.",
 }
 
 #: Goal keys that are also generator parameters, per kind ("another one" keeps the goal's kind).
@@ -180,7 +181,7 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
             if want is None and len(self.puzzle.table) == 1:
                 want = 0
             return None if want is None else (int(want), cards)
-        if kind in ("which-is-meld", "legal-play"):
+        if kind in ("which-is-meld", "legal-play", "match"):
             return None if self.choice is None else self.choice.value
         if kind in ("meld-value", "score"):
             return self.number.value
@@ -354,6 +355,12 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
         elif kind == "legal-play":
             self.choice = ipywidgets.ToggleButtons(options=[("Allowed", "allowed"), ("Refused", "refused")],
                                                    value=None, description="This play is:")
+            self.choice.add_class("bw-choice")
+            parts += [self._position(), self.choice]
+        elif kind == "match":
+            self.choice = ipywidgets.RadioButtons(options=[(str(o), str(o)) for o in p.options], value=None,
+                                                  description="What happens:",
+                                                  layout=ipywidgets.Layout(width="max-content"))
             self.choice.add_class("bw-choice")
             parts += [self._position(), self.choice]
         else:

@@ -12,7 +12,8 @@ from buraco_widgets import MeldPuzzle, Progress, Quiz, RulesetPicker, ScoreQuiz
 from buraco_core import score_side
 from buraco_core.puzzles import Puzzle, generate, hint, solve
 
-KINDS = ["make-meld", "make-buraco", "extend", "which-is-meld", "meld-value", "score"]
+KINDS = ["make-meld", "make-buraco", "extend", "which-is-meld", "meld-value", "score", "legal-play", "match"]
+CHOICE_KINDS = ("which-is-meld", "legal-play", "match")
 
 
 def enter(widget: MeldPuzzle, answer: Any) -> None:
@@ -25,7 +26,7 @@ def enter(widget: MeldPuzzle, answer: Any) -> None:
         if widget.table.selected != [0, meld]:
             widget.table.select(0, meld)
         widget.hand.select_cards(cards)
-    elif kind == "which-is-meld":
+    elif kind in CHOICE_KINDS:
         widget.choice.value = answer
     else:
         widget.number.value = int(answer)
@@ -35,9 +36,10 @@ def wrong_answer(widget: MeldPuzzle) -> None:
     kind = widget.puzzle.kind
     if kind in ("make-meld", "make-buraco", "extend"):
         widget.hand.clear_selection()  # nothing selected
-    elif kind == "which-is-meld":
+    elif kind in CHOICE_KINDS:
         right = solve(widget.puzzle)
-        widget.choice.value = next(i for i in range(len(widget.puzzle.options)) if i != right)
+        values = [value for _, value in widget.choice.options]
+        widget.choice.value = next(v for v in values if v != right)
     else:
         widget.number.value = int(solve(widget.puzzle)) + 10
 

@@ -25,6 +25,7 @@ Glossary (one vocabulary, used the same way in code, messages and lessons):
 """
 
 from .cards import Card, build_deck, format_cards, parse_card, parse_cards, shuffled_deck, sort_cards
+from .compare import compare_rulesets, score_under_each
 from .game import Game, IllegalAction, State, View, apply, hand_record, legal_actions, new_game
 from .game.scenarios import load_scenario
 from .melds import InvalidMeld, Meld, make_meld
@@ -45,6 +46,7 @@ __all__ = [
     "View",
     "apply",
     "build_deck",
+    "compare_rulesets",
     "format_cards",
     "get_rules",
     "hand_record",
@@ -55,6 +57,7 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "score_side",
+    "score_under_each",
     "shuffled_deck",
     "sort_cards",
 ]

@@ -146,6 +146,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         self.discard_button = _button("Discard", "bw-action-discard", "Discard the selected card (ends your turn)")
         self.suggest_button = _button("Suggest", "bw-action-suggest", "Ask the coach for a move")
         self.next_button = _button("Next hand", "bw-action-next-hand", "Deal the next hand")
+        self.new_deal_button = _button("New deal", "bw-action-new-deal", "Start a new game with the next seed")
         self.draw_button.on_click(guard(self._oops, lambda _b: self.draw()))
         self.take_button.on_click(guard(self._oops, lambda _b: self.take()))
         self.meld_button.on_click(guard(self._oops, lambda _b: self.meld()))
@@ -153,8 +154,10 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         self.discard_button.on_click(guard(self._oops, lambda _b: self.discard()))
         self.suggest_button.on_click(guard(self._oops, lambda _b: self.suggest()))
         self.next_button.on_click(guard(self._oops, lambda _b: self.next_hand()))
+        self.new_deal_button.on_click(guard(self._oops, lambda _b: self.new_game(seed=self._seed + 1)))
         self.buttons = ipywidgets.HBox([self.draw_button, self.take_button, self.meld_button, self.add_button,
-                                        self.discard_button, self.suggest_button, self.next_button],
+                                        self.discard_button, self.suggest_button, self.next_button,
+                                        self.new_deal_button],
                                        layout=ipywidgets.Layout(flex_flow="row wrap"))
         self.buttons.add_class("bw-game-buttons")
         self.command = ipywidgets.Text(placeholder="or type a play: meld 4h 5h 6h, add 1 7h, take 5h, discard Kc",

@@ -212,3 +212,14 @@ def test_a_typed_play_goes_to_the_engine() -> None:
     table.command.value = "draw"
     table.command_button.click()
     assert table.game.phase is Phase.PLAY and table.command.value == ""
+
+
+def test_new_deal_button_deals_the_next_seed_in_the_same_ruleset() -> None:
+    table = GameTable(rules="italian", seed=9, pace=0)
+    before = table.game.state.hands
+    table.draw_button.click()
+    table.new_deal_button.click()
+    assert table.game.rules.name == "italian"
+    assert table.game.state.seed == 10 and not table.game.history
+    assert table.game.state.hands != before
+    assert table.game.state.hands == Game(rules="italian", players=4, seed=10).state.hands

@@ -228,7 +228,27 @@ class Meld:
         >>> str(make_meld(parse_cards("2c 3c 4c"), rules).extend("6c", rules))
         '3♣ 4♣ 2♣ 6♣'
         """
-        rules = self.rules if rules is None else get_rules(rules)
+        if rules is None or rules is self.rules:
+            # the same meld, cards and end give the same answer: remember it
+            key = (self, tuple(cards) if type(cards) is list else cards, wild_end)
+            try:
+                known = _EXTEND_CACHE.get(key)
+            except TypeError:  # unhashable cards: let _extend say what is wrong
+                return self._extend(cards, self.rules, wild_end)
+            if known is None:
+                try:
+                    known = self._extend(cards, self.rules, wild_end)
+                except InvalidMeld as err:
+                    known = str(err)
+                if len(_EXTEND_CACHE) >= _CACHE_SIZE:
+                    _EXTEND_CACHE.clear()
+                _EXTEND_CACHE[key] = known
+            if isinstance(known, str):
+                raise InvalidMeld(known)
+            return known
+        return self._extend(cards, get_rules(rules), wild_end)
+
+    def _extend(self, cards: Iterable[Card | str] | str, rules: Rules, wild_end: WildEnd | None) -> Meld:
         if wild_end not in (None, "low", "high"):
             raise InvalidMeld(f"wild_end is 'low' or 'high' (or None for the usual end), not {wild_end!r}")
         new = _read_cards(cards)
@@ -308,6 +328,33 @@ def make_meld(cards: Iterable[Card | str] | str, rules: Rules | str) -> Meld:
     buraco_core.melds.InvalidMeld: fechado is played without jokers: its only wild cards are the 2s
     """
     rules = get_rules(rules)
+    if type(cards) is tuple or type(cards) is str:
+        # the same cards give the same answer: remember it (per ruleset object)
+        known_for = _MAKE_CACHE.get(id(rules))
+        if known_for is None or known_for[0] is not rules:
+            if len(_MAKE_CACHE) >= 64:
+                _MAKE_CACHE.clear()
+            known_for = _MAKE_CACHE[id(rules)] = (rules, {})
+        known_melds = known_for[1]
+        try:
+            known = known_melds.get(cards)
+        except TypeError:  # unhashable: let _make_meld say what is wrong
+            return _make_meld(cards, rules)
+        if known is None:
+            try:
+                known = _make_meld(cards, rules)
+            except InvalidMeld as err:
+                known = str(err)
+            if len(known_melds) >= _CACHE_SIZE:
+                known_melds.clear()
+            known_melds[cards] = known
+        if isinstance(known, str):
+            raise InvalidMeld(known)
+        return known
+    return _make_meld(cards, rules)
+
+
+def _make_meld(cards: Iterable[Card | str] | str, rules: Rules) -> Meld:
     hand = _read_cards(cards)
     if len(hand) < 3:
         raise InvalidMeld(f"a meld needs at least three cards, not {len(hand)}")
@@ -338,6 +385,15 @@ def _read_cards(cards: Iterable[Card | str] | str) -> list[Card]:
     except ValueError as exc:
         raise InvalidMeld(str(exc)) from None
 
+
+_CACHE_SIZE = 50_000
+"""How many answers each cache below keeps before it starts afresh."""
+_EXTEND_CACHE: dict[tuple[Meld, object, WildEnd | None], Meld | str] = {}
+"""Meld.extend's answers (a meld, or the refusal's message) for melds extended under their own
+rules. Melds and cards never change, so an answer stays true."""
+_MAKE_CACHE: dict[int, tuple[Rules, dict[object, Meld | str]]] = {}
+"""make_meld's answers for cards given as a tuple or a string, per ruleset object (by id; the
+entry holds the ruleset, so the id is not reused while the entry lives)."""
 
 _card_order = attrgetter("rank", "suit")
 """The sort key that brings copies of a card together: rank, then suit."""

@@ -373,6 +373,8 @@ def _finish_reason(s: State) -> str | None:
     hand = s.hands[s.turn]
     if s.must_meld is not None:
         card = s.must_meld
+        if not _may_meld(s, card, hand):
+            return f"there would be no legal way left to meld the {card} you took"
         for act in _plays_with(s, card):
             try:
                 apply(s, act)
@@ -397,6 +399,42 @@ def _finish_reason(s: State) -> str | None:
     return f"your last card, {card}, could not be discarded ({reason})"
 
 
+def _may_meld(s: State, card: Card, hand: tuple[Card, ...]) -> bool:
+    """A cheap pre-test for :func:`_plays_with`: False only when it would find no play at all
+    (no reachable meld the card may go onto, and no natural card of the hand that could stand
+    in a three-card meld with it). A wild card always passes."""
+    rank = card.rank
+    if rank == 0 or rank == 2:
+        return True
+    for team in _reachable(s):
+        for m in s.melds[team]:
+            if _may_extend(m, card):
+                return True
+    sets = s.rules.allow_sets
+    suit = card.suit
+    places = (1, 14) if rank == 1 else (rank,)
+    partners = 0
+    for c in hand:
+        r = c.rank
+        if r == 0 or (r == 2 and c.suit != suit):
+            continue  # a wild card needs a natural partner beside it (a 2 of the suit may be one)
+        if r == rank:
+            # the card itself (once), or another copy of it or another card of its rank
+            if c.suit == suit:
+                partners += 1
+                if partners > 1 and sets:
+                    return True
+            elif sets:
+                return True
+            continue
+        if c.suit == suit:
+            for p in places:
+                for q in ((1, 14) if r == 1 else (r,)):
+                    if -2 <= p - q <= 2:
+                        return True
+    return False
+
+
 def _plays_with(s: State, card: Card) -> Iterator[Action]:
     """Single additions of ``card`` and three-card melds that use it."""
     own = s.current_team
@@ -404,8 +442,56 @@ def _plays_with(s: State, card: Card) -> Iterator[Action]:
         for i, m in enumerate(s.melds[team]):
             if _may_extend(m, card):
                 yield AddToMeld(i + 1, (card,), None if team == own else team)
-    for trio in three_card_melds(s.hands[s.turn], s.rules, with_card=card):
+    hand = s.hands[s.turn]
+    if card.rank == 0 or card.rank == 2:
+        for trio in three_card_melds(hand, s.rules, with_card=card):
+            yield NewMeld(trio)
+        return
+    for trio in _trios_with(hand, s.rules, card):
         yield NewMeld(trio)
+
+
+def _trios_with(hand: tuple[Card, ...], rules: Rules, card: Card) -> list[tuple[Card, ...]]:
+    """The three-card melds of ``hand`` that use the natural ``card`` (a copy of it in the
+    hand): the same melds as ``three_card_melds(hand, rules, with_card=card)``, found from the
+    few cards that can stand beside it (wild cards, its rank where sets are allowed, its suit
+    within two places), each checked with :func:`make_meld`."""
+    rank, suit = card.rank, card.suit
+    places = (1, 14) if rank == 1 else (rank,)
+    sets = rules.allow_sets
+    near: list[Card] = []
+    skipped = False
+    for c in hand:
+        if c is card and not skipped:
+            skipped = True
+            continue
+        r = c.rank
+        if r == 0 or r == 2:
+            near.append(c)
+        elif r == rank:
+            if sets:
+                near.append(c)
+        elif c.suit == suit:
+            for q in ((1, 14) if r == 1 else (r,)):
+                if any(-2 <= p - q <= 2 for p in places):
+                    near.append(c)
+                    break
+    if not skipped:
+        return []
+    found: set[tuple[Card, ...]] = set()
+    k = len(near)
+    for i in range(k):
+        a = near[i]
+        for j in range(i + 1, k):
+            trio = tuple(sorted((card, a, near[j])))
+            if trio in found:
+                continue
+            try:
+                make_meld(trio, rules)
+            except InvalidMeld:
+                continue
+            found.add(trio)
+    return sorted(found)
 
 
 def _apply_discard(s: State, act: Discard) -> State:

@@ -87,6 +87,8 @@ class Card:
 
     rank: int
     suit: str
+    code: str = field(init=False, repr=False, compare=False)
+    """The canonical ASCII notation: ``'7h'``, ``'10d'``, ``'JK'``."""
     _order: int = field(init=False, repr=False, compare=False)
     """Where the card sorts: rank, then suit (as the tuple ``(rank, suit)`` would)."""
 
@@ -104,6 +106,7 @@ class Card:
         card = object.__new__(cls)
         object.__setattr__(card, "rank", rank)
         object.__setattr__(card, "suit", suit)
+        object.__setattr__(card, "code", "JK" if rank == 0 else RANK_NAMES[rank] + suit)
         object.__setattr__(card, "_order", rank * 8 + ("", "c", "d", "h", "s").index(suit))
         return card
 
@@ -171,11 +174,6 @@ class Card:
     def is_wild_card(self) -> bool:
         """Jokers and 2s: cards that can stand for another (a 2 may also be itself)."""
         return self.rank <= 2 and self.rank != 1
-
-    @property
-    def code(self) -> str:
-        """The canonical ASCII notation: ``'7h'``, ``'10d'``, ``'JK'``."""
-        return "JK" if self.rank == 0 else RANK_NAMES[self.rank] + self.suit
 
     @property
     def name(self) -> str:

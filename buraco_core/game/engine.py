@@ -166,13 +166,18 @@ def _apply_take(s: State, act: Take) -> State:
         if act.card is None:
             index = 0
         else:
-            found = [i for i in range(len(pile) - 1, -1, -1) if pile[i] == act.card]
+            card = act.card  # one object per card: identity is equality
+            found = [i for i in range(len(pile) - 1, -1, -1) if pile[i] is card]
             if len(found) < act.copy:
                 have = "no" if not found else f"only {len(found)}"
                 raise IllegalAction(f"there is {have} {act.card} in the discard pile"
                                     + (f" (you asked for copy {act.copy})" if found else ""))
             index = found[act.copy - 1]
         must = pile[index] if index < len(pile) - 1 else None
+        if must is not None and not _may_meld(s, must, hand + pile[index:]):
+            # what _finish_reason would say, found cheaply
+            raise IllegalAction(f"you may take the pile down to {must} only if you can meld "
+                                f"that card this turn: {_no_way_to_meld(must)}")
         out = _take_result(s, act, index, must)
         if must is not None:
             reason = _finish_reason(out)
@@ -207,7 +212,7 @@ def _top_melds(s: State, top: Card, hand: tuple[Card, ...]) -> bool:
     """The top card makes a meld with the hand's cards, or goes onto one of the side's melds."""
     for team in _reachable(s):
         for m in s.melds[team]:
-            if _may_extend(m, top) and m.can_extend([top]):
+            if _may_extend(m, top, m.rules) and m.can_extend([top]):
                 return True
     return any(top in trio for trio in three_card_melds((*hand, top), s.rules, with_card=top))
 
@@ -374,14 +379,14 @@ def _finish_reason(s: State) -> str | None:
     if s.must_meld is not None:
         card = s.must_meld
         if not _may_meld(s, card, hand):
-            return f"there would be no legal way left to meld the {card} you took"
+            return _no_way_to_meld(card)
         for act in _plays_with(s, card):
             try:
                 apply(s, act)
             except IllegalAction:
                 continue
             return None
-        return f"there would be no legal way left to meld the {card} you took"
+        return _no_way_to_meld(card)
     if len(hand) >= 2:
         return None
     card = hand[0]
@@ -390,13 +395,17 @@ def _finish_reason(s: State) -> str | None:
         return None
     for team in _reachable(s):
         for i, m in enumerate(s.melds[team]):
-            if _may_extend(m, card):
+            if _may_extend(m, card, s.rules):
                 try:
                     apply(s, AddToMeld(i + 1, (card,), None if team == s.current_team else team))
                 except IllegalAction:
                     continue
                 return None
     return f"your last card, {card}, could not be discarded ({reason})"
+
+
+def _no_way_to_meld(card: Card) -> str:
+    return f"there would be no legal way left to meld the {card} you took"
 
 
 def _may_meld(s: State, card: Card, hand: tuple[Card, ...]) -> bool:
@@ -406,12 +415,13 @@ def _may_meld(s: State, card: Card, hand: tuple[Card, ...]) -> bool:
     rank = card.rank
     if rank == 0 or rank == 2:
         return True
+    suit = card.suit
+    rules = s.rules
     for team in _reachable(s):
         for m in s.melds[team]:
-            if _may_extend(m, card):
+            if (m.rank == rank if m.kind == "set" else m.suit == suit) and _may_extend(m, card, rules):
                 return True
-    sets = s.rules.allow_sets
-    suit = card.suit
+    sets = rules.allow_sets
     places = (1, 14) if rank == 1 else (rank,)
     partners = 0
     for c in hand:
@@ -438,9 +448,12 @@ def _may_meld(s: State, card: Card, hand: tuple[Card, ...]) -> bool:
 def _plays_with(s: State, card: Card) -> Iterator[Action]:
     """Single additions of ``card`` and three-card melds that use it."""
     own = s.current_team
+    rules = s.rules
+    wild = card.rank == 0 or card.rank == 2
     for team in _reachable(s):
         for i, m in enumerate(s.melds[team]):
-            if _may_extend(m, card):
+            if (wild or (m.rank == card.rank if m.kind == "set" else m.suit == card.suit)) \
+                    and _may_extend(m, card, rules):
                 yield AddToMeld(i + 1, (card,), None if team == own else team)
     hand = s.hands[s.turn]
     if card.rank == 0 or card.rank == 2:
@@ -607,18 +620,40 @@ _APPLY: dict[Phase, Callable[[State, Action], State]] = {
 
 # --------------------------------------------------------------------------- finding melds
 
-def _may_extend(m: Meld, card: Card) -> bool:
-    """A cheap pre-test: could this one card go onto this meld? (make sure with extend)"""
-    if card.rank in (0, 2):
-        return True
+def _may_extend(m: Meld, card: Card, rules: Rules) -> bool:
+    """A cheap pre-test: could this one card go onto this meld under ``rules``? False only where
+    :meth:`Meld.extend` would surely refuse it; True means: ask extend."""
+    rank = card.rank
+    if rank == 0 or rank == 2:
+        if m.wild_index is None:
+            return True
+        if m.kind == "set":
+            return False  # a set already holding its one wild card (every 2 is wild in a set)
+        # a run: two wild cards that can never be natural (jokers, 2s of another suit) never fit
+        wild = m.cards[m.wild_index]
+        return card.suit == m.suit or wild.suit == m.suit
     if m.kind == "set":
-        return card.rank == m.rank
+        if rank != m.rank:
+            return False
+        if m.rules is not rules:
+            return True
+        if rules.set_max_cards is not None and len(m.cards) >= rules.set_max_cards:
+            return False
+        if rules.set_distinct_suits:
+            wild_index = m.wild_index
+            for i, c in enumerate(m.cards):
+                if c.suit == card.suit and i != wild_index:
+                    return False
+        return True
     if card.suit != m.suit:
         return False
-    if card.rank == 1:
-        return True
-    hi = m.low + len(m.cards) - 1
-    return m.low - 2 <= card.rank <= hi + 2
+    low = m.low
+    hi = low + len(m.cards) - 1
+    wild_place = None if m.wild_index is None else low + m.wild_index
+    for p in ((1, 14) if rank == 1 else (rank,)):
+        if low - 2 <= p <= hi + 2 and not (low <= p <= hi and p != wild_place):
+            return True
+    return False
 
 
 def _natural_places(card: Card) -> tuple[int, ...]:
@@ -746,7 +781,7 @@ def _enumerate_play(s: State) -> Iterator[Action]:
     for team in _reachable(s):
         for i, m in enumerate(s.melds[team]):
             for c in distinct:
-                if _may_extend(m, c):
+                if _may_extend(m, c, s.rules):
                     act = AddToMeld(i + 1, (c,), None if team == own else team)
                     if check(s, act) is None:
                         yield act

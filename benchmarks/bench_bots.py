@@ -53,8 +53,15 @@ class Result:
 
 
 def play_matchup(side: str, other: str, rules: str, hands: int, *, first_seed: int = 0,
-                 progress: bool = True) -> Result:
-    """``hands`` hands (rounded up to pairs) of ``side`` against ``other``."""
+                 progress: bool = True, mc: dict[str, int] | None = None) -> Result:
+    """``hands`` hands (rounded up to pairs) of ``side`` against ``other``; ``mc`` passes
+    settings (worlds, candidates, horizon) to the Monte-Carlo bots."""
+
+    def make(name: str, seed: int) -> Bot:
+        if name == "mc" and mc:
+            return MonteCarloBot(seed, **mc)
+        return make_bot(name, seed)
+
     result = Result(side, other, rules)
     started = time.perf_counter()
     deals = (hands + 1) // 2
@@ -62,7 +69,7 @@ def play_matchup(side: str, other: str, rules: str, hands: int, *, first_seed: i
         deal = first_seed + k
         for swap in (0, 1):
             side_seats = (0, 2) if swap == 0 else (1, 3)
-            bots: list[Bot] = [make_bot(side if seat in side_seats else other, deal * 10 + seat)
+            bots: list[Bot] = [make(side if seat in side_seats else other, deal * 10 + seat)
                                for seat in range(4)]
             game = Game(rules, players=4, seed=deal)
             play_hand(game, bots)
@@ -130,7 +137,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--matchups", default="mc:greedy,greedy:random",
                         help="side:other pairs, comma-separated (default mc:greedy,greedy:random)")
     parser.add_argument("--first-seed", type=int, default=0, help="the first deal's seed")
+    parser.add_argument("--mc-worlds", type=int, default=None, help="MonteCarloBot worlds")
+    parser.add_argument("--mc-candidates", type=int, default=None, help="MonteCarloBot candidates")
+    parser.add_argument("--mc-horizon", type=int, default=None, help="MonteCarloBot horizon (turns)")
     args = parser.parse_args([] if argv is None else list(argv))
+    mc = {k: v for k, v in (("worlds", args.mc_worlds), ("candidates", args.mc_candidates),
+                            ("horizon", args.mc_horizon)) if v is not None}
     pairs = [tuple(p.split(":")) for p in args.matchups.split(",")]
     for pair in pairs:
         if len(pair) != 2 or any(name not in BOTS for name in pair):
@@ -138,7 +150,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                          f"{', '.join(BOTS)}")
     print(f"bot strength: {args.rules}, 4 players, {args.hands} hands a match-up "
           f"(each deal twice, seats swapped), seeds from {args.first_seed}", flush=True)
-    results = [play_matchup(a, b, args.rules, args.hands, first_seed=args.first_seed)
+    if mc:
+        print(f"MonteCarloBot settings: {mc}", flush=True)
+    results = [play_matchup(a, b, args.rules, args.hands, first_seed=args.first_seed, mc=mc)
                for a, b in pairs]
     ok = report(results, TARGETS)
     return 0 if ok else 1

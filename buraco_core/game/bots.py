@@ -612,7 +612,7 @@ class MonteCarloBot:
 
     name = "mc"
 
-    def __init__(self, seed: int = 0, *, worlds: int = 8, candidates: int = 4, horizon: int = 6,
+    def __init__(self, seed: int = 0, *, worlds: int = 16, candidates: int = 6, horizon: int = 10,
                  max_seconds: float | None = None) -> None:
         if worlds < 1 or candidates < 1 or horizon < 1:
             raise ValueError("worlds, candidates and horizon must each be at least 1")

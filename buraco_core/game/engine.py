@@ -33,7 +33,6 @@ buraco_core.game.actions.IllegalAction: you have already drawn this turn: meld, 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from functools import lru_cache
 from typing import Any, TypeVar
 
 from ..cards import Card
@@ -672,83 +671,109 @@ def three_card_melds(hand: tuple[Card, ...], rules: Rules, *,
     ...                                                      RULESETS["buraco"])]
     ['4h 5h 6h']
     """
-    trios = _three_card_melds(tuple(hand), rules)
+    hand = tuple(hand)
+    known_for = _TRIOS_CACHE.get(id(rules))
+    if known_for is None or known_for[0] is not rules:
+        if len(_TRIOS_CACHE) >= 64:
+            _TRIOS_CACHE.clear()
+        known_for = _TRIOS_CACHE[id(rules)] = (rules, {})
+    known = known_for[1]
+    trios = known.get(hand)
+    if trios is None:
+        trios = _three_card_melds(hand, rules)
+        if len(known) >= 4096:
+            known.clear()
+        known[hand] = trios
     if with_card is None:
         return list(trios)
     return [t for t in trios if with_card in t]
 
 
-@lru_cache(maxsize=4096)
+_TRIOS_CACHE: dict[int, tuple[Rules, dict[tuple[Card, ...], tuple[tuple[Card, ...], ...]]]] = {}
+"""three_card_melds' answers per hand, per ruleset object (by id; the entry holds the ruleset)."""
+
+
 def _three_card_melds(hand: tuple[Card, ...], rules: Rules) -> tuple[tuple[Card, ...], ...]:
+    """Sets (two or three of a rank, or two and a wild card) and runs (three cards in a row of
+    one suit, or two of any three places in a row and a wild card), checked with make_meld where
+    a wild card or a set is involved. Cards are worked with by their index in the sorted list
+    of distinct cards, so a trio of indices in order is the sorted trio of cards."""
     counts: dict[Card, int] = {}
     for c in hand:
         counts[c] = counts.get(c, 0) + 1
-    wilds = [c for c in counts if c.rank == 0 or c.rank == 2]
-    natural: set[tuple[Card, ...]] = set()   # runs of three natural cards: valid as they are
-    found: set[tuple[Card, ...]] = set()     # to be checked by make_meld
+    cards = sorted(counts)
+    index = {c: i for i, c in enumerate(cards)}
+    wilds = [i for i, c in enumerate(cards) if c.rank == 0 or c.rank == 2]
+    natural: set[tuple[int, int, int]] = set()   # runs of three natural cards: valid as they are
+    found: set[tuple[int, int, int]] = set()     # to be checked by make_meld
+    add = found.add
     if rules.allow_sets:
-        by_rank: dict[int, list[Card]] = {}
+        by_rank: dict[int, list[int]] = {}
         for c, n in counts.items():
-            if c.rank > 2 or c.rank == 1:
-                by_rank.setdefault(c.rank, []).extend([c] * min(n, 3))
-        for cards in by_rank.values():
-            if len(cards) < 2:
+            r = c.rank
+            if r > 2 or r == 1:
+                same = by_rank.get(r)
+                if same is None:
+                    same = by_rank[r] = []
+                same.extend((index[c],) * (n if n < 3 else 3))
+        for same in by_rank.values():
+            k = len(same)
+            if k < 2:
                 continue
-            k = len(cards)
+            same.sort()
             for i in range(k):
+                x = same[i]
                 for j in range(i + 1, k):
-                    pair = (cards[i], cards[j])
+                    y = same[j]
                     for w in wilds:
-                        found.add(tuple(sorted((*pair, w))))
+                        add((w, x, y) if w <= x else (x, w, y) if w <= y else (x, y, w))
                     for m in range(j + 1, k):
-                        found.add(tuple(sorted((*pair, cards[m]))))
-    rows: dict[str, list[Card | None]] = {}
-    for card in counts:
-        if card.rank == 0:
+                        add((x, y, same[m]))
+    rows: dict[str, list[int]] = {}
+    for i, c in enumerate(cards):
+        r = c.rank
+        if r == 0:
             continue
-        row = rows.get(card.suit)
+        row = rows.get(c.suit)
         if row is None:
-            row = rows[card.suit] = [None] * 15
-        if card.rank == 1:
-            row[1] = row[14] = card
+            row = rows[c.suit] = [-1] * 15
+        if r == 1:
+            row[1] = row[14] = i
         else:
-            row[card.rank] = card
+            row[r] = i
     for row in rows.values():
         for low in range(1, 13):
             x, y, z = row[low], row[low + 1], row[low + 2]
-            if x is None:
-                if y is None or z is None:
+            if x < 0:
+                if y < 0 or z < 0:
                     continue
-                present: tuple[Card, ...] = (y, z)
-            elif y is None:
-                if z is None:
+                p, q = y, z
+            elif y < 0:
+                if z < 0:
                     continue
-                present = (x, z)
-            elif z is None:
-                present = (x, y)
+                p, q = x, z
+            elif z < 0:
+                p, q = x, y
             else:
-                natural.add(tuple(sorted((x, y, z))))
+                a, b, c3 = sorted((x, y, z))
+                natural.add((a, b, c3))
                 continue
+            if p > q:
+                p, q = q, p
             for w in wilds:
-                found.add(tuple(sorted((*present, w))))
-    result = [t for t in natural if _fits(t, counts)]
+                add((w, p, q) if w <= p else (p, w, q) if w <= q else (p, q, w))
+    result = list(natural)  # three different places: three different cards, always in the hand
     for trio in found - natural:
-        if not _fits(trio, counts):
+        i, j, k = trio
+        if (i == j or j == k) and counts[cards[j]] < 1 + (i == j) + (j == k):
             continue
         try:
-            make_meld(trio, rules)
+            make_meld((cards[i], cards[j], cards[k]), rules)
         except InvalidMeld:
             continue
         result.append(trio)
     result.sort()
-    return tuple(result)
-
-
-def _fits(cards: tuple[Card, ...], counts: dict[Card, int]) -> bool:
-    need: dict[Card, int] = {}
-    for c in cards:
-        need[c] = need.get(c, 0) + 1
-    return all(counts.get(c, 0) >= n for c, n in need.items())
+    return tuple((cards[i], cards[j], cards[k]) for i, j, k in result)
 
 
 # --------------------------------------------------------------------------- legal actions

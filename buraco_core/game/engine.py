@@ -513,27 +513,32 @@ def _apply_discard(s: State, act: Discard) -> State:
     seat, team = s.turn, s.current_team
     hand = _remove(s.hands[seat], (act.card,))
     assert hand is not None
-    out = _with(s, hands=_hands(s, seat, hand), discard=(*s.discard, act.card),
-                  history=_log(s, act))
-    if not hand:
-        if s.pot_state[team] is PotState.ASIDE:
-            if s.rules.indirect_pot is IndirectPot.NEXT_TURN:
-                out = _with(out, pot_state=_set(out.pot_state, team, PotState.WAITING),
-                              pot_seat=_set(out.pot_seat, team, seat))
-            else:
-                out = _pick_up_pot(out, team, seat, unused=True)
-        else:
-            return _end_hand(out, team)
+    hands, discard, history = _hands(s, seat, hand), (*s.discard, act.card), _log(s, act)
+    if hand:
+        # the turn passes: the discard and the next turn make one new state
+        return _next_turn(s, hands=hands, discard=discard, history=history)
+    # the hand is empty: the pot (indirect), or going out
+    out = _with(s, hands=hands, discard=discard, history=history)
+    if s.pot_state[team] is not PotState.ASIDE:
+        return _end_hand(out, team)
+    if s.rules.indirect_pot is IndirectPot.NEXT_TURN:
+        out = _with(out, pot_state=_set(out.pot_state, team, PotState.WAITING),
+                    pot_seat=_set(out.pot_seat, team, seat))
+    else:
+        out = _pick_up_pot(out, team, seat, unused=True)
     return _next_turn(out)
 
 
-def _next_turn(s: State) -> State:
-    """Pass the turn to the left: a waiting pot is picked up, the stock may end the hand."""
+def _next_turn(s: State, **pending: Any) -> State:
+    """Pass the turn to the left: a waiting pot is picked up, the stock may end the hand.
+
+    ``pending``: changes of the discard that ends the turn, made in the same new state (they
+    never touch the stock, so the end-of-turn stock rule reads ``s`` as it is)."""
     if _stock_end(s, "turn-over"):
-        return _end_hand(s, None)
+        return _end_hand(_with(s, **pending) if pending else s, None)
     seat = (s.turn + 1) % s.players
     team = seat % s.teams
-    out = _with(s, turn=seat, phase=Phase.DRAW, must_meld=None, single_take=None)
+    out = _with(s, turn=seat, phase=Phase.DRAW, must_meld=None, single_take=None, **pending)
     if _stock_end(out, "turn-start"):
         return _end_hand(out, None)
     if out.pot_seat[team] == seat:

@@ -52,6 +52,12 @@ class View:
     totals: tuple[int, ...]
     winner: int | None
     history: tuple[tuple[int, str], ...]
+    starter: int
+    """The seat that played first in the match (the ruleset's tie rule may favour it)."""
+    pot_seat: tuple[int, ...]
+    """Per team: the seat whose empty hand earned the pot (-1 while none has); public."""
+    pot_unused: tuple[bool, ...]
+    """Per team: a pot picked up by a discard whose player has not played since (``fechado``)."""
 
     def team_of(self, seat: int) -> int:
         return seat % self.teams
@@ -83,5 +89,6 @@ def view_of(state: State, seat: int) -> View:
         pots_left=tuple(bool(p) for p in state.pots), pot_state=state.pot_state,
         must_meld=state.must_meld, single_take=state.single_take,
         went_out=state.went_out, hand_scores=state.hand_scores, totals=state.totals,
-        winner=state.winner, history=state.history,
+        winner=state.winner, history=state.history, starter=state.starter,
+        pot_seat=state.pot_seat, pot_unused=state.pot_unused,
     )

@@ -82,11 +82,15 @@ def _missing(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> str:
 
 
 def _set(seq: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
-    return (*seq[:i], value, *seq[i + 1:])
+    items = list(seq)
+    items[i] = value
+    return tuple(items)
 
 
 def _hands(s: State, seat: int, hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
-    return (*s.hands[:seat], hand, *s.hands[seat + 1:])
+    hands = list(s.hands)
+    hands[seat] = hand
+    return tuple(hands)
 
 
 def _reachable(s: State) -> tuple[int, ...]:
@@ -109,7 +113,7 @@ def _with(s: State, **changes: Any) -> State:
 
 
 def _log(s: State, action: Action) -> tuple[tuple[int, str], ...]:
-    return (*s.history, (s.turn, str(action)))
+    return s.history + ((s.turn, str(action)),)  # noqa: RUF005 (concatenation copies a long tuple quicker)
 
 
 # --------------------------------------------------------------------------- the public core
@@ -147,7 +151,7 @@ def _apply_draw(s: State, act: Draw) -> State:
             return _end_hand(_with(s, history=_log(s, act)), None)
         raise IllegalAction("the stock is empty")
     card = s.stock[-1]
-    hand = (*s.hands[s.turn], card)
+    hand = s.hands[s.turn] + (card,)
     out = _with(s, stock=s.stock[:-1], hands=_hands(s, s.turn, hand), phase=Phase.PLAY,
                   history=_log(s, act))
     if _stock_end(out, "drawn"):
@@ -240,7 +244,7 @@ def _apply_meld(s: State, act: NewMeld) -> State:
     except InvalidMeld as err:
         raise IllegalAction(str(err)) from None
     team = s.current_team
-    melds = _set(s.melds, team, (*s.melds[team], meld))
+    melds = _set(s.melds, team, s.melds[team] + (meld,))
     return _after_meld(s, act, rest, melds)
 
 
@@ -265,7 +269,7 @@ def _apply_add(s: State, act: AddToMeld) -> State:
         meld = side[act.meld - 1].extend(act.cards, s.rules, wild_end=act.wild_end)
     except InvalidMeld as err:
         raise IllegalAction(str(err)) from None
-    new_side = (*side[:act.meld - 1], meld, *side[act.meld:])
+    new_side = _set(side, act.meld - 1, meld)
     melds = _set(s.melds, team, new_side)
     return _after_meld(s, act, rest, melds)
 
@@ -513,7 +517,7 @@ def _apply_discard(s: State, act: Discard) -> State:
     seat, team = s.turn, s.current_team
     hand = _remove(s.hands[seat], (act.card,))
     assert hand is not None
-    hands, discard, history = _hands(s, seat, hand), (*s.discard, act.card), _log(s, act)
+    hands, discard, history = _hands(s, seat, hand), s.discard + (act.card,), _log(s, act)  # noqa: RUF005
     if hand:
         # the turn passes: the discard and the next turn make one new state
         return _next_turn(s, hands=hands, discard=discard, history=history)

@@ -254,6 +254,15 @@ class Meld:
         new = _read_cards(cards)
         if not new:
             raise InvalidMeld("name at least one card to add")
+        if len(new) == 1 and self.kind == "run" and self.wild_index is None:
+            # the commonest addition: a natural 3 to K of the suit just past an end of a run
+            # without a wild card (what _make_run would build, without the search)
+            card = new[0]
+            if card.suit == self.suit and 3 <= card.rank <= 13:
+                if card.rank == self.low + len(self.cards):
+                    return Meld("run", (*self.cards, card), rules, low=self.low, suit=self.suit)
+                if card.rank == self.low - 1:
+                    return Meld("run", (card, *self.cards), rules, low=card.rank, suit=self.suit)
         combined = list(self.cards) + new
         _check_supply(sorted(combined, key=_card_order), rules)
         if self.kind == "set":

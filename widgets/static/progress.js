@@ -27,6 +27,15 @@ function writeStore(key, solved) {
   }
 }
 
+// The items each visited lesson has, so that the landing page can count them too.
+function writeMap(key, map) {
+  try {
+    window.localStorage.setItem(key, JSON.stringify(map));
+  } catch (e) {
+    /* storage unavailable */
+  }
+}
+
 function union(a, b) {
   const out = {};
   for (const src of [a, b]) {
@@ -142,6 +151,11 @@ function render({ model, el }) {
     writeStore(key(), merged);
   }
 
+  const expectedKey = () => key() + ":expected";
+  function persistExpected() {
+    writeMap(expectedKey(), union(readStore(expectedKey()), model.get("expected")));
+  }
+
   function showExport() {
     const value = model.get("export_text");
     if (value) {
@@ -151,7 +165,14 @@ function render({ model, el }) {
     }
   }
 
-  // Merge what the browser remembers into the kernel's progress.
+  // Merge what the browser remembers into the kernel's progress: the items of every lesson
+  // visited in this browser, and what is solved.
+  const knownItems = union(model.get("expected"), readStore(expectedKey()));
+  if (!same(knownItems, model.get("expected"))) {
+    model.set("expected", knownItems);
+    model.save_changes();
+  }
+  persistExpected();
   const stored = readStore(key());
   const merged = union(model.get("solved"), stored);
   if (!same(merged, model.get("solved"))) {
@@ -181,7 +202,8 @@ function render({ model, el }) {
   const onSolved = () => { persist(); show(); };
   const onMessage = () => { message.textContent = model.get("message"); };
   model.on("change:solved", onSolved);
-  model.on("change:expected", show);
+  const onExpected = () => { persistExpected(); show(); };
+  model.on("change:expected", onExpected);
   model.on("change:lesson", show);
   model.on("change:message", onMessage);
   model.on("change:export_text", showExport);
@@ -191,7 +213,7 @@ function render({ model, el }) {
   showExport();
   return () => {
     model.off("change:solved", onSolved);
-    model.off("change:expected", show);
+    model.off("change:expected", onExpected);
     model.off("change:lesson", show);
     model.off("change:message", onMessage);
     model.off("change:export_text", showExport);

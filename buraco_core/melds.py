@@ -404,8 +404,9 @@ _MAKE_CACHE: dict[int, tuple[Rules, dict[object, Meld | str]]] = {}
 """make_meld's answers for cards given as a tuple or a string, per ruleset object (by id; the
 entry holds the ruleset, so the id is not reused while the entry lives)."""
 
-_card_order = attrgetter("rank", "suit")
-"""The sort key that brings copies of a card together: rank, then suit."""
+_card_order = attrgetter("_order")
+"""The sort key that brings copies of a card together: rank, then suit (the card's own order,
+compared in C)."""
 
 
 _COPIES = {1: "one", 2: "two", 3: "three", 4: "four"}

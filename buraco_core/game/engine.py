@@ -33,6 +33,7 @@ buraco_core.game.actions.IllegalAction: you have already drawn this turn: meld, 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from operator import attrgetter
 from typing import Any, TypeVar
 
 from ..cards import Card
@@ -101,6 +102,9 @@ def _reachable(s: State) -> tuple[int, ...]:
 
 
 _new = object.__new__
+
+_ORDER = attrgetter("_order")
+"""Sort key of a card, as its own order (rank, then suit) but compared in C."""
 
 
 def _with(s: State, **changes: Any) -> State:
@@ -499,7 +503,7 @@ def _trios_with(hand: tuple[Card, ...], rules: Rules, card: Card) -> list[tuple[
     for i in range(k):
         a = near[i]
         for j in range(i + 1, k):
-            trio = tuple(sorted((card, a, near[j])))
+            trio = tuple(sorted((card, a, near[j]), key=_ORDER))
             if trio in found:
                 continue
             try:
@@ -507,7 +511,7 @@ def _trios_with(hand: tuple[Card, ...], rules: Rules, card: Card) -> list[tuple[
             except InvalidMeld:
                 continue
             found.add(trio)
-    return sorted(found)
+    return sorted(found, key=lambda t: (t[0]._order, t[1]._order, t[2]._order))
 
 
 def _apply_discard(s: State, act: Discard) -> State:
@@ -710,7 +714,7 @@ def _three_card_melds(hand: tuple[Card, ...], rules: Rules) -> tuple[tuple[Card,
     counts: dict[Card, int] = {}
     for c in hand:
         counts[c] = counts.get(c, 0) + 1
-    cards = sorted(counts)
+    cards = sorted(counts, key=_ORDER)
     index = {c: i for i, c in enumerate(cards)}
     wilds = [i for i, c in enumerate(cards) if c.rank == 0 or c.rank == 2]
     natural: set[tuple[int, int, int]] = set()   # runs of three natural cards: valid as they are
@@ -807,7 +811,7 @@ def _enumerate_draw(s: State) -> Iterator[Action]:
 
 def _enumerate_play(s: State) -> Iterator[Action]:
     hand = s.hands[s.turn]
-    distinct = sorted(set(hand))
+    distinct = sorted(set(hand), key=_ORDER)
     for c in distinct:
         if _discard_reason(s, c) is None and (len(hand) > 1 or check(s, Discard(c)) is None):
             yield Discard(c)

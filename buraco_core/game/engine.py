@@ -428,27 +428,40 @@ def _may_meld(s: State, card: Card, hand: tuple[Card, ...]) -> bool:
         for m in s.melds[team]:
             if (m.rank == rank if m.kind == "set" else m.suit == suit) and _may_extend(m, card, rules):
                 return True
-    sets = rules.allow_sets
+    # a three-card meld with the card: two more naturals (its rank, or its suit in a row), or
+    # one and a wild card; count what the hand has besides one copy of the card
+    copies = same_rank = wilds = 0
+    near: set[int] = set()   # places of same-suit naturals within two of the card's
     places = (1, 14) if rank == 1 else (rank,)
-    partners = 0
+    distinct = rules.set_distinct_suits
     for c in hand:
         r = c.rank
-        if r == 0 or (r == 2 and c.suit != suit):
-            continue  # a wild card needs a natural partner beside it (a 2 of the suit may be one)
+        if r == 0 or r == 2:
+            wilds += 1
+            if not (r == 2 and c.suit == suit):
+                continue  # a 2 of the suit may also be a natural at its place
         if r == rank:
-            # the card itself (once), or another copy of it or another card of its rank
             if c.suit == suit:
-                partners += 1
-                if partners > 1 and sets:
-                    return True
-            elif sets:
-                return True
+                copies += 1  # the card itself, once; another copy counts where suits may repeat
+                if copies > 1 and not distinct:
+                    same_rank += 1
+            else:
+                same_rank += 1
             continue
         if c.suit == suit:
-            for p in places:
-                for q in ((1, 14) if r == 1 else (r,)):
+            for q in ((1, 14) if r == 1 else (r,)):
+                for p in places:
                     if -2 <= p - q <= 2:
-                        return True
+                        near.add(q)
+    if rules.allow_sets and same_rank and (same_rank >= 2 or wilds):
+        return True
+    if near:
+        if wilds:
+            return True
+        for p in places:
+            if ((p - 2 in near and p - 1 in near) or (p - 1 in near and p + 1 in near)
+                    or (p + 1 in near and p + 2 in near)):
+                return True
     return False
 
 

@@ -228,25 +228,45 @@ class Meld:
         >>> str(make_meld(parse_cards("2c 3c 4c"), rules).extend("6c", rules))
         '3♣ 4♣ 2♣ 6♣'
         """
-        if rules is None or rules is self.rules:
-            # the same meld, cards and end give the same answer: remember it
-            key = (self, tuple(cards) if type(cards) is list else cards, wild_end)
+        known = self.extend_or_reason(cards, rules, wild_end=wild_end)
+        if isinstance(known, str):
+            raise InvalidMeld(known)
+        return known
+
+    def extend_or_reason(
+        self, cards: Iterable[Card | str] | str, rules: Rules | str | None = None,
+        *, wild_end: WildEnd | None = None,
+    ) -> Meld | str:
+        """:meth:`extend`, answering with the refusal's message instead of raising it (quicker
+        where refusals are common, as when the game looks for legal moves).
+
+        >>> from buraco_core import RULESETS
+        >>> make_meld("4h 5h 6h", RULESETS["buraco"]).extend_or_reason("9h")
+        'a run needs consecutive cards of one suit: these leave 2 gaps, and there is no wild card to fill it'
+        """
+        if rules is not None and rules is not self.rules:
             try:
-                known = _EXTEND_CACHE.get(key)
-            except TypeError:  # unhashable cards: let _extend say what is wrong
+                return self._extend(cards, get_rules(rules), wild_end)
+            except InvalidMeld as err:
+                return str(err)
+        # the same meld, cards and end give the same answer: remember it
+        key = (self, tuple(cards) if type(cards) is list else cards, wild_end)
+        try:
+            known = _EXTEND_CACHE.get(key)
+        except TypeError:  # unhashable cards: let _extend say what is wrong
+            try:
                 return self._extend(cards, self.rules, wild_end)
-            if known is None:
-                try:
-                    known = self._extend(cards, self.rules, wild_end)
-                except InvalidMeld as err:
-                    known = str(err)
-                if len(_EXTEND_CACHE) >= _CACHE_SIZE:
-                    _EXTEND_CACHE.clear()
-                _EXTEND_CACHE[key] = known
-            if isinstance(known, str):
-                raise InvalidMeld(known)
-            return known
-        return self._extend(cards, get_rules(rules), wild_end)
+            except InvalidMeld as err:
+                return str(err)
+        if known is None:
+            try:
+                known = self._extend(cards, self.rules, wild_end)
+            except InvalidMeld as err:
+                known = str(err)
+            if len(_EXTEND_CACHE) >= _CACHE_SIZE:
+                _EXTEND_CACHE.clear()
+            _EXTEND_CACHE[key] = known
+        return known
 
     def _extend(self, cards: Iterable[Card | str] | str, rules: Rules, wild_end: WildEnd | None) -> Meld:
         if wild_end not in (None, "low", "high"):
@@ -290,7 +310,16 @@ class Meld:
             other.kind, other.cards, other.wild_index, other.low, other.rules)
 
     def __hash__(self) -> int:
-        return hash((self.kind, self.cards, self.wild_index, self.low))
+        known: int | None = self.__dict__.get("_hash")
+        if known is None:  # computed once: a meld never changes
+            known = hash((self.kind, self.cards, self.wild_index, self.low))
+            object.__setattr__(self, "_hash", known)
+        return known
+
+    def __getstate__(self) -> dict[str, object]:
+        state = dict(self.__dict__)
+        state.pop("_hash", None)  # card hashes differ between processes: never pickle it
+        return state
 
     def __str__(self) -> str:
         return format_cards(self.cards, symbols=True)

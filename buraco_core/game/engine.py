@@ -269,10 +269,9 @@ def _apply_add(s: State, act: AddToMeld) -> State:
     rest = _remove(hand, act.cards)
     if rest is None:
         raise IllegalAction(_missing(hand, act.cards))
-    try:
-        meld = side[act.meld - 1].extend(act.cards, s.rules, wild_end=act.wild_end)
-    except InvalidMeld as err:
-        raise IllegalAction(str(err)) from None
+    meld = side[act.meld - 1].extend_or_reason(act.cards, s.rules, wild_end=act.wild_end)
+    if isinstance(meld, str):
+        raise IllegalAction(meld)
     new_side = _set(side, act.meld - 1, meld)
     melds = _set(s.melds, team, new_side)
     return _after_meld(s, act, rest, melds)

@@ -12,7 +12,8 @@ top card.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, fields
 
 from ..cards import Card
 from ..melds import Meld
@@ -79,16 +80,32 @@ def view_of(state: State, seat: int) -> View:
     """The view of ``seat`` (0 to players - 1)."""
     if not 0 <= seat < state.players:
         raise ValueError(f"there is no seat {seat}: seats are 0 to {state.players - 1}")
-    pile = state.discard if state.rules.discard_open else state.discard[-1:]
-    return View(
-        seat=seat, team=state.team_of(seat), players=state.players, teams=state.teams,
-        rules=state.rules, phase=state.phase, turn=state.turn, dealer=state.dealer,
-        hand_number=state.hand_number, hand=state.hands[seat],
-        hand_counts=tuple(len(h) for h in state.hands), melds=state.melds, discard=pile,
-        discard_count=len(state.discard), stock_count=len(state.stock),
-        pots_left=tuple(bool(p) for p in state.pots), pot_state=state.pot_state,
-        must_meld=state.must_meld, single_take=state.single_take,
-        went_out=state.went_out, hand_scores=state.hand_scores, totals=state.totals,
-        winner=state.winner, history=state.history, starter=state.starter,
-        pot_seat=state.pot_seat, pot_unused=state.pot_unused,
-    )
+    teams = state.teams
+    discard = state.discard
+    values = {
+        "seat": seat, "team": seat % teams, "players": state.players, "teams": teams,
+        "rules": state.rules, "phase": state.phase, "turn": state.turn, "dealer": state.dealer,
+        "hand_number": state.hand_number, "hand": state.hands[seat],
+        "hand_counts": tuple(map(len, state.hands)), "melds": state.melds,
+        "discard": discard if state.rules.discard_open else discard[-1:],
+        "discard_count": len(discard), "stock_count": len(state.stock),
+        "pots_left": tuple(map(bool, state.pots)), "pot_state": state.pot_state,
+        "must_meld": state.must_meld, "single_take": state.single_take,
+        "went_out": state.went_out, "hand_scores": state.hand_scores, "totals": state.totals,
+        "winner": state.winner, "history": state.history, "starter": state.starter,
+        "pot_seat": state.pot_seat, "pot_unused": state.pot_unused,
+    }
+    # a bot asks for a view at every move: fill the slots directly (View(**values) runs the
+    # frozen dataclass's __init__, a checked setattr per field, about twice as slow)
+    view = _new_view(View)
+    for name, value in values.items():
+        _SLOT_SETTERS[name](view, value)
+    return view
+
+
+_new_view = object.__new__
+_SLOT_SETTERS: dict[str, Callable[[View, object], None]] = {
+    f.name: getattr(View, f.name).__set__ for f in fields(View)
+}
+if set(_SLOT_SETTERS) != set(View.__slots__):  # pragma: no cover - a field added without a slot
+    raise RuntimeError("View's fields and slots disagree")

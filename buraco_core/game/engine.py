@@ -131,7 +131,14 @@ def apply(state: State, action: Action | str) -> State:
 def check(state: State, action: Action | str) -> str | None:
     """None if ``action`` is legal in ``state``, else the reason it is refused."""
     try:
-        apply(state, action)
+        act = parse_action(action)
+        # the two commonest questions answered without building the next state: a discard is
+        # refused only for a _discard_reason, a draw only when the stock is empty for good
+        if type(act) is Discard and state.phase is Phase.PLAY:
+            return _discard_reason(state, act.card)
+        if type(act) is Draw and state.phase is Phase.DRAW:
+            return None if state.stock or _stock_end(state, "draw-empty") else "the stock is empty"
+        _APPLY[state.phase](state, act)
     except IllegalAction as err:
         return str(err)
     return None
@@ -875,11 +882,7 @@ class LegalActions:
     def __contains__(self, action: object) -> bool:
         if not isinstance(action, (str, Draw, Take, NewMeld, AddToMeld, Discard, NextHand)):
             return False
-        try:
-            apply(self.state, action)
-        except IllegalAction:
-            return False
-        return True
+        return check(self.state, action) is None
 
     def __iter__(self) -> Iterator[Action]:
         if self._items is not None:

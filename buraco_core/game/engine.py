@@ -394,6 +394,12 @@ def _finish_reason(s: State) -> str | None:
         if not _may_meld(s, card, hand):
             return _no_way_to_meld(card)
         for act in _plays_with(s, card):
+            if len(hand) - len(act.cards) >= 2:
+                # two cards or more stay in hand: the play is legal exactly when its meld is
+                # (no guard refuses it, and the turn can still end with a discard)
+                if _meld_valid(s, act):
+                    return None
+                continue
             try:
                 apply(s, act)
             except IllegalAction:
@@ -415,6 +421,19 @@ def _finish_reason(s: State) -> str | None:
                     continue
                 return None
     return f"your last card, {card}, could not be discarded ({reason})"
+
+
+def _meld_valid(s: State, act: NewMeld | AddToMeld) -> bool:
+    """Whether the meld that ``act`` (one of :func:`_plays_with`'s) makes is a valid one."""
+    if isinstance(act, AddToMeld):
+        team = s.current_team if act.team is None else act.team
+        meld = s.melds[team][act.meld - 1]
+        return not isinstance(meld.extend_or_reason(act.cards, s.rules, wild_end=act.wild_end), str)
+    try:
+        make_meld(act.cards, s.rules)
+    except InvalidMeld:
+        return False
+    return True
 
 
 def _no_way_to_meld(card: Card) -> str:
@@ -471,7 +490,7 @@ def _may_meld(s: State, card: Card, hand: tuple[Card, ...]) -> bool:
     return False
 
 
-def _plays_with(s: State, card: Card) -> Iterator[Action]:
+def _plays_with(s: State, card: Card) -> Iterator[NewMeld | AddToMeld]:
     """Single additions of ``card`` and three-card melds that use it."""
     own = s.current_team
     rules = s.rules

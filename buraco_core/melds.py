@@ -424,7 +424,7 @@ def _read_cards(cards: Iterable[Card | str] | str) -> list[Card]:
         raise InvalidMeld(str(exc)) from None
 
 
-_CACHE_SIZE = 50_000
+_CACHE_SIZE = 10_000
 """How many answers each cache below keeps before it starts afresh."""
 _EXTEND_CACHE: dict[tuple[Meld, object, WildEnd | None], Meld | str] = {}
 """Meld.extend's answers (a meld, or the refusal's message) for melds extended under their own

@@ -1,0 +1,108 @@
+"""The engine's shortcuts give the answers of the long way round.
+
+The engine answers many legality questions quickly (cheap pre-tests before the meld search,
+remembered answers, a discard or a draw checked without building the next state). Each shortcut
+must say exactly what the long way would: these tests compare them on seeded random hands and
+games of every ruleset.
+"""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import random
+
+import pytest
+
+from buraco_core import RULESETS, Card
+from buraco_core.cards import SUITS, build_deck
+from buraco_core.game import IllegalAction, Phase, apply, check, new_game
+from buraco_core.game.bots import draw_candidates, play_candidates
+from buraco_core.game.engine import _may_extend, _may_meld, _trios_with, three_card_melds
+from buraco_core.melds import Meld, make_meld
+from buraco_core.rules import Rules
+
+RULES = list(RULESETS.values())
+
+
+def test_one_object_per_card() -> None:
+    seven = Card(7, "h")
+    assert seven is Card(7, "h") is Card.from_str("7♥")
+    assert copy.copy(seven) is seven and copy.deepcopy(seven) is seven
+    assert pickle.loads(pickle.dumps(seven)) is seven
+    assert seven != Card(7, "s") and seven != 7 and seven != (7, "h")
+    with pytest.raises(ValueError, match="no such card"):
+        Card(7.0, "h")  # type: ignore[arg-type]
+
+
+def test_card_order_is_rank_then_suit() -> None:
+    cards = [Card(0, "")] + [Card(rank, suit) for suit in SUITS for rank in range(1, 14)]
+    random.Random(1).shuffle(cards)
+    assert sorted(cards) == sorted(cards, key=lambda c: (c.rank, c.suit))
+    for a in cards[:12]:
+        for b in cards[:12]:
+            assert (a < b) == ((a.rank, a.suit) < (b.rank, b.suit))
+            assert (a <= b) == ((a.rank, a.suit) <= (b.rank, b.suit))
+            assert (a > b) == ((a.rank, a.suit) > (b.rank, b.suit))
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: r.name)
+def test_trios_with_a_card(rules: Rules) -> None:
+    """_trios_with finds every three-card meld three_card_melds lists with the card (and perhaps
+    a few more valid ones), and none when it lists none; _may_meld never rules out a card that
+    has one."""
+    rng = random.Random(2)
+    deck = build_deck(rules)
+    empty = new_game(rules, 4, 0)
+    for _ in range(1500):
+        hand = tuple(rng.sample(deck, rng.randint(1, 20)))
+        for card in set(hand):
+            listed = three_card_melds(hand, rules, with_card=card)
+            if card.rank not in (0, 2):
+                found = _trios_with(hand, rules, card)
+                assert set(listed) <= set(found) and bool(listed) == bool(found)
+                for trio in found:
+                    make_meld(trio, rules)
+            if listed:
+                assert _may_meld(empty, card, hand)
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: r.name)
+def test_may_extend_never_rules_out_a_legal_addition(rules: Rules) -> None:
+    rng = random.Random(3)
+    deck = build_deck(rules)
+    distinct = sorted(set(deck))
+    for _ in range(300):
+        hand = tuple(rng.sample(deck, 14))
+        for trio in three_card_melds(hand, rules)[:3]:
+            meld: Meld = make_meld(trio, rules)
+            for _ in range(rng.randint(0, 8)):
+                grown = meld.extend_or_reason([rng.choice(deck)], rules)
+                if isinstance(grown, Meld):
+                    meld = grown
+            for card in distinct:
+                if not _may_extend(meld, card, rules):
+                    assert not meld.can_extend([card], rules)
+                reason = meld.extend_or_reason([card])
+                assert isinstance(reason, str) != meld.can_extend([card])
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: r.name)
+def test_check_agrees_with_apply(rules: Rules) -> None:
+    """check() (with its quick answers for a discard and a draw) says what apply says, for every
+    candidate action of random games."""
+    for seed in range(2):
+        s = new_game(rules, 4, seed)
+        rng = random.Random(seed)
+        while s.phase is Phase.DRAW or s.phase is Phase.PLAY:
+            options = draw_candidates(s) if s.phase is Phase.DRAW else play_candidates(s)
+            for act in options:
+                try:
+                    apply(s, act)
+                    expected = None
+                except IllegalAction as err:
+                    expected = str(err)
+                assert check(s, act) == expected
+                assert check(s, str(act)) == expected
+            rng.shuffle(options)
+            s = next(apply(s, a) for a in options if check(s, a) is None)

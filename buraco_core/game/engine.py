@@ -102,6 +102,7 @@ def _reachable(s: State) -> tuple[int, ...]:
 
 
 _new = object.__new__
+_setattr = object.__setattr__
 
 _ORDER = attrgetter("_order")
 """Sort key of a card, as its own order (rank, then suit) but compared in C."""
@@ -110,9 +111,9 @@ _ORDER = attrgetter("_order")
 def _with(s: State, **changes: Any) -> State:
     """``dataclasses.replace`` for a State, without its generic machinery (apply is hot)."""
     new = _new(State)
-    d = new.__dict__
-    d.update(s.__dict__)
+    d = s.__dict__.copy()
     d.update(changes)
+    _setattr(new, "__dict__", d)
     return new
 
 

@@ -30,6 +30,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from operator import attrgetter
 from typing import Protocol
 
 from ..cards import Card, build_deck
@@ -122,6 +123,9 @@ def determinize(view: View, rng: random.Random | None = None) -> State:
 
 
 _PLACEHOLDER = Card(13, "s")
+
+_ORDER = attrgetter("_order")
+"""Sort key of a card: its own order (rank, then suit), compared in C."""
 
 
 def _unknown_cards(view: View) -> list[Card]:
@@ -231,53 +235,84 @@ def _fits_meld(m: Meld, card: Card) -> bool:
 
 def trio_candidates(hand: Sequence[Card], rules: Rules) -> list[tuple[Card, ...]]:
     """Three-card groups of ``hand`` that may be melds (each sorted, no duplicates): a quick
-    superset of :func:`~buraco_core.game.engine.three_card_melds`, not checked by make_meld."""
+    superset of :func:`~buraco_core.game.engine.three_card_melds`, not checked by make_meld.
+    Cards are handled by their index in the sorted distinct cards, so index order is card order."""
     counts: dict[Card, int] = {}
     for c in hand:
         counts[c] = counts.get(c, 0) + 1
-    cards = sorted(counts)
+    return _trios_of(counts, sorted(counts, key=_ORDER), rules)
+
+
+def _trios_of(counts: dict[Card, int], cards: list[Card], rules: Rules) -> list[tuple[Card, ...]]:
+    """:func:`trio_candidates` from the hand's card counts and its distinct cards, sorted."""
     index = {c: i for i, c in enumerate(cards)}
-    wilds = [index[c] for c in cards if c.rank == 0 or c.rank == 2]
-    found: set[tuple[int, ...]] = set()
+    wilds = [i for i, c in enumerate(cards) if c.rank == 0 or c.rank == 2]
+    found: set[tuple[int, int, int]] = set()
+    add = found.add
     if rules.allow_sets:
         by_rank: dict[int, list[int]] = {}
         for c, n in counts.items():
-            if c.rank > 2 or c.rank == 1:
-                by_rank.setdefault(c.rank, []).extend([index[c]] * min(n, 3))
+            r = c.rank
+            if r > 2 or r == 1:
+                i = index[c]
+                lst = by_rank.get(r)
+                if lst is None:
+                    lst = by_rank[r] = []
+                lst.extend((i,) * (n if n < 3 else 3))
         for same in by_rank.values():
             k = len(same)
             if k < 2:
                 continue
+            same = sorted(same)
             for i in range(k):
+                x = same[i]
                 for j in range(i + 1, k):
-                    x, y = same[i], same[j]
+                    y = same[j]
                     for m in range(j + 1, k):
-                        found.add(tuple(sorted((x, y, same[m]))))
+                        add((x, y, same[m]))
                     for w in wilds:
-                        found.add(tuple(sorted((x, y, w))))
-    rows: dict[str, list[int]] = {}
-    for c in cards:
-        if c.rank == 0:
+                        # x <= y; place w
+                        if w <= x:
+                            add((w, x, y))
+                        elif w <= y:
+                            add((x, w, y))
+                        else:
+                            add((x, y, w))
+    # runs: every pair of same-suit cards at most two places apart shares a window of three
+    # places (with a wild card for the third), and three places in a row are a run as they are
+    rows: dict[str, list[tuple[int, int]]] = {}
+    for i, c in enumerate(cards):
+        r = c.rank
+        if r == 0:
             continue
         row = rows.get(c.suit)
         if row is None:
-            row = rows[c.suit] = [-1] * 15
-        if c.rank == 1:
-            row[1] = row[14] = index[c]
+            row = rows[c.suit] = []
+        if r == 1:
+            row.append((1, i))
+            row.append((14, i))
         else:
-            row[c.rank] = index[c]
+            row.append((r, i))
     for row in rows.values():
-        for low in range(1, 13):
-            x, y, z = row[low], row[low + 1], row[low + 2]
-            present = (x >= 0) + (y >= 0) + (z >= 0)
-            if present < 2:
-                continue
-            if present == 3:
-                found.add(tuple(sorted((x, y, z))))
-            for p, q in ((x, y), (x, z), (y, z)):
-                if p >= 0 and q >= 0:
-                    for w in wilds:
-                        found.add(tuple(sorted((p, q, w))))
+        row.sort()
+        k = len(row)
+        for a in range(k - 1):
+            p, x = row[a]
+            for b in range(a + 1, k):
+                q, y = row[b]
+                if q - p > 2:
+                    break
+                if q == p + 1 and b + 1 < k and row[b + 1][0] == p + 2:
+                    t1, t2, t3 = sorted((x, y, row[b + 1][1]))
+                    add((t1, t2, t3))
+                lo, hi = (x, y) if x <= y else (y, x)
+                for w in wilds:
+                    if w <= lo:
+                        add((w, lo, hi))
+                    elif w <= hi:
+                        add((lo, w, hi))
+                    else:
+                        add((lo, hi, w))
     out: list[tuple[Card, ...]] = []
     for trio in sorted(found):
         i, j, k = trio
@@ -304,7 +339,10 @@ def play_candidates(s: State) -> list[Action]:
     """A quick superset of the play-phase actions the engine lists (every discard, every
     single-card addition, every three-card meld), not checked: filter with ``check``."""
     hand = s.hands[s.turn]
-    distinct = sorted(set(hand))
+    counts: dict[Card, int] = {}
+    for c in hand:
+        counts[c] = counts.get(c, 0) + 1
+    distinct = sorted(counts, key=_ORDER)
     out: list[Action] = [Discard(c) for c in distinct]
     own = s.current_team
     teams = range(s.teams) if s.rules.meld_on_any else (own,)
@@ -325,7 +363,7 @@ def play_candidates(s: State) -> list[Action]:
             if m.wild is None or m.kind == "run":
                 fits = fits + wilds
             out.extend(AddToMeld(i + 1, (c,), which) for c in fits)
-    out.extend(NewMeld(t) for t in trio_candidates(hand, s.rules))
+    out.extend(NewMeld(t) for t in _trios_of(counts, distinct, s.rules))
     return out
 
 

@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from operator import attrgetter
 from typing import Protocol
 
-from ..cards import Card, build_deck
+from ..cards import SUITS, Card, build_deck
 from ..melds import Meld
 from ..rules import DiscardTake, Rules
 from ..scoring import score_side
@@ -123,6 +123,10 @@ def determinize(view: View, rng: random.Random | None = None) -> State:
 
 
 _PLACEHOLDER = Card(13, "s")
+
+_DISCARDS: dict[Card, Discard] = {c: Discard(c) for c in [Card(0, ""), *(Card(r, su) for su in SUITS
+                                                                           for r in range(1, 14))]}
+"""One Discard action per card (actions are frozen values, so they can be shared)."""
 
 _ORDER = attrgetter("_order")
 """Sort key of a card: its own order (rank, then suit), compared in C."""
@@ -343,26 +347,40 @@ def play_candidates(s: State) -> list[Action]:
     for c in hand:
         counts[c] = counts.get(c, 0) + 1
     distinct = sorted(counts, key=_ORDER)
-    out: list[Action] = [Discard(c) for c in distinct]
+    out: list[Action] = [_DISCARDS[c] for c in distinct]
     own = s.current_team
     teams = range(s.teams) if s.rules.meld_on_any else (own,)
-    wilds = [c for c in distinct if c.rank == 0 or c.rank == 2]
+    wilds: list[Card] = []
     by_rank: dict[int, list[Card]] = {}
     by_suit: dict[str, list[Card]] = {}
     for c in distinct:
-        if c.rank != 0 and c.rank != 2:
-            by_rank.setdefault(c.rank, []).append(c)
-            by_suit.setdefault(c.suit, []).append(c)
+        r = c.rank
+        if r == 0 or r == 2:
+            wilds.append(c)
+            continue
+        same = by_rank.get(r)
+        if same is None:
+            by_rank[r] = [c]
+        else:
+            same.append(c)
+        same = by_suit.get(c.suit)
+        if same is None:
+            by_suit[c.suit] = [c]
+        else:
+            same.append(c)
     for team in teams:
         which = None if team == own else team
         for i, m in enumerate(s.melds[team]):
             if m.kind == "set":
                 fits = by_rank.get(m.rank, [])
+                if m.wild_index is None:
+                    fits = fits + wilds
             else:
-                fits = [c for c in by_suit.get(m.suit, ()) if _fits_meld(m, c)]
-            if m.wild is None or m.kind == "run":
-                fits = fits + wilds
-            out.extend(AddToMeld(i + 1, (c,), which) for c in fits)
+                # _fits_meld for a natural card of the run's suit: an ace, or within two places
+                lo, hi = m.low - 2, m.low + len(m.cards) + 1
+                fits = [c for c in by_suit.get(m.suit, ()) if c.rank == 1 or lo <= c.rank <= hi]
+                fits += wilds
+            out.extend([AddToMeld(i + 1, (c,), which) for c in fits])
     out.extend(NewMeld(t) for t in _trios_of(counts, distinct, s.rules))
     return out
 

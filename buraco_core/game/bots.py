@@ -30,6 +30,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import fields
 from operator import attrgetter
 from typing import Protocol
 
@@ -112,14 +113,29 @@ def determinize(view: View, rng: random.Random | None = None) -> State:
     pot_unused = getattr(view, "pot_unused", None)
     if pot_unused is None:
         pot_unused = (False,) * view.teams
-    return State(
-        rules=rules, players=view.players, seed=0, hand_number=view.hand_number,
-        dealer=view.dealer, starter=starter, phase=view.phase, turn=view.turn, hands=hands,
-        melds=view.melds, stock=stock, discard=discard, pots=pots, pot_state=view.pot_state,
-        pot_seat=pot_seat, pot_unused=pot_unused, must_meld=view.must_meld,
-        single_take=view.single_take, went_out=view.went_out, hand_scores=view.hand_scores,
-        totals=view.totals, winner=view.winner, history=view.history,
-    )
+    # the frozen dataclass's __init__ sets every field through a checked setattr: fill the
+    # instance's dict at once (the same State; a bot asks for one at every decision)
+    state = _new_state(State)
+    _set_dict(state, "__dict__", {
+        "rules": rules, "players": view.players, "seed": 0, "hand_number": view.hand_number,
+        "dealer": view.dealer, "starter": starter, "phase": view.phase, "turn": view.turn,
+        "hands": hands, "melds": view.melds, "stock": stock, "discard": discard, "pots": pots,
+        "pot_state": view.pot_state, "pot_seat": pot_seat, "pot_unused": pot_unused,
+        "must_meld": view.must_meld, "single_take": view.single_take, "went_out": view.went_out,
+        "hand_scores": view.hand_scores, "totals": view.totals, "winner": view.winner,
+        "aside": (), "history": view.history, "teams": view.teams,
+    })
+    return state
+
+
+_new_state = object.__new__
+_set_dict = object.__setattr__
+_DETERMINIZED_FIELDS = frozenset({
+    "rules", "players", "seed", "hand_number", "dealer", "starter", "phase", "turn", "hands", "melds",
+    "stock", "discard", "pots", "pot_state", "pot_seat", "pot_unused", "must_meld", "single_take",
+    "went_out", "hand_scores", "totals", "winner", "aside", "history"})
+if frozenset(f.name for f in fields(State)) != _DETERMINIZED_FIELDS:  # pragma: no cover
+    raise RuntimeError("State's fields changed: update determinize")
 
 
 _PLACEHOLDER = Card(13, "s")
@@ -182,20 +198,31 @@ def _run_ranks(card: Card) -> tuple[int, ...]:
 
 def _connections(card: Card, cards: Iterable[Card], rules: Rules) -> int:
     """How many of ``cards`` could stand in a natural meld with ``card``: the same rank (where
-    sets are allowed), or the same suit within two places."""
-    if _is_wild(card):
+    sets are allowed), or the same suit within two places (an ace at either end)."""
+    r = card.rank
+    if r == 0 or r == 2:
         return 0
+    suit = card.suit
+    sets = rules.allow_sets
+    distinct = rules.set_distinct_suits
     n = 0
-    places = _run_ranks(card)
     for other in cards:
-        if _is_wild(other):
+        o = other.rank
+        if o == 0 or o == 2:
             continue
-        if other.rank == card.rank:
-            if rules.allow_sets and not (rules.set_distinct_suits and other.suit == card.suit):
+        if o == r:
+            if sets and not (distinct and other.suit == suit):
                 n += 1
             continue
-        if other.suit == card.suit and any(abs(p - q) <= 2 for p in places for q in _run_ranks(other)):
-            n += 1
+        if other.suit == suit:
+            if r == 1:
+                if o <= 3 or o >= 12:
+                    n += 1
+            elif o == 1:
+                if r <= 3 or r >= 12:
+                    n += 1
+            elif -2 <= o - r <= 2:
+                n += 1
     return n
 
 
@@ -226,15 +253,16 @@ def _usable(card: Card, cards: Sequence[Card], melds: Iterable[Meld], rules: Rul
 
 def _fits_meld(m: Meld, card: Card) -> bool:
     """A cheap test before :meth:`Meld.can_extend`: could this card go onto this meld?"""
-    if _is_wild(card):
+    r = card.rank
+    if r == 0 or r == 2:
         return m.wild is None or m.kind == "run"
     if m.kind == "set":
-        return card.rank == m.rank
+        return r == m.rank
     if card.suit != m.suit:
         return False
-    if card.rank == 1:
+    if r == 1:
         return True
-    return m.low - 2 <= card.rank <= m.low + len(m.cards) + 1
+    return m.low - 2 <= r <= m.low + len(m.cards) + 1
 
 
 def trio_candidates(hand: Sequence[Card], rules: Rules) -> list[tuple[Card, ...]]:
@@ -533,21 +561,24 @@ def _discard_scores(s: State, rng: random.Random) -> list[tuple[float, Discard]]
     own = s.melds[s.current_team]
     pile = s.discard if rules.discard_open else s.discard[-1:]
     feeds_pile = rules.discard_take is not DiscardTake.WHOLE_IF_TOP_MELDS
+    # a card counts itself among the hand's connections where sets of one suit are allowed:
+    # the rest of the hand (without this copy) has one fewer
+    itself = 1 if rules.allow_sets and not rules.set_distinct_suits else 0
     scored: list[tuple[float, Discard]] = []
     for c in sorted(set(hand), key=lambda c: (c.rank, c.suit)):
-        act = Discard(c)
+        act = _DISCARDS[c]
         if check(s, act) is not None:
             continue
         bad = 0.0
-        if _is_wild(c):
+        wild = c.rank == 0 or c.rank == 2
+        if wild:
             bad += 1000.0
         if any(_fits_meld(m, c) and m.can_extend([c]) for m in next_melds):
             bad += 300.0
         if feeds_pile:
             bad += 40.0 * min(3, _connections(c, pile, rules))
-        rest = list(hand)
-        rest.remove(c)
-        bad += 25.0 * min(4, _connections(c, rest, rules))
+        if not wild:
+            bad += 25.0 * min(4, _connections(c, hand, rules) - itself)
         if any(_fits_meld(m, c) and m.can_extend([c]) for m in own):
             bad += 60.0
         bad -= 0.5 * rules.card_values[c.rank]
@@ -601,12 +632,17 @@ class RandomBot:
             candidates = draw_candidates(state)
         else:
             return NextHand()
-        # the first legal one in a random order of a superset of the listed actions is a
-        # uniform choice among the legal ones, and checks only a few
-        self.rng.shuffle(candidates)
-        for act in candidates:
+        # rejection sampling: pick one of the superset at random, drop it if it is refused;
+        # the first legal one drawn is a uniform choice among the legal ones, and it takes only
+        # as many random numbers and checks as picks
+        rand = self.rng.random
+        while candidates:
+            i = int(rand() * len(candidates))
+            act = candidates[i]
             if check(state, act) is None:
                 return act
+            candidates[i] = candidates[-1]
+            candidates.pop()
         return next(iter(legal_actions(state)))
 
 

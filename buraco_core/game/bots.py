@@ -11,7 +11,7 @@ hidden cards dealt at random among the other hands, the stock, the pots and the 
 the discard pile) and the bot asks the pure core (:func:`~buraco_core.game.engine.check`,
 :func:`~buraco_core.game.engine.legal_actions`) about its own moves in that state.
 
-- :class:`RandomBot`: a uniform choice among the listed legal actions.
+- :class:`RandomBot`: a uniform choice among a sample of legal actions.
 - :class:`GreedyBot`: melds what it can, keeps its wild cards, avoids feeding the next player.
 - :class:`MonteCarloBot`: samples the hidden cards, plays each candidate out with greedy
   players, and picks the best average score difference.
@@ -143,6 +143,9 @@ _PLACEHOLDER = Card(13, "s")
 _DISCARDS: dict[Card, Discard] = {c: Discard(c) for c in [Card(0, ""), *(Card(r, su) for su in SUITS
                                                                            for r in range(1, 14))]}
 """One Discard action per card (actions are frozen values, so they can be shared)."""
+
+_DRAW = Draw()
+_TAKE = Take()
 
 _ORDER = attrgetter("_order")
 """Sort key of a card: its own order (rank, then suit), compared in C."""
@@ -611,11 +614,15 @@ def greedy_action(s: State, rng: random.Random) -> Action:
 # --------------------------------------------------------------------------- the bots
 
 class RandomBot:
-    """Random: a uniform choice among the legal actions the engine lists.
+    """Random: a uniform choice among a sample of legal actions.
 
-    In the draw phase these are ``draw``, ``take`` and (``brazilian``) every legal depth; in the
-    play phase every legal discard, every legal single-card addition and every legal three-card
-    meld (longer melds grow by additions). It has no plan: it is the baseline the others beat.
+    Draw phase: the sample is ``draw``, ``take`` (the whole pile) and, in ``brazilian``, one
+    ``take`` down to a card above the bottom, that card picked at random; it plays one of the
+    legal ones, each equally likely. Play phase: the sample is every discard, every single-card
+    addition and every three-card meld of :func:`play_candidates` (longer melds grow by
+    additions), and it plays one of the legal ones, each equally likely (a random pick, checked
+    with the engine; a refused pick is dropped and it picks again). It has no plan: it is the
+    baseline the others beat.
     """
 
     name = "random"
@@ -626,10 +633,17 @@ class RandomBot:
 
     def choose(self, view: View) -> Action:
         state = determinize(view)
+        candidates: list[Action]
         if state.phase is Phase.PLAY:
-            candidates = play_candidates(state)
+            return self._play(state)
         elif state.phase is Phase.DRAW:
-            candidates = draw_candidates(state)
+            candidates = [_DRAW, _TAKE]
+            pile = view.discard
+            if view.rules.discard_take is DiscardTake.ANY_DEPTH and len(pile) > 1:
+                # one take down to a card above the bottom, that card picked at random
+                i = 1 + int(self.rng.random() * (len(pile) - 1))
+                card = pile[i]
+                candidates.append(Take(card, pile[i:].count(card)))
         else:
             return NextHand()
         # rejection sampling: pick one of the superset at random, drop it if it is refused;
@@ -644,6 +658,109 @@ class RandomBot:
             candidates[i] = candidates[-1]
             candidates.pop()
         return next(iter(legal_actions(state)))
+
+    def _play(self, state: State) -> Action:
+        """A uniform choice among the legal ones of :func:`play_candidates`, built lazily: the
+        discards and additions are listed (additions as (team, meld, card) until picked); the
+        three-card meld candidates are counted from above (:func:`_trio_bound`) and listed only
+        when a pick falls among them. A pick of an empty place of the bound, or of a refused
+        action, is dropped and the pick repeated, so every legal candidate stays equally likely.
+        """
+        rules = state.rules
+        hand = state.hands[state.turn]
+        counts: dict[Card, int] = {}
+        for c in hand:
+            counts[c] = counts.get(c, 0) + 1
+        pool: list[Action | tuple[int | None, int, Card]] = [_DISCARDS[c] for c in counts]
+        wilds: list[Card] = []
+        by_rank: dict[int, list[Card]] = {}
+        by_suit: dict[str, list[Card]] = {}
+        for c in counts:
+            r = c.rank
+            if r == 0 or r == 2:
+                wilds.append(c)
+                continue
+            same = by_rank.get(r)
+            if same is None:
+                by_rank[r] = [c]
+            else:
+                same.append(c)
+            same = by_suit.get(c.suit)
+            if same is None:
+                by_suit[c.suit] = [c]
+            else:
+                same.append(c)
+        own = state.current_team
+        for team in (range(state.teams) if rules.meld_on_any else (own,)):
+            which = None if team == own else team
+            for i, m in enumerate(state.melds[team], 1):
+                if m.kind == "set":
+                    for c in by_rank.get(m.rank, ()):
+                        pool.append((which, i, c))
+                    if m.wild_index is None:
+                        for c in wilds:
+                            pool.append((which, i, c))
+                else:
+                    lo, hi = m.low - 2, m.low + len(m.cards) + 1
+                    for c in by_suit.get(m.suit, ()):
+                        r = c.rank
+                        if r == 1 or lo <= r <= hi:
+                            pool.append((which, i, c))
+                    for c in wilds:
+                        pool.append((which, i, c))
+        bound = _trio_bound(counts, by_rank, wilds, rules)
+        rand = self.rng.random
+        while pool or bound:
+            i = int(rand() * (len(pool) + bound))
+            if i >= len(pool):
+                # the pick falls among the three-card melds: list them; the place picked is
+                # one of them, or an empty place of the bound (pick again)
+                j = i - len(pool)
+                trios = _trios_of(counts, sorted(counts, key=_ORDER), rules)
+                bound = 0
+                pool.extend(NewMeld(t) for t in trios)
+                if j >= len(trios):
+                    continue
+                i = len(pool) - len(trios) + j
+            item = pool[i]
+            act = AddToMeld(item[1], (item[2],), item[0]) if isinstance(item, tuple) else item
+            if check(state, act) is None:
+                return act
+            pool[i] = pool[-1]
+            pool.pop()
+        return next(iter(legal_actions(state)))
+
+
+def _trio_bound(counts: dict[Card, int], by_rank: dict[int, list[Card]], wilds: list[Card],
+                rules: Rules) -> int:
+    """At least as many as :func:`_trios_of` lists for this hand (``by_rank``: its distinct
+    natural cards by rank; ``wilds``: its distinct wild cards): per rank of k naturals (at most
+    three copies each) C(k, 3) sets and C(k, 2) pairs, each with every wild card; per suit, every
+    two cards at most two places apart (a 2 of the suit counts as a place) with every wild card,
+    and every three places in a row."""
+    w = len(wilds)
+    bound = 0
+    if rules.allow_sets:
+        for cs in by_rank.values():
+            k = 0
+            for c in cs:
+                n = counts[c]
+                k += n if n < 3 else 3
+            if k >= 2:
+                bound += k * (k - 1) * (k - 2) // 6 + k * (k - 1) // 2 * w
+    places: set[tuple[str, int]] = set()
+    for c in counts:
+        r = c.rank
+        if r == 0:
+            continue
+        places.add((c.suit, r))
+        if r == 1:
+            places.add((c.suit, 14))
+    for suit, p in places:
+        a = (suit, p + 1) in places
+        b = (suit, p + 2) in places
+        bound += (a + b) * w + (a and b)
+    return bound
 
 
 class GreedyBot:

@@ -261,3 +261,39 @@ def test_view_is_frozen() -> None:
     view = Game("buraco", players=4, seed=1).view(0)
     with pytest.raises(dataclasses.FrozenInstanceError):
         view.hand = ()  # type: ignore[misc]
+
+
+def test_the_random_bots_trio_bound_is_never_below_the_trios_listed() -> None:
+    """RandomBot lists the three-card melds only when a pick falls among them; its count from
+    above must hold for every hand, or some melds could never be picked."""
+    from buraco_core.game.bots import _trio_bound, _trios_of
+
+    rng = random.Random(5)
+    names = list(RULESETS)
+    for _ in range(3000):
+        rules = RULESETS[rng.choice(names)]
+        hand = rng.sample(build_deck(rules), rng.randrange(0, 23))
+        counts: dict[object, int] = {}
+        for c in hand:
+            counts[c] = counts.get(c, 0) + 1
+        wilds = [c for c in counts if c.rank in (0, 2)]  # type: ignore[attr-defined]
+        by_rank: dict[int, list[object]] = {}
+        for c in counts:
+            if c.rank not in (0, 2):  # type: ignore[attr-defined]
+                by_rank.setdefault(c.rank, []).append(c)  # type: ignore[attr-defined]
+        trios = _trios_of(counts, sorted(counts), rules)  # type: ignore[arg-type,type-var]
+        assert _trio_bound(counts, by_rank, wilds, rules) >= len(trios)  # type: ignore[arg-type]
+
+
+def test_the_random_bot_picks_melds_too() -> None:
+    """A hand with a three-card meld and nothing else to do but discard: both get picked."""
+    s = new_game("buraco", players=4, seed=1)
+    while s.phase is not Phase.PLAY:
+        s = apply(s, "draw")
+    hand = s.hands[s.turn]
+    trios = [t for t in trio_candidates(hand, s.rules) if check(s, f"meld {' '.join(c.code for c in t)}") is None]
+    if not trios:
+        pytest.skip("this deal has no three-card meld")
+    bot = RandomBot(3)
+    picks = {str(bot.choose(view_of(s, s.turn))) for _ in range(300)}
+    assert any(p.startswith("meld") for p in picks) and any(p.startswith("discard") for p in picks)

@@ -231,25 +231,31 @@ def _connections(card: Card, cards: Iterable[Card], rules: Rules) -> int:
 
 def _usable(card: Card, cards: Sequence[Card], melds: Iterable[Meld], rules: Rules) -> bool:
     """Whether a natural ``card`` goes onto one of ``melds`` or makes a natural three-card meld
-    with two of ``cards``."""
-    if _is_wild(card):
+    with two of ``cards`` (one copy of ``card`` itself, if there, does not count)."""
+    r = card.rank
+    if r == 0 or r == 2:
         return True
     for m in melds:
         if _fits_meld(m, card) and m.can_extend([card]):
             return True
-    rest = list(cards)
-    if card in rest:
-        rest.remove(card)
+    suit = card.suit
     if rules.allow_sets:
-        suits = [c.suit for c in rest if c.rank == card.rank]
+        suits = [c.suit for c in cards if c.rank == r]
         if rules.set_distinct_suits:
-            if len(set(suits) - {card.suit}) >= 2:
+            if len(set(suits) - {suit}) >= 2:
                 return True
-        elif len(suits) >= 2:
+        elif len(suits) - (suit in suits) >= 2:
             return True
-    have = {p for c in rest if c.suit == card.suit and not _is_wild(c) for p in _run_ranks(c)}
-    if card.suit == "" or any(c.rank == 2 and c.suit == card.suit for c in rest):
-        have.add(2)
+    # the places next to the card's own (its own copy never counts there)
+    have: set[int] = set()
+    for c in cards:
+        if c.suit == suit:
+            cr = c.rank
+            if cr == 1:
+                have.add(1)
+                have.add(14)
+            elif cr != 0:
+                have.add(cr)  # a 2 of the suit stands at its own place
     return any((p - 2 in have and p - 1 in have) or (p - 1 in have and p + 1 in have)
                or (p + 1 in have and p + 2 in have) for p in _run_ranks(card))
 

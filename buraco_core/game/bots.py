@@ -78,8 +78,8 @@ def determinize(view: View, rng: random.Random | None = None) -> State:
 
     Without ``rng`` the state is only for questions about the seat's own moves now, which do not
     depend on the hidden cards: they are dealt in deck order where the seat's move could bring
-    them into its hand (the closed part of a ``fechado`` pile), else they are all copies of one
-    placeholder card (quicker).
+    them into its hand (the closed part of a ``fechado`` pile, in the draw phase), else they are
+    all copies of one placeholder card (quicker).
 
     Legality of the seat's own moves depends only on what the view shows, so the pure core
     answers the same about them in this state as in the real one.
@@ -87,7 +87,7 @@ def determinize(view: View, rng: random.Random | None = None) -> State:
     rules = view.rules
     hidden_discard = view.discard_count - len(view.discard)
     unknown: list[Card] = []
-    if rng is not None or hidden_discard:
+    if rng is not None or (hidden_discard and view.phase is Phase.DRAW):
         unknown = _unknown_cards(view)
         if rng is not None:
             rng.shuffle(unknown)

@@ -236,7 +236,7 @@ def _usable(card: Card, cards: Sequence[Card], melds: Iterable[Meld], rules: Rul
     if r == 0 or r == 2:
         return True
     for m in melds:
-        if _fits_meld(m, card) and m.can_extend([card]):
+        if _fits_meld(m, card) and _extends(m, card):
             return True
     suit = card.suit
     if rules.allow_sets:
@@ -258,6 +258,11 @@ def _usable(card: Card, cards: Sequence[Card], melds: Iterable[Meld], rules: Rul
                 have.add(cr)  # a 2 of the suit stands at its own place
     return any((p - 2 in have and p - 1 in have) or (p - 1 in have and p + 1 in have)
                or (p + 1 in have and p + 2 in have) for p in _run_ranks(card))
+
+
+def _extends(m: Meld, card: Card) -> bool:
+    """:meth:`Meld.can_extend` with one card, without raising and catching its refusal."""
+    return type(m.extend_or_reason((card,))) is not str
 
 
 def _fits_meld(m: Meld, card: Card) -> bool:
@@ -525,7 +530,8 @@ def _greedy_meld(s: State) -> Action | None:
     distinct = sorted(set(hand), key=lambda c: (c.rank, c.suit))
     naturals = [c for c in distinct if not _is_wild(c)]
     # additions of natural cards: those that complete a buraco first
-    adds = _own_adds(s, naturals)
+    # (an addition the meld cannot take is refused by the engine too: skip its check)
+    adds = [a for a in _own_adds(s, naturals) if _extends(own[a.meld - 1], a.cards[0])]
     adds.sort(key=lambda a: -len(own[a.meld - 1].cards))
     found = _first_legal(s, adds)
     if found is not None:
@@ -582,13 +588,13 @@ def _discard_scores(s: State, rng: random.Random) -> list[tuple[float, Discard]]
         wild = c.rank == 0 or c.rank == 2
         if wild:
             bad += 1000.0
-        if any(_fits_meld(m, c) and m.can_extend([c]) for m in next_melds):
+        if any(_fits_meld(m, c) and _extends(m, c) for m in next_melds):
             bad += 300.0
         if feeds_pile:
             bad += 40.0 * min(3, _connections(c, pile, rules))
         if not wild:
             bad += 25.0 * min(4, _connections(c, hand, rules) - itself)
-        if any(_fits_meld(m, c) and m.can_extend([c]) for m in own):
+        if any(_fits_meld(m, c) and _extends(m, c) for m in own):
             bad += 60.0
         bad -= 0.5 * rules.card_values[c.rank]
         bad += rng.random()

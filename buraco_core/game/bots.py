@@ -238,6 +238,13 @@ def _usable(card: Card, cards: Sequence[Card], melds: Iterable[Meld], rules: Rul
     for m in melds:
         if _fits_meld(m, card) and _extends(m, card):
             return True
+    return _makes_meld(card, cards, rules)
+
+
+def _makes_meld(card: Card, cards: Sequence[Card], rules: Rules) -> bool:
+    """The second half of :func:`_usable`: a natural three-card meld of ``card`` with two of
+    ``cards`` (one copy of ``card`` itself, if there, does not count)."""
+    r = card.rank
     suit = card.suit
     if rules.allow_sets:
         suits = [c.suit for c in cards if c.rank == r]
@@ -436,12 +443,21 @@ def _greedy_draw(s: State, rng: random.Random) -> Action:
     rules = s.rules
     pile = s.discard
     valued: list[tuple[float, Take]] = []
+    on_melds: dict[Card, bool] = {}  # per natural card: whether it goes onto the side's melds
     for take in draw_candidates(s)[1:] if pile else ():
         if not isinstance(take, Take):
             continue
         taken = _taken_cards(pile, take, rules)
         cards = (*hand, *taken)
-        usable = sum(1 for c in taken if not _is_wild(c) and _usable(c, cards, own, rules))
+        usable = 0
+        for c in taken:
+            if c.rank == 0 or c.rank == 2:
+                continue
+            fits = on_melds.get(c)
+            if fits is None:
+                fits = on_melds[c] = any(_fits_meld(m, c) and _extends(m, c) for m in own)
+            if fits or _makes_meld(c, cards, rules):
+                usable += 1  # _usable(c, cards, own, rules)
         wilds = sum(1 for c in taken if _is_wild(c))
         if rules.discard_take is DiscardTake.WHOLE_IF_TOP_MELDS:
             usable += 1  # the top card melds, or the take would be refused

@@ -101,11 +101,19 @@ def determinize(view: View, rng: random.Random | None = None) -> State:
         return cards
 
     seat_ = view.seat
-    hands = tuple(view.hand if seat == seat_ else deal(count)
-                  for seat, count in enumerate(view.hand_counts))
-    discard = deal(hidden_discard) + view.discard if hidden_discard else view.discard
-    pots = tuple(deal(rules.pot_size) if left else () for left in view.pots_left)
-    stock = deal(view.stock_count)
+    if unknown:
+        hands = tuple(view.hand if seat == seat_ else deal(count)
+                      for seat, count in enumerate(view.hand_counts))
+        discard = deal(hidden_discard) + view.discard if hidden_discard else view.discard
+        pots = tuple(deal(rules.pot_size) if left else () for left in view.pots_left)
+        stock = deal(view.stock_count)
+    else:  # all placeholders (what deal gives then), built directly
+        one = (_PLACEHOLDER,)
+        hands = tuple(view.hand if seat == seat_ else one * count
+                      for seat, count in enumerate(view.hand_counts))
+        discard = one * hidden_discard + view.discard if hidden_discard else view.discard
+        pots = tuple(one * rules.pot_size if left else () for left in view.pots_left)
+        stock = one * view.stock_count
     starter = getattr(view, "starter", 0)
     pot_seat = getattr(view, "pot_seat", None)
     if pot_seat is None:

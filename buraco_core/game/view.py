@@ -82,30 +82,32 @@ def view_of(state: State, seat: int) -> View:
         raise ValueError(f"there is no seat {seat}: seats are 0 to {state.players - 1}")
     teams = state.teams
     discard = state.discard
-    values = {
-        "seat": seat, "team": seat % teams, "players": state.players, "teams": teams,
-        "rules": state.rules, "phase": state.phase, "turn": state.turn, "dealer": state.dealer,
-        "hand_number": state.hand_number, "hand": state.hands[seat],
-        "hand_counts": tuple(map(len, state.hands)), "melds": state.melds,
-        "discard": discard if state.rules.discard_open else discard[-1:],
-        "discard_count": len(discard), "stock_count": len(state.stock),
-        "pots_left": tuple(map(bool, state.pots)), "pot_state": state.pot_state,
-        "must_meld": state.must_meld, "single_take": state.single_take,
-        "went_out": state.went_out, "hand_scores": state.hand_scores, "totals": state.totals,
-        "winner": state.winner, "history": state.history, "starter": state.starter,
-        "pot_seat": state.pot_seat, "pot_unused": state.pot_unused,
-    }
-    # a bot asks for a view at every move: fill the slots directly (View(**values) runs the
-    # frozen dataclass's __init__, a checked setattr per field, about twice as slow)
+    # a bot asks for a view at every move: fill the slots directly, in _FIELDS order (View(...)
+    # runs the frozen dataclass's __init__, a checked setattr per field, about twice as slow)
+    values = (
+        seat, seat % teams, state.players, teams, state.rules, state.phase, state.turn,
+        state.dealer, state.hand_number, state.hands[seat], tuple(map(len, state.hands)),
+        state.melds, discard if state.rules.discard_open else discard[-1:], len(discard),
+        len(state.stock), tuple(map(bool, state.pots)), state.pot_state, state.must_meld,
+        state.single_take, state.went_out, state.hand_scores, state.totals, state.winner,
+        state.history, state.starter, state.pot_seat, state.pot_unused,
+    )
     view = _new_view(View)
-    for name, value in values.items():
-        _SLOT_SETTERS[name](view, value)
+    for setter, value in zip(_SETTERS, values, strict=True):
+        setter(view, value)
     return view
 
 
+_FIELDS = (
+    "seat", "team", "players", "teams", "rules", "phase", "turn", "dealer", "hand_number", "hand",
+    "hand_counts", "melds", "discard", "discard_count", "stock_count", "pots_left", "pot_state",
+    "must_meld", "single_take", "went_out", "hand_scores", "totals", "winner", "history", "starter",
+    "pot_seat", "pot_unused",
+)
+"""The order of the values :func:`view_of` fills in."""
 _new_view = object.__new__
-_SLOT_SETTERS: dict[str, Callable[[View, object], None]] = {
-    f.name: getattr(View, f.name).__set__ for f in fields(View)
-}
-if set(_SLOT_SETTERS) != set(View.__slots__):  # pragma: no cover - a field added without a slot
-    raise RuntimeError("View's fields and slots disagree")
+_SETTERS: tuple[Callable[[View, object], None], ...] = tuple(
+    getattr(View, name).__set__ for name in _FIELDS
+)
+if set(_FIELDS) != {f.name for f in fields(View)} or set(_FIELDS) != set(View.__slots__):  # pragma: no cover
+    raise RuntimeError("View's fields, slots and view_of's values disagree")

@@ -84,10 +84,16 @@ def determinize(view: View, rng: random.Random | None = None) -> State:
     Legality of the seat's own moves depends only on what the view shows, so the pure core
     answers the same about them in this state as in the real one.
     """
+    return _determinize(view, rng, view.phase is Phase.DRAW)
+
+
+def _determinize(view: View, rng: random.Random | None, deal_pile: bool) -> State:
+    """:func:`determinize`; without ``rng``, the closed part of the pile gets real cards only
+    with ``deal_pile`` (a question about ``draw`` alone never needs them)."""
     rules = view.rules
     hidden_discard = view.discard_count - len(view.discard)
     unknown: list[Card] = []
-    if rng is not None or (hidden_discard and view.phase is Phase.DRAW):
+    if rng is not None or (hidden_discard and deal_pile):
         unknown = _unknown_cards(view)
         if rng is not None:
             rng.shuffle(unknown)
@@ -668,7 +674,8 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, view: View) -> Action:
-        state = determinize(view)
+        # the hidden cards of a closed pile are dealt only if a take is picked (below)
+        state = _determinize(view, None, False)
         candidates: list[Action]
         if state.phase is Phase.PLAY:
             return self._play(state)
@@ -686,14 +693,18 @@ class RandomBot:
         # the first legal one drawn is a uniform choice among the legal ones, and it takes only
         # as many random numbers and checks as picks
         rand = self.rng.random
+        dealt = view.discard_count == len(view.discard)
         while candidates:
             i = int(rand() * len(candidates))
             act = candidates[i]
+            if not dealt and act is not _DRAW:
+                state = determinize(view)  # a take: the closed pile's cards count
+                dealt = True
             if check(state, act) is None:
                 return act
             candidates[i] = candidates[-1]
             candidates.pop()
-        return next(iter(legal_actions(state)))
+        return next(iter(legal_actions(determinize(view))))
 
     def _play(self, state: State) -> Action:
         """A uniform choice among the legal ones of :func:`play_candidates`, built lazily: the

@@ -402,17 +402,10 @@ def draw_candidates(s: State) -> list[Action]:
     return out
 
 
-def play_candidates(s: State) -> list[Action]:
-    """A quick superset of the play-phase actions the engine lists (every discard, every
-    single-card addition, every three-card meld), not checked: filter with ``check``."""
-    hand = s.hands[s.turn]
-    counts: dict[Card, int] = {}
-    for c in hand:
-        counts[c] = counts.get(c, 0) + 1
-    distinct = sorted(counts, key=_ORDER)
-    out: list[Action] = [_DISCARDS[c] for c in distinct]
-    own = s.current_team
-    teams = range(s.teams) if s.rules.meld_on_any else (own,)
+def _group_cards(
+    distinct: Iterable[Card],
+) -> tuple[list[Card], dict[int, list[Card]], dict[str, list[Card]]]:
+    """Distinct cards grouped, in their order: the wild cards, the others by rank and by suit."""
     wilds: list[Card] = []
     by_rank: dict[int, list[Card]] = {}
     by_suit: dict[str, list[Card]] = {}
@@ -431,6 +424,21 @@ def play_candidates(s: State) -> list[Action]:
             by_suit[c.suit] = [c]
         else:
             same.append(c)
+    return wilds, by_rank, by_suit
+
+
+def play_candidates(s: State) -> list[Action]:
+    """A quick superset of the play-phase actions the engine lists (every discard, every
+    single-card addition, every three-card meld), not checked: filter with ``check``."""
+    hand = s.hands[s.turn]
+    counts: dict[Card, int] = {}
+    for c in hand:
+        counts[c] = counts.get(c, 0) + 1
+    distinct = sorted(counts, key=_ORDER)
+    out: list[Action] = [_DISCARDS[c] for c in distinct]
+    own = s.current_team
+    teams = range(s.teams) if s.rules.meld_on_any else (own,)
+    wilds, by_rank, by_suit = _group_cards(distinct)
     for team in teams:
         which = None if team == own else team
         for i, m in enumerate(s.melds[team]):
@@ -719,24 +727,7 @@ class RandomBot:
         for c in hand:
             counts[c] = counts.get(c, 0) + 1
         pool: list[Action | tuple[int | None, int, Card]] = [_DISCARDS[c] for c in counts]
-        wilds: list[Card] = []
-        by_rank: dict[int, list[Card]] = {}
-        by_suit: dict[str, list[Card]] = {}
-        for c in counts:
-            r = c.rank
-            if r == 0 or r == 2:
-                wilds.append(c)
-                continue
-            same = by_rank.get(r)
-            if same is None:
-                by_rank[r] = [c]
-            else:
-                same.append(c)
-            same = by_suit.get(c.suit)
-            if same is None:
-                by_suit[c.suit] = [c]
-            else:
-                same.append(c)
+        wilds, by_rank, by_suit = _group_cards(counts)
         own = state.current_team
         for team in (range(state.teams) if rules.meld_on_any else (own,)):
             which = None if team == own else team

@@ -39,7 +39,7 @@ from ..melds import Meld
 from ..rules import DiscardTake, Rules
 from ..scoring import score_side
 from .actions import Action, AddToMeld, Discard, Draw, IllegalAction, NewMeld, NextHand, Take
-from .engine import apply, check, legal_actions, three_card_melds
+from .engine import _may_extend, apply, check, legal_actions, three_card_melds
 from .facade import Game
 from .state import Phase, PotState, State
 from .view import View
@@ -732,19 +732,13 @@ class RandomBot:
         for team in (range(state.teams) if rules.meld_on_any else (own,)):
             which = None if team == own else team
             for i, m in enumerate(state.melds[team], 1):
-                if m.kind == "set":
-                    for c in by_rank.get(m.rank, ()):
+                # only the additions the engine's pre-test lets through (the others are surely
+                # refused: leaving them out keeps every legal candidate equally likely)
+                for c in by_rank.get(m.rank, ()) if m.kind == "set" else by_suit.get(m.suit, ()):
+                    if _may_extend(m, c, rules):
                         pool.append((which, i, c))
-                    if m.wild_index is None:
-                        for c in wilds:
-                            pool.append((which, i, c))
-                else:
-                    lo, hi = m.low - 2, m.low + len(m.cards) + 1
-                    for c in by_suit.get(m.suit, ()):
-                        r = c.rank
-                        if r == 1 or lo <= r <= hi:
-                            pool.append((which, i, c))
-                    for c in wilds:
+                for c in wilds:
+                    if _may_extend(m, c, rules):
                         pool.append((which, i, c))
         bound = _trio_bound(counts, by_rank, wilds, rules)
         rand = self.rng.random

@@ -229,7 +229,12 @@ def _top_melds(s: State, top: Card, hand: tuple[Card, ...]) -> bool:
         for m in s.melds[team]:
             if _may_extend(m, top, m.rules) and m.can_extend([top]):
                 return True
-    return any(top in trio for trio in three_card_melds((*hand, top), s.rules, with_card=top))
+    if top.rank == 0 or top.rank == 2:
+        return any(top in trio for trio in three_card_melds((*hand, top), s.rules, with_card=top))
+    # a natural card: its few neighbours are enough (_trios_with finds a meld exactly when
+    # three_card_melds lists one with the card), and a hand with none of them has no meld at all
+    hand = (*hand, top)
+    return _may_meld(s, top, hand) and bool(_trios_with(hand, s.rules, top))
 
 
 # --------------------------------------------------------------------------- PLAY

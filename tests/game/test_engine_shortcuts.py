@@ -18,7 +18,14 @@ from buraco_core import RULESETS, Card
 from buraco_core.cards import SUITS, build_deck
 from buraco_core.game import IllegalAction, Phase, apply, check, new_game
 from buraco_core.game.bots import draw_candidates, play_candidates
-from buraco_core.game.engine import _may_extend, _may_meld, _trios_with, three_card_melds
+from buraco_core.game.engine import (
+    _may_extend,
+    _may_meld,
+    _reachable,
+    _top_melds,
+    _trios_with,
+    three_card_melds,
+)
 from buraco_core.melds import Meld, make_meld
 from buraco_core.rules import Rules
 
@@ -106,3 +113,25 @@ def test_check_agrees_with_apply(rules: Rules) -> None:
                 assert check(s, str(act)) == expected
             rng.shuffle(options)
             s = next(apply(s, a) for a in options if check(s, a) is None)
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: r.name)
+def test_top_melds_agrees_with_the_long_way(rules: Rules) -> None:
+    """_top_melds (pre-test and the card's neighbours for a natural card) says what the long way
+    says: the card goes onto a reachable meld, or three_card_melds lists a meld with it."""
+    rng = random.Random(4)
+    deck = build_deck(rules)
+    distinct = sorted(set(deck))
+    s = new_game(rules, 4, 1)
+    seen = 0
+    while s.phase is Phase.DRAW or s.phase is Phase.PLAY:
+        hand = s.hands[s.turn]
+        for top in rng.sample(distinct, 12):
+            onto = any(m.can_extend([top]) for team in _reachable(s) for m in s.melds[team])
+            trios = three_card_melds((*hand, top), rules, with_card=top)
+            assert _top_melds(s, top, hand) == (onto or any(top in t for t in trios))
+            seen += 1
+        options = draw_candidates(s) if s.phase is Phase.DRAW else play_candidates(s)
+        rng.shuffle(options)
+        s = next(apply(s, a) for a in options if check(s, a) is None)
+    assert seen > 100

@@ -282,8 +282,9 @@ def _makes_meld(card: Card, cards: Sequence[Card], rules: Rules) -> bool:
 
 
 def _extends(m: Meld, card: Card) -> bool:
-    """:meth:`Meld.can_extend` with one card, without raising and catching its refusal."""
-    return type(m.extend_or_reason((card,))) is not str
+    """:meth:`Meld.can_extend` with one card, without raising and catching its refusal (and
+    without asking at all where the engine's pre-test says the meld surely refuses it)."""
+    return _may_extend(m, card, m.rules) and type(m.extend_or_reason((card,))) is not str
 
 
 def _fits_meld(m: Meld, card: Card) -> bool:

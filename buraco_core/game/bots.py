@@ -39,7 +39,7 @@ from ..melds import Meld
 from ..rules import DiscardTake, Rules
 from ..scoring import score_side
 from .actions import Action, AddToMeld, Discard, Draw, IllegalAction, NewMeld, NextHand, Take
-from .engine import _may_extend, apply, check, legal_actions, three_card_melds
+from .engine import _may_extend, apply, check, legal_actions, natural_three_card_melds, three_card_melds
 from .facade import Game
 from .state import Phase, PotState, State
 from .view import View
@@ -576,7 +576,7 @@ def _greedy_meld(s: State) -> Action | None:
     if found is not None:
         return found
     # new melds of natural cards, the most points first
-    trios = [t for t in three_card_melds(hand, rules) if not any(_is_wild(c) for c in t)]
+    trios = natural_three_card_melds(hand, rules)
     trios.sort(key=lambda t: -sum(rules.card_values[c.rank] for c in t))
     found = _first_legal(s, [NewMeld(t) for t in trios])
     if found is not None:

@@ -32,7 +32,7 @@ buraco_core.game.actions.IllegalAction: you have already drawn this turn: meld, 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from operator import attrgetter
 from typing import Any, TypeVar
 
@@ -748,6 +748,91 @@ def three_card_melds(hand: tuple[Card, ...], rules: Rules, *,
 
 _TRIOS_CACHE: dict[int, tuple[Rules, dict[tuple[Card, ...], tuple[tuple[Card, ...], ...]]]] = {}
 """three_card_melds' answers per hand, per ruleset object (by id; the entry holds the ruleset)."""
+
+
+def natural_three_card_melds(hand: Iterable[Card], rules: Rules) -> list[tuple[Card, ...]]:
+    """The three-card melds of :func:`three_card_melds` without a wild card (no joker, no 2), in
+    the same order; found without the wild cards' search when that list is not known yet.
+
+    >>> from buraco_core import RULESETS, parse_cards
+    >>> [" ".join(c.code for c in t) for t in natural_three_card_melds(
+    ...     tuple(parse_cards("4h 5h 6h 7h 2c")), RULESETS["buraco"])]
+    ['4h 5h 6h', '5h 6h 7h']
+    """
+    hand = tuple(hand)
+    known_for = _TRIOS_CACHE.get(id(rules))
+    if known_for is not None and known_for[0] is rules:
+        trios = known_for[1].get(hand)
+        if trios is not None:
+            return [t for t in trios
+                    if not any(c.rank == 0 or c.rank == 2 for c in t)]
+    known_for = _NATURAL_TRIOS_CACHE.get(id(rules))
+    if known_for is None or known_for[0] is not rules:
+        if len(_NATURAL_TRIOS_CACHE) >= 64:
+            _NATURAL_TRIOS_CACHE.clear()
+        known_for = _NATURAL_TRIOS_CACHE[id(rules)] = (rules, {})
+    known = known_for[1]
+    trios = known.get(hand)
+    if trios is None:
+        trios = _natural_three_card_melds(hand, rules)
+        if len(known) >= 4096:
+            known.clear()
+        known[hand] = trios
+    return list(trios)
+
+
+_NATURAL_TRIOS_CACHE: dict[int, tuple[Rules, dict[tuple[Card, ...], tuple[tuple[Card, ...], ...]]]] = {}
+"""natural_three_card_melds' answers per hand, per ruleset object (by id)."""
+
+
+def _natural_three_card_melds(hand: tuple[Card, ...], rules: Rules) -> tuple[tuple[Card, ...], ...]:
+    """:func:`_three_card_melds` restricted to natural cards: sets of two or three copies of a
+    rank (checked with make_meld) and runs of three natural cards in a row."""
+    counts: dict[Card, int] = {}
+    for c in hand:
+        r = c.rank
+        if r != 0 and r != 2:
+            counts[c] = counts.get(c, 0) + 1
+    cards = sorted(counts, key=_ORDER)
+    result: list[tuple[int, int, int]] = []
+    if rules.allow_sets:
+        by_rank: dict[int, list[int]] = {}
+        for i, c in enumerate(cards):
+            n = counts[c]
+            same = by_rank.get(c.rank)
+            if same is None:
+                same = by_rank[c.rank] = []
+            same.extend((i,) * (n if n < 3 else 3))
+        found: set[tuple[int, int, int]] = set()
+        for same in by_rank.values():
+            k = len(same)
+            for i in range(k):
+                for j in range(i + 1, k):
+                    for m in range(j + 1, k):
+                        found.add((same[i], same[j], same[m]))
+        for trio in found:
+            try:
+                make_meld((cards[trio[0]], cards[trio[1]], cards[trio[2]]), rules)
+            except InvalidMeld:
+                continue
+            result.append(trio)
+    rows: dict[str, list[int]] = {}
+    for i, c in enumerate(cards):
+        row = rows.get(c.suit)
+        if row is None:
+            row = rows[c.suit] = [-1] * 15
+        if c.rank == 1:
+            row[1] = row[14] = i
+        else:
+            row[c.rank] = i
+    for row in rows.values():
+        for low in range(1, 13):
+            x, y, z = row[low], row[low + 1], row[low + 2]
+            if x >= 0 and y >= 0 and z >= 0:
+                a, b, c3 = sorted((x, y, z))
+                result.append((a, b, c3))
+    result.sort()
+    return tuple((cards[i], cards[j], cards[k]) for i, j, k in result)
 
 
 def _three_card_melds(hand: tuple[Card, ...], rules: Rules) -> tuple[tuple[Card, ...], ...]:

@@ -24,6 +24,7 @@ from buraco_core.game.engine import (
     _reachable,
     _top_melds,
     _trios_with,
+    natural_three_card_melds,
     three_card_melds,
 )
 from buraco_core.melds import Meld, make_meld
@@ -135,3 +136,18 @@ def test_top_melds_agrees_with_the_long_way(rules: Rules) -> None:
         rng.shuffle(options)
         s = next(apply(s, a) for a in options if check(s, a) is None)
     assert seen > 100
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: r.name)
+def test_natural_three_card_melds_are_three_card_melds_without_wild_cards(rules: Rules) -> None:
+    """Found on their own (before three_card_melds knows the hand) and filtered from the known
+    list (after), the natural three-card melds are three_card_melds' without a joker or a 2."""
+    rng = random.Random(5)
+    deck = build_deck(rules)
+    for _ in range(1500):
+        hand = tuple(rng.sample(deck, rng.randint(0, 22)))
+        first = natural_three_card_melds(hand, rules)
+        every = three_card_melds(hand, rules)
+        expected = [t for t in every if not any(c.rank in (0, 2) for c in t)]
+        assert first == expected
+        assert natural_three_card_melds(hand, rules) == expected

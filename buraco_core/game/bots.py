@@ -733,13 +733,19 @@ class RandomBot:
         for team in (range(state.teams) if rules.meld_on_any else (own,)):
             which = None if team == own else team
             for i, m in enumerate(state.melds[team], 1):
-                # only the additions the engine's pre-test lets through (the others are surely
-                # refused: leaving them out keeps every legal candidate equally likely)
-                for c in by_rank.get(m.rank, ()) if m.kind == "set" else by_suit.get(m.suit, ()):
-                    if _may_extend(m, c, rules):
+                if m.kind == "set":
+                    for c in by_rank.get(m.rank, ()):
                         pool.append((which, i, c))
-                for c in wilds:
-                    if _may_extend(m, c, rules):
+                    if m.wild_index is None:
+                        for c in wilds:
+                            pool.append((which, i, c))
+                else:
+                    lo, hi = m.low - 2, m.low + len(m.cards) + 1
+                    for c in by_suit.get(m.suit, ()):
+                        r = c.rank
+                        if r == 1 or lo <= r <= hi:
+                            pool.append((which, i, c))
+                    for c in wilds:
                         pool.append((which, i, c))
         bound = _trio_bound(counts, by_rank, wilds, rules)
         rand = self.rng.random
@@ -756,9 +762,17 @@ class RandomBot:
                     continue
                 i = len(pool) - len(trios) + j
             item = pool[i]
-            act = AddToMeld(item[1], (item[2],), item[0]) if isinstance(item, tuple) else item
-            if check(state, act) is None:
-                return act
+            if isinstance(item, tuple):
+                # an addition the engine's pre-test says the meld surely refuses is dropped
+                # without asking the engine (as check would refuse it)
+                team = own if item[0] is None else item[0]
+                m = state.melds[team][item[1] - 1]
+                if _may_extend(m, item[2], rules):
+                    act: Action = AddToMeld(item[1], (item[2],), item[0])
+                    if check(state, act) is None:
+                        return act
+            elif check(state, item) is None:
+                return item
             pool[i] = pool[-1]
             pool.pop()
         return next(iter(legal_actions(state)))

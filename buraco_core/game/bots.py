@@ -467,11 +467,17 @@ def _greedy_draw(s: State, rng: random.Random) -> Action:
     pile = s.discard
     valued: list[tuple[float, Take]] = []
     on_melds: dict[Card, bool] = {}  # per natural card: whether it goes onto the side's melds
+    # _makes_meld(c, hand + pile[start:]) can only turn True as start falls (more cards): per
+    # natural card, the highest start known True and the lowest start known False
+    true_to: dict[Card, int] = {}
+    false_from: dict[Card, int] = {}
+    size = len(pile)
     for take in draw_candidates(s)[1:] if pile else ():
         if not isinstance(take, Take):
             continue
         taken = _taken_cards(pile, take, rules)
-        cards = (*hand, *taken)
+        start = size - len(taken)
+        cards: tuple[Card, ...] | None = None
         usable = 0
         for c in taken:
             if c.rank == 0 or c.rank == 2:
@@ -479,8 +485,21 @@ def _greedy_draw(s: State, rng: random.Random) -> Action:
             fits = on_melds.get(c)
             if fits is None:
                 fits = on_melds[c] = any(_fits_meld(m, c) and _extends(m, c) for m in own)
-            if fits or _makes_meld(c, cards, rules):
+            if fits:
+                usable += 1
+                continue
+            if start <= true_to.get(c, -1):
+                usable += 1
+                continue
+            if start >= false_from.get(c, size + 1):
+                continue
+            if cards is None:
+                cards = (*hand, *taken)
+            if _makes_meld(c, cards, rules):
                 usable += 1  # _usable(c, cards, own, rules)
+                true_to[c] = start
+            else:
+                false_from[c] = start
         wilds = sum(1 for c in taken if _is_wild(c))
         if rules.discard_take is DiscardTake.WHOLE_IF_TOP_MELDS:
             usable += 1  # the top card melds, or the take would be refused

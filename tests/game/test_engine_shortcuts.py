@@ -17,7 +17,7 @@ import pytest
 from buraco_core import RULESETS, Card
 from buraco_core.cards import SUITS, build_deck
 from buraco_core.game import IllegalAction, Phase, apply, check, new_game
-from buraco_core.game.bots import draw_candidates, play_candidates
+from buraco_core.game.bots import _makes_meld, draw_candidates, play_candidates
 from buraco_core.game.engine import (
     _may_extend,
     _may_meld,
@@ -151,3 +151,18 @@ def test_natural_three_card_melds_are_three_card_melds_without_wild_cards(rules:
         expected = [t for t in every if not any(c.rank in (0, 2) for c in t)]
         assert first == expected
         assert natural_three_card_melds(hand, rules) == expected
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: r.name)
+def test_makes_meld_only_turns_true_with_more_cards(rules: Rules) -> None:
+    """Greedy's draw remembers _makes_meld per card over the depths of a take: with the cards of
+    a deeper take (a superset) the answer is never False where a shallower take's was True."""
+    rng = random.Random(6)
+    deck = build_deck(rules)
+    naturals = [c for c in set(deck) if c.rank not in (0, 2)]
+    for _ in range(400):
+        cards = rng.sample(deck, rng.randint(8, 30))
+        hand, pile = tuple(cards[:11]), tuple(cards[11:])
+        for card in rng.sample(naturals, 6):
+            answers = [_makes_meld(card, (*hand, *pile[i:]), rules) for i in range(len(pile) + 1)]
+            assert answers == sorted(answers, reverse=True)

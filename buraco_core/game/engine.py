@@ -195,7 +195,7 @@ def _apply_take(s: State, act: Take) -> State:
                                 f"that card this turn: {_no_way_to_meld(must)}")
         out = _take_result(s, act, index, must)
         if must is not None:
-            reason = _finish_reason(out)
+            reason = _finish_reason(out, may_meld=True)
             if reason is not None:
                 raise IllegalAction(f"you may take the pile down to {must} only if you can meld "
                                     f"that card this turn: {reason}")
@@ -234,7 +234,7 @@ def _top_melds(s: State, top: Card, hand: tuple[Card, ...]) -> bool:
     # a natural card: its few neighbours are enough (_trios_with finds a meld exactly when
     # three_card_melds lists one with the card), and a hand with none of them has no meld at all
     hand = (*hand, top)
-    return _may_meld(s, top, hand) and bool(_trios_with(hand, s.rules, top))
+    return _may_meld(s, top, hand) and next(_iter_trios_with(hand, s.rules, top), None) is not None
 
 
 # --------------------------------------------------------------------------- PLAY
@@ -389,21 +389,24 @@ def _discard_reason(s: State, card: Card) -> str | None:
     return _out_reason(s, team)
 
 
-def _finish_reason(s: State) -> str | None:
+def _finish_reason(s: State, *, may_meld: bool = False) -> str | None:
     """Why the player (hand not empty, PLAY phase) could not end the turn legally, or None.
 
     Looks one play ahead: the card that must be melded, then a discard or a last addition.
+    ``may_meld``: the caller has just seen :func:`_may_meld` pass for the card to be melded.
+    The answer does not depend on the order in which the plays are tried.
     """
     hand = s.hands[s.turn]
     if s.must_meld is not None:
         card = s.must_meld
-        if not _may_meld(s, card, hand):
+        if not may_meld and not _may_meld(s, card, hand):
             return _no_way_to_meld(card)
         for act in _plays_with(s, card):
             if len(hand) - len(act.cards) >= 2:
                 # two cards or more stay in hand: the play is legal exactly when its meld is
-                # (no guard refuses it, and the turn can still end with a discard)
-                if _meld_valid(s, act):
+                # (no guard refuses it, and the turn can still end with a discard); the
+                # three-card melds of _plays_with are checked by make_meld already
+                if type(act) is NewMeld or _meld_valid(s, act):
                     return None
                 continue
             try:
@@ -511,7 +514,7 @@ def _plays_with(s: State, card: Card) -> Iterator[NewMeld | AddToMeld]:
         for trio in three_card_melds(hand, s.rules, with_card=card):
             yield NewMeld(trio)
         return
-    for trio in _trios_with(hand, s.rules, card):
+    for trio in _iter_trios_with(hand, s.rules, card):
         yield NewMeld(trio)
 
 
@@ -519,7 +522,14 @@ def _trios_with(hand: tuple[Card, ...], rules: Rules, card: Card) -> list[tuple[
     """The three-card melds of ``hand`` that use the natural ``card`` (a copy of it in the
     hand): the same melds as ``three_card_melds(hand, rules, with_card=card)``, found from the
     few cards that can stand beside it (wild cards, its rank where sets are allowed, its suit
-    within two places), each checked with :func:`make_meld`."""
+    within two places), each checked with :func:`make_meld`; sorted."""
+    return sorted(_iter_trios_with(hand, rules, card),
+                  key=lambda t: (t[0]._order, t[1]._order, t[2]._order))
+
+
+def _iter_trios_with(hand: tuple[Card, ...], rules: Rules, card: Card) -> Iterator[tuple[Card, ...]]:
+    """:func:`_trios_with`'s melds one at a time as they are found (each once, not sorted): a
+    caller that needs only one stops the search there."""
     rank, suit = card.rank, card.suit
     places = (1, 14) if rank == 1 else (rank,)
     sets = rules.allow_sets
@@ -541,21 +551,21 @@ def _trios_with(hand: tuple[Card, ...], rules: Rules, card: Card) -> list[tuple[
                     near.append(c)
                     break
     if not skipped:
-        return []
-    found: set[tuple[Card, ...]] = set()
+        return
+    tried: set[tuple[Card, ...]] = set()
     k = len(near)
     for i in range(k):
         a = near[i]
         for j in range(i + 1, k):
             trio = tuple(sorted((card, a, near[j]), key=_ORDER))
-            if trio in found:
+            if trio in tried:
                 continue
+            tried.add(trio)
             try:
                 make_meld(trio, rules)
             except InvalidMeld:
                 continue
-            found.add(trio)
-    return sorted(found, key=lambda t: (t[0]._order, t[1]._order, t[2]._order))
+            yield trio
 
 
 def _apply_discard(s: State, act: Discard) -> State:

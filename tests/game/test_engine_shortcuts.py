@@ -17,18 +17,22 @@ import pytest
 from buraco_core import RULESETS, Card
 from buraco_core.cards import SUITS, build_deck
 from buraco_core.game import IllegalAction, Phase, apply, check, new_game
+from buraco_core.game.actions import Action, AddToMeld, NewMeld, Take
 from buraco_core.game.bots import _makes_meld, draw_candidates, play_candidates
 from buraco_core.game.engine import (
+    _finish_reason,
     _may_extend,
     _may_meld,
     _reachable,
     _top_melds,
     _trios_with,
+    _with,
     natural_three_card_melds,
     three_card_melds,
 )
+from buraco_core.game.state import State
 from buraco_core.melds import Meld, make_meld
-from buraco_core.rules import Rules
+from buraco_core.rules import DiscardTake, Rules
 
 RULES = list(RULESETS.values())
 
@@ -166,3 +170,48 @@ def test_makes_meld_only_turns_true_with_more_cards(rules: Rules) -> None:
         for card in rng.sample(naturals, 6):
             answers = [_makes_meld(card, (*hand, *pile[i:]), rules) for i in range(len(pile) + 1)]
             assert answers == sorted(answers, reverse=True)
+
+
+def _finish_long_way(s: State) -> bool:
+    """The turn can still end: some play of the card to be melded (an addition to a reachable
+    meld, or a three-card meld of the hand with it) is legal."""
+    card = s.must_meld
+    assert card is not None
+    plays: list[Action] = [NewMeld(t) for t in three_card_melds(s.hands[s.turn], s.rules, with_card=card)]
+    for team in _reachable(s):
+        for i in range(len(s.melds[team])):
+            plays.append(AddToMeld(i + 1, (card,), None if team == s.current_team else team))
+    for act in plays:
+        try:
+            apply(s, act)
+        except IllegalAction:
+            continue
+        return True
+    return False
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: r.name)
+def test_finish_reason_with_a_card_to_meld_agrees_with_the_long_way(rules: Rules) -> None:
+    """With a card to be melded, _finish_reason (pre-test, three-card melds found one at a time,
+    no second make_meld) says None exactly when some play of that card is legal."""
+    rng = random.Random(7)
+    seen = 0
+    for seed in range(6):
+        s = new_game(rules, 4, seed)
+        for _ in range(1500):
+            if s.phase is not Phase.DRAW and s.phase is not Phase.PLAY:
+                break
+            if s.phase is Phase.PLAY and s.must_meld is not None:
+                for hand in (s.hands[s.turn], s.hands[s.turn][:5], s.hands[s.turn][-4:]):
+                    if s.must_meld not in hand:
+                        continue
+                    t = _with(s, hands=tuple(hand if i == s.turn else h for i, h in enumerate(s.hands)))
+                    assert (_finish_reason(t) is None) == _finish_long_way(t)
+                    seen += 1
+            options = draw_candidates(s) if s.phase is Phase.DRAW else play_candidates(s)
+            rng.shuffle(options)
+            if rng.random() < 0.3:
+                options.sort(key=lambda a: not isinstance(a, Take))  # a take: a card to meld
+            s = next(apply(s, a) for a in options if check(s, a) is None)
+    if rules.discard_take is not DiscardTake.WHOLE:
+        assert seen > 20

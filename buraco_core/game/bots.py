@@ -589,7 +589,8 @@ def _greedy_meld(s: State) -> Action | None:
     naturals = [c for c in distinct if not _is_wild(c)]
     # additions of natural cards: those that complete a buraco first
     # (an addition the meld cannot take is refused by the engine too: skip its check)
-    adds = [a for a in _own_adds(s, naturals) if _extends(own[a.meld - 1], a.cards[0])]
+    adds = [AddToMeld(i + 1, (c,)) for c in naturals for i, m in enumerate(own)
+            if _fits_meld(m, c) and _extends(m, c)]  # _own_adds, the refused ones never built
     adds.sort(key=lambda a: -len(own[a.meld - 1].cards))
     found = _first_legal(s, adds)
     if found is not None:

@@ -47,6 +47,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Literal
 
+from ._memo import PerRules
 from .cards import SUIT_NAMES, SUITS, Card, format_cards, parse_cards, rank_words
 from .rules import BuracoKind, Rules, get_rules
 
@@ -368,12 +369,7 @@ def make_meld(cards: Iterable[Card | str] | str, rules: Rules | str) -> Meld:
     rules = get_rules(rules)
     if type(cards) is tuple or type(cards) is str:
         # the same cards give the same answer: remember it (per ruleset object)
-        known_for = _MAKE_CACHE.get(id(rules))
-        if known_for is None or known_for[0] is not rules:
-            if len(_MAKE_CACHE) >= 64:
-                _MAKE_CACHE.clear()
-            known_for = _MAKE_CACHE[id(rules)] = (rules, {})
-        known_melds = known_for[1]
+        known_melds = _MAKE_CACHE.table(rules)
         try:
             known = known_melds.get(cards)
         except TypeError:  # unhashable: let _make_meld say what is wrong
@@ -383,9 +379,7 @@ def make_meld(cards: Iterable[Card | str] | str, rules: Rules | str) -> Meld:
                 known = _make_meld(cards, rules)
             except InvalidMeld as err:
                 known = str(err)
-            if len(known_melds) >= _CACHE_SIZE:
-                known_melds.clear()
-            known_melds[cards] = known
+            _MAKE_CACHE.put(known_melds, cards, known)
         if isinstance(known, str):
             raise InvalidMeld(known)
         return known
@@ -429,7 +423,7 @@ _CACHE_SIZE = 10_000
 _EXTEND_CACHE: dict[tuple[Meld, object, WildEnd | None], Meld | str] = {}
 """Meld.extend's answers (a meld, or the refusal's message) for melds extended under their own
 rules. Melds and cards never change, so an answer stays true."""
-_MAKE_CACHE: dict[int, tuple[Rules, dict[object, Meld | str]]] = {}
+_MAKE_CACHE: PerRules[object, Meld | str] = PerRules(_CACHE_SIZE)
 """make_meld's answers for cards given as a tuple or a string, per ruleset object (by id; the
 entry holds the ruleset, so the id is not reused while the entry lives)."""
 

@@ -36,6 +36,7 @@ from collections.abc import Callable, Iterable, Iterator
 from operator import attrgetter
 from typing import Any, TypeVar
 
+from .._memo import PerRules
 from ..cards import Card
 from ..melds import InvalidMeld, Meld, make_meld
 from ..rules import DiscardTake, GoingOut, IndirectPot, Rules, StockEnd, Tie
@@ -739,24 +740,17 @@ def three_card_melds(hand: tuple[Card, ...], rules: Rules, *,
     ['4h 5h 6h']
     """
     hand = tuple(hand)
-    known_for = _TRIOS_CACHE.get(id(rules))
-    if known_for is None or known_for[0] is not rules:
-        if len(_TRIOS_CACHE) >= 64:
-            _TRIOS_CACHE.clear()
-        known_for = _TRIOS_CACHE[id(rules)] = (rules, {})
-    known = known_for[1]
+    known = _TRIOS_CACHE.table(rules)
     trios = known.get(hand)
     if trios is None:
         trios = _three_card_melds(hand, rules)
-        if len(known) >= 4096:
-            known.clear()
-        known[hand] = trios
+        _TRIOS_CACHE.put(known, hand, trios)
     if with_card is None:
         return list(trios)
     return [t for t in trios if with_card in t]
 
 
-_TRIOS_CACHE: dict[int, tuple[Rules, dict[tuple[Card, ...], tuple[tuple[Card, ...], ...]]]] = {}
+_TRIOS_CACHE: PerRules[tuple[Card, ...], tuple[tuple[Card, ...], ...]] = PerRules(4096)
 """three_card_melds' answers per hand, per ruleset object (by id; the entry holds the ruleset)."""
 
 
@@ -770,28 +764,21 @@ def natural_three_card_melds(hand: Iterable[Card], rules: Rules) -> list[tuple[C
     ['4h 5h 6h', '5h 6h 7h']
     """
     hand = tuple(hand)
-    known_for = _TRIOS_CACHE.get(id(rules))
-    if known_for is not None and known_for[0] is rules:
-        trios = known_for[1].get(hand)
+    all_known = _TRIOS_CACHE.existing(rules)
+    if all_known is not None:
+        trios = all_known.get(hand)
         if trios is not None:
             return [t for t in trios
                     if not any(c.rank == 0 or c.rank == 2 for c in t)]
-    known_for = _NATURAL_TRIOS_CACHE.get(id(rules))
-    if known_for is None or known_for[0] is not rules:
-        if len(_NATURAL_TRIOS_CACHE) >= 64:
-            _NATURAL_TRIOS_CACHE.clear()
-        known_for = _NATURAL_TRIOS_CACHE[id(rules)] = (rules, {})
-    known = known_for[1]
+    known = _NATURAL_TRIOS_CACHE.table(rules)
     trios = known.get(hand)
     if trios is None:
         trios = _natural_three_card_melds(hand, rules)
-        if len(known) >= 4096:
-            known.clear()
-        known[hand] = trios
+        _NATURAL_TRIOS_CACHE.put(known, hand, trios)
     return list(trios)
 
 
-_NATURAL_TRIOS_CACHE: dict[int, tuple[Rules, dict[tuple[Card, ...], tuple[tuple[Card, ...], ...]]]] = {}
+_NATURAL_TRIOS_CACHE: PerRules[tuple[Card, ...], tuple[tuple[Card, ...], ...]] = PerRules(4096)
 """natural_three_card_melds' answers per hand, per ruleset object (by id)."""
 
 

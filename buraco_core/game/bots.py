@@ -9,7 +9,11 @@ A bot decides which of its moves are legal without seeing the hidden cards: lega
 only on what its seat may see. :func:`determinize` builds a state consistent with the view (the
 hidden cards dealt at random among the other hands, the stock, the pots and the closed part of
 the discard pile) and the bot asks the pure core (:func:`~buraco_core.game.engine.check`,
-:func:`~buraco_core.game.engine.legal_actions`) about its own moves in that state.
+:func:`~buraco_core.game.engine.legal_actions`) about its own moves in that state. Where a game
+runs the bots (:func:`play_hand`), a bot may instead ask the game itself, as a player asks the
+referee: ``choose(view, referee)`` with ``referee = game.why_illegal``, which answers only about
+the moves of the seat to play. The answers are the same either way, and so are the bot's choices;
+the game then builds a move it has just been asked about only once.
 
 - :class:`RandomBot`: a uniform choice among a sample of legal actions.
 - :class:`GreedyBot`: melds what it can, keeps its wild cards, avoids feeding the next player.
@@ -26,11 +30,13 @@ the discard pile) and the bot asks the pure core (:func:`~buraco_core.game.engin
 
 from __future__ import annotations
 
+import inspect
 import random
 import statistics
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import fields
+from functools import partial
 from operator import attrgetter
 from typing import Protocol
 
@@ -50,6 +56,7 @@ __all__ = [
     "GreedyBot",
     "MonteCarloBot",
     "RandomBot",
+    "Referee",
     "determinize",
     "draw_candidates",
     "make_bot",
@@ -60,12 +67,21 @@ __all__ = [
 ]
 
 
+Referee = Callable[[Action], "str | None"]
+"""The game's answer about a move of the seat to play: None if it is legal, else the reason
+(:meth:`Game.why_illegal <buraco_core.game.facade.Game.why_illegal>`)."""
+
+
 class Bot(Protocol):
-    """A computer player: ``choose`` gets its seat's view and returns one legal action."""
+    """A computer player: ``choose`` gets its seat's view and returns one legal action.
+
+    ``referee`` (optional) answers whether a move of the seat is legal in the real game; a bot
+    may ask it instead of the pure core on a determinized state (the same answers).
+    """
 
     name: str
 
-    def choose(self, view: View) -> Action: ...
+    def choose(self, view: View, referee: Referee | None = None) -> Action: ...
 
 
 # --------------------------------------------------------------------------- determinization
@@ -558,15 +574,17 @@ def _own_adds(s: State, cards: Iterable[Card]) -> list[AddToMeld]:
     return out
 
 
-def _first_legal(s: State, actions: Iterable[Action]) -> Action | None:
+def _first_legal(s: State, actions: Iterable[Action], referee: Referee | None = None) -> Action | None:
+    """The first of ``actions`` legal in ``s`` (asking ``referee`` instead, if given)."""
     for act in actions:
-        if check(s, act) is None:
+        if (check(s, act) if referee is None else referee(act)) is None:
             return act
     return None
 
 
-def _greedy_meld(s: State) -> Action | None:
-    """The next meld or addition greedy would make, or None to discard now."""
+def _greedy_meld(s: State, referee: Referee | None = None) -> Action | None:
+    """The next meld or addition greedy would make, or None to discard now (``referee``: see
+    :func:`greedy_action`)."""
     hand = s.hands[s.turn]
     rules = s.rules
     team = s.current_team
@@ -582,7 +600,7 @@ def _greedy_meld(s: State) -> Action | None:
                 if t != team:
                     plays.extend(AddToMeld(i + 1, (must,), t) for i, m in enumerate(s.melds[t])
                                  if _fits_meld(m, must))
-        found = _first_legal(s, plays)
+        found = _first_legal(s, plays, referee)
         if found is not None:
             return found
     distinct = sorted(set(hand), key=lambda c: (c.rank, c.suit))
@@ -592,13 +610,13 @@ def _greedy_meld(s: State) -> Action | None:
     adds = [AddToMeld(i + 1, (c,)) for c in naturals for i, m in enumerate(own)
             if _fits_meld(m, c) and _extends(m, c)]  # _own_adds, the refused ones never built
     adds.sort(key=lambda a: -len(own[a.meld - 1].cards))
-    found = _first_legal(s, adds)
+    found = _first_legal(s, adds, referee)
     if found is not None:
         return found
     # new melds of natural cards, the most points first
     trios = natural_three_card_melds(hand, rules)
     trios.sort(key=lambda t: -sum(rules.card_values[c.rank] for c in t))
-    found = _first_legal(s, [NewMeld(t) for t in trios])
+    found = _first_legal(s, [NewMeld(t) for t in trios], referee)
     if found is not None:
         return found
     wilds = [c for c in distinct if _is_wild(c)]
@@ -619,7 +637,7 @@ def _greedy_meld(s: State) -> Action | None:
         if len(hand) <= 3:
             plays.extend(_own_adds(s, wilds))
             plays.extend(NewMeld(t) for t in three_card_melds(hand, rules))
-        found = _first_legal(s, plays)
+        found = _first_legal(s, plays, referee)
         if found is not None:
             return found
     return None
@@ -662,16 +680,18 @@ def _discard_scores(s: State, rng: random.Random) -> list[tuple[float, Discard]]
     return scored
 
 
-def greedy_action(s: State, rng: random.Random) -> Action:
+def greedy_action(s: State, rng: random.Random, referee: Referee | None = None) -> Action:
     """What the greedy policy plays for the seat to move in ``s``.
 
     It reads only what that seat may see (its hand, the table, the discard pile as the ruleset
-    shows it), so it may run on the real state of a rollout or on a determinized one.
+    shows it), so it may run on the real state of a rollout or on a determinized one. With a
+    ``referee`` (the real game's answers), it asks that whether a meld or an addition is legal,
+    so the game has built the move it then plays.
     """
     if s.phase is Phase.DRAW:
         return _greedy_draw(s, rng)
     if s.phase is Phase.PLAY:
-        meld = _greedy_meld(s)
+        meld = _greedy_meld(s, referee)
         if meld is not None:
             return meld
         scored = _discard_scores(s, rng)
@@ -702,57 +722,54 @@ class RandomBot:
         self.seed = seed
         self.rng = random.Random(seed)
 
-    def choose(self, view: View) -> Action:
-        # the hidden cards of a closed pile are dealt only if a take is picked (below)
-        state = _determinize(view, None, False)
-        candidates: list[Action]
-        if state.phase is Phase.PLAY:
-            return self._play(state)
-        elif state.phase is Phase.DRAW:
-            candidates = [_DRAW, _TAKE]
-            pile = view.discard
-            if view.rules.discard_take is DiscardTake.ANY_DEPTH and len(pile) > 1:
-                # one take down to a card above the bottom, that card picked at random
-                i = 1 + int(self.rng.random() * (len(pile) - 1))
-                card = pile[i]
-                candidates.append(Take(card, pile[i:].count(card)))
-        else:
+    def choose(self, view: View, referee: Referee | None = None) -> Action:
+        phase = view.phase
+        if phase is Phase.PLAY:
+            if referee is None:
+                referee = partial(check, _determinize(view, None, False))
+            return self._play(view, referee)
+        if phase is not Phase.DRAW:
             return NextHand()
+        candidates: list[Action] = [_DRAW, _TAKE]
+        pile = view.discard
+        if view.rules.discard_take is DiscardTake.ANY_DEPTH and len(pile) > 1:
+            # one take down to a card above the bottom, that card picked at random
+            i = 1 + int(self.rng.random() * (len(pile) - 1))
+            card = pile[i]
+            candidates.append(Take(card, pile[i:].count(card)))
+        if referee is None:
+            referee = partial(check, determinize(view))
         # rejection sampling: pick one of the superset at random, drop it if it is refused;
         # the first legal one drawn is a uniform choice among the legal ones, and it takes only
         # as many random numbers and checks as picks
         rand = self.rng.random
-        dealt = view.discard_count == len(view.discard)
         while candidates:
             i = int(rand() * len(candidates))
             act = candidates[i]
-            if not dealt and act is not _DRAW:
-                state = determinize(view)  # a take: the closed pile's cards count
-                dealt = True
-            if check(state, act) is None:
+            if referee(act) is None:
                 return act
             candidates[i] = candidates[-1]
             candidates.pop()
         return next(iter(legal_actions(determinize(view))))
 
-    def _play(self, state: State) -> Action:
+    def _play(self, view: View, referee: Referee) -> Action:
         """A uniform choice among the legal ones of :func:`play_candidates`, built lazily: the
         discards and additions are listed (additions as (team, meld, card) until picked); the
         three-card meld candidates are counted from above (:func:`_trio_bound`) and listed only
         when a pick falls among them. A pick of an empty place of the bound, or of a refused
         action, is dropped and the pick repeated, so every legal candidate stays equally likely.
         """
-        rules = state.rules
-        hand = state.hands[state.turn]
+        rules = view.rules
         counts: dict[Card, int] = {}
-        for c in hand:
+        for c in view.hand:
             counts[c] = counts.get(c, 0) + 1
         pool: list[Action | tuple[int | None, int, Card]] = [_DISCARDS[c] for c in counts]
         wilds, by_rank, by_suit = _group_cards(counts)
-        own = state.current_team
-        for team in (range(state.teams) if rules.meld_on_any else (own,)):
+        own = view.team
+        melds = view.melds
+        for team in (range(view.teams) if rules.meld_on_any else (own,)):
             which = None if team == own else team
-            for i, m in enumerate(state.melds[team], 1):
+            for i, m in enumerate(melds[team], 1):
                 if m.kind == "set":
                     for c in by_rank.get(m.rank, ()):
                         pool.append((which, i, c))
@@ -786,16 +803,16 @@ class RandomBot:
                 # an addition the engine's pre-test says the meld surely refuses is dropped
                 # without asking the engine (as check would refuse it)
                 team = own if item[0] is None else item[0]
-                m = state.melds[team][item[1] - 1]
+                m = melds[team][item[1] - 1]
                 if _may_extend(m, item[2], rules):
                     act: Action = AddToMeld(item[1], (item[2],), item[0])
-                    if check(state, act) is None:
+                    if referee(act) is None:
                         return act
-            elif check(state, item) is None:
+            elif referee(item) is None:
                 return item
             pool[i] = pool[-1]
             pool.pop()
-        return next(iter(legal_actions(state)))
+        return next(iter(legal_actions(determinize(view))))
 
 
 def _trio_bound(counts: dict[Card, int], by_rank: dict[int, list[Card]], wilds: list[Card],
@@ -851,8 +868,8 @@ class GreedyBot:
         self.seed = seed
         self.rng = random.Random(seed)
 
-    def choose(self, view: View) -> Action:
-        return greedy_action(determinize(view), self.rng)
+    def choose(self, view: View, referee: Referee | None = None) -> Action:
+        return greedy_action(determinize(view), self.rng, referee)
 
 
 def _evaluate(s: State, team: int) -> float:
@@ -903,7 +920,8 @@ class MonteCarloBot:
         self.search_times: list[float] = []
         """Seconds of the decisions that played rollouts (a draw or a discard with a choice)."""
 
-    def choose(self, view: View) -> Action:
+    def choose(self, view: View, referee: Referee | None = None) -> Action:
+        """Its choice for ``view`` (the searched worlds are its own; ``referee`` is not asked)."""
         started = time.perf_counter()
         try:
             return self._choose(view, started)
@@ -995,20 +1013,40 @@ def _bot_for(bots: Sequence[Bot] | Mapping[int, Bot], seat: int) -> Bot:
         raise ValueError(f"no bot for seat {seat}: give one bot per seat") from None
 
 
+_ASKS_REFEREE: dict[type, bool] = {}
+
+
+def _asks_referee(bot: Bot) -> bool:
+    """Whether ``bot.choose`` takes a ``referee`` (a bot written as ``choose(view)`` is asked
+    with the view alone)."""
+    known = _ASKS_REFEREE.get(type(bot))
+    if known is None:
+        try:
+            known = "referee" in inspect.signature(bot.choose).parameters
+        except (TypeError, ValueError):
+            known = False
+        _ASKS_REFEREE[type(bot)] = known
+    return known
+
+
 def play_hand(game: Game, bots: Sequence[Bot] | Mapping[int, Bot], *,
               max_actions: int = 20000) -> list[tuple[int, str]]:
     """Let the bots play ``game`` until the hand is over; return the (seat, action) played.
 
-    Each bot gets only ``game.view(seat)``. An illegal choice raises
+    Each bot gets only ``game.view(seat)`` and, where its ``choose`` takes a ``referee``, the
+    game's answers about its own moves (``game.why_illegal``). An illegal choice raises
     :class:`~buraco_core.game.actions.IllegalAction` (a bot bug), and ``max_actions`` guards
     against a hand that never ends.
     """
     played: list[tuple[int, str]] = []
+    referee = game.why_illegal
     while game.phase in (Phase.DRAW, Phase.PLAY):
         if len(played) >= max_actions:
             raise RuntimeError(f"the hand did not end within {max_actions} actions")
         seat = game.turn
-        action = _bot_for(bots, seat).choose(game.view(seat))
+        bot = _bot_for(bots, seat)
+        view = game.view(seat)
+        action = bot.choose(view, referee) if _asks_referee(bot) else bot.choose(view)
         game.play(action)
         played.append((seat, str(action)))
     return played

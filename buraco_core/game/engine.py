@@ -7,7 +7,7 @@ rule in a learner's words. The :class:`~buraco_core.game.state.Phase` picks one 
 
 Each ruleset field is read in one place: ``discard_take`` in :func:`_apply_take`,
 ``single_take_no_discard`` in :func:`_take_result`, ``wild_last_discard_guard`` and
-``pot_guard`` in :func:`_pot_guard`, ``direct_pot`` and ``going_out`` in :func:`_after_meld`,
+``pot_guard`` in :func:`_pot_guard`, ``direct_pot`` and ``going_out`` in :func:`_no_meld_out`,
 ``indirect_pot`` in :func:`_apply_discard`, ``out_needs_pot`` / ``out_needs_clean`` in
 :func:`_out_reason`, ``stock_end`` in :func:`_stock_end`, ``meld_on_any`` in
 :func:`_reachable`, ``target`` / ``tie`` in :func:`_end_hand`.
@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from operator import attrgetter
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from .._memo import PerRules
 from ..cards import Card
@@ -126,12 +126,21 @@ def _log(s: State, action: Action) -> tuple[tuple[int, str], ...]:
 
 def apply(state: State, action: Action | str) -> State:
     """The state after ``action`` by the player to move; raises :class:`IllegalAction`."""
+    last = _last_checked
+    if last[0] is state and last[1] is action:
+        return last[2]  # check has just built it (states and actions never change)
     act = parse_action(action)
     return _APPLY[state.phase](state, act)
 
 
 def check(state: State, action: Action | str) -> str | None:
-    """None if ``action`` is legal in ``state``, else the reason it is refused."""
+    """None if ``action`` is legal in ``state``, else the reason it is refused.
+
+    A legal move's next state is kept until the next check, so asking first and then playing
+    the same action object on the same state (``if check(s, a) is None: s = apply(s, a)``)
+    builds it once.
+    """
+    global _last_checked
     try:
         act = parse_action(action)
         # the two commonest questions answered without building the next state: a discard is
@@ -140,10 +149,14 @@ def check(state: State, action: Action | str) -> str | None:
             return _discard_reason(state, act.card)
         if type(act) is Draw and state.phase is Phase.DRAW:
             return None if state.stock or _stock_end(state, "draw-empty") else "the stock is empty"
-        _APPLY[state.phase](state, act)
+        _last_checked = (state, action, _APPLY[state.phase](state, act))
     except IllegalAction as err:
         return str(err)
     return None
+
+
+_last_checked: tuple[object, object, State] = (None, None, cast(State, None))
+"""The last legal move :func:`check` built in full: (state, action as given, next state)."""
 
 
 # --------------------------------------------------------------------------- DRAW
@@ -294,7 +307,6 @@ def _apply_add(s: State, act: AddToMeld) -> State:
 def _after_meld(s: State, act: NewMeld | AddToMeld, hand: tuple[Card, ...],
                 melds: tuple[tuple[Meld, ...], ...]) -> State:
     """Finish a meld or an addition: the obligation, the pot guard, an empty hand, the guard."""
-    rules = s.rules
     team = s.current_team
     must = s.must_meld
     if must is not None and must in act.cards:
@@ -310,18 +322,30 @@ def _after_meld(s: State, act: NewMeld | AddToMeld, hand: tuple[Card, ...],
             raise IllegalAction(f"after that play you could not end your turn legally: {reason}")
         return out
     # the hand is empty: the pot on the fly, or going out by meld
+    reason = _no_meld_out(s, team)
+    if reason is not None:
+        raise IllegalAction(reason)
     if s.pot_state[team] is PotState.ASIDE:
-        if not rules.direct_pot:
-            raise IllegalAction(f"in {rules.name} a meld may never empty your hand: your pot is "
-                                "picked up only by discarding your last card")
         return _pick_up_pot(out, team, s.turn, unused=False)
-    if rules.going_out is not GoingOut.MELD_OR_DISCARD:
-        raise IllegalAction(f"in {rules.name} you go out only by discarding your last card, so a "
-                            "meld may not empty your hand")
     reason = _out_reason(out, team)
     if reason is not None:
         raise IllegalAction(reason)
     return _end_hand(out, team)
+
+
+def _no_meld_out(s: State, team: int) -> str | None:
+    """Why no meld or addition may empty the hand of the side's player now, or None where one
+    may (then the pot is picked up on the fly, or :func:`_out_reason` decides)."""
+    rules = s.rules
+    if s.pot_state[team] is PotState.ASIDE:
+        if not rules.direct_pot:
+            return (f"in {rules.name} a meld may never empty your hand: your pot is picked up only "
+                    "by discarding your last card")
+        return None
+    if rules.going_out is not GoingOut.MELD_OR_DISCARD:
+        return (f"in {rules.name} you go out only by discarding your last card, so a meld may not "
+                "empty your hand")
+    return None
 
 
 def _pick_up_pot(s: State, team: int, seat: int, *, unused: bool) -> State:
@@ -422,6 +446,9 @@ def _finish_reason(s: State, *, may_meld: bool = False) -> str | None:
     reason = _discard_reason(s, card)
     if reason is None:
         return None
+    if _no_meld_out(s, s.current_team) is not None:
+        # an addition of the last card would empty the hand, which no meld may do now
+        return f"your last card, {card}, could not be discarded ({reason})"
     for team in _reachable(s):
         for i, m in enumerate(s.melds[team]):
             if _may_extend(m, card, s.rules):
@@ -716,6 +743,11 @@ def _may_extend(m: Meld, card: Card, rules: Rules) -> bool:
         return False
     low = m.low
     hi = low + len(m.cards) - 1
+    if m.wild_index is None and not low <= 2 <= hi:
+        # no wild card, and no natural 2 that could turn wild: only the places next to the ends
+        if rank == 1:
+            return low == 2 or hi == 13
+        return rank == low - 1 or rank == hi + 1
     wild_place = None if m.wild_index is None else low + m.wild_index
     for p in ((1, 14) if rank == 1 else (rank,)):
         if low - 2 <= p <= hi + 2 and not (low <= p <= hi and p != wild_place):

@@ -24,8 +24,8 @@ from ..cards import Card
 from ..melds import Meld
 from ..rules import Rules, get_rules
 from ..scoring import Score
-from .actions import Action, IllegalAction, parse_action
-from .engine import LegalActions, apply, legal_actions
+from .actions import Action, parse_action
+from .engine import LegalActions, apply, check, legal_actions
 from .serialize import state_from_dict, state_to_dict
 from .state import Phase, State, new_game
 from .view import View, view_of
@@ -160,12 +160,9 @@ class Game:
         return self.why_illegal(action) is None
 
     def why_illegal(self, action: str | Action) -> str | None:
-        """The reason this move is refused now, or None if it is legal."""
-        try:
-            apply(self.state, parse_action(action))
-        except IllegalAction as err:
-            return str(err)
-        return None
+        """The reason this move is refused now, or None if it is legal. (A legal move asked
+        about and then played as the same action object is built once: see ``check``.)"""
+        return check(self.state, action)
 
     def undo(self) -> Action:
         """Take back the last move; returns it. IndexError at the start."""

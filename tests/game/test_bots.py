@@ -133,6 +133,38 @@ def test_a_decision_depends_only_on_the_view(name: str) -> None:
         assert a == b
 
 
+@pytest.mark.parametrize("rules", list(RULESETS))
+@pytest.mark.parametrize("name", ["random", "greedy"])
+def test_asking_the_referee_or_the_core_gives_the_same_choices(name: str, rules: str) -> None:
+    """play_hand lets a bot ask the game (its referee) whether a move is legal; the same bot
+    asking the pure core on a determinized state of its view makes exactly the same choices,
+    since legality depends only on what the seat sees."""
+    for seed in range(3):
+        players = 2 if seed == 2 else 4
+        refereed = Game(rules, players=players, seed=seed)
+        with_referee = play_hand(refereed, [BOTS[name](seed * 10 + i) for i in range(players)])
+        alone = Game(rules, players=players, seed=seed)
+        bots = [BOTS[name](seed * 10 + i) for i in range(players)]
+        without: list[tuple[int, str]] = []
+        while alone.phase in (Phase.DRAW, Phase.PLAY):
+            seat = alone.turn
+            without.append((seat, str(alone.play(bots[seat].choose(alone.view(seat))))))
+        assert with_referee == without
+        assert refereed.state == alone.state
+
+
+def test_the_referee_answers_as_the_core_and_a_checked_move_is_built_once() -> None:
+    game = Game("brazilian", players=3, seed=5)
+    bots = [make_bot("random", i) for i in range(3)]
+    for _ in range(60):
+        state, seat = game.state, game.turn
+        action = bots[seat].choose(game.view(seat), game.why_illegal)
+        assert game.why_illegal(action) is None
+        game.play(action)
+        assert game.state == apply(state, str(action))  # built from the text: the long way
+    assert game.why_illegal("discard JK") == check(game.state, "discard JK") is not None
+
+
 @pytest.mark.parametrize("name", list(BOTS))
 def test_the_same_seed_plays_the_same_hand(name: str) -> None:
     def run(seed: int) -> list[tuple[int, str]]:

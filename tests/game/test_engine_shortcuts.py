@@ -17,7 +17,7 @@ import pytest
 from buraco_core import RULESETS, Card
 from buraco_core.cards import SUITS, build_deck
 from buraco_core.game import IllegalAction, Phase, apply, check, new_game
-from buraco_core.game.actions import Action, AddToMeld, NewMeld, Take
+from buraco_core.game.actions import Action, AddToMeld, Discard, NewMeld, Take
 from buraco_core.game.bots import _makes_meld, draw_candidates, play_candidates
 from buraco_core.game.engine import (
     _finish_reason,
@@ -30,7 +30,7 @@ from buraco_core.game.engine import (
     natural_three_card_melds,
     three_card_melds,
 )
-from buraco_core.game.state import State
+from buraco_core.game.state import PotState, State
 from buraco_core.melds import Meld, make_meld
 from buraco_core.rules import DiscardTake, Rules
 
@@ -215,3 +215,46 @@ def test_finish_reason_with_a_card_to_meld_agrees_with_the_long_way(rules: Rules
             s = next(apply(s, a) for a in options if check(s, a) is None)
     if rules.discard_take is not DiscardTake.WHOLE:
         assert seen > 20
+
+
+def _last_card_long_way(s: State) -> bool:
+    """The turn can still end with one card in hand: discarding it is legal, or adding it to
+    some reachable meld is (tried on every meld, no pre-test)."""
+    card = s.hands[s.turn][0]
+    if check(s, Discard(card)) is None:
+        return True
+    for team in _reachable(s):
+        for i in range(len(s.melds[team])):
+            try:
+                apply(s, AddToMeld(i + 1, (card,), None if team == s.current_team else team))
+            except IllegalAction:
+                continue
+            return True
+    return False
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: r.name)
+def test_finish_reason_with_one_card_left_agrees_with_the_long_way(rules: Rules) -> None:
+    """With one card left and none to meld, _finish_reason (the exact _may_extend, no addition
+    tried where no meld may empty the hand) says None exactly when the card can be discarded or
+    added somewhere."""
+    rng = random.Random(8)
+    answers: list[bool] = []
+    for seed in range(4):
+        s = new_game(rules, 4, seed)
+        for _ in range(1500):
+            if s.phase is not Phase.DRAW and s.phase is not Phase.PLAY:
+                break
+            if s.phase is Phase.PLAY and s.must_meld is None:
+                team = s.current_team
+                for card in set(s.hands[s.turn]):
+                    for pot in PotState:  # every pot state of the side, real or not
+                        t = _with(s, hands=tuple((card,) if i == s.turn else h for i, h in enumerate(s.hands)),
+                                  pot_state=tuple(pot if i == team else p for i, p in enumerate(s.pot_state)))
+                        expected = _last_card_long_way(t)
+                        assert (_finish_reason(t) is None) == expected
+                        answers.append(expected)
+            options = draw_candidates(s) if s.phase is Phase.DRAW else play_candidates(s)
+            rng.shuffle(options)
+            s = next(apply(s, a) for a in options if check(s, a) is None)
+    assert len(answers) > 100 and True in answers and False in answers

@@ -275,15 +275,36 @@ class Meld:
         new = _read_cards(cards)
         if not new:
             raise InvalidMeld("name at least one card to add")
-        if len(new) == 1 and self.kind == "run" and self.wild_index is None:
-            # the commonest addition: a natural 3 to K of the suit just past an end of a run
-            # without a wild card (what _make_run would build, without the search)
-            card = new[0]
-            if card.suit == self.suit and 3 <= card.rank <= 13:
-                if card.rank == self.low + len(self.cards):
-                    return Meld("run", (*self.cards, card), rules, low=self.low, suit=self.suit)
-                if card.rank == self.low - 1:
-                    return Meld("run", (card, *self.cards), rules, low=card.rank, suit=self.suit)
+        if len(new) == 1 and self.kind == "run":
+            quick = self._extend_at_an_end(new[0], rules)
+            if quick is not None:
+                return quick
+        return self._extend_by_search(new, rules, wild_end)
+
+    def _extend_at_an_end(self, card: Card, rules: Rules) -> Meld | None:
+        """The commonest addition to a run, built without the search of :func:`_make_run` (and
+        the same meld it builds): a natural 3 to K of the suit just past an end, where the run
+        has no wild card or one that stays where it is (a joker or a 2 of another suit; a 2 of
+        the suit might turn natural). None: ask the search."""
+        if card.suit != self.suit or not 3 <= card.rank <= 13:
+            return None
+        low = self.low
+        wild_index = self.wild_index
+        if wild_index is not None:
+            if rules is not self.rules:
+                return None
+            wild = self.cards[wild_index]
+            if wild.rank != 0 and wild.suit == self.suit:
+                return None
+        if card.rank == low + len(self.cards):
+            return Meld("run", (*self.cards, card), rules, wild_index=wild_index, low=low, suit=self.suit)
+        if card.rank == low - 1:
+            return Meld("run", (card, *self.cards), rules,
+                        wild_index=None if wild_index is None else wild_index + 1, low=card.rank,
+                        suit=self.suit)
+        return None
+
+    def _extend_by_search(self, new: list[Card], rules: Rules, wild_end: WildEnd | None) -> Meld:
         combined = list(self.cards) + new
         _check_supply(sorted(combined, key=_card_order), rules)
         if self.kind == "set":

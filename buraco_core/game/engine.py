@@ -748,9 +748,18 @@ def _may_extend(m: Meld, card: Card, rules: Rules) -> bool:
         if rank == 1:
             return low == 2 or hi == 13
         return rank == low - 1 or rank == hi + 1
-    wild_place = None if m.wild_index is None else low + m.wild_index
+    wild_index = m.wild_index
+    wild_place = None if wild_index is None else low + wild_index
+    # a card two places past an end needs the wild card to move into the gap, which it does only
+    # from the other end (a 2 of the suit might instead turn natural: left to extend)
+    stuck = wild_index is not None and (m.cards[wild_index].rank == 0
+                                        or m.cards[wild_index].suit != m.suit)
     for p in ((1, 14) if rank == 1 else (rank,)):
-        if low - 2 <= p <= hi + 2 and not (low <= p <= hi and p != wild_place):
+        if low - 1 <= p <= hi + 1:
+            if not (low <= p <= hi and p != wild_place):
+                return True
+        elif (p == low - 2 and (not stuck or wild_place == hi)) or (
+                p == hi + 2 and (not stuck or wild_place == low)):
             return True
     return False
 

@@ -258,3 +258,44 @@ def test_finish_reason_with_one_card_left_agrees_with_the_long_way(rules: Rules)
             rng.shuffle(options)
             s = next(apply(s, a) for a in options if check(s, a) is None)
     assert len(answers) > 100 and True in answers and False in answers
+
+
+def _run_shapes(rules: Rules) -> list[Meld]:
+    """Every run of 3 to 7 places in hearts: natural, with one wild card (a joker, a 2 of another
+    suit, the 2 of hearts) on each place, and with a wild card added at either end."""
+    wilds = [Card(2, "c"), Card(2, "h")] + ([Card(0, "")] if rules.jokers else [])
+    melds: list[Meld] = []
+    for low in range(1, 13):
+        for length in range(3, 8):
+            if low + length - 1 > 14:
+                continue
+            naturals = [Card(1 if p == 14 else p, "h") for p in range(low, low + length)]
+            shapes = [naturals] + [[*naturals[:i], w, *naturals[i + 1:]] for i in range(length) for w in wilds]
+            for cards in shapes:
+                try:
+                    melds.append(make_meld(cards, rules))
+                except ValueError:
+                    continue
+                if cards is naturals:
+                    natural = melds[-1]
+                    for w in wilds:
+                        for end in ("low", "high"):
+                            grown = natural.extend_or_reason([w], wild_end=end)  # type: ignore[arg-type]
+                            if isinstance(grown, Meld):
+                                melds.append(grown)
+    return melds
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: r.name)
+def test_may_extend_never_rules_out_a_legal_addition_to_any_run(rules: Rules) -> None:
+    """_may_extend (exact past the ends of a run without a wild card; a card two places away
+    only where the wild card could move into the gap) is False only where extend refuses: every
+    run shape of _run_shapes, every card."""
+    cards = [Card(0, "")] + [Card(r, su) for su in SUITS for r in range(1, 14)]
+    refused_with_a_wild = 0
+    for meld in _run_shapes(rules):
+        for card in cards:
+            if not _may_extend(meld, card, rules):
+                assert not meld.can_extend([card], rules), (meld, card)
+                refused_with_a_wild += meld.wild is not None and card.suit == "h"
+    assert refused_with_a_wild > 50

@@ -12,8 +12,7 @@ top card.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, fields
+from typing import NamedTuple, cast
 
 from ..cards import Card
 from ..melds import Meld
@@ -24,9 +23,12 @@ from .state import Phase, PotState, State
 __all__ = ["View", "view_of"]
 
 
-@dataclass(frozen=True, slots=True)
-class View:
-    """One seat's view of the table. Meld numbers are 1-based per team, as in ``add 2 7h``."""
+class View(NamedTuple):
+    """One seat's view of the table. Meld numbers are 1-based per team, as in ``add 2 7h``.
+
+    A frozen record (a named tuple: a bot asks for one at every move, and a tuple is built in
+    one step).
+    """
 
     seat: int
     team: int
@@ -82,32 +84,16 @@ def view_of(state: State, seat: int) -> View:
         raise ValueError(f"there is no seat {seat}: seats are 0 to {state.players - 1}")
     teams = state.teams
     discard = state.discard
-    # a bot asks for a view at every move: fill the slots directly, in _FIELDS order (View(...)
-    # runs the frozen dataclass's __init__, a checked setattr per field, about twice as slow)
-    values = (
+    # a bot asks for a view at every move: the tuple is built directly, in field order
+    return _new_view(View, (
         seat, seat % teams, state.players, teams, state.rules, state.phase, state.turn,
         state.dealer, state.hand_number, state.hands[seat], tuple(map(len, state.hands)),
         state.melds, discard if state.rules.discard_open else discard[-1:], len(discard),
         len(state.stock), tuple(map(bool, state.pots)), state.pot_state, state.must_meld,
         state.single_take, state.went_out, state.hand_scores, state.totals, state.winner,
         state.history, state.starter, state.pot_seat, state.pot_unused,
-    )
-    view = _new_view(View)
-    for setter, value in zip(_SETTERS, values, strict=True):
-        setter(view, value)
-    return view
+    ))
 
 
-_FIELDS = (
-    "seat", "team", "players", "teams", "rules", "phase", "turn", "dealer", "hand_number", "hand",
-    "hand_counts", "melds", "discard", "discard_count", "stock_count", "pots_left", "pot_state",
-    "must_meld", "single_take", "went_out", "hand_scores", "totals", "winner", "history", "starter",
-    "pot_seat", "pot_unused",
-)
-"""The order of the values :func:`view_of` fills in."""
-_new_view = object.__new__
-_SETTERS: tuple[Callable[[View, object], None], ...] = tuple(
-    getattr(View, name).__set__ for name in _FIELDS
-)
-if set(_FIELDS) != {f.name for f in fields(View)} or set(_FIELDS) != set(View.__slots__):  # pragma: no cover
-    raise RuntimeError("View's fields, slots and view_of's values disagree")
+_new_view = cast("type[tuple[object, ...]]", tuple).__new__
+"""``tuple.__new__``: a View from its values in field order, without the keyword constructor."""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 import pytest
@@ -291,7 +290,7 @@ def test_random_bot_choices_are_spread_over_the_legal_actions() -> None:
 
 def test_view_is_frozen() -> None:
     view = Game("buraco", players=4, seed=1).view(0)
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(AttributeError):
         view.hand = ()  # type: ignore[misc]
 
 

@@ -832,19 +832,20 @@ def _trio_bound(counts: dict[Card, int], by_rank: dict[int, list[Card]], wilds: 
                 k += n if n < 3 else 3
             if k >= 2:
                 bound += k * (k - 1) * (k - 2) // 6 + k * (k - 1) // 2 * w
-    places: set[tuple[str, int]] = set()
+    # the places of each suit as the bits of one number (an ace at 1 and 14): pairs one and two
+    # places apart, and three in a row, are counted by shifting it
+    places: dict[str, int] = {}
     for c in counts:
         r = c.rank
-        if r == 0:
-            continue
-        places.add((c.suit, r))
-        if r == 1:
-            places.add((c.suit, 14))
-    for suit, p in places:
-        a = (suit, p + 1) in places
-        b = (suit, p + 2) in places
-        bound += (a + b) * w + (a and b)
+        if r:
+            places[c.suit] = places.get(c.suit, 0) | (_ACE_PLACES if r == 1 else 1 << r)
+    for m in places.values():
+        next_to = m & (m >> 1)
+        bound += (next_to.bit_count() + (m & (m >> 2)).bit_count()) * w + (next_to & (m >> 2)).bit_count()
     return bound
+
+
+_ACE_PLACES = (1 << 1) | (1 << 14)
 
 
 class GreedyBot:

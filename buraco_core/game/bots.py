@@ -541,6 +541,10 @@ def _take_melds(s: State, take: Take) -> bool:
         t = apply(s, take)
     except IllegalAction:
         return False
+    if t.must_meld is not None:
+        # a taken card must be melded: the engine allowed the take only because some play of
+        # that card is legal, and greedy plays it first (its first plays are all the card's)
+        return True
     taken = set(_taken_cards(s.discard, take, s.rules))
     for _ in range(8):
         act = _greedy_meld(t)
@@ -767,23 +771,21 @@ class RandomBot:
         wilds, by_rank, by_suit = _group_cards(counts)
         own = view.team
         melds = view.melds
+        append = pool.append
         for team in (range(view.teams) if rules.meld_on_any else (own,)):
             which = None if team == own else team
-            for i, m in enumerate(melds[team], 1):
-                if m.kind == "set":
-                    for c in by_rank.get(m.rank, ()):
-                        pool.append((which, i, c))
-                    if m.wild_index is None:
-                        for c in wilds:
-                            pool.append((which, i, c))
+            for i, rank, suit, lo, hi, takes_wild in _side_shape(melds[team]):
+                if rank:  # a set
+                    for c in by_rank.get(rank, ()):
+                        append((which, i, c))
                 else:
-                    lo, hi = m.low - 2, m.low + len(m.cards) + 1
-                    for c in by_suit.get(m.suit, ()):
+                    for c in by_suit.get(suit, ()):
                         r = c.rank
                         if r == 1 or lo <= r <= hi:
-                            pool.append((which, i, c))
+                            append((which, i, c))
+                if takes_wild:
                     for c in wilds:
-                        pool.append((which, i, c))
+                        append((which, i, c))
         bound = _trio_bound(counts, by_rank, wilds, rules)
         rand = self.rng.random
         while pool or bound:
@@ -813,6 +815,26 @@ class RandomBot:
             pool[i] = pool[-1]
             pool.pop()
         return next(iter(legal_actions(determinize(view))))
+
+
+_SIDE_SHAPES: dict[int, tuple[tuple[Meld, ...], list[tuple[int, int, str, int, int, bool]]]] = {}
+
+
+def _side_shape(side: tuple[Meld, ...]) -> list[tuple[int, int, str, int, int, bool]]:
+    """Per meld of a side, what the random bot's additions need: (meld number, a set's rank or
+    0, a run's suit, the lowest and highest place a natural card of it may have, whether a wild
+    card is a candidate). Remembered per side (a side's tuple of melds is kept until it
+    changes, and many moves see the same one)."""
+    known = _SIDE_SHAPES.get(id(side))
+    if known is not None and known[0] is side:
+        return known[1]
+    shape = [(i, m.rank, "", 0, 0, m.wild_index is None) if m.kind == "set"
+             else (i, 0, m.suit, m.low - 2, m.low + len(m.cards) + 1, True)
+             for i, m in enumerate(side, 1)]
+    if len(_SIDE_SHAPES) >= 512:
+        _SIDE_SHAPES.clear()
+    _SIDE_SHAPES[id(side)] = (side, shape)  # the entry holds the tuple, so its id stays its own
+    return shape
 
 
 def _trio_bound(counts: dict[Card, int], by_rank: dict[int, list[Card]], wilds: list[Card],
@@ -1049,7 +1071,7 @@ def play_hand(game: Game, bots: Sequence[Bot] | Mapping[int, Bot], *,
         view = game.view(seat)
         action = bot.choose(view, referee) if _asks_referee(bot) else bot.choose(view)
         game.play(action)
-        played.append((seat, str(action)))
+        played.append(game.state.history[-1])  # (seat, the action's text), as the engine logged it
     return played
 
 

@@ -18,7 +18,14 @@ from buraco_core import RULESETS, Card
 from buraco_core.cards import SUITS, build_deck
 from buraco_core.game import IllegalAction, Phase, apply, check, new_game
 from buraco_core.game.actions import Action, AddToMeld, Discard, NewMeld, Take
-from buraco_core.game.bots import _makes_meld, draw_candidates, play_candidates
+from buraco_core.game.bots import (
+    _greedy_meld,
+    _makes_meld,
+    _take_melds,
+    _taken_cards,
+    draw_candidates,
+    play_candidates,
+)
 from buraco_core.game.engine import (
     _finish_reason,
     _may_extend,
@@ -299,3 +306,44 @@ def test_may_extend_never_rules_out_a_legal_addition_to_any_run(rules: Rules) ->
                 assert not meld.can_extend([card], rules), (meld, card)
                 refused_with_a_wild += meld.wild is not None and card.suit == "h"
     assert refused_with_a_wild > 50
+
+
+def _take_melds_long_way(s: State, take: Take) -> bool:
+    """Greedy's question the long way: after the take, does greedy's meld loop play a taken
+    card within eight plays?"""
+    try:
+        t = apply(s, take)
+    except IllegalAction:
+        return False
+    taken = set(_taken_cards(s.discard, take, s.rules))
+    for _ in range(8):
+        act = _greedy_meld(t)
+        if not isinstance(act, (NewMeld, AddToMeld)):
+            return False
+        if any(c in taken for c in act.cards):
+            return True
+        t = apply(t, act)
+    return False
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: r.name)
+def test_take_melds_agrees_with_the_long_way(rules: Rules) -> None:
+    """_take_melds answers a take that leaves a card to be melded without running greedy's meld
+    loop (the engine allowed the take only if some play of that card is legal, and greedy plays
+    the card first): the same answer as the loop, for every take of random games."""
+    rng = random.Random(9)
+    asked = 0
+    for seed in range(5):
+        s = new_game(rules, 4, seed)
+        for _ in range(1500):
+            if s.phase is not Phase.DRAW and s.phase is not Phase.PLAY:
+                break
+            if s.phase is Phase.DRAW:
+                for take in draw_candidates(s)[1:]:
+                    assert isinstance(take, Take)
+                    assert _take_melds(s, take) == _take_melds_long_way(s, take)
+                    asked += 1
+            options = draw_candidates(s) if s.phase is Phase.DRAW else play_candidates(s)
+            rng.shuffle(options)
+            s = next(apply(s, a) for a in options if check(s, a) is None)
+    assert asked > 100

@@ -819,6 +819,8 @@ def natural_three_card_melds(hand: Iterable[Card], rules: Rules) -> list[tuple[C
     return list(trios)
 
 
+_ACE_PLACES = (1 << 1) | (1 << 14)
+
 _NATURAL_TRIOS_CACHE: PerRules[tuple[Card, ...], tuple[tuple[Card, ...], ...]] = PerRules(4096)
 """natural_three_card_melds' answers per hand, per ruleset object (by id)."""
 
@@ -844,6 +846,11 @@ def _natural_three_card_melds(hand: tuple[Card, ...], rules: Rules) -> tuple[tup
         found: set[tuple[int, int, int]] = set()
         for same in by_rank.values():
             k = len(same)
+            if k < 3:
+                continue
+            if k == 3:  # one trio (the indices are in order: the cards are)
+                found.add((same[0], same[1], same[2]))
+                continue
             for i in range(k):
                 for j in range(i + 1, k):
                     for m in range(j + 1, k):
@@ -854,21 +861,32 @@ def _natural_three_card_melds(hand: tuple[Card, ...], rules: Rules) -> tuple[tup
             except InvalidMeld:
                 continue
             result.append(trio)
-    rows: dict[str, list[int]] = {}
+    # runs: per suit, the places held as the bits of one number (an ace at 1 and 14); three in
+    # a row are the bits set in it and in it shifted by one and by two
+    rows: dict[str, dict[int, int]] = {}
+    masks: dict[str, int] = {}
     for i, c in enumerate(cards):
         row = rows.get(c.suit)
         if row is None:
-            row = rows[c.suit] = [-1] * 15
+            row = rows[c.suit] = {}
+            masks[c.suit] = 0
         if c.rank == 1:
             row[1] = row[14] = i
+            masks[c.suit] |= _ACE_PLACES
         else:
             row[c.rank] = i
-    for row in rows.values():
-        for low in range(1, 13):
-            x, y, z = row[low], row[low + 1], row[low + 2]
-            if x >= 0 and y >= 0 and z >= 0:
-                a, b, c3 = sorted((x, y, z))
-                result.append((a, b, c3))
+            masks[c.suit] |= 1 << c.rank
+    for suit, m in masks.items():
+        starts = m & (m >> 1) & (m >> 2)
+        if starts:
+            row = rows[suit]
+            low = 0
+            while starts:
+                if starts & 1:
+                    a, b, c3 = sorted((row[low], row[low + 1], row[low + 2]))
+                    result.append((a, b, c3))
+                starts >>= 1
+                low += 1
     result.sort()
     return tuple((cards[i], cards[j], cards[k]) for i, j, k in result)
 

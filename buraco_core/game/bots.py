@@ -259,6 +259,50 @@ def _connections(card: Card, cards: Iterable[Card], rules: Rules) -> int:
     return n
 
 
+def _suited_counts(cards: Iterable[Card]) -> dict[str, list[int]]:
+    """Per suit, how many of ``cards`` hold each rank (index 0 to 13; wild cards not counted):
+    what :func:`_counted_connections` reads instead of going through the cards again."""
+    counts: dict[str, list[int]] = {}
+    for c in cards:
+        r = c.rank
+        if r == 0 or r == 2:
+            continue
+        row = counts.get(c.suit)
+        if row is None:
+            row = counts[c.suit] = [0] * 14
+        row[r] += 1
+    return counts
+
+
+def _near_ranks(r: int) -> tuple[int, ...]:
+    """The other natural ranks of a suit that connect with rank ``r`` in :func:`_connections`."""
+    if r == 1:
+        return (3, 12, 13)
+    near = tuple(o for o in (r - 2, r - 1, r + 1, r + 2) if 3 <= o <= 13)
+    return (*near, 1) if r in (3, 12, 13) else near
+
+
+_NEAR_RANKS = {r: _near_ranks(r) for r in (1, *range(3, 14))}
+
+
+def _counted_connections(card: Card, counts: dict[str, list[int]], rules: Rules) -> int:
+    """:func:`_connections` of ``card`` with the cards ``counts`` (:func:`_suited_counts`) holds."""
+    r = card.rank
+    if r == 0 or r == 2:
+        return 0
+    own = counts.get(card.suit)
+    n = 0
+    if rules.allow_sets:
+        for row in counts.values():
+            n += row[r]
+        if rules.set_distinct_suits and own is not None:
+            n -= own[r]
+    if own is not None:
+        for o in _NEAR_RANKS[r]:
+            n += own[o]
+    return n
+
+
 def _usable(card: Card, cards: Sequence[Card], melds: Iterable[Meld], rules: Rules) -> bool:
     """Whether a natural ``card`` goes onto one of ``melds`` or makes a natural three-card meld
     with two of ``cards`` (one copy of ``card`` itself, if there, does not count)."""
@@ -661,6 +705,8 @@ def _discard_scores(s: State, rng: random.Random) -> list[tuple[float, Discard]]
     # the rest of the hand (without this copy) has one fewer
     itself = 1 if rules.allow_sets and not rules.set_distinct_suits else 0
     scored: list[tuple[float, Discard]] = []
+    in_pile = _suited_counts(pile)
+    in_hand = _suited_counts(hand)
     for c in sorted(set(hand), key=lambda c: (c.rank, c.suit)):
         act = _DISCARDS[c]
         if check(s, act) is not None:
@@ -672,9 +718,9 @@ def _discard_scores(s: State, rng: random.Random) -> list[tuple[float, Discard]]
         if any(_fits_meld(m, c) and _extends(m, c) for m in next_melds):
             bad += 300.0
         if feeds_pile:
-            bad += 40.0 * min(3, _connections(c, pile, rules))
+            bad += 40.0 * min(3, _counted_connections(c, in_pile, rules))
         if not wild:
-            bad += 25.0 * min(4, _connections(c, hand, rules) - itself)
+            bad += 25.0 * min(4, _counted_connections(c, in_hand, rules) - itself)
         if any(_fits_meld(m, c) and _extends(m, c) for m in own):
             bad += 60.0
         bad -= 0.5 * rules.card_values[c.rank]

@@ -19,8 +19,11 @@ from buraco_core.cards import SUITS, build_deck
 from buraco_core.game import IllegalAction, Phase, apply, check, new_game
 from buraco_core.game.actions import Action, AddToMeld, Discard, NewMeld, Take
 from buraco_core.game.bots import (
+    _connections,
+    _counted_connections,
     _greedy_meld,
     _makes_meld,
+    _suited_counts,
     _take_melds,
     _taken_cards,
     draw_candidates,
@@ -347,3 +350,17 @@ def test_take_melds_agrees_with_the_long_way(rules: Rules) -> None:
             rng.shuffle(options)
             s = next(apply(s, a) for a in options if check(s, a) is None)
     assert asked > 100
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: r.name)
+def test_counted_connections_are_the_connections(rules: Rules) -> None:
+    """Greedy's discard ranking counts a card's connections from per-suit rank counts
+    (_counted_connections) instead of going through the cards: the same numbers."""
+    rng = random.Random(10)
+    deck = build_deck(rules)
+    distinct = sorted(set(deck))
+    for _ in range(300):
+        cards = rng.sample(deck, rng.randint(0, 25))
+        counts = _suited_counts(cards)
+        for card in distinct:
+            assert _counted_connections(card, counts, rules) == _connections(card, cards, rules)

@@ -525,47 +525,55 @@ def _greedy_draw(s: State, rng: random.Random) -> Action:
     own = s.melds[s.current_team]
     rules = s.rules
     pile = s.discard
-    valued: list[tuple[float, Take]] = []
-    on_melds: dict[Card, bool] = {}  # per natural card: whether it goes onto the side's melds
-    # _makes_meld(c, hand + pile[start:]) can only turn True as start falls (more cards): per
-    # natural card, the highest start known True and the lowest start known False
-    true_to: dict[Card, int] = {}
-    false_from: dict[Card, int] = {}
     size = len(pile)
-    for take in draw_candidates(s)[1:] if pile else ():
-        if not isinstance(take, Take):
+    # Each take is valued by the natural cards it brings that go onto the side's melds or make
+    # a natural three-card meld with the hand and the other cards taken, and its wild cards.
+    # A card at place j of the pile counts for every take down to a place start <= j where it
+    # does: at once if it goes onto a meld, else while start <= deepest[card], the deepest
+    # start at which it still makes a meld (_makes_meld only turns True with more cards, so a
+    # search finds it). counted[start]: the cards that count for the take down to start.
+    counts_from = [0] * (size + 1)
+    wilds_from = [0] * (size + 1)
+    on_melds: dict[Card, bool] = {}
+    deepest: dict[Card, int] = {}
+    last_place = {c: j for j, c in enumerate(pile)}
+    for j in range(size):
+        c = pile[j]
+        if c.rank == 0 or c.rank == 2:
+            wilds_from[j] += 1
             continue
-        taken = _taken_cards(pile, take, rules)
-        start = size - len(taken)
-        cards: tuple[Card, ...] | None = None
-        usable = 0
-        for c in taken:
-            if c.rank == 0 or c.rank == 2:
-                continue
-            fits = on_melds.get(c)
-            if fits is None:
-                fits = on_melds[c] = any(_fits_meld(m, c) and _extends(m, c) for m in own)
-            if fits:
-                usable += 1
-                continue
-            if start <= true_to.get(c, -1):
-                usable += 1
-                continue
-            if start >= false_from.get(c, size + 1):
-                continue
-            if cards is None:
-                cards = (*hand, *taken)
-            if _makes_meld(c, cards, rules):
-                usable += 1  # _usable(c, cards, own, rules)
-                true_to[c] = start
-            else:
-                false_from[c] = start
-        wilds = sum(1 for c in taken if _is_wild(c))
-        if rules.discard_take is DiscardTake.WHOLE_IF_TOP_MELDS:
-            usable += 1  # the top card melds, or the take would be refused
+        fits = on_melds.get(c)
+        if fits is None:
+            fits = on_melds[c] = any(_fits_meld(m, c) and _extends(m, c) for m in own)
+        if fits:
+            counts_from[j] += 1
+            continue
+        t = deepest.get(c)
+        if t is None:
+            t = deepest[c] = _deepest_meld_start(c, hand, pile, last_place[c], rules)
+        if t >= 0:
+            counts_from[j if j < t else t] += 1
+    for i in range(size - 1, -1, -1):
+        counts_from[i] += counts_from[i + 1]
+        wilds_from[i] += wilds_from[i + 1]
+    # the takes of draw_candidates, in its order: the whole pile, then (brazilian) down to
+    # each card from the top (a Take is built only for those worth valuing)
+    starts: list[tuple[int, Card | None, int]] = [(0, None, 0)] if pile else []
+    if pile and rules.discard_take is DiscardTake.ANY_DEPTH:
+        seen: dict[Card, int] = {}
+        for i in range(size - 1, 0, -1):
+            card = pile[i]
+            seen[card] = copy = seen.get(card, 0) + 1
+            starts.append((i, card, copy))
+    top_melds = rules.discard_take is DiscardTake.WHOLE_IF_TOP_MELDS
+    valued: list[tuple[float, Take]] = []
+    for start, named, copy in starts:
+        usable = counts_from[start] + top_melds  # fechado: the top card melds, or the take is refused
+        wilds = wilds_from[start]
         if usable == 0 and wilds == 0:
             continue
-        valued.append((3.0 * usable + 4.0 * wilds + 0.5 * len(taken), take))
+        valued.append((3.0 * usable + 4.0 * wilds + 0.5 * (size - start),
+                       _TAKE if named is None else Take(named, copy)))
     valued.sort(key=lambda x: -x[0])
     for _, take in valued:
         if _take_melds(s, take):
@@ -576,6 +584,25 @@ def _greedy_draw(s: State, rng: random.Random) -> Action:
     if found is None:
         raise RuntimeError("no legal way to draw")
     return found
+
+
+def _deepest_meld_start(card: Card, hand: tuple[Card, ...], pile: tuple[Card, ...], last: int,
+                        rules: Rules) -> int:
+    """The largest start <= ``last`` such that ``card`` makes a natural three-card meld with
+    two of ``hand + pile[start:]`` (:func:`_makes_meld`), or -1 if none does: a binary search,
+    as the answer only turns True with more cards (a smaller start)."""
+    if not _makes_meld(card, (*hand, *pile), rules):
+        return -1
+    if _makes_meld(card, (*hand, *pile[last:]), rules):
+        return last
+    lo, hi = 0, last  # True at lo, False at hi
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        if _makes_meld(card, (*hand, *pile[mid:]), rules):
+            lo = mid
+        else:
+            hi = mid
+    return lo
 
 
 def _take_melds(s: State, take: Take) -> bool:

@@ -521,6 +521,20 @@ def play_candidates(s: State) -> list[Action]:
 
 def _greedy_draw(s: State, rng: random.Random) -> Action:
     """Draw, or take the pile when its cards meld with the hand or the side's melds."""
+    for _, take in _take_values(s):
+        if _take_melds(s, take):
+            return take
+    if s.stock:
+        return Draw()
+    found = _first_legal(s, draw_candidates(s))
+    if found is None:
+        raise RuntimeError("no legal way to draw")
+    return found
+
+
+def _take_values(s: State) -> list[tuple[float, Take]]:
+    """The takes greedy considers, with their values, best first (ties in the order of
+    :func:`draw_candidates`)."""
     hand = s.hands[s.turn]
     own = s.melds[s.current_team]
     rules = s.rules
@@ -575,15 +589,7 @@ def _greedy_draw(s: State, rng: random.Random) -> Action:
         valued.append((3.0 * usable + 4.0 * wilds + 0.5 * (size - start),
                        _TAKE if named is None else Take(named, copy)))
     valued.sort(key=lambda x: -x[0])
-    for _, take in valued:
-        if _take_melds(s, take):
-            return take
-    if s.stock:
-        return Draw()
-    found = _first_legal(s, draw_candidates(s))
-    if found is None:
-        raise RuntimeError("no legal way to draw")
-    return found
+    return valued
 
 
 def _deepest_meld_start(card: Card, hand: tuple[Card, ...], pile: tuple[Card, ...], last: int,

@@ -48,7 +48,7 @@ from .actions import Action, AddToMeld, Discard, Draw, IllegalAction, NewMeld, N
 from .engine import _may_extend, apply, check, legal_actions, natural_three_card_melds, three_card_melds
 from .facade import Game
 from .state import Phase, PotState, State
-from .view import View
+from .view import View, view_of
 
 __all__ = [
     "BOTS",
@@ -1142,15 +1142,21 @@ def play_hand(game: Game, bots: Sequence[Bot] | Mapping[int, Bot], *,
     """
     played: list[tuple[int, str]] = []
     referee = game.why_illegal
-    while game.phase in (Phase.DRAW, Phase.PLAY):
+    seated: dict[int, tuple[Bot, bool]] = {}  # per seat: its bot, and whether it takes a referee
+    state = game.state
+    while state.phase is Phase.DRAW or state.phase is Phase.PLAY:
         if len(played) >= max_actions:
             raise RuntimeError(f"the hand did not end within {max_actions} actions")
-        seat = game.turn
-        bot = _bot_for(bots, seat)
-        view = game.view(seat)
-        action = bot.choose(view, referee) if _asks_referee(bot) else bot.choose(view)
+        seat = state.turn
+        known = seated.get(seat)
+        if known is None:
+            bot = _bot_for(bots, seat)
+            known = seated[seat] = (bot, _asks_referee(bot))
+        view = view_of(state, seat)
+        action = known[0].choose(view, referee) if known[1] else known[0].choose(view)
         game.play(action)
-        played.append(game.state.history[-1])  # (seat, the action's text), as the engine logged it
+        state = game.state
+        played.append(state.history[-1])  # (seat, the action's text), as the engine logged it
     return played
 
 

@@ -843,11 +843,8 @@ class RandomBot:
         action, is dropped and the pick repeated, so every legal candidate stays equally likely.
         """
         rules = view.rules
-        counts: dict[Card, int] = {}
-        for c in view.hand:
-            counts[c] = counts.get(c, 0) + 1
-        pool: list[Action | tuple[int | None, int, Card]] = [_DISCARDS[c] for c in counts]
-        wilds, by_rank, by_suit = _group_cards(counts)
+        counts, wilds, by_rank, by_suit, bound = _read_hand(view.hand, rules)
+        pool: list[Action | tuple[int | None, int, Card] | tuple[Card, ...]] = [_DISCARDS[c] for c in counts]
         own = view.team
         melds = view.melds
         append = pool.append
@@ -865,7 +862,6 @@ class RandomBot:
                 if takes_wild:
                     for c in wilds:
                         append((which, i, c))
-        bound = _trio_bound(counts, by_rank, wilds, rules)
         rand = self.rng.random
         while pool or bound:
             i = int(rand() * (len(pool) + bound))
@@ -875,22 +871,27 @@ class RandomBot:
                 j = i - len(pool)
                 trios = _trios_of(counts, sorted(counts, key=_ORDER), rules)
                 bound = 0
-                pool.extend(NewMeld(t) for t in trios)
+                pool.extend(trios)  # each a NewMeld once picked
                 if j >= len(trios):
                     continue
                 i = len(pool) - len(trios) + j
             item = pool[i]
-            if isinstance(item, tuple):
-                # an addition the engine's pre-test says the meld surely refuses is dropped
-                # without asking the engine (as check would refuse it)
-                team = own if item[0] is None else item[0]
-                m = melds[team][item[1] - 1]
-                if _may_extend(m, item[2], rules):
-                    act: Action = AddToMeld(item[1], (item[2],), item[0])
+            if type(item) is tuple:
+                if type(item[1]) is int:
+                    # an addition the engine's pre-test says the meld surely refuses is dropped
+                    # without asking the engine (as check would refuse it)
+                    team = own if item[0] is None else item[0]
+                    m = melds[team][item[1] - 1]
+                    if _may_extend(m, item[2], rules):
+                        act: Action = AddToMeld(item[1], (item[2],), item[0])
+                        if referee(act) is None:
+                            return act
+                else:
+                    act = NewMeld(item)  # type: ignore[arg-type]
                     if referee(act) is None:
                         return act
-            elif referee(item) is None:
-                return item
+            elif referee(item) is None:  # type: ignore[arg-type]
+                return item  # type: ignore[return-value]
             pool[i] = pool[-1]
             pool.pop()
         return next(iter(legal_actions(determinize(view))))
@@ -914,6 +915,54 @@ def _side_shape(side: tuple[Meld, ...]) -> list[tuple[int, int, str, int, int, b
         _SIDE_SHAPES.clear()
     _SIDE_SHAPES[id(side)] = (side, shape)  # the entry holds the tuple, so its id stays its own
     return shape
+
+
+def _read_hand(hand: tuple[Card, ...], rules: Rules) -> tuple[
+        dict[Card, int], list[Card], dict[int, list[Card]], dict[str, list[Card]], int]:
+    """What the random bot needs of its hand, in one pass: the count of each card (in hand
+    order), the distinct wild cards and the distinct natural cards by rank and by suit (as
+    :func:`_group_cards`), and :func:`_trio_bound`."""
+    counts: dict[Card, int] = {}
+    for c in hand:
+        counts[c] = counts.get(c, 0) + 1
+    wilds: list[Card] = []
+    by_rank: dict[int, list[Card]] = {}
+    by_suit: dict[str, list[Card]] = {}
+    places: dict[str, int] = {}
+    for c in counts:
+        r = c.rank
+        if r == 0:
+            wilds.append(c)
+            continue
+        suit = c.suit
+        places[suit] = places.get(suit, 0) | (_ACE_PLACES if r == 1 else 1 << r)
+        if r == 2:
+            wilds.append(c)
+            continue
+        same = by_rank.get(r)
+        if same is None:
+            by_rank[r] = [c]
+        else:
+            same.append(c)
+        same = by_suit.get(suit)
+        if same is None:
+            by_suit[suit] = [c]
+        else:
+            same.append(c)
+    w = len(wilds)
+    bound = 0
+    if rules.allow_sets:
+        for cs in by_rank.values():
+            k = 0
+            for c in cs:
+                n = counts[c]
+                k += n if n < 3 else 3
+            if k >= 2:
+                bound += k * (k - 1) * (k - 2) // 6 + k * (k - 1) // 2 * w
+    for m in places.values():
+        next_to = m & (m >> 1)
+        bound += (next_to.bit_count() + (m & (m >> 2)).bit_count()) * w + (next_to & (m >> 2)).bit_count()
+    return counts, wilds, by_rank, by_suit, bound
 
 
 def _trio_bound(counts: dict[Card, int], by_rank: dict[int, list[Card]], wilds: list[Card],

@@ -297,7 +297,7 @@ def test_view_is_frozen() -> None:
 def test_the_random_bots_trio_bound_is_never_below_the_trios_listed() -> None:
     """RandomBot lists the three-card melds only when a pick falls among them; its count from
     above must hold for every hand, or some melds could never be picked."""
-    from buraco_core.game.bots import _trio_bound, _trios_of
+    from buraco_core.game.bots import _group_cards, _read_hand, _trio_bound, _trios_of
 
     rng = random.Random(5)
     names = list(RULESETS)
@@ -313,7 +313,12 @@ def test_the_random_bots_trio_bound_is_never_below_the_trios_listed() -> None:
             if c.rank not in (0, 2):  # type: ignore[attr-defined]
                 by_rank.setdefault(c.rank, []).append(c)  # type: ignore[attr-defined]
         trios = _trios_of(counts, sorted(counts), rules)  # type: ignore[arg-type,type-var]
-        assert _trio_bound(counts, by_rank, wilds, rules) >= len(trios)  # type: ignore[arg-type]
+        bound = _trio_bound(counts, by_rank, wilds, rules)  # type: ignore[arg-type]
+        assert bound >= len(trios)
+        # the random bot reads all of it in one pass: the same groups and the same bound
+        read = _read_hand(tuple(hand), rules)
+        assert read == (counts, wilds, by_rank, read[3], bound)
+        assert (read[1], read[2], read[3]) == _group_cards(counts)  # type: ignore[arg-type]
 
 
 def test_the_random_bot_picks_melds_too() -> None:

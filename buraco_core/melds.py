@@ -276,31 +276,57 @@ class Meld:
         if not new:
             raise InvalidMeld("name at least one card to add")
         if len(new) == 1 and self.kind == "run":
-            quick = self._extend_at_an_end(new[0], rules)
+            quick = self._extend_at_an_end(new[0], rules, wild_end)
             if quick is not None:
                 return quick
         return self._extend_by_search(new, rules, wild_end)
 
-    def _extend_at_an_end(self, card: Card, rules: Rules) -> Meld | None:
-        """The commonest addition to a run, built without the search of :func:`_make_run` (and
-        the same meld it builds): a natural 3 to K of the suit just past an end, where the run
-        has no wild card or one that stays where it is (a joker or a 2 of another suit; a 2 of
-        the suit might turn natural). None: ask the search."""
-        if card.suit != self.suit or not 3 <= card.rank <= 13:
-            return None
+    def _extend_at_an_end(self, card: Card, rules: Rules, wild_end: WildEnd | None = None) -> Meld | None:
+        """The commonest additions to a run, built without the search of :func:`_make_run` (and
+        the same meld it builds), where no 2 of the run's suit could change its reading:
+
+        - a natural 3 to K of the suit just past an end, where the run has no wild card or one
+          that stays where it is (a joker or a 2 of another suit);
+        - that natural card on the place such a wild card holds: the wild card moves to an end;
+        - such a wild card onto a run without one: it goes to an end.
+
+        None: ask the search."""
         low = self.low
+        cards = self.cards
         wild_index = self.wild_index
+        rank = card.rank
+        if rank == 0 or (rank == 2 and card.suit != self.suit):  # a wild card that stays wild
+            if wild_index is not None or rules is not self.rules or (rank == 0 and not rules.jokers):
+                return None
+            place = _end_place(low, low + len(cards) - 1, None, wild_end)
+            if place is None:
+                return None
+            if place < low:
+                return Meld("run", (card, *cards), rules, wild_index=0, low=place, suit=self.suit)
+            return Meld("run", (*cards, card), rules, wild_index=len(cards), low=low, suit=self.suit)
+        if card.suit != self.suit or not 3 <= rank <= 13:
+            return None
         if wild_index is not None:
             if rules is not self.rules:
                 return None
-            wild = self.cards[wild_index]
+            wild = cards[wild_index]
             if wild.rank != 0 and wild.suit == self.suit:
                 return None
-        if card.rank == low + len(self.cards):
-            return Meld("run", (*self.cards, card), rules, wild_index=wild_index, low=low, suit=self.suit)
-        if card.rank == low - 1:
-            return Meld("run", (card, *self.cards), rules,
-                        wild_index=None if wild_index is None else wild_index + 1, low=card.rank,
+            if rank == low + wild_index:
+                # the natural card takes the wild card's place, which moves to an end
+                hi = low + len(cards) - 1
+                place = _end_place(low, hi, None, wild_end)
+                if place is None:
+                    return None
+                rest = (*cards[:wild_index], card, *cards[wild_index + 1:])
+                if place < low:
+                    return Meld("run", (wild, *rest), rules, wild_index=0, low=place, suit=self.suit)
+                return Meld("run", (*rest, wild), rules, wild_index=len(rest), low=low, suit=self.suit)
+        if rank == low + len(cards):
+            return Meld("run", (*cards, card), rules, wild_index=wild_index, low=low, suit=self.suit)
+        if rank == low - 1:
+            return Meld("run", (card, *cards), rules,
+                        wild_index=None if wild_index is None else wild_index + 1, low=rank,
                         suit=self.suit)
         return None
 

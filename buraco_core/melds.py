@@ -304,7 +304,7 @@ class Meld:
             if place < low:
                 return Meld("run", (card, *cards), rules, wild_index=0, low=place, suit=self.suit)
             return Meld("run", (*cards, card), rules, wild_index=len(cards), low=low, suit=self.suit)
-        if card.suit != self.suit or not 3 <= rank <= 13:
+        if card.suit != self.suit or rank == 2:
             return None
         if wild_index is not None:
             if rules is not self.rules:
@@ -312,6 +312,28 @@ class Meld:
             wild = cards[wild_index]
             if wild.rank != 0 and wild.suit == self.suit:
                 return None
+        if rank == 1:
+            # an ace onto a run without one, where only one end can take it and no wild card at
+            # an end could move to make room at the other
+            hi = low + len(cards) - 1
+            if any(c.rank == 1 for c in cards) or (low == 2) == (hi == 13) or (
+                    wild_index is not None and (wild_index == 0 or wild_index == len(cards) - 1)):
+                return None
+            if low == 2:
+                return Meld("run", (card, *cards), rules,
+                            wild_index=None if wild_index is None else wild_index + 1, low=1,
+                            suit=self.suit)
+            return Meld("run", (*cards, card), rules, wild_index=wild_index, low=low, suit=self.suit)
+        if wild_index is not None:
+            last = len(cards) - 1
+            if rank == low + len(cards) + 1 and wild_index == 0:
+                # two places past the high end: the wild card moves from the low end into the gap
+                return Meld("run", (*cards[1:], cards[0], card), rules, wild_index=last, low=low + 1,
+                            suit=self.suit)
+            if rank == low - 2 and wild_index == last:
+                # two places below the low end: the wild card moves from the high end into the gap
+                return Meld("run", (card, cards[last], *cards[:last]), rules, wild_index=1, low=rank,
+                            suit=self.suit)
             if rank == low + wild_index:
                 # the natural card takes the wild card's place, which moves to an end
                 hi = low + len(cards) - 1

@@ -447,38 +447,41 @@ def test_every_run_slice_of_a_deck_is_a_meld(rules: Rules) -> None:
 def test_the_quick_addition_at_an_end_builds_what_the_search_builds(rules: Rules) -> None:
     """Meld._extend_at_an_end (a natural card just past an end of a run or on its wild card's
     place, a wild card onto a run without one; no search) answers only where the search of
-    _make_run gives the same meld; tried on every run of 3 to 7 places with
+    _make_run gives the same meld; tried on every run of 3 to 7 places (and long ones reaching
+    an end) with
     and without one wild card (joker, 2 of another suit, 2 of the suit) on every place, and with
     the wild card added at either end."""
     wilds = [Card(2, "c"), Card(2, "h")] + ([JOKER] if rules.jokers else [])
     quick = 0
-    for low in range(1, 13):
-        for length in range(3, 8):
-            places = list(range(low, low + length))
-            if places[-1] > HIGH_ACE:
+    # every short run, and long runs reaching an end (where an ace may go either way)
+    windows = [(low, n) for low in range(1, 13) for n in range(3, 8)]
+    windows += [(low, n) for low in (1, 2, 3) for n in (11, 12, 13)]
+    for low, length in windows:
+        places = list(range(low, low + length))
+        if places[-1] > HIGH_ACE:
+            continue
+        naturals = [natural_at(p, "h") for p in places]
+        shapes: list[list[Card]] = [naturals]
+        for i in range(length):
+            for w in wilds:
+                shapes.append([*naturals[:i], w, *naturals[i + 1:]])
+        melds = []
+        for cards in shapes:
+            try:
+                melds.append(make_meld(cards, rules))
+            except InvalidMeld:
                 continue
-            naturals = [natural_at(p, "h") for p in places]
-            shapes: list[list[Card]] = [naturals]
-            for i in range(length):
-                for w in wilds:
-                    shapes.append([*naturals[:i], w, *naturals[i + 1:]])
-            melds = []
-            for cards in shapes:
-                try:
-                    melds.append(make_meld(cards, rules))
-                except InvalidMeld:
-                    continue
-            for w in wilds:  # the wild card put at a chosen end
-                for end in ("low", "high"):
-                    grown = melds[0].extend_or_reason([w], wild_end=end) if melds else "no run"
-                    if isinstance(grown, Meld):
-                        melds.append(grown)
-            for meld in melds:
-                for card in DISTINCT_CARDS:
-                    for end in (None, "low", "high"):
-                        got = meld._extend_at_an_end(card, rules, end)  # type: ignore[arg-type]
-                        if got is None:
-                            continue
-                        quick += 1
-                        assert got == meld._extend_by_search([card], rules, end)  # type: ignore[arg-type]
+        for w in wilds:  # the wild card put at a chosen end
+            for end in ("low", "high"):
+                grown = melds[0].extend_or_reason([w], wild_end=end) if melds else "no run"
+                if isinstance(grown, Meld):
+                    melds.append(grown)
+        for meld in melds:
+            for card in DISTINCT_CARDS:
+                for end in (None, "low", "high"):
+                    got = meld._extend_at_an_end(card, rules, end)  # type: ignore[arg-type]
+                    if got is None:
+                        continue
+                    quick += 1
+                    assert got == meld._extend_by_search([card], rules, end)  # type: ignore[arg-type]
     assert quick > 100

@@ -196,12 +196,17 @@ def _apply_take(s: State, act: Take) -> State:
             index = 0
         else:
             card = act.card  # one object per card: identity is equality
-            found = [i for i in range(len(pile) - 1, -1, -1) if pile[i] is card]
-            if len(found) < act.copy:
-                have = "no" if not found else f"only {len(found)}"
+            index, seen = -1, 0
+            for i in range(len(pile) - 1, -1, -1):
+                if pile[i] is card:
+                    seen += 1
+                    if seen == act.copy:
+                        index = i
+                        break
+            if index < 0:
+                have = "no" if not seen else f"only {seen}"
                 raise IllegalAction(f"there is {have} {act.card} in the discard pile"
-                                    + (f" (you asked for copy {act.copy})" if found else ""))
-            index = found[act.copy - 1]
+                                    + (f" (you asked for copy {act.copy})" if seen else ""))
         must = pile[index] if index < len(pile) - 1 else None
         if must is not None and not _may_meld(s, must, hand + pile[index:]):
             # what _finish_reason would say, found cheaply

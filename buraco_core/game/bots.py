@@ -113,17 +113,16 @@ def _determinize(view: View, rng: random.Random | None, deal_pile: bool) -> Stat
         unknown = _unknown_cards(view)
         if rng is not None:
             rng.shuffle(unknown)
-
-    def deal(n: int) -> tuple[Card, ...]:
-        if not unknown:
-            return (_PLACEHOLDER,) * n
-        n = min(n, len(unknown))
-        cards = tuple(unknown[len(unknown) - n:]) if n else ()
-        del unknown[len(unknown) - n:]
-        return cards
-
     seat_ = view.seat
     if unknown:
+        def deal(n: int) -> tuple[Card, ...]:
+            if not unknown:
+                return (_PLACEHOLDER,) * n
+            n = min(n, len(unknown))
+            cards = tuple(unknown[len(unknown) - n:]) if n else ()
+            del unknown[len(unknown) - n:]
+            return cards
+
         hands = tuple(view.hand if seat == seat_ else deal(count)
                       for seat, count in enumerate(view.hand_counts))
         discard = deal(hidden_discard) + view.discard if hidden_discard else view.discard
@@ -131,26 +130,23 @@ def _determinize(view: View, rng: random.Random | None, deal_pile: bool) -> Stat
         stock = deal(view.stock_count)
     else:  # all placeholders (what deal gives then), built directly
         one = (_PLACEHOLDER,)
-        hands = tuple(view.hand if seat == seat_ else one * count
-                      for seat, count in enumerate(view.hand_counts))
+        hands_ = []
+        for count in view.hand_counts:
+            hands_.append(one * count)
+        hands_[seat_] = view.hand
+        hands = tuple(hands_)
         discard = one * hidden_discard + view.discard if hidden_discard else view.discard
-        pots = tuple(one * rules.pot_size if left else () for left in view.pots_left)
+        pot = one * rules.pot_size
+        pots = tuple([pot if left else () for left in view.pots_left])
         stock = one * view.stock_count
-    starter = getattr(view, "starter", 0)
-    pot_seat = getattr(view, "pot_seat", None)
-    if pot_seat is None:
-        pot_seat = tuple(_waiting_seat(view, team) for team in range(view.teams))
-    pot_unused = getattr(view, "pot_unused", None)
-    if pot_unused is None:
-        pot_unused = (False,) * view.teams
     # the frozen dataclass's __init__ sets every field through a checked setattr: fill the
     # instance's dict at once (the same State; a bot asks for one at every decision)
     state = _new_state(State)
     _set_dict(state, "__dict__", {
         "rules": rules, "players": view.players, "seed": 0, "hand_number": view.hand_number,
-        "dealer": view.dealer, "starter": starter, "phase": view.phase, "turn": view.turn,
+        "dealer": view.dealer, "starter": view.starter, "phase": view.phase, "turn": view.turn,
         "hands": hands, "melds": view.melds, "stock": stock, "discard": discard, "pots": pots,
-        "pot_state": view.pot_state, "pot_seat": pot_seat, "pot_unused": pot_unused,
+        "pot_state": view.pot_state, "pot_seat": view.pot_seat, "pot_unused": view.pot_unused,
         "must_meld": view.must_meld, "single_take": view.single_take, "went_out": view.went_out,
         "hand_scores": view.hand_scores, "totals": view.totals, "winner": view.winner,
         "aside": (), "history": view.history, "teams": view.teams,
@@ -208,15 +204,6 @@ def _deck_counts(rules: Rules) -> dict[Card, int]:
         counts[c] = counts.get(c, 0) + 1
     _DECK_COUNTS[id(rules)] = (rules, counts)
     return counts
-
-
-def _waiting_seat(view: View, team: int) -> int:
-    if view.pot_state[team] is not PotState.WAITING:
-        return -1
-    for seat in range(view.players):
-        if seat % view.teams == team and view.hand_counts[seat] == 0:
-            return seat
-    return -1
 
 
 # --------------------------------------------------------------------------- card sense

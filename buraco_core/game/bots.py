@@ -109,10 +109,9 @@ def _determinize(view: View, rng: random.Random | None, deal_pile: bool) -> Stat
     rules = view.rules
     hidden_discard = view.discard_count - len(view.discard)
     unknown: list[Card] = []
-    if rng is not None or (hidden_discard and deal_pile):
+    if rng is not None:
         unknown = _unknown_cards(view)
-        if rng is not None:
-            rng.shuffle(unknown)
+        rng.shuffle(unknown)
     seat_ = view.seat
     if unknown:
         def deal(n: int) -> tuple[Card, ...]:
@@ -135,7 +134,12 @@ def _determinize(view: View, rng: random.Random | None, deal_pile: bool) -> Stat
             hands_.append(one * count)
         hands_[seat_] = view.hand
         hands = tuple(hands_)
-        discard = one * hidden_discard + view.discard if hidden_discard else view.discard
+        if not hidden_discard:
+            discard = view.discard
+        elif deal_pile:
+            discard = _closed_pile(view, hidden_discard) + view.discard
+        else:
+            discard = one * hidden_discard + view.discard
         pot = one * rules.pot_size
         pots = tuple([pot if left else () for left in view.pots_left])
         stock = one * view.stock_count
@@ -175,6 +179,52 @@ _TAKE = Take()
 
 _ORDER = attrgetter("_order")
 """Sort key of a card: its own order (rank, then suit), compared in C."""
+
+
+def _closed_pile(view: View, hidden: int) -> tuple[Card, ...]:
+    """The closed part of the pile as :func:`determinize` deals it without ``rng``: the hidden
+    cards in deck order, dealt from the end first to the other hands, then to the pile. Found
+    by walking the deck backwards past the other hands' cards, without listing the rest."""
+    skip = sum(view.hand_counts) - len(view.hand)  # the other hands' cards
+    seen: dict[Card, int] = {}
+    for cards in (view.hand, view.discard):
+        for c in cards:
+            seen[c] = seen.get(c, 0) + 1
+    for side in view.melds:
+        for m in side:
+            for c in m.cards:
+                seen[c] = seen.get(c, 0) + 1
+    taken: list[Card] = []  # the pile's cards, from its top down
+    for c, n in reversed(_deck_order(view.rules)):
+        n -= seen.get(c, 0)
+        if n <= 0:
+            continue
+        if skip >= n:
+            skip -= n
+            continue
+        n -= skip
+        skip = 0
+        while n and len(taken) < hidden:
+            taken.append(c)
+            n -= 1
+        if len(taken) == hidden:
+            break
+    if not taken:
+        return (_PLACEHOLDER,) * hidden
+    return tuple(reversed(taken))
+
+
+def _deck_order(rules: Rules) -> tuple[tuple[Card, int], ...]:
+    """:func:`_deck_counts` as (card, copies) pairs, in the same order (cached per ruleset)."""
+    cached = _DECK_ORDER.get(id(rules))
+    if cached is not None and cached[0] is rules:
+        return cached[1]
+    order = tuple(_deck_counts(rules).items())
+    _DECK_ORDER[id(rules)] = (rules, order)
+    return order
+
+
+_DECK_ORDER: dict[int, tuple[Rules, tuple[tuple[Card, int], ...]]] = {}
 
 
 def _unknown_cards(view: View) -> list[Card]:

@@ -19,6 +19,7 @@ from buraco_core.cards import SUITS, build_deck
 from buraco_core.game import IllegalAction, Phase, apply, check, new_game
 from buraco_core.game.actions import Action, AddToMeld, Discard, Draw, NewMeld, Take
 from buraco_core.game.bots import (
+    _closed_pile,
     _connections,
     _counted_connections,
     _extends,
@@ -30,6 +31,7 @@ from buraco_core.game.bots import (
     _take_melds,
     _take_values,
     _taken_cards,
+    _unknown_cards,
     draw_candidates,
     play_candidates,
 )
@@ -45,6 +47,7 @@ from buraco_core.game.engine import (
     three_card_melds,
 )
 from buraco_core.game.state import PotState, State
+from buraco_core.game.view import view_of
 from buraco_core.melds import Meld, make_meld
 from buraco_core.rules import DiscardTake, Rules
 
@@ -446,3 +449,30 @@ def test_greedy_take_values_agree_with_the_long_way(rules: Rules) -> None:
                 options.sort(key=lambda a: not isinstance(a, Draw))  # mostly draw: long piles
             s = next(apply(s, a) for a in options if check(s, a) is None)
     assert asked > 100
+
+
+def test_the_closed_pile_is_dealt_as_the_deck_order_deal() -> None:
+    """Without a random generator, determinize fills the closed part of a fechado pile (draw
+    phase) with the cards a deal of the hidden cards in deck order gives it, from the end:
+    first the other hands, then the pile. _closed_pile finds those without the deal."""
+    rng = random.Random(12)
+    checked = 0
+    for seed in range(8):
+        s = new_game("fechado", rng.choice((2, 4)), seed)
+        for _ in range(600):
+            if s.phase is not Phase.DRAW and s.phase is not Phase.PLAY:
+                break
+            view = view_of(s, s.turn)
+            hidden = view.discard_count - len(view.discard)
+            if hidden:
+                unknown = _unknown_cards(view)
+                for seat, count in enumerate(view.hand_counts):
+                    if seat != view.seat:
+                        del unknown[max(0, len(unknown) - count):]
+                expected = tuple(unknown[max(0, len(unknown) - hidden):])
+                assert _closed_pile(view, hidden) == expected
+                checked += 1
+            options = draw_candidates(s) if s.phase is Phase.DRAW else play_candidates(s)
+            rng.shuffle(options)
+            s = next(apply(s, a) for a in options if check(s, a) is None)
+    assert checked > 100

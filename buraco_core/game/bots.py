@@ -596,7 +596,9 @@ def _take_values(s: State) -> list[tuple[float, Take]]:
     wilds_from = [0] * (size + 1)
     on_melds: dict[Card, bool] = {}
     deepest: dict[Card, int] = {}
-    last_place = {c: j for j, c in enumerate(pile)}
+    depths = rules.discard_take is DiscardTake.ANY_DEPTH
+    last_place = {c: j for j, c in enumerate(pile)} if depths else {}
+    everything: tuple[Card, ...] | None = None
     for j in range(size):
         c = pile[j]
         if c.rank == 0 or c.rank == 2:
@@ -610,7 +612,13 @@ def _take_values(s: State) -> list[tuple[float, Take]]:
             continue
         t = deepest.get(c)
         if t is None:
-            t = deepest[c] = _deepest_meld_start(c, hand, pile, last_place[c], rules)
+            if depths:
+                t = _deepest_meld_start(c, hand, pile, last_place[c], rules)
+            else:  # only the whole pile is ever taken: whether it melds with all of it
+                if everything is None:
+                    everything = (*hand, *pile)
+                t = 0 if _makes_meld(c, everything, rules) else -1
+            deepest[c] = t
         if t >= 0:
             counts_from[j if j < t else t] += 1
     for i in range(size - 1, -1, -1):
@@ -619,7 +627,7 @@ def _take_values(s: State) -> list[tuple[float, Take]]:
     # the takes of draw_candidates, in its order: the whole pile, then (brazilian) down to
     # each card from the top (a Take is built only for those worth valuing)
     starts: list[tuple[int, Card | None, int]] = [(0, None, 0)] if pile else []
-    if pile and rules.discard_take is DiscardTake.ANY_DEPTH:
+    if pile and depths:
         seen: dict[Card, int] = {}
         for i in range(size - 1, 0, -1):
             card = pile[i]

@@ -35,6 +35,10 @@ __all__ = ["FORMAT", "Game"]
 #: The format tag of :meth:`Game.to_json`.
 FORMAT = "buraco-game/1"
 
+SNAPSHOT = 32
+"""The game keeps every SNAPSHOT-th state for undo (and the current one), not every state: a
+hand is hundreds of moves, and undo replays at most SNAPSHOT - 1 of them."""
+
 
 class Game:
     """A game in progress: the current :class:`State`, the moves so far, undo, save and load.
@@ -45,7 +49,9 @@ class Game:
     def __init__(self, rules: Rules | str = "buraco", players: int = 4, seed: int = 0, *,
                  state: State | None = None) -> None:
         self._start = state if state is not None else new_game(get_rules(rules), players, seed)
-        self._states: list[State] = [self._start]
+        self._state = self._start
+        self._kept: list[State] = [self._start]
+        """The state before move 0, SNAPSHOT, 2 * SNAPSHOT, ...: undo replays from the last."""
         self._actions: list[Action] = []
         self._seats: list[int] = []
         self.perspective = 0
@@ -66,7 +72,7 @@ class Game:
     # ------------------------------------------------------------------ state
     @property
     def state(self) -> State:
-        return self._states[-1]
+        return self._state
 
     @property
     def rules(self) -> Rules:
@@ -147,10 +153,12 @@ class Game:
         A refused move raises :class:`IllegalAction` and changes nothing.
         """
         act = parse_action(action)
-        new = apply(self.state, act)
-        self._seats.append(self.state.turn)
+        new = apply(self._state, act)
+        self._seats.append(self._state.turn)
         self._actions.append(act)
-        self._states.append(new)
+        if len(self._actions) % SNAPSHOT == 0:
+            self._kept.append(new)
+        self._state = new
         return act
 
     def legal_actions(self) -> LegalActions:
@@ -168,9 +176,18 @@ class Game:
         """Take back the last move; returns it. IndexError at the start."""
         if not self._actions:
             raise IndexError("nothing to undo: this is the start of the game")
-        self._states.pop()
+        if len(self._actions) % SNAPSHOT == 0:
+            self._kept.pop()
         self._seats.pop()
-        return self._actions.pop()
+        undone = self._actions.pop()
+        # the state before the undone move: the last kept one, and the moves since replayed
+        # (apply is pure, so they give the same states again)
+        start = len(self._actions) - len(self._actions) % SNAPSHOT
+        state = self._kept[-1]
+        for act in self._actions[start:]:
+            state = apply(state, act)
+        self._state = state
+        return undone
 
     def view(self, seat: int | None = None) -> View:
         """What ``seat`` (default: the seat to play) may see."""

@@ -21,6 +21,7 @@ from buraco_core.game import (
     NextHand,
     Phase,
     Take,
+    apply,
     hand_record,
     match_record,
     parse_action,
@@ -269,3 +270,27 @@ def test_hand_record_fields() -> None:
     with pytest.raises(ValueError, match="not over"):
         match_record(game.state)
     assert game.phase is Phase.HAND_OVER
+
+
+def test_undo_walks_back_through_every_state_of_a_long_hand() -> None:
+    """The game keeps only every SNAPSHOT-th state and replays the moves since for undo: every
+    undo still gives the exact state before the move, across the kept ones, and play goes on
+    from there as before."""
+    from buraco_core.game.bots import make_bot
+    from buraco_core.game.facade import SNAPSHOT
+
+    game = Game("brazilian", players=3, seed=21)
+    bots = [make_bot("random", i) for i in range(3)]
+    states = [game.state]
+    while not game.is_hand_over:
+        game.play(bots[game.turn].choose(game.view()))
+        states.append(game.state)
+    assert len(states) > 3 * SNAPSHOT
+    for back in range(len(states) - 1, SNAPSHOT - 3, -1):
+        game.undo()
+        assert game.state == states[back - 1]
+        assert len(game.actions) == back - 1
+    replay = Game.from_json(game.to_json())
+    assert replay.state == game.state and replay.history == game.history
+    game.play(next(iter(game.legal_actions())))
+    assert game.state == apply(states[SNAPSHOT - 3], game.actions[-1])

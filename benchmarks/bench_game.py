@@ -12,10 +12,12 @@ environment, ``benchmarks/.venv-rlcard`` (gitignored), and creates that on reque
     .venv/bin/python benchmarks/bench_game.py --install-rlcard  # first make the RLCard venv
     .venv/bin/python benchmarks/bench_game.py --hands 100 --rules buraco,italian
 
-Columns: ``hands/s`` with the bots deciding (each bot sees only its view); ``engine hands/s``
-replays the same actions through the pure core alone (``apply``), the floor the engine sets.
-Rows ``env``: random play as RLCard's env does it (the loop hands the legal actions of the real
-state to a random choice; no views, no bots), the like-for-like comparison with RLCard.
+Columns: ``hands/s`` with the bots deciding (each bot sees only its view and asks the game, its
+referee, about its own moves, as ``play_hand`` runs them); ``engine hands/s`` replays the same
+actions through the pure core alone (``apply``), the floor the engine sets. Rows ``env``: random
+play by the loop itself on the real state, as RLCard's env drives its RandomAgent (every
+candidate action listed, a uniform choice among the legal ones; no views, no bots). The greedy
+bots and the env rows are compared with RLCard's figure too, for information.
 """
 
 from __future__ import annotations

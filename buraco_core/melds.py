@@ -367,11 +367,8 @@ class Meld:
         )
 
     def can_extend(self, cards: Iterable[Card | str] | str, rules: Rules | str | None = None) -> bool:
-        try:
-            self.extend(cards, rules)
-        except InvalidMeld:
-            return False
-        return True
+        """Whether :meth:`extend` would take these cards (asked without raising)."""
+        return not isinstance(self.extend_or_reason(cards, rules), str)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Meld):

@@ -789,6 +789,9 @@ def three_card_melds(hand: tuple[Card, ...], rules: Rules, *,
     known = _TRIOS_CACHE.table(rules)
     trios = known.get(hand)
     if trios is None:
+        if with_card is not None:
+            # only the melds with the card: the others are never checked
+            return list(_three_card_melds(hand, rules, with_card))
         trios = _three_card_melds(hand, rules)
         _TRIOS_CACHE.put(known, hand, trios)
     if with_card is None:
@@ -896,11 +899,13 @@ def _natural_three_card_melds(hand: tuple[Card, ...], rules: Rules) -> tuple[tup
     return tuple((cards[i], cards[j], cards[k]) for i, j, k in result)
 
 
-def _three_card_melds(hand: tuple[Card, ...], rules: Rules) -> tuple[tuple[Card, ...], ...]:
+def _three_card_melds(hand: tuple[Card, ...], rules: Rules,
+                      with_card: Card | None = None) -> tuple[tuple[Card, ...], ...]:
     """Sets (two or three of a rank, or two and a wild card) and runs (three cards in a row of
     one suit, or two of any three places in a row and a wild card), checked with make_meld where
-    a wild card or a set is involved. Cards are worked with by their index in the sorted list
-    of distinct cards, so a trio of indices in order is the sorted trio of cards."""
+    a wild card or a set is involved; only those with ``with_card``, if given. Cards are worked
+    with by their index in the sorted list of distinct cards, so a trio of indices in order is
+    the sorted trio of cards."""
     counts: dict[Card, int] = {}
     for c in hand:
         counts[c] = counts.get(c, 0) + 1
@@ -965,6 +970,12 @@ def _three_card_melds(hand: tuple[Card, ...], rules: Rules) -> tuple[tuple[Card,
                 p, q = q, p
             for w in wilds:
                 add((w, p, q) if w <= p else (p, w, q) if w <= q else (p, q, w))
+    if with_card is not None:
+        at = index.get(with_card)
+        if at is None:
+            return ()
+        natural = {t for t in natural if at in t}
+        found = {t for t in found if at in t}
     result = list(natural)  # three different places: three different cards, always in the hand
     for trio in found - natural:
         i, j, k = trio

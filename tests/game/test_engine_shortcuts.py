@@ -40,6 +40,7 @@ from buraco_core.game.engine import (
     _may_extend,
     _may_meld,
     _reachable,
+    _three_card_melds,
     _top_melds,
     _trios_with,
     _with,
@@ -476,3 +477,16 @@ def test_the_closed_pile_is_dealt_as_the_deck_order_deal() -> None:
             rng.shuffle(options)
             s = next(apply(s, a) for a in options if check(s, a) is None)
     assert checked > 100
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: r.name)
+def test_three_card_melds_with_a_card_check_only_those(rules: Rules) -> None:
+    """three_card_melds(..., with_card=c) on a hand not seen yet checks only the candidate melds
+    with c: the same list as all of them filtered."""
+    rng = random.Random(13)
+    deck = build_deck(rules)
+    for _ in range(400):
+        hand = tuple(rng.sample(deck, rng.randint(1, 30)))
+        every = _three_card_melds(hand, rules)
+        for card in set(hand) | {rng.choice(deck)}:
+            assert _three_card_melds(hand, rules, card) == tuple(t for t in every if card in t)

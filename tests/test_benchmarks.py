@@ -1,0 +1,43 @@
+"""The benchmark scripts still run (tiny sizes): their figures are measured by hand, but the
+scripts must not rot. RLCard is treated as absent here (it is never a dependency)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+@pytest.fixture(autouse=True)
+def _benchmarks_on_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.syspath_prepend(str(BENCHMARKS))
+
+
+def test_bench_game_runs_and_says_when_rlcard_is_missing(monkeypatch: pytest.MonkeyPatch,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    import bench_game
+
+    monkeypatch.setattr(bench_game, "rlcard_python", lambda: None)
+    assert bench_game.main(["--hands", "2", "--rules", "fechado,brazilian"]) == 0
+    out = capsys.readouterr().out
+    for row in ("fechado    random", "fechado    greedy", "fechado    env", "brazilian  random"):
+        assert row in out
+    assert "NOT CHECKED" in out
+
+
+def test_bench_game_refuses_an_unknown_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
+    import bench_game
+
+    with pytest.raises(SystemExit):
+        bench_game.main(["--rules", "canasta"])
+    assert "no ruleset called 'canasta'" in capsys.readouterr().err
+
+
+def test_bench_bots_runs_a_tiny_match_up(capsys: pytest.CaptureFixture[str]) -> None:
+    import bench_bots
+
+    bench_bots.main(["--hands", "2", "--rules", "italian", "--matchups", "greedy:random"])
+    out = capsys.readouterr().out
+    assert "greedy" in out and "random" in out

@@ -39,13 +39,22 @@ from ..melds import Meld
 from ..rules import DiscardTake, Rules
 from ..scoring import score_side
 from .actions import Action, AddToMeld, Discard, Draw, IllegalAction, NewMeld, NextHand, Take
-from .engine import _may_extend, apply, check, legal_actions, natural_three_card_melds, three_card_melds
+from .engine import (
+    _may_extend,
+    _out_reason,
+    apply,
+    check,
+    legal_actions,
+    natural_three_card_melds,
+    three_card_melds,
+)
 from .facade import Game
 from .state import Phase, PotState, State
 from .view import View
 
 __all__ = [
     "BOTS",
+    "FAR_HAND_WEIGHT",
     "Bot",
     "GreedyBot",
     "MonteCarloBot",
@@ -855,21 +864,40 @@ class GreedyBot:
         return greedy_action(determinize(view), self.rng)
 
 
-def _evaluate(s: State, team: int) -> float:
+FAR_HAND_WEIGHT = 0.3
+"""The share of the points of the cards in hand that :func:`_evaluate` counts against a side
+while no side may go out yet: most of those cards are melded before the hand ends (a side keeps
+about a third of a hand's card points at the end), while a side that may go out can end the hand
+on any turn, and then every card in hand counts."""
+
+
+def _evaluate(s: State, team: int, far_weight: float = FAR_HAND_WEIGHT) -> float:
     """The seat's side's score minus the best other side's, as if the hand ended now
-    (the real hand scores once the hand is over)."""
+    (the real hand scores once the hand is over).
+
+    Cards in hand count in full only while some side may go out (its pot taken where one is left,
+    and a buraco of the kind the ruleset needs to close: :func:`~buraco_core.game.engine._out_reason`);
+    before that they count at ``far_weight`` of their points, as they are mostly melds to come.
+    Counting them in full there made a side that had just taken the discard pile (or picked up
+    its pot) look worse than one that had not, so in ``fechado``, where a clean buraco is needed
+    to close and the hand is long, the search fed the next player its discards.
+    """
     if s.phase in (Phase.HAND_OVER, Phase.MATCH_OVER) and s.hand_scores:
-        totals = [sc.total for sc in s.hand_scores]
+        totals = [float(sc.total) for sc in s.hand_scores]
     else:
         rules = s.rules
+        values = rules.card_values
+        teams = range(s.teams)
+        weight = 1.0 if any(_out_reason(s, t) is None for t in teams) else far_weight
         totals = []
-        for t in range(s.teams):
-            left = [c for seat in s.seats_of(t) for c in s.hands[seat]]
+        for t in teams:
+            left = sum(values[c.rank] for seat in s.seats_of(t) for c in s.hands[seat])
             taken = s.pot_state[t] in (PotState.TAKEN, PotState.WAITING)
-            totals.append(score_side(s.melds[t], left, rules, went_out=False, took_pot=taken).total)
+            melded = score_side(s.melds[t], (), rules, went_out=False, took_pot=taken).total
+            totals.append(melded - weight * left)
     mine = totals[team]
     others = [v for t, v in enumerate(totals) if t != team]
-    return float(mine - max(others))
+    return mine - max(others)
 
 
 class MonteCarloBot:
@@ -881,7 +909,9 @@ class MonteCarloBot:
     visible discard pile, dealt by the hand counts, the stock and pot sizes), and in each world
     plays every candidate out with greedy players for ``horizon`` turns (or to the end of the
     hand). It picks the candidate with the best average difference between its side's score and
-    the best other side's (the same worlds for every candidate, so the comparison is fair).
+    the best other side's (the same worlds for every candidate, so the comparison is fair), the
+    score taken as if the hand ended there, except that while no side may go out yet the cards
+    in hand count at only :data:`FAR_HAND_WEIGHT` of their points (:func:`_evaluate`).
     Melds and additions follow the greedy policy. ``max_seconds`` (None: no limit) caps the
     time of one decision; with a limit the choice may depend on the machine's speed.
     """

@@ -866,22 +866,24 @@ class GreedyBot:
 
 FAR_HAND_WEIGHT = 0.3
 """The share of the points of the cards in hand that :func:`_evaluate` counts against a side
-while no side may go out yet (the cards are mostly melds to come then; once a side may go out,
-the hand can end on any turn and every card counts). Set by measurement in ``fechado``
+where closing needs a clean buraco (``Rules.out_needs_clean``) and no side may go out yet: the
+hand has far to run, and the cards are mostly melds to come. Set by measurement in ``fechado``
 (benchmarks/bench_bots.py, the same 60 hands against greedy): 0.15, 0.3 and 0.5 won 39, 39 and
-40 of them; counting the cards in full, as before, won 42.5% of the first 40 where 0.3 won 65%."""
+40 of them; counting the cards in full, as before, won 42.5% of the first 40 where 0.3 won 65%.
+Where any buraco closes, the same weight lost hands (buraco 64 of 100 against 69, italian 34
+of 60 against 40), so there the cards count in full."""
 
 
 def _evaluate(s: State, team: int, far_weight: float = FAR_HAND_WEIGHT) -> float:
     """The seat's side's score minus the best other side's, as if the hand ended now
     (the real hand scores once the hand is over).
 
-    Cards in hand count in full only while some side may go out (its pot taken where one is left,
-    and a buraco of the kind the ruleset needs to close: :func:`~buraco_core.game.engine._out_reason`);
-    before that they count at ``far_weight`` of their points. Counted in full, every card a side
-    took from the pile or its pot, and not yet melded when the rollout stopped, weighed as a loss;
-    that misled the search most in ``fechado``, where a clean buraco is needed to close, so that for
-    most of a long hand no side may go out.
+    Where closing needs a clean buraco (``fechado``, ``brazilian``), the cards in hand count at
+    ``far_weight`` of their points until some side may go out (its pot taken where one is left,
+    and a clean buraco: :func:`~buraco_core.game.engine._out_reason`), then in full, as they
+    always do elsewhere. Counted in full, every card a side took from the pile or its pot, and had
+    not yet melded when the rollout stopped, weighed as a loss; in ``fechado``, where for most of a
+    long hand no side may go out, that made the search lose more hands than greedy.
     """
     if s.phase in (Phase.HAND_OVER, Phase.MATCH_OVER) and s.hand_scores:
         totals = [float(sc.total) for sc in s.hand_scores]
@@ -889,7 +891,9 @@ def _evaluate(s: State, team: int, far_weight: float = FAR_HAND_WEIGHT) -> float
         rules = s.rules
         values = rules.card_values
         teams = range(s.teams)
-        weight = 1.0 if any(_out_reason(s, t) is None for t in teams) else far_weight
+        weight = 1.0
+        if rules.out_needs_clean and all(_out_reason(s, t) is not None for t in teams):
+            weight = far_weight
         totals = []
         for t in teams:
             left = sum(values[c.rank] for seat in s.seats_of(t) for c in s.hands[seat])
@@ -911,8 +915,9 @@ class MonteCarloBot:
     plays every candidate out with greedy players for ``horizon`` turns (or to the end of the
     hand). It picks the candidate with the best average difference between its side's score and
     the best other side's (the same worlds for every candidate, so the comparison is fair), the
-    score taken as if the hand ended there, except that while no side may go out yet the cards
-    in hand count at only :data:`FAR_HAND_WEIGHT` of their points (:func:`_evaluate`).
+    score taken as if the hand ended there, except that where closing needs a clean buraco and no
+    side may go out yet, the cards in hand count at only :data:`FAR_HAND_WEIGHT` of their points
+    (:func:`_evaluate`).
     Melds and additions follow the greedy policy. ``max_seconds`` (None: no limit) caps the
     time of one decision; with a limit the choice may depend on the machine's speed.
     """

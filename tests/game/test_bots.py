@@ -369,3 +369,12 @@ def test_the_evaluation_counts_cards_in_hand_in_full_once_a_side_may_go_out() ->
     assert _evaluate(clean, 0) == pytest.approx((melded_clean - mine) - (-penalty - theirs))
     w = FAR_HAND_WEIGHT
     assert _evaluate(dirty, 0) == pytest.approx((melded_dirty - w * mine) - (-penalty - w * theirs))
+
+
+def test_the_evaluation_counts_cards_in_hand_in_full_where_any_buraco_closes() -> None:
+    # buraco closes with any buraco: the cards in hand count in full even while no side may go out
+    s = new_game("buraco", players=2, seed=3)
+    rules = s.rules
+    scores = [score_side(s.melds[t], s.hands[t], rules, went_out=False, took_pot=False).total for t in (0, 1)]
+    assert _evaluate(s, 0) == scores[0] - scores[1]
+    assert _evaluate(s, 0, far_weight=0.0) == _evaluate(s, 0)

@@ -1098,8 +1098,9 @@ hand has far to run, and the cards are mostly melds to come. Set by measurement 
 (benchmarks/bench_bots.py, the same 60 hands against greedy): 0.15, 0.3 and 0.5 won 39, 39 and
 40 of them; counting the cards in full, as before, won 42.5% of the first 40 where 0.3 won 65%.
 Over 200 hands: 61.5% (deals 0-99, which include those 60), but 52.0% on deals 100-199, where
-the full count won 50.0%: most of the first gain was those deals. Where any buraco closes, the same weight lost hands (buraco 64 of 100 against 69, italian 34
-of 60 against 40), so there the cards count in full."""
+the full count won 50.0%: most of the first gain was those deals. Where any buraco closes, the
+same weight lost hands (buraco 64 of 100 against 69, italian 34 of 60 against 40), so there the
+cards count in full."""
 
 
 def _evaluate(s: State, team: int, far_weight: float = FAR_HAND_WEIGHT) -> float:

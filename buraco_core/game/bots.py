@@ -987,50 +987,14 @@ def _side_shape(side: tuple[Meld, ...]) -> list[tuple[int, int, str, int, int, b
 
 def _read_hand(hand: tuple[Card, ...], rules: Rules) -> tuple[
         dict[Card, int], list[Card], dict[int, list[Card]], dict[str, list[Card]], int]:
-    """What the random bot needs of its hand, in one pass: the count of each card (in hand
-    order), the distinct wild cards and the distinct natural cards by rank and by suit (as
-    :func:`_group_cards`), and :func:`_trio_bound`."""
+    """What the random bot needs of its hand: the count of each card (in hand order), the
+    distinct wild cards and natural cards by rank and by suit (:func:`_group_cards`), and
+    :func:`_trio_bound`."""
     counts: dict[Card, int] = {}
     for c in hand:
         counts[c] = counts.get(c, 0) + 1
-    wilds: list[Card] = []
-    by_rank: dict[int, list[Card]] = {}
-    by_suit: dict[str, list[Card]] = {}
-    places: dict[str, int] = {}
-    for c in counts:
-        r = c.rank
-        if r == 0:
-            wilds.append(c)
-            continue
-        suit = c.suit
-        places[suit] = places.get(suit, 0) | (_ACE_PLACES if r == 1 else 1 << r)
-        if r == 2:
-            wilds.append(c)
-            continue
-        same = by_rank.get(r)
-        if same is None:
-            by_rank[r] = [c]
-        else:
-            same.append(c)
-        same = by_suit.get(suit)
-        if same is None:
-            by_suit[suit] = [c]
-        else:
-            same.append(c)
-    w = len(wilds)
-    bound = 0
-    if rules.allow_sets:
-        for cs in by_rank.values():
-            k = 0
-            for c in cs:
-                n = counts[c]
-                k += n if n < 3 else 3
-            if k >= 2:
-                bound += k * (k - 1) * (k - 2) // 6 + k * (k - 1) // 2 * w
-    for m in places.values():
-        next_to = m & (m >> 1)
-        bound += (next_to.bit_count() + (m & (m >> 2)).bit_count()) * w + (next_to & (m >> 2)).bit_count()
-    return counts, wilds, by_rank, by_suit, bound
+    wilds, by_rank, by_suit = _group_cards(counts)
+    return counts, wilds, by_rank, by_suit, _trio_bound(counts, by_rank, wilds, rules)
 
 
 def _trio_bound(counts: dict[Card, int], by_rank: dict[int, list[Card]], wilds: list[Card],

@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import pickle
 import random
+from collections.abc import Callable, Iterable, Iterator
 
 import pytest
 
@@ -53,6 +54,25 @@ from buraco_core.melds import Meld, make_meld
 from buraco_core.rules import DiscardTake, Rules
 
 RULES = list(RULESETS.values())
+
+
+def _random_play(rules: Rules | str, seeds: Iterable[int], rng: random.Random, *,
+                 players: int | Callable[[], int] = 4, moves: int = 1500,
+                 prefer: Callable[[State, list[Action]], None] | None = None) -> Iterator[State]:
+    """The states of seeded games of random play, each before its move (draw and play phases,
+    at most ``moves`` a game): the move played is the first legal one of the candidates shuffled
+    with ``rng``, which ``prefer`` may reorder first."""
+    for seed in seeds:
+        s = new_game(rules, players if isinstance(players, int) else players(), seed)
+        for _ in range(moves):
+            if s.phase is not Phase.DRAW and s.phase is not Phase.PLAY:
+                break
+            yield s
+            options = draw_candidates(s) if s.phase is Phase.DRAW else play_candidates(s)
+            rng.shuffle(options)
+            if prefer is not None:
+                prefer(s, options)
+            s = next(apply(s, a) for a in options if check(s, a) is None)
 
 
 def test_one_object_per_card() -> None:
@@ -145,18 +165,14 @@ def test_top_melds_agrees_with_the_long_way(rules: Rules) -> None:
     rng = random.Random(4)
     deck = build_deck(rules)
     distinct = sorted(set(deck))
-    s = new_game(rules, 4, 1)
     seen = 0
-    while s.phase is Phase.DRAW or s.phase is Phase.PLAY:
+    for s in _random_play(rules, [1], rng, moves=100_000):
         hand = s.hands[s.turn]
         for top in rng.sample(distinct, 12):
             onto = any(m.can_extend([top]) for team in _reachable(s) for m in s.melds[team])
             trios = three_card_melds((*hand, top), rules, with_card=top)
             assert _top_melds(s, top, hand) == (onto or any(top in t for t in trios))
             seen += 1
-        options = draw_candidates(s) if s.phase is Phase.DRAW else play_candidates(s)
-        rng.shuffle(options)
-        s = next(apply(s, a) for a in options if check(s, a) is None)
     assert seen > 100
 
 
@@ -213,24 +229,20 @@ def test_finish_reason_with_a_card_to_meld_agrees_with_the_long_way(rules: Rules
     """With a card to be melded, _finish_reason (pre-test, three-card melds found one at a time,
     no second make_meld) says None exactly when some play of that card is legal."""
     rng = random.Random(7)
+
+    def takes_first(s: State, options: list[Action]) -> None:
+        if rng.random() < 0.3:
+            options.sort(key=lambda a: not isinstance(a, Take))  # a take: a card to meld
+
     seen = 0
-    for seed in range(6):
-        s = new_game(rules, 4, seed)
-        for _ in range(1500):
-            if s.phase is not Phase.DRAW and s.phase is not Phase.PLAY:
-                break
-            if s.phase is Phase.PLAY and s.must_meld is not None:
-                for hand in (s.hands[s.turn], s.hands[s.turn][:5], s.hands[s.turn][-4:]):
-                    if s.must_meld not in hand:
-                        continue
-                    t = _with(s, hands=tuple(hand if i == s.turn else h for i, h in enumerate(s.hands)))
-                    assert (_finish_reason(t) is None) == _finish_long_way(t)
-                    seen += 1
-            options = draw_candidates(s) if s.phase is Phase.DRAW else play_candidates(s)
-            rng.shuffle(options)
-            if rng.random() < 0.3:
-                options.sort(key=lambda a: not isinstance(a, Take))  # a take: a card to meld
-            s = next(apply(s, a) for a in options if check(s, a) is None)
+    for s in _random_play(rules, range(6), rng, prefer=takes_first):
+        if s.phase is Phase.PLAY and s.must_meld is not None:
+            for hand in (s.hands[s.turn], s.hands[s.turn][:5], s.hands[s.turn][-4:]):
+                if s.must_meld not in hand:
+                    continue
+                t = _with(s, hands=tuple(hand if i == s.turn else h for i, h in enumerate(s.hands)))
+                assert (_finish_reason(t) is None) == _finish_long_way(t)
+                seen += 1
     if rules.discard_take is not DiscardTake.WHOLE:
         assert seen > 20
 
@@ -256,25 +268,17 @@ def test_finish_reason_with_one_card_left_agrees_with_the_long_way(rules: Rules)
     """With one card left and none to meld, _finish_reason (the exact _may_extend, no addition
     tried where no meld may empty the hand) says None exactly when the card can be discarded or
     added somewhere."""
-    rng = random.Random(8)
     answers: list[bool] = []
-    for seed in range(4):
-        s = new_game(rules, 4, seed)
-        for _ in range(1500):
-            if s.phase is not Phase.DRAW and s.phase is not Phase.PLAY:
-                break
-            if s.phase is Phase.PLAY and s.must_meld is None:
-                team = s.current_team
-                for card in set(s.hands[s.turn]):
-                    for pot in PotState:  # every pot state of the side, real or not
-                        t = _with(s, hands=tuple((card,) if i == s.turn else h for i, h in enumerate(s.hands)),
-                                  pot_state=tuple(pot if i == team else p for i, p in enumerate(s.pot_state)))
-                        expected = _last_card_long_way(t)
-                        assert (_finish_reason(t) is None) == expected
-                        answers.append(expected)
-            options = draw_candidates(s) if s.phase is Phase.DRAW else play_candidates(s)
-            rng.shuffle(options)
-            s = next(apply(s, a) for a in options if check(s, a) is None)
+    for s in _random_play(rules, range(4), random.Random(8)):
+        if s.phase is Phase.PLAY and s.must_meld is None:
+            team = s.current_team
+            for card in set(s.hands[s.turn]):
+                for pot in PotState:  # every pot state of the side, real or not
+                    t = _with(s, hands=tuple((card,) if i == s.turn else h for i, h in enumerate(s.hands)),
+                              pot_state=tuple(pot if i == team else p for i, p in enumerate(s.pot_state)))
+                    expected = _last_card_long_way(t)
+                    assert (_finish_reason(t) is None) == expected
+                    answers.append(expected)
     assert len(answers) > 100 and True in answers and False in answers
 
 
@@ -344,21 +348,13 @@ def test_take_melds_agrees_with_the_long_way(rules: Rules) -> None:
     """_take_melds answers a take that leaves a card to be melded without running greedy's meld
     loop (the engine allowed the take only if some play of that card is legal, and greedy plays
     the card first): the same answer as the loop, for every take of random games."""
-    rng = random.Random(9)
     asked = 0
-    for seed in range(5):
-        s = new_game(rules, 4, seed)
-        for _ in range(1500):
-            if s.phase is not Phase.DRAW and s.phase is not Phase.PLAY:
-                break
-            if s.phase is Phase.DRAW:
-                for take in draw_candidates(s)[1:]:
-                    assert isinstance(take, Take)
-                    assert _take_melds(s, take) == _take_melds_long_way(s, take)
-                    asked += 1
-            options = draw_candidates(s) if s.phase is Phase.DRAW else play_candidates(s)
-            rng.shuffle(options)
-            s = next(apply(s, a) for a in options if check(s, a) is None)
+    for s in _random_play(rules, range(5), random.Random(9)):
+        if s.phase is Phase.DRAW:
+            for take in draw_candidates(s)[1:]:
+                assert isinstance(take, Take)
+                assert _take_melds(s, take) == _take_melds_long_way(s, take)
+                asked += 1
     assert asked > 100
 
 
@@ -435,20 +431,16 @@ def test_greedy_take_values_agree_with_the_long_way(rules: Rules) -> None:
     by a binary search) instead of going through the taken cards of every take: the same
     values in every draw phase of random games, with piles made long."""
     rng = random.Random(11)
+
+    def mostly_draw(s: State, options: list[Action]) -> None:
+        if s.phase is Phase.DRAW and rng.random() < 0.8:
+            options.sort(key=lambda a: not isinstance(a, Draw))  # long piles
+
     asked = 0
-    for seed in range(6):
-        s = new_game(rules, 4, seed)
-        for _ in range(1500):
-            if s.phase is not Phase.DRAW and s.phase is not Phase.PLAY:
-                break
-            if s.phase is Phase.DRAW:
-                assert _take_values(s) == _take_values_long_way(s)
-                asked += 1
-            options = draw_candidates(s) if s.phase is Phase.DRAW else play_candidates(s)
-            rng.shuffle(options)
-            if s.phase is Phase.DRAW and rng.random() < 0.8:
-                options.sort(key=lambda a: not isinstance(a, Draw))  # mostly draw: long piles
-            s = next(apply(s, a) for a in options if check(s, a) is None)
+    for s in _random_play(rules, range(6), rng, prefer=mostly_draw):
+        if s.phase is Phase.DRAW:
+            assert _take_values(s) == _take_values_long_way(s)
+            asked += 1
     assert asked > 100
 
 
@@ -458,24 +450,17 @@ def test_the_closed_pile_is_dealt_as_the_deck_order_deal() -> None:
     first the other hands, then the pile. _closed_pile finds those without the deal."""
     rng = random.Random(12)
     checked = 0
-    for seed in range(8):
-        s = new_game("fechado", rng.choice((2, 4)), seed)
-        for _ in range(600):
-            if s.phase is not Phase.DRAW and s.phase is not Phase.PLAY:
-                break
-            view = view_of(s, s.turn)
-            hidden = view.discard_count - len(view.discard)
-            if hidden:
-                unknown = _unknown_cards(view)
-                for seat, count in enumerate(view.hand_counts):
-                    if seat != view.seat:
-                        del unknown[max(0, len(unknown) - count):]
-                expected = tuple(unknown[max(0, len(unknown) - hidden):])
-                assert _closed_pile(view, hidden) == expected
-                checked += 1
-            options = draw_candidates(s) if s.phase is Phase.DRAW else play_candidates(s)
-            rng.shuffle(options)
-            s = next(apply(s, a) for a in options if check(s, a) is None)
+    for s in _random_play("fechado", range(8), rng, players=lambda: rng.choice((2, 4)), moves=600):
+        view = view_of(s, s.turn)
+        hidden = view.discard_count - len(view.discard)
+        if hidden:
+            unknown = _unknown_cards(view)
+            for seat, count in enumerate(view.hand_counts):
+                if seat != view.seat:
+                    del unknown[max(0, len(unknown) - count):]
+            expected = tuple(unknown[max(0, len(unknown) - hidden):])
+            assert _closed_pile(view, hidden) == expected
+            checked += 1
     assert checked > 100
 
 

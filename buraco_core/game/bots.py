@@ -53,6 +53,7 @@ from .engine import (
     legal_actions,
     natural_three_card_melds,
     three_card_melds,
+    trio_candidate_indices,
 )
 from .facade import Game
 from .state import Phase, PotState, State
@@ -427,75 +428,10 @@ def trio_candidates(hand: Sequence[Card], rules: Rules) -> list[tuple[Card, ...]
 
 
 def _trios_of(counts: dict[Card, int], cards: list[Card], rules: Rules) -> list[tuple[Card, ...]]:
-    """:func:`trio_candidates` from the hand's card counts and its distinct cards, sorted."""
-    index = {c: i for i, c in enumerate(cards)}
-    wilds = [i for i, c in enumerate(cards) if c.rank == 0 or c.rank == 2]
-    found: set[tuple[int, int, int]] = set()
-    add = found.add
-    if rules.allow_sets:
-        by_rank: dict[int, list[int]] = {}
-        for c, n in counts.items():
-            r = c.rank
-            if r > 2 or r == 1:
-                i = index[c]
-                lst = by_rank.get(r)
-                if lst is None:
-                    lst = by_rank[r] = []
-                lst.extend((i,) * (n if n < 3 else 3))
-        for same in by_rank.values():
-            k = len(same)
-            if k < 2:
-                continue
-            same = sorted(same)
-            for i in range(k):
-                x = same[i]
-                for j in range(i + 1, k):
-                    y = same[j]
-                    for m in range(j + 1, k):
-                        add((x, y, same[m]))
-                    for w in wilds:
-                        # x <= y; place w
-                        if w <= x:
-                            add((w, x, y))
-                        elif w <= y:
-                            add((x, w, y))
-                        else:
-                            add((x, y, w))
-    # runs: every pair of same-suit cards at most two places apart shares a window of three
-    # places (with a wild card for the third), and three places in a row are a run as they are
-    rows: dict[str, list[tuple[int, int]]] = {}
-    for i, c in enumerate(cards):
-        r = c.rank
-        if r == 0:
-            continue
-        row = rows.get(c.suit)
-        if row is None:
-            row = rows[c.suit] = []
-        if r == 1:
-            row.append((1, i))
-            row.append((14, i))
-        else:
-            row.append((r, i))
-    for row in rows.values():
-        row.sort()
-        k = len(row)
-        for a in range(k - 1):
-            p, x = row[a]
-            for b in range(a + 1, k):
-                q, y = row[b]
-                if q - p > 2:
-                    break
-                if q == p + 1 and b + 1 < k and row[b + 1][0] == p + 2:
-                    t1, t2, t3 = sorted((x, y, row[b + 1][1]))
-                    add((t1, t2, t3))
-                lo, hi = (x, y) if x <= y else (y, x)
-                for w in wilds:
-                    if w <= lo:
-                        add((w, lo, hi))
-                    elif w <= hi:
-                        add((lo, w, hi))
-                    else:
-                        add((lo, hi, w))
+    """:func:`trio_candidates` from the hand's card counts and its distinct cards, sorted (the
+    engine's candidates, without the trios that need more copies of a card than the hand has)."""
+    natural, found = trio_candidate_indices(counts, cards, rules)
+    found |= natural
     out: list[tuple[Card, ...]] = []
     for trio in sorted(found):
         i, j, k = trio

@@ -899,21 +899,19 @@ def _natural_three_card_melds(hand: tuple[Card, ...], rules: Rules) -> tuple[tup
     return tuple((cards[i], cards[j], cards[k]) for i, j, k in result)
 
 
-def _three_card_melds(hand: tuple[Card, ...], rules: Rules,
-                      with_card: Card | None = None) -> tuple[tuple[Card, ...], ...]:
-    """Sets (two or three of a rank, or two and a wild card) and runs (three cards in a row of
-    one suit, or two of any three places in a row and a wild card), checked with make_meld where
-    a wild card or a set is involved; only those with ``with_card``, if given. Cards are worked
-    with by their index in the sorted list of distinct cards, so a trio of indices in order is
-    the sorted trio of cards."""
-    counts: dict[Card, int] = {}
-    for c in hand:
-        counts[c] = counts.get(c, 0) + 1
-    cards = sorted(counts, key=_ORDER)
+def trio_candidate_indices(counts: dict[Card, int], cards: list[Card], rules: Rules
+                           ) -> tuple[set[tuple[int, int, int]], set[tuple[int, int, int]]]:
+    """The candidate three-card melds of a hand, not checked: (runs of three natural cards in a
+    row, valid as they are; the rest). ``counts``: the hand's card counts; ``cards``: its
+    distinct cards sorted, whose indices make the trios (a trio of indices in order is a
+    sorted trio of cards). Sets: three natural cards of a rank, or two and a wild card (at most
+    three copies of a card each). Runs: every pair of same-suit cards at most two places apart
+    (a 2 of the suit stands at its own place, an ace at 1 and 14) with each wild card, and every
+    three places in a row. A trio may name a card more often than the hand holds it."""
     index = {c: i for i, c in enumerate(cards)}
     wilds = [i for i, c in enumerate(cards) if c.rank == 0 or c.rank == 2]
-    natural: set[tuple[int, int, int]] = set()   # runs of three natural cards: valid as they are
-    found: set[tuple[int, int, int]] = set()     # to be checked by make_meld
+    natural: set[tuple[int, int, int]] = set()
+    found: set[tuple[int, int, int]] = set()
     add = found.add
     if rules.allow_sets:
         by_rank: dict[int, list[int]] = {}
@@ -933,51 +931,61 @@ def _three_card_melds(hand: tuple[Card, ...], rules: Rules,
                 x = same[i]
                 for j in range(i + 1, k):
                     y = same[j]
-                    for w in wilds:
-                        add((w, x, y) if w <= x else (x, w, y) if w <= y else (x, y, w))
                     for m in range(j + 1, k):
                         add((x, y, same[m]))
-    rows: dict[str, list[int]] = {}
+                    for w in wilds:
+                        add((w, x, y) if w <= x else (x, w, y) if w <= y else (x, y, w))
+    # runs: every pair of same-suit cards at most two places apart shares a window of three
+    # places (with a wild card for the third), and three places in a row are a run as they are
+    rows: dict[str, list[tuple[int, int]]] = {}
     for i, c in enumerate(cards):
         r = c.rank
         if r == 0:
             continue
         row = rows.get(c.suit)
         if row is None:
-            row = rows[c.suit] = [-1] * 15
+            row = rows[c.suit] = []
         if r == 1:
-            row[1] = row[14] = i
+            row.append((1, i))
+            row.append((14, i))
         else:
-            row[r] = i
+            row.append((r, i))
     for row in rows.values():
-        for low in range(1, 13):
-            x, y, z = row[low], row[low + 1], row[low + 2]
-            if x < 0:
-                if y < 0 or z < 0:
-                    continue
-                p, q = y, z
-            elif y < 0:
-                if z < 0:
-                    continue
-                p, q = x, z
-            elif z < 0:
-                p, q = x, y
-            else:
-                a, b, c3 = sorted((x, y, z))
-                natural.add((a, b, c3))
-                continue
-            if p > q:
-                p, q = q, p
-            for w in wilds:
-                add((w, p, q) if w <= p else (p, w, q) if w <= q else (p, q, w))
+        row.sort()
+        k = len(row)
+        for a in range(k - 1):
+            p, x = row[a]
+            for b in range(a + 1, k):
+                q, y = row[b]
+                if q - p > 2:
+                    break
+                if q == p + 1 and b + 1 < k and row[b + 1][0] == p + 2:
+                    t1, t2, t3 = sorted((x, y, row[b + 1][1]))
+                    natural.add((t1, t2, t3))
+                lo, hi = (x, y) if x <= y else (y, x)
+                for w in wilds:
+                    add((w, lo, hi) if w <= lo else (lo, w, hi) if w <= hi else (lo, hi, w))
+    return natural, found - natural
+
+
+def _three_card_melds(hand: tuple[Card, ...], rules: Rules,
+                      with_card: Card | None = None) -> tuple[tuple[Card, ...], ...]:
+    """The candidates of :func:`trio_candidate_indices` that are melds (runs of three natural
+    cards as they are, the others checked with make_meld); only those with ``with_card``, if
+    given."""
+    counts: dict[Card, int] = {}
+    for c in hand:
+        counts[c] = counts.get(c, 0) + 1
+    cards = sorted(counts, key=_ORDER)
+    natural, found = trio_candidate_indices(counts, cards, rules)
     if with_card is not None:
-        at = index.get(with_card)
-        if at is None:
+        if with_card not in counts:
             return ()
+        at = cards.index(with_card)
         natural = {t for t in natural if at in t}
         found = {t for t in found if at in t}
     result = list(natural)  # three different places: three different cards, always in the hand
-    for trio in found - natural:
+    for trio in found:
         i, j, k = trio
         if (i == j or j == k) and counts[cards[j]] < 1 + (i == j) + (j == k):
             continue

@@ -475,3 +475,25 @@ def test_three_card_melds_with_a_card_check_only_those(rules: Rules) -> None:
         every = _three_card_melds(hand, rules)
         for card in set(hand) | {rng.choice(deck)}:
             assert _three_card_melds(hand, rules, card) == tuple(t for t in every if card in t)
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: r.name)
+def test_three_card_melds_are_every_three_card_meld_of_the_hand(rules: Rules) -> None:
+    """three_card_melds lists every distinct three cards of the hand that make_meld accepts (the
+    long way: every combination tried), e.g. 4h JK 6h also when the hand holds the 5h."""
+    from itertools import combinations
+
+    rng = random.Random(14)
+    deck = build_deck(rules)
+    hands = [tuple(rng.sample(deck, rng.randint(3, 14))) for _ in range(300)]
+    if rules.jokers:
+        hands.append((Card(4, "h"), Card(5, "h"), Card(6, "h"), Card(0, "")))
+    for hand in hands:
+        expected = set()
+        for trio in combinations(sorted(hand), 3):
+            try:
+                make_meld(trio, rules)
+            except ValueError:
+                continue
+            expected.add(trio)
+        assert set(_three_card_melds(hand, rules)) == expected

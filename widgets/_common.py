@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from buraco_core import RULESETS, Card, Meld, Rules, get_rules, parse_cards
+from buraco_core.svg import card_svg, meld_svg
 
 STATIC = pathlib.Path(__file__).parent / "static"
 
@@ -47,37 +48,17 @@ def esc(text: object) -> str:
     return html.escape(str(text))
 
 
-def _card_svg(card: Card, **options: Any) -> str:
-    """The engine's drawing of a card; an empty string lets the front end fall back to text."""
-    try:
-        from buraco_core.svg import card_svg
-    except ImportError:  # the drawing module is optional for the widgets to work
-        return ""
-    return card_svg(card, **options)
-
-
 def card_item(card: Card, *, width: int = 60, four_color: bool = False, face_down: bool = False,
               stands_for: str | None = None) -> dict[str, str]:
     """What the front end needs to draw and announce one card."""
     if face_down:
         return {"code": "", "name": "face-down card", "text": "🂠",
-                "svg": _card_svg(card, width=width, four_color=four_color, face_down=True)}
+                "svg": card_svg(card, width=width, four_color=four_color, face_down=True)}
     name = card.name if stands_for is None else f"{card.name}, standing for {stands_for}"
     options: dict[str, Any] = {"width": width, "four_color": four_color}
     if stands_for is not None:
         options["stands_for"] = stands_for
-    return {"code": card.code, "name": name, "text": str(card), "svg": _card_svg(card, **options)}
-
-
-def _meld_svg(meld: Meld, **options: Any) -> str:
-    try:
-        from buraco_core.svg import meld_svg
-    except ImportError:
-        return ""
-    try:
-        return meld_svg(meld, **options)
-    except TypeError:  # an older signature without our options
-        return meld_svg(meld)
+    return {"code": card.code, "name": name, "text": str(card), "svg": card_svg(card, **options)}
 
 
 def meld_item(meld: Meld, *, width: int = 48, four_color: bool = False) -> dict[str, Any]:
@@ -95,7 +76,7 @@ def meld_item(meld: Meld, *, width: int = 48, four_color: bool = False) -> dict[
         "wild_text": f"{meld.wild} stands for {meld.wild_label}" if meld.wild is not None else "",
         "buraco": meld.buraco_type or "",
         "points": meld.points,
-        "svg": _meld_svg(meld, width=width, four_color=four_color),
+        "svg": meld_svg(meld, width=width, four_color=four_color),
         "cards": [card_item(c, width=width, four_color=four_color,
                             stands_for=meld.wild_label if i == meld.wild_index else None)
                   for i, c in enumerate(meld.cards)],

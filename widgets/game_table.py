@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import random
 from collections.abc import Sequence
 from html import escape
 from typing import Any
@@ -32,8 +31,10 @@ from typing import Any
 import ipywidgets
 import traitlets
 
-from buraco_core import Card, Meld, Rules, format_cards
+from buraco_core import Meld, Rules, format_cards
 from buraco_core.game import Game, Phase, View
+from buraco_core.game.bots import make_bot
+from buraco_core.svg import card_back_svg, cards_svg
 
 from ._common import as_rules, guard
 from .feedback import FeedbackBox
@@ -43,43 +44,6 @@ from .puzzle import _button
 from .table import TableView
 
 __all__ = ["GameTable"]
-
-
-class _FallbackBot:
-    """A seeded random choice among the engine's listed legal actions (used if bots are missing)."""
-
-    name = "random-legal"
-
-    def __init__(self, game: Game, seed: int) -> None:
-        self.game = game
-        self.rng = random.Random(seed)
-
-    def choose(self, view: View) -> Any:
-        return self.rng.choice(list(self.game.legal_actions()))
-
-
-def _make_bot(name: str, seed: int, game: Game) -> Any:
-    try:
-        from buraco_core.game.bots import make_bot
-    except ImportError:
-        return _FallbackBot(game, seed)
-    return make_bot(name, seed)
-
-
-def _svg_cards(cards: Sequence[Card], *, width: int = 40, overlap: float = 0.55) -> str:
-    try:
-        from buraco_core.svg import cards_svg
-    except ImportError:
-        return f"<code>{escape(format_cards(cards, symbols=True))}</code>"
-    return cards_svg(cards, width=width, overlap=overlap)
-
-
-def _back(width: int = 40) -> str:
-    try:
-        from buraco_core.svg import card_back_svg
-    except ImportError:
-        return ""
-    return card_back_svg(width=width)
 
 
 class GameTable(ipywidgets.VBox):  # type: ignore[misc]
@@ -337,7 +301,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
             self._say("The coach suggests moves on your turn.")
             return None
         try:
-            action = _make_bot(self._suggest_bot, self._seed * 1000 + len(self.game.history), self.game).choose(v)
+            action = make_bot(self._suggest_bot, self._seed * 1000 + len(self.game.history)).choose(v)
         except Exception as exc:  # a bot failing must not reach the page as a traceback
             self._say(f"The coach has no suggestion here ({exc}).")
             return None
@@ -440,7 +404,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
                 names.insert(self.seat, "")
         if len(names) != players:
             raise ValueError(f"give one bot name, or one per other seat ({players - 1}), not {len(names)}")
-        self._bots = {s: _make_bot(names[s], self._seed * 10 + s, self.game)
+        self._bots = {s: make_bot(names[s], self._seed * 10 + s)
                       for s in range(players) if s != self.seat}
 
     # -- drawing ----------------------------------------------------------------------------------
@@ -511,11 +475,11 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         top = v.top_discard
         pile_words = (f"{v.discard_count} card{'s' if v.discard_count != 1 else ''}"
                       + (f", top card {top.name}" if top is not None else ""))
-        pile = _svg_cards(v.discard, width=40, overlap=0.6) if v.discard else "<em>empty</em>"
+        pile = cards_svg(v.discard, width=40, overlap=0.6) if v.discard else "<em>empty</em>"
         return (
             "<div class='bw-center' style='display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start'>"
             f"<div role='group' aria-label='Stock: {v.stock_count} cards'><div><b>Stock</b> ({v.stock_count})</div>"
-            f"<div aria-hidden='true'>{_back(40) if v.stock_count else ''}</div></div>"
+            f"<div aria-hidden='true'>{card_back_svg(width=40) if v.stock_count else ''}</div></div>"
             f"<div role='group' aria-label='Discard pile: {escape(pile_words)}' style='max-width:100%;min-width:0'>"
             f"<div><b>Discard pile</b> ({escape(pile_words)})</div>"
             f"<div aria-hidden='true' style='max-width:560px;overflow-x:auto'>{pile}</div></div>"

@@ -40,6 +40,7 @@ from buraco_core.puzzles import (
     make_quiz,
 )
 from buraco_core.puzzles import validate as validate_puzzle
+from buraco_core.svg import cards_svg, meld_svg
 
 from ._common import as_cards, as_rules, esc, guard
 from .feedback import FeedbackBox
@@ -68,10 +69,6 @@ _GOAL_PARAMS = {"make-meld": ("meld_kind", "wild"), "make-buraco": ("buraco",), 
 
 def _meld_drawing(meld: Meld | None) -> str:
     if meld is None:
-        return ""
-    try:
-        from buraco_core.svg import meld_svg
-    except ImportError:
         return ""
     return meld_svg(meld, width=44)
 
@@ -383,10 +380,6 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
         return ipywidgets.HTML(f"<ul class='bw-facts'>{items}</ul>")
 
     def _options_drawing(self) -> ipywidgets.HTML:
-        try:
-            from buraco_core.svg import cards_svg
-        except ImportError:
-            return ipywidgets.HTML("")
         cells = []
         for i, o in enumerate(self.puzzle.options):
             svg = cards_svg(as_cards(o), width=40, overlap=0.45)

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from html import escape
 
 from ..cards import Card, format_cards, sort_cards
+from ..svg import cards_svg, meld_svg
 from .state import Phase
 from .view import View
 
@@ -61,16 +62,10 @@ def table_text(v: View) -> str:
 
 
 def table_html(v: View) -> str:
-    """The view as HTML: melds per side, the pile, the hand; cards as SVG where available."""
-    try:
-        from .. import svg as _svg
-    except ImportError:  # pragma: no cover - svg.py is part of the package
-        _svg = None  # type: ignore[assignment]
+    """The view as HTML: melds per side, the pile, the hand; cards as SVG."""
 
     def cards(cs: Sequence[Card]) -> str:
-        if _svg is not None and hasattr(_svg, "cards_svg"):
-            return str(_svg.cards_svg(cs, width=44, overlap=0.45))
-        return f"<code>{escape(format_cards(cs, symbols=True) or '-')}</code>"
+        return cards_svg(cs, width=44, overlap=0.45)
 
     parts = ["<div class='buraco-table' style='font-family:sans-serif'>",
              f"<p><b>{escape(v.rules.name)}</b>, hand {v.hand_number}: {escape(_status(v))}. "
@@ -84,10 +79,7 @@ def table_html(v: View) -> str:
         if not v.melds[team]:
             parts.append("<i>no melds</i>")
         for i, m in enumerate(v.melds[team], 1):
-            if _svg is not None and hasattr(_svg, "meld_svg"):
-                body = str(_svg.meld_svg(m, width=40))
-            else:
-                body = f"<code>{escape(str(m))}</code>"
+            body = meld_svg(m, width=40)
             parts.append(f"<div><div>{i}</div>{body}</div>")
         parts.append("</div></div>")
     hidden = v.discard_count - len(v.discard)

@@ -15,6 +15,10 @@ Glossary (one vocabulary, used the same way in code, messages and lessons):
 - **side** or **team**: partners sitting opposite; in ``brazilian`` every player alone.
 - **going out**: ending the hand by emptying one's hand once the side may.
 - **ruleset**: one of ``buraco``, ``brazilian``, ``italian``, ``burraco``, ``fechado``.
+- **clause**: one rule of RULES.md, named by its stable id (``pot-guard``): :data:`CLAUSES`.
+  A refused meld or play (:class:`Refusal`: :class:`InvalidMeld`, :class:`IllegalAction`)
+  names the clause it applies in ``.rule``; text that is not a card or a play is a
+  :class:`NotationError`. Sentences come from the message catalog (:class:`Message`).
 
 >>> cards = parse_cards("4h 5♥ 10h Th JK 2s")
 >>> format_cards(cards)
@@ -25,20 +29,28 @@ Glossary (one vocabulary, used the same way in code, messages and lessons):
 """
 
 from .cards import Card, build_deck, format_cards, parse_card, parse_cards, shuffled_deck, sort_cards
+from .clauses import CLAUSES, Clause
 from .compare import compare_rulesets, score_under_each
+from .errors import NotationError, Refusal
 from .game import Game, IllegalAction, State, View, apply, hand_record, legal_actions, new_game
 from .game.scenarios import load_scenario
 from .melds import InvalidMeld, Meld, make_meld
+from .messages import Message, message
 from .rules import RULESETS, Rules, RulesError, get_rules
 from .scoring import Score, score_side
 
 __all__ = [
+    "CLAUSES",
     "RULESETS",
     "Card",
+    "Clause",
     "Game",
     "IllegalAction",
     "InvalidMeld",
     "Meld",
+    "Message",
+    "NotationError",
+    "Refusal",
     "Rules",
     "RulesError",
     "Score",
@@ -53,6 +65,7 @@ __all__ = [
     "legal_actions",
     "load_scenario",
     "make_meld",
+    "message",
     "new_game",
     "parse_card",
     "parse_cards",

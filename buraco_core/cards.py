@@ -27,6 +27,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from .errors import NotationError
+from .messages import Message, render
+
 if TYPE_CHECKING:
     from .rules import Rules
 
@@ -41,6 +44,7 @@ __all__ = [
     "format_cards",
     "parse_card",
     "parse_cards",
+    "rank_message",
     "rank_words",
     "shuffled_deck",
     "sort_cards",
@@ -49,7 +53,8 @@ __all__ = [
 #: The suits in their canonical order, as letters.
 SUITS: tuple[str, ...] = ("s", "h", "d", "c")
 SUIT_SYMBOLS: dict[str, str] = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
-SUIT_NAMES: dict[str, str] = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
+SUIT_NAMES: dict[str, str] = {s: render(f"suit.{s}") for s in SUITS}
+"""The suits in English words (the catalog's ``suit.<letter>``)."""
 _SYMBOL_TO_SUIT = {symbol: letter for letter, symbol in SUIT_SYMBOLS.items()}
 
 #: Rank numbers: 1 is the ace, 11-13 are J Q K; 0 is the joker's.
@@ -57,11 +62,6 @@ RANK_NAMES: dict[int, str] = {
     1: "A", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7",
     8: "8", 9: "9", 10: "10", 11: "J", 12: "Q", 13: "K",
 }
-_RANK_WORDS = {
-    1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
-    8: "eight", 9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king",
-}
-_RANK_WORDS_PLURAL = {r: w + ("es" if w == "six" else "s") for r, w in _RANK_WORDS.items()}
 _TOKEN_RANKS = {name: rank for rank, name in RANK_NAMES.items()} | {"T": 10}
 _SPLIT = re.compile(r"[\s,]+")
 _INTERNED: dict[tuple[int, str], Card] = {}
@@ -178,9 +178,14 @@ class Card:
     @property
     def name(self) -> str:
         """The card in words, for screen readers and feedback: ``'seven of hearts'``."""
+        return self.name_message.text("en")
+
+    @property
+    def name_message(self) -> Message:
+        """The card in words, as a catalog message (``card.name``)."""
         if self.rank == 0:
-            return "joker"
-        return f"{_RANK_WORDS[self.rank]} of {SUIT_NAMES[self.suit]}"
+            return Message("card.joker")
+        return Message("card.name", {"rank": rank_message(self.rank), "suit": Message(f"suit.{self.suit}")})
 
     @property
     def rank_name(self) -> str:
@@ -204,7 +209,12 @@ JOKER = Card(0, "")
 
 def rank_words(rank: int, *, plural: bool = False) -> str:
     """A rank in words: ``rank_words(7) == 'seven'``, plural ``'sevens'``."""
-    return (_RANK_WORDS_PLURAL if plural else _RANK_WORDS)[rank]
+    return render(f"rank.{'many' if plural else 'one'}.{rank}")
+
+
+def rank_message(rank: int, *, plural: bool = False) -> Message:
+    """A rank in words as a catalog message (``rank.one.7``: seven; ``rank.many.7``: sevens)."""
+    return Message(f"rank.{'many' if plural else 'one'}.{rank}")
 
 
 def _build_card_table() -> dict[str, Card]:
@@ -222,14 +232,15 @@ _CARD_TABLE = _build_card_table()
 
 
 def parse_card(token: str) -> Card:
-    """Read one card token; raise :class:`ValueError` naming the token if it is not one.
+    """Read one card token; raise :class:`~buraco_core.errors.NotationError` (a
+    :class:`ValueError`) naming the token if it is not one.
 
     >>> parse_card("Qc"), parse_card("q♣")
     (Card.from_str('Q♣'), Card.from_str('Q♣'))
     >>> parse_card("1h")
     Traceback (most recent call last):
     ...
-    ValueError: '1h' is not a card: write a rank (A, 2-10 or T, J, Q, K) and a suit (s h d c or ♠ ♥ ♦ ♣), or JK for a joker
+    buraco_core.errors.NotationError: '1h' is not a card: write a rank (A, 2-10 or T, J, Q, K) and a suit (s h d c or ♠ ♥ ♦ ♣), or JK for a joker
     """
     card = _CARD_TABLE.get(token) if isinstance(token, str) else None
     if card is None and isinstance(token, str):
@@ -237,10 +248,7 @@ def parse_card(token: str) -> Card:
         if card is None:
             card = _CARD_TABLE.get(token.upper()) if token.upper() == "JK" else None
     if card is None:
-        raise ValueError(
-            f"{token!r} is not a card: write a rank (A, 2-10 or T, J, Q, K) and a suit "
-            "(s h d c or ♠ ♥ ♦ ♣), or JK for a joker"
-        )
+        raise NotationError("notation.not-a-card", token=token)
     return card
 
 
@@ -252,7 +260,7 @@ def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
     >>> parse_cards("4h 5x")
     Traceback (most recent call last):
     ...
-    ValueError: '5x' is not a card: write a rank (A, 2-10 or T, J, Q, K) and a suit (s h d c or ♠ ♥ ♦ ♣), or JK for a joker
+    buraco_core.errors.NotationError: '5x' is not a card: write a rank (A, 2-10 or T, J, Q, K) and a suit (s h d c or ♠ ♥ ♦ ♣), or JK for a joker
     """
     if isinstance(text, str):
         tokens: Iterable[str | Card] = [t for t in _SPLIT.split(text.strip()) if t]

@@ -48,7 +48,9 @@ from operator import attrgetter
 from typing import Literal
 
 from ._memo import PerRules
-from .cards import SUIT_NAMES, SUITS, Card, format_cards, parse_cards, rank_words
+from .cards import SUITS, Card, format_cards, parse_cards, rank_message
+from .errors import NotationError, Refusal
+from .messages import Message
 from .rules import BuracoKind, Rules, get_rules
 
 __all__ = ["InvalidMeld", "Meld", "make_meld"]
@@ -59,8 +61,15 @@ WildEnd = Literal["low", "high"]
 _HIGH_ACE = 14
 
 
-class InvalidMeld(ValueError):
-    """Cards that are not a meld under the ruleset; the message names the broken rule."""
+class InvalidMeld(Refusal):
+    """Cards that are not a meld under the ruleset: ``rule`` is the clause of RULES.md that
+    fails (``"wild-one"``, ``"run"``, ...), ``message`` (``str(e)`` in English) says why. A
+    token that is not a card is a :class:`~buraco_core.errors.NotationError` instead."""
+
+    def fresh(self) -> InvalidMeld:
+        """A new exception with the same rule and message (a remembered refusal is never raised
+        itself, so it gathers no traceback)."""
+        return InvalidMeld(self.rule, self.message)
 
 
 def _place_rank(place: int) -> int:
@@ -188,23 +197,41 @@ class Meld:
     @property
     def label(self) -> str:
         """A short name a teacher would write: ``'4♥-10♥'`` or ``'sevens (5 cards)'``."""
+        return self.label_message.text("en")
+
+    @property
+    def label_message(self) -> Message:
+        """:attr:`label` as a catalog message."""
         if self.kind == "run":
             first = Card(_place_rank(self.low), self.suit)
             last = Card(_place_rank(self.low + len(self.cards) - 1), self.suit)
-            return f"{first}-{last}"
-        return f"{rank_words(self.rank, plural=True)} ({len(self.cards)} cards)"
+            return Message("meld.label-run", {"first": first, "last": last})
+        return Message("meld.label-set", {"rank": rank_message(self.rank, plural=True), "n": len(self.cards)})
 
-    def describe(self) -> str:
-        """One line for a learner: kind, cards, wild, buraco and points."""
-        what = f"{self.kind} {self.label}"
-        if self.wild is not None:
-            what += f", {self.wild} standing for {self.wild_label}"
+    @property
+    def description(self) -> Message:
+        """One line for a learner, as a catalog message: kind, cards, wild, buraco and points."""
+        wild = (Message("meld.describe-wild", {"wild": self.wild, "stands": self.wild_label})
+                if self.wild is not None else Message("meld.nothing"))
         kind = self.buraco_type
         if kind is not None:
-            what += f": {kind} buraco, {self.card_points} + {self.bonus} = {self.points} points"
+            value = Message("meld.describe-buraco", {
+                "kind": Message(f"buraco-kind.{kind}"), "cards": self.card_points,
+                "bonus": self.bonus, "points": self.points})
         else:
-            what += f": {self.points} points"
-        return what
+            value = Message("meld.describe-points", {"points": self.points})
+        return Message("meld.describe", {"kind": Message(f"meld.kind.{self.kind}"),
+                                         "label": self.label_message, "wild": wild, "value": value})
+
+    def describe(self) -> str:
+        """One line for a learner: kind, cards, wild, buraco and points (:attr:`description`
+        in English).
+
+        >>> from buraco_core import RULESETS
+        >>> make_meld("4h 5h 6h 2s 8h 9h 10h", RULESETS["buraco"]).describe()
+        'run 4♥-10♥, 2♠ standing for 7♥: dirty buraco, 65 + 100 = 165 points'
+        """
+        return self.description.text("en")
 
     def extend(
         self, cards: Iterable[Card | str] | str, rules: Rules | str | None = None,
@@ -230,26 +257,28 @@ class Meld:
         '3♣ 4♣ 2♣ 6♣'
         """
         known = self.extend_or_reason(cards, rules, wild_end=wild_end)
-        if isinstance(known, str):
-            raise InvalidMeld(known)
+        if isinstance(known, InvalidMeld):
+            raise known.fresh()
         return known
 
     def extend_or_reason(
         self, cards: Iterable[Card | str] | str, rules: Rules | str | None = None,
         *, wild_end: WildEnd | None = None,
-    ) -> Meld | str:
-        """:meth:`extend`, answering with the refusal's message instead of raising it (quicker
-        where refusals are common, as when the game looks for legal moves).
+    ) -> Meld | InvalidMeld:
+        """:meth:`extend`, answering with the refusal instead of raising it (quicker where
+        refusals are common, as when the game looks for legal moves). Cards that cannot be read
+        still raise :class:`~buraco_core.errors.NotationError`.
 
         >>> from buraco_core import RULESETS
-        >>> make_meld("4h 5h 6h", RULESETS["buraco"]).extend_or_reason("9h")
-        'a run needs consecutive cards of one suit: these leave 2 gaps, and there is no wild card to fill it'
+        >>> reason = make_meld("4h 5h 6h", RULESETS["buraco"]).extend_or_reason("9h")
+        >>> reason.rule, str(reason)
+        ('run', 'a run needs consecutive cards of one suit: these leave 2 gaps, and there is no wild card to fill it')
         """
         if rules is not None and rules is not self.rules:
             try:
                 return self._extend(cards, get_rules(rules), wild_end)
             except InvalidMeld as err:
-                return str(err)
+                return err
         # the same meld, cards and end give the same answer: remember it
         key = (self, tuple(cards) if type(cards) is list else cards, wild_end)
         try:
@@ -258,12 +287,13 @@ class Meld:
             try:
                 return self._extend(cards, self.rules, wild_end)
             except InvalidMeld as err:
-                return str(err)
+                return err
         if known is None:
             try:
                 known = self._extend(cards, self.rules, wild_end)
             except InvalidMeld as err:
-                known = str(err)
+                err.__traceback__ = None  # remembered: keep no frames alive
+                known = err
             if len(_EXTEND_CACHE) >= _CACHE_SIZE:
                 _EXTEND_CACHE.clear()
             _EXTEND_CACHE[key] = known
@@ -271,10 +301,10 @@ class Meld:
 
     def _extend(self, cards: Iterable[Card | str] | str, rules: Rules, wild_end: WildEnd | None) -> Meld:
         if wild_end not in (None, "low", "high"):
-            raise InvalidMeld(f"wild_end is 'low' or 'high' (or None for the usual end), not {wild_end!r}")
+            raise NotationError("notation.wild-end", end=wild_end)
         new = _read_cards(cards)
         if not new:
-            raise InvalidMeld("name at least one card to add")
+            raise InvalidMeld("extend", "meld.add-nothing")
         if len(new) == 1 and self.kind == "run":
             quick = self._extend_at_an_end(new[0], rules, wild_end)
             if quick is not None:
@@ -368,7 +398,7 @@ class Meld:
 
     def can_extend(self, cards: Iterable[Card | str] | str, rules: Rules | str | None = None) -> bool:
         """Whether :meth:`extend` would take these cards (asked without raising)."""
-        return not isinstance(self.extend_or_reason(cards, rules), str)
+        return not isinstance(self.extend_or_reason(cards, rules), InvalidMeld)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Meld):
@@ -416,9 +446,10 @@ class Meld:
 def make_meld(cards: Iterable[Card | str] | str, rules: Rules | str) -> Meld:
     """The meld these cards make under ``rules``, or :class:`InvalidMeld` naming the broken rule.
 
-    The order of ``cards`` does not matter: the meld is arranged as RULES.md places it. A card
-    token that is not a card raises :class:`InvalidMeld` (a :class:`ValueError`) naming the token;
-    so do more copies of a card than the ruleset's deck holds (``fechado`` has no jokers).
+    The order of ``cards`` does not matter: the meld is arranged as RULES.md places it. A token
+    that is not a card raises :class:`~buraco_core.errors.NotationError` naming the token; more
+    copies of a card than the ruleset's deck holds (``fechado`` has no jokers) an
+    :class:`InvalidMeld` under ``[deck]``.
 
     >>> from buraco_core import RULESETS
     >>> make_meld("5s 5h 5d JK", RULESETS["buraco"]).cards[-1]
@@ -430,7 +461,7 @@ def make_meld(cards: Iterable[Card | str] | str, rules: Rules | str) -> Meld:
     >>> make_meld("JK 7c 8c", RULESETS["fechado"])
     Traceback (most recent call last):
     ...
-    buraco_core.melds.InvalidMeld: fechado is played without jokers: its only wild cards are the 2s
+    buraco_core.melds.InvalidMeld: Buraco Fechado is played without jokers: its only wild cards are the 2s
     """
     rules = get_rules(rules)
     if type(cards) is tuple or type(cards) is str:
@@ -444,10 +475,11 @@ def make_meld(cards: Iterable[Card | str] | str, rules: Rules | str) -> Meld:
             try:
                 known = _make_meld(cards, rules)
             except InvalidMeld as err:
-                known = str(err)
+                err.__traceback__ = None  # remembered: keep no frames alive
+                known = err
             _MAKE_CACHE.put(known_melds, cards, known)
-        if isinstance(known, str):
-            raise InvalidMeld(known)
+        if isinstance(known, InvalidMeld):
+            raise known.fresh()
         return known
     return _make_meld(cards, rules)
 
@@ -455,50 +487,42 @@ def make_meld(cards: Iterable[Card | str] | str, rules: Rules | str) -> Meld:
 def _make_meld(cards: Iterable[Card | str] | str, rules: Rules) -> Meld:
     hand = _read_cards(cards)
     if len(hand) < 3:
-        raise InvalidMeld(f"a meld needs at least three cards, not {len(hand)}")
+        naturals = {c.rank for c in hand if c.rank > 2 or c.rank == 1}
+        rule = "set" if len(naturals) == 1 and len(hand) > 1 and rules.allow_sets else "run"
+        raise InvalidMeld(rule, "meld.three-cards", n=len(hand))
     hand.sort(key=_card_order)  # the same cards in any order give the same meld, or the same reason
     _check_supply(hand, rules)
     others = [c for c in hand if c.rank > 2 or c.rank == 1]
     if not others:
-        raise InvalidMeld("a meld needs at least two natural cards; jokers and 2s are wild "
-                          "(there are no sets of 2s)")
+        raise InvalidMeld("two-naturals", "meld.all-wild")
     first = others[0]
     if len(others) >= 2 and all(c.rank == first.rank for c in others):
         if rules.allow_sets:
             return _make_set(hand, rules, first.rank)
         if not (first.rank == 1 and rules.ace_to_ace):  # two aces may still be an ace-to-ace run
             if all(c.suit == first.suit for c in others):
-                raise InvalidMeld(f"{rules.name} allows runs only, no sets; and a run cannot hold "
-                                  f"{first} twice")
-            raise InvalidMeld(f"{rules.name} allows runs only, no sets (three or more of a rank)")
+                raise InvalidMeld("no-sets", "meld.no-sets-twice", rules=rules, card=first)
+            raise InvalidMeld("no-sets", "meld.no-sets", rules=rules)
     return _make_run(hand, rules)
 
 
 def _read_cards(cards: Iterable[Card | str] | str) -> list[Card]:
-    """Parse cards; a bad token becomes an :class:`InvalidMeld` that still names the token."""
-    try:
-        return parse_cards(cards)
-    except InvalidMeld:
-        raise
-    except ValueError as exc:
-        raise InvalidMeld(str(exc)) from None
+    """Parse cards (a bad token raises :class:`~buraco_core.errors.NotationError`)."""
+    return parse_cards(cards)
 
 
 _CACHE_SIZE = 10_000
 """How many answers each cache below keeps before it starts afresh."""
-_EXTEND_CACHE: dict[tuple[Meld, object, WildEnd | None], Meld | str] = {}
-"""Meld.extend's answers (a meld, or the refusal's message) for melds extended under their own
-rules. Melds and cards never change, so an answer stays true."""
-_MAKE_CACHE: PerRules[object, Meld | str] = PerRules(_CACHE_SIZE)
+_EXTEND_CACHE: dict[tuple[Meld, object, WildEnd | None], Meld | InvalidMeld] = {}
+"""Meld.extend's answers (a meld, or the refusal, never raised itself) for melds extended under
+their own rules. Melds and cards never change, so an answer stays true."""
+_MAKE_CACHE: PerRules[object, Meld | InvalidMeld] = PerRules(_CACHE_SIZE)
 """make_meld's answers for cards given as a tuple or a string, per ruleset object (by id; the
 entry holds the ruleset, so the id is not reused while the entry lives)."""
 
 _card_order = attrgetter("_order")
 """The sort key that brings copies of a card together: rank, then suit (the card's own order,
 compared in C)."""
-
-
-_COPIES = {1: "one", 2: "two", 3: "three", 4: "four"}
 
 
 def _check_supply(cards: Sequence[Card], rules: Rules) -> None:
@@ -516,19 +540,18 @@ def _check_supply(cards: Sequence[Card], rules: Rules) -> None:
         if rank == 0:
             if copies > rules.jokers:
                 if rules.jokers == 0:
-                    raise InvalidMeld(f"{rules.name} is played without jokers: "
-                                      "its only wild cards are the 2s")
-                raise InvalidMeld(f"the {rules.name} deck holds only {rules.jokers} jokers, not "
-                                  f"{sum(1 for card in cards if card.rank == 0)}")
+                    raise InvalidMeld("deck", "meld.no-jokers", rules=rules)
+                raise InvalidMeld("deck", "meld.too-many-jokers", rules=rules, jokers=rules.jokers,
+                                  n=sum(1 for card in cards if card.rank == 0))
         elif copies > rules.decks:
             n = sum(1 for card in cards if card == c)
-            raise InvalidMeld(f"the deck holds only {_COPIES.get(rules.decks, str(rules.decks))} "
-                              f"{c} (one in each 52-card deck), not {n}")
+            supply: Message | int = Message(f"number.{rules.decks}") if rules.decks <= 4 else rules.decks
+            raise InvalidMeld("deck", "meld.too-many-copies", copies=supply, card=c, decks=rules.decks, n=n)
 
 
 def _make_set(cards: Sequence[Card], rules: Rules, rank: int) -> Meld:
     if not rules.allow_sets:
-        raise InvalidMeld(f"{rules.name} allows runs only, no sets (three or more of a rank)")
+        raise InvalidMeld("no-sets", "meld.no-sets", rules=rules)
     naturals: list[Card] = []
     wilds: list[Card] = []
     for c in cards:
@@ -537,19 +560,15 @@ def _make_set(cards: Sequence[Card], rules: Rules, rank: int) -> Meld:
         elif c.rank in (0, 2):
             wilds.append(c)
         else:
-            raise InvalidMeld(f"a set of {rank_words(rank, plural=True)} takes only "
-                              f"{rank_words(rank, plural=True)} and one wild card, not {c}")
+            raise InvalidMeld("set", "meld.set-rank", rank=rank_message(rank, plural=True), card=c)
     if len(wilds) > 1:
-        raise InvalidMeld("a meld may hold only one wild card (a joker or a 2); "
-                          "in a set every 2 is wild")
+        raise InvalidMeld("wild-one", "meld.one-wild-set")
     if len(naturals) < 2:
-        raise InvalidMeld("a meld needs at least two natural cards")
+        raise InvalidMeld("two-naturals", "meld.two-naturals")
     if rules.set_max_cards is not None and len(cards) > rules.set_max_cards:
-        raise InvalidMeld(f"in {rules.name} a set holds at most {rules.set_max_cards} cards, "
-                          "the wild card counted among them")
+        raise InvalidMeld("set-brazilian", "meld.set-max", rules=rules, max=rules.set_max_cards)
     if rules.set_distinct_suits and len({c.suit for c in naturals}) < len(naturals):
-        raise InvalidMeld(f"in {rules.name} the cards of a set must all be of different suits "
-                          "(two of the same card never count)")
+        raise InvalidMeld("set-brazilian", "meld.set-suits", rules=rules)
     naturals.sort(key=lambda c: SUITS.index(c.suit))
     return Meld("set", tuple(naturals + wilds), rules,
                 wild_index=len(naturals) if wilds else None, rank=rank)
@@ -570,12 +589,10 @@ def _make_run(
     for c in others:
         if c.suit != suit:
             if extending:
-                raise InvalidMeld(f"this run is all {SUIT_NAMES[suit]}: {c} does not belong")
+                raise InvalidMeld("run", "meld.run-suit-extend", suit=Message(f"suit.{suit}"), card=c)
             if not rules.allow_sets:
-                raise InvalidMeld(f"a run is all one suit: {others[0]} and {c} are of different "
-                                  f"suits (and {rules.name} has no sets)")
-            raise InvalidMeld("a run is all one suit and a set all one rank: "
-                              f"{format_cards(others, symbols=True)} are neither")
+                raise InvalidMeld("run", "meld.run-suit-no-sets", first=others[0], card=c, rules=rules)
+            raise InvalidMeld("run", "meld.neither", cards=tuple(others))
     # natural places of the cards that are never wild
     places: list[int] = []
     aces = 0
@@ -585,13 +602,13 @@ def _make_run(
             aces += 1
             continue
         if c.rank in seen:
-            raise InvalidMeld(f"a run cannot hold the same card twice ({c} {c})")
+            raise InvalidMeld("run", "meld.run-twice", card=c)
         seen.add(c.rank)
         places.append(c.rank)
-    if aces > 2 or (aces == 2 and not rules.ace_to_ace):
-        raise InvalidMeld("a run may hold only one ace as a natural card; both aces (ace to ace)"
-                          " only where the ruleset allows it (fechado)" if aces == 2 else
-                          "a run cannot hold three aces")
+    if aces > 2:
+        raise InvalidMeld("run-places", "meld.three-aces")
+    if aces == 2 and not rules.ace_to_ace:
+        raise InvalidMeld("run-places", "meld.two-aces")
     suited_twos = sum(1 for c in twos if c.suit == suit)
     forced_wilds = len(jokers) + len(twos) - suited_twos
     ace_options: list[tuple[int, ...]]
@@ -634,13 +651,13 @@ def _make_run(
             if best is None or wild_count < best[0]:
                 best = (wild_count, nat, wild_place)
     if best is None:
-        raise InvalidMeld(_run_failure(others, places, aces, suited_twos, forced_wilds,
-                                       fewest_wilds, fewest_gaps, rules))
+        raise _run_failure(others, places, aces, suited_twos, forced_wilds, fewest_wilds,
+                           fewest_gaps, rules)
     _, nat, wild_place = best
     lo = min(nat + ([wild_place] if wild_place is not None else []))
     hi = max(nat + ([wild_place] if wild_place is not None else []))
     if len(nat) < 2:
-        raise InvalidMeld("a meld needs at least two natural cards")
+        raise InvalidMeld("two-naturals", "meld.two-naturals")
     by_place: dict[int, Card] = {}
     for c in others:
         if c.rank == 1:
@@ -685,32 +702,26 @@ def _end_place(lo: int, hi: int, keep: int | None, wild_end: WildEnd | None) -> 
 def _run_failure(
     others: list[Card], places: list[int], aces: int, suited_twos: int, forced_wilds: int,
     fewest_wilds: int, fewest_gaps: int, rules: Rules,
-) -> str:
+) -> InvalidMeld:
     """Why no reading of these cards is a run, in the words of the rule that fails first."""
     if fewest_wilds > 1:
-        return ("a meld may hold only one wild card (a joker, or a 2 away from its natural "
-                "place)")
+        return InvalidMeld("wild-one", "meld.one-wild-run")
     naturals = len(others) + (1 if suited_twos else 0)
     if naturals < 2:
-        return "a meld needs at least two natural cards"
+        return InvalidMeld("two-naturals", "meld.two-naturals")
     if len(others) + suited_twos + forced_wilds > _HIGH_ACE:
-        return "a run covers at most fourteen places, from A to A"
+        return InvalidMeld("run-places", "meld.fourteen")
     if aces == 2 and rules.ace_to_ace:
-        return "an ace-to-ace run must fill every place from A to A (one wild card may fill one)"
+        return InvalidMeld("ace-to-ace", "meld.ace-to-ace-gaps")
     if _turns_corner(places + [1] * aces, suited_twos, forced_wilds, fewest_gaps):
-        return ("a run never turns the corner: the ace is low (A-2-3) or high (Q-K-A), "
-                "never both (K-A-2)")
+        return InvalidMeld("run", "meld.corner")
     if 1 <= fewest_gaps < 99:
-        missing = "a gap" if fewest_gaps == 1 else f"{fewest_gaps} gaps"
         if forced_wilds + suited_twos == 0:
-            return (f"a run needs consecutive cards of one suit: these leave {missing}, and there "
-                    "is no wild card to fill it")
+            return InvalidMeld("run", "meld.gaps-no-wild", gaps=fewest_gaps)
         if fewest_gaps == 1 and forced_wilds == 0 and suited_twos == 1:
-            return ("a run needs consecutive cards of one suit: these leave a gap, and the 2 of the "
-                    "suit cannot stand at its own place and fill the gap at once")
-        return (f"a run needs consecutive cards of one suit: these leave {missing}, and a "
-                "meld's one wild card can fill only one")
-    return "a run covers at most fourteen places, from A to A"
+            return InvalidMeld("natural-two", "meld.gap-natural-two")
+        return InvalidMeld("wild-one", "meld.gaps-one-wild", gaps=fewest_gaps)
+    return InvalidMeld("run-places", "meld.fourteen")
 
 
 def _turns_corner(ranks: list[int], suited_twos: int, forced_wilds: int, fewest_gaps: int) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from buraco_core import RULESETS, Card, InvalidMeld, Meld, make_meld
+from buraco_core import RULESETS, Card, InvalidMeld, Meld, NotationError, make_meld
 
 FOURTEEN = "2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh"
 
@@ -114,7 +114,7 @@ def test_the_end_choice_counts_only_where_both_ends_are_possible() -> None:
 
 def test_a_bad_end_choice_is_refused() -> None:
     """Bad input: a clear message saying what is allowed."""
-    with pytest.raises(InvalidMeld, match="'low' or 'high'"):
+    with pytest.raises(NotationError, match="'low' or 'high'"):
         meld("3h 4h JK 6h 7h").extend("5h", wild_end="middle")  # type: ignore[arg-type]
 
 
@@ -186,8 +186,9 @@ def test_extending_sets() -> None:
 
 def test_extend_counts_the_decks_cards() -> None:
     """Extending never makes a third copy of a card (two 52-card decks)."""
-    with pytest.raises(InvalidMeld, match="only two"):
+    with pytest.raises(InvalidMeld, match="only two") as info:
         meld("9s 9h 9s").extend("9s")
+    assert info.value.rule == "deck"
 
 
 def test_extend_in_fechado_reaches_ace_to_ace() -> None:

@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from buraco_core import RULESETS, Card, InvalidMeld, Meld, make_meld, parse_cards
+from buraco_core import RULESETS, Card, InvalidMeld, Meld, NotationError, make_meld, parse_cards
 
 BURACO = RULESETS["buraco"]
 ALL = sorted(RULESETS)
@@ -257,32 +257,35 @@ def test_a_run_ending_at_the_high_ace_puts_its_wild_low() -> None:
 
 # --- Refusals in learner words -------------------------------------------------------------------
 
-@pytest.mark.parametrize(("cards", "name", "words"), [
-    ("4h 5h", "buraco", ["at least three cards"]),
-    ("4h 5s 6h", "buraco", ["run", "one suit", "set", "one rank"]),
-    ("4h 5s 6h", "fechado", ["run", "one suit", "no sets"]),
-    ("4h 5h 7h", "buraco", ["consecutive", "gap", "no wild card"]),
-    ("4h 7h JK", "buraco", ["consecutive", "2 gaps", "one wild card"]),
-    ("Ah 2h 4h", "buraco", ["consecutive", "gap", "2"]),
-    ("4h 4h 5h", "buraco", ["same card twice"]),
-    ("5s 5h JK 2d", "buraco", ["only one wild card", "joker", "2"]),
-    ("2s 2h 2d", "buraco", ["two natural cards", "no sets of 2s"]),
-    ("Kh Ah 3h", "buraco", ["never turns the corner", "K-A-2"]),
-    (f"Ah {FOURTEEN} Ah", "buraco", ["only one ace", "fechado"]),
-    (f"Ah {FOURTEEN} Ah 2s", "fechado", ["fourteen places"]),
-    ("Ah Ah 2h", "fechado", ["ace-to-ace", "every place"]),
-    ("9s 9h 9d", "fechado", ["fechado", "runs only", "no sets"]),
-    ("9s 9h 9d 9c JK", "brazilian", ["at most 4 cards", "wild card counted"]),
-    ("9s 9s 9h", "brazilian", ["different suits"]),
-    ("9s 9h 8h", "buraco", ["neither"]),
-    ("9s 9h 8d JK", "buraco", ["neither"]),
-    ("9s 9h JK 2d", "buraco", ["only one wild card", "in a set every 2 is wild"]),
-    ("JK 7c 8c", "fechado", ["without jokers", "2s"]),
-    ("5s 5s 5s", "buraco", ["deck holds only two"]),
-    ("5s 5h 5x", "buraco", ["'5x'", "is not a card"]),
+@pytest.mark.parametrize(("cards", "name", "words", "rule"), [
+    ("4h 5h", "buraco", ["at least three cards"], "run"),
+    ("4h 5s 6h", "buraco", ["run", "one suit", "set", "one rank"], "run"),
+    ("4h 5s 6h", "fechado", ["run", "one suit", "no sets"], "run"),
+    ("4h 5h 7h", "buraco", ["consecutive", "gap", "no wild card"], "run"),
+    ("4h 7h JK", "buraco", ["consecutive", "2 gaps", "one wild card"], "wild-one"),
+    ("Ah 2h 4h", "buraco", ["consecutive", "gap", "2"], "natural-two"),
+    ("4h 4h 5h", "buraco", ["same card twice"], "run"),
+    ("5s 5h JK 2d", "buraco", ["only one wild card", "joker", "2"], "wild-one"),
+    ("2s 2h 2d", "buraco", ["two natural cards", "no sets of 2s"], "two-naturals"),
+    ("Kh Ah 3h", "buraco", ["never turns the corner", "K-A-2"], "run"),
+    (f"Ah {FOURTEEN} Ah", "buraco", ["only one ace", "Fechado"], "run-places"),
+    (f"Ah {FOURTEEN} Ah 2s", "fechado", ["fourteen places"], "run-places"),
+    ("Ah Ah 2h", "fechado", ["ace-to-ace", "every place"], "ace-to-ace"),
+    ("9s 9h 9d", "fechado", ["Buraco Fechado", "runs only", "no sets"], "no-sets"),
+    ("9s 9h 9d 9c JK", "brazilian", ["at most 4 cards", "wild card counted"], "set-brazilian"),
+    ("9s 9s 9h", "brazilian", ["different suits"], "set-brazilian"),
+    ("9s 9h 8h", "buraco", ["neither"], "run"),
+    ("9s 9h 8d JK", "buraco", ["neither"], "run"),
+    ("9s 9h JK 2d", "buraco", ["only one wild card", "in a set every 2 is wild"], "wild-one"),
+    ("JK 7c 8c", "fechado", ["without jokers", "2s"], "deck"),
+    ("5s 5s 5s", "buraco", ["deck holds only two 5♠"], "deck"),
 ])
-def test_every_refusal_names_the_broken_rule(cards: str, name: str, words: list[str]) -> None:
-    """Every InvalidMeld message names the broken rule in learner words."""
+def test_every_refusal_names_the_broken_rule(cards: str, name: str, words: list[str], rule: str) -> None:
+    """Every InvalidMeld names the clause it applies, and its message the broken rule in learner
+    words."""
+    with pytest.raises(InvalidMeld) as info:
+        make_meld(cards, name)
+    assert info.value.rule == rule, f"{cards}: {info.value.rule!r}, not {rule!r}"
     message = refusal(cards, name)
     for word in words:
         assert word in message, f"{word!r} missing from {message!r}"
@@ -292,8 +295,9 @@ def test_invalid_meld_is_a_value_error_and_a_bad_token_is_named() -> None:
     """issue 2: "make_meld ... raises InvalidMeld (a ValueError)"; "A bad card token raises a
     ValueError that names the token"."""
     assert issubclass(InvalidMeld, ValueError)
-    with pytest.raises(ValueError, match="'Zz'"):
+    with pytest.raises(NotationError, match="'Zz' is not a card") as info:
         make_meld("4h 5h Zz", BURACO)
+    assert not isinstance(info.value, InvalidMeld)  # notation, not a rule
     with pytest.raises(ValueError, match="no ruleset called 'canasta'"):
         make_meld("4h 5h 6h", "canasta")
 

@@ -28,6 +28,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..cards import Card, parse_card, parse_cards
+from ..errors import NotationError, Refusal
+from ..messages import Message
 
 __all__ = [
     "Action",
@@ -42,8 +44,10 @@ __all__ = [
 ]
 
 
-class IllegalAction(ValueError):
-    """An action the rules refuse, or text that is not an action; the message says why."""
+class IllegalAction(Refusal):
+    """A play the rules refuse: ``rule`` names the clause of RULES.md it applies, ``message``
+    (``str(e)`` in English) says why. Text that is not a play is a
+    :class:`~buraco_core.errors.NotationError` instead."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,18 +125,19 @@ Action = Draw | Take | NewMeld | AddToMeld | Discard | NextHand
 _DRAW = Draw()
 _NEXT = NextHand()
 
-_HELP = ("write one of: draw, take, take 5h, meld 4h 5h 6h, add 2 7h, add 1:3 7h, discard Kc, next")
+_HELP = Message("notation.help")
 
 
 def _cards(tokens: list[str], what: str) -> tuple[Card, ...]:
     try:
         return tuple(parse_cards(tokens))
-    except ValueError as err:
-        raise IllegalAction(f"{what}: {err}") from None
+    except NotationError as err:
+        raise NotationError("notation.in-verb", verb=what, error=err.message) from None
 
 
 def parse_action(text: str | Action) -> Action:
-    """Read one action from its text; an :data:`Action` is returned as it is.
+    """Read one action from its text; an :data:`Action` is returned as it is. Text that is not
+    an action raises :class:`~buraco_core.errors.NotationError`.
 
     Table-dependent checks (is there a meld 2? is it your turn?) belong to the game:
     :func:`buraco_core.game.engine.apply` makes them.
@@ -142,13 +147,13 @@ def parse_action(text: str | Action) -> Action:
     >>> parse_action("fold")
     Traceback (most recent call last):
     ...
-    buraco_core.game.actions.IllegalAction: 'fold' is not an action: write one of: draw, take, take 5h, meld 4h 5h 6h, add 2 7h, add 1:3 7h, discard Kc, next
+    buraco_core.errors.NotationError: 'fold' is not an action: write one of: draw, take, take 5h, meld 4h 5h 6h, add 2 7h, add 1:3 7h, discard Kc, next
     """
     if not isinstance(text, str):
         return text
     tokens = text.replace(",", " ").split()
     if not tokens:
-        raise IllegalAction(f"no action given: {_HELP}")
+        raise NotationError("notation.no-action", help=_HELP)
     verb, args = tokens[0].lower(), tokens[1:]
     if verb == "draw" and not args:
         return _DRAW
@@ -158,48 +163,45 @@ def parse_action(text: str | Action) -> Action:
         if not args:
             return Take()
         if len(args) > 2:
-            raise IllegalAction("take names at most one card and which copy of it: take 5h or take 5h 2")
+            raise NotationError("notation.take-args")
         try:
             card = parse_card(args[0])
-        except ValueError as err:
-            raise IllegalAction(f"take: {err}") from None
+        except NotationError as err:
+            raise NotationError("notation.in-verb", verb="take", error=err.message) from None
         copy = 1
         if len(args) == 2:
             if not args[1].isdigit() or int(args[1]) < 1:
-                raise IllegalAction(f"take {args[0]} {args[1]}: the copy is a number from 1 "
-                                    "(the topmost) down")
+                raise NotationError("notation.take-copy", card=args[0], copy=args[1])
             copy = int(args[1])
         return Take(card, copy)
     if verb == "meld":
         if not args:
-            raise IllegalAction("meld needs the cards to lay: meld 4h 5h 6h")
+            raise NotationError("notation.meld-needs-cards")
         return NewMeld(_cards(args, "meld"))
     if verb == "add":
         if len(args) < 2:
-            raise IllegalAction("add needs a meld number and cards: add 2 7h")
+            raise NotationError("notation.add-needs")
         where, rest = args[0], args[1:]
         team: int | None = None
         if ":" in where:
             t, _, where = where.partition(":")
             if not t.isdigit():
-                raise IllegalAction(f"add {args[0]}: write the team, a colon and the meld number, "
-                                    "as in add 1:3 7h")
+                raise NotationError("notation.add-team", where=args[0])
             team = int(t)
         if not where.isdigit() or int(where) < 1:
-            raise IllegalAction(f"add {args[0]}: the meld number comes first, counted from 1 "
-                                "as the table shows them (add 2 7h)")
+            raise NotationError("notation.add-number", where=args[0])
         end: Literal["low", "high"] | None = None
         if rest and rest[-1].lower() in ("low", "high"):
             end = "low" if rest[-1].lower() == "low" else "high"
             rest = rest[:-1]
         if not rest:
-            raise IllegalAction("add needs at least one card: add 2 7h")
+            raise NotationError("notation.add-needs-card")
         return AddToMeld(int(where), _cards(rest, "add"), team, end)
     if verb == "discard":
         if len(args) != 1:
-            raise IllegalAction("discard exactly one card: discard Kc")
+            raise NotationError("notation.discard-one")
         try:
             return Discard(parse_card(args[0]))
-        except ValueError as err:
-            raise IllegalAction(f"discard: {err}") from None
-    raise IllegalAction(f"{text!r} is not an action: {_HELP}")
+        except NotationError as err:
+            raise NotationError("notation.in-verb", verb="discard", error=err.message) from None
+    raise NotationError("notation.not-an-action", text=text, help=_HELP)

@@ -77,7 +77,7 @@ __all__ = [
 ]
 
 
-Referee = Callable[[Action], "str | None"]
+Referee = Callable[[Action], "IllegalAction | None"]
 """The game's answer about a move of the seat to play: None if it is legal, else the reason
 (:meth:`Game.why_illegal <buraco_core.game.facade.Game.why_illegal>`)."""
 
@@ -391,7 +391,7 @@ def _makes_meld(card: Card, cards: Sequence[Card], rules: Rules) -> bool:
 def _extends(m: Meld, card: Card) -> bool:
     """:meth:`Meld.can_extend` with one card, without raising and catching its refusal (and
     without asking at all where the engine's pre-test says the meld surely refuses it)."""
-    return _may_extend(m, card, m.rules) and type(m.extend_or_reason((card,))) is not str
+    return _may_extend(m, card, m.rules) and type(m.extend_or_reason((card,))) is Meld
 
 
 def _goes_onto(melds: Iterable[Meld], card: Card) -> bool:

@@ -38,6 +38,7 @@ from typing import Any, TypeVar, cast
 
 from .._memo import PerRules
 from ..cards import Card
+from ..errors import NotationError
 from ..melds import InvalidMeld, Meld, make_meld
 from ..rules import DiscardTake, GoingOut, IndirectPot, Rules, StockEnd, Tie
 from ..scoring import score_side
@@ -72,15 +73,15 @@ def _remove(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> tuple[Card, ...]
     return tuple(rest)
 
 
-def _missing(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> str:
+def _missing(hand: tuple[Card, ...], cards: tuple[Card, ...]) -> IllegalAction:
     rest = list(hand)
     for c in cards:
         if c in rest:
             rest.remove(c)
         else:
-            more = " another" if c in hand else ""
-            return f"you do not hold{more} {c}"
-    return "you do not hold those cards"
+            return IllegalAction("turn", "illegal.not-holding-another" if c in hand else "illegal.not-holding",
+                                 card=c)
+    raise AssertionError("_missing is asked only about cards the hand lacks")
 
 
 def _set(seq: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
@@ -133,25 +134,30 @@ def apply(state: State, action: Action | str) -> State:
     return _APPLY[state.phase](state, act)
 
 
-def check(state: State, action: Action | str) -> str | None:
-    """None if ``action`` is legal in ``state``, else the reason it is refused.
+def check(state: State, action: Action | str) -> IllegalAction | None:
+    """None if ``action`` is legal in ``state``, else the refusal (an :class:`IllegalAction`,
+    not raised: ``.rule`` names the clause, ``str()`` says why). Text that is not an action
+    raises :class:`~buraco_core.errors.NotationError`: only a readable play is judged.
 
     A legal move's next state is kept until the next check, so asking first and then playing
     the same action object on the same state (``if check(s, a) is None: s = apply(s, a)``)
     builds it once.
     """
     global _last_checked
+    act = parse_action(action)
     try:
-        act = parse_action(action)
         # the two commonest questions answered without building the next state: a discard is
         # refused only for a _discard_reason, a draw only when the stock is empty for good
         if type(act) is Discard and state.phase is Phase.PLAY:
             return _discard_reason(state, act.card)
         if type(act) is Draw and state.phase is Phase.DRAW:
-            return None if state.stock or _stock_end(state, "draw-empty") else "the stock is empty"
+            if state.stock or _stock_end(state, "draw-empty"):
+                return None
+            return IllegalAction("stock-end", "illegal.stock-empty")
         _last_checked = (state, action, _APPLY[state.phase](state, act))
     except IllegalAction as err:
-        return str(err)
+        err.__traceback__ = None
+        return err
     return None
 
 
@@ -167,15 +173,15 @@ def _apply_draw_phase(s: State, act: Action) -> State:
     if isinstance(act, Take):
         return _apply_take(s, act)
     if isinstance(act, NextHand):
-        raise IllegalAction("the hand is not over yet")
-    raise IllegalAction("first draw: take a card from the stock (draw) or take the discard pile (take)")
+        raise IllegalAction("turn", "illegal.hand-not-over")
+    raise IllegalAction("turn", "illegal.draw-first")
 
 
 def _apply_draw(s: State, act: Draw) -> State:
     if not s.stock:
         if _stock_end(s, "draw-empty"):
             return _end_hand(_with(s, history=_log(s, act)), None)
-        raise IllegalAction("the stock is empty")
+        raise IllegalAction("stock-end", "illegal.stock-empty")
     card = s.stock[-1]
     hand = s.hands[s.turn] + (card,)
     out = _with(s, stock=s.stock[:-1], hands=_hands(s, s.turn, hand), phase=Phase.PLAY,
@@ -187,9 +193,9 @@ def _apply_draw(s: State, act: Draw) -> State:
 
 def _apply_take(s: State, act: Take) -> State:
     pile = s.discard
-    if not pile:
-        raise IllegalAction("the discard pile is empty: draw from the stock")
     how = s.rules.discard_take
+    if not pile:
+        raise IllegalAction(_DRAW_CLAUSE[how], "illegal.pile-empty")
     hand = s.hands[s.turn]
     if how is DiscardTake.ANY_DEPTH:
         if act.card is None:
@@ -204,32 +210,32 @@ def _apply_take(s: State, act: Take) -> State:
                         index = i
                         break
             if index < 0:
-                have = "no" if not seen else f"only {seen}"
-                raise IllegalAction(f"there is {have} {act.card} in the discard pile"
-                                    + (f" (you asked for copy {act.copy})" if seen else ""))
+                if not seen:
+                    raise IllegalAction("draw-dig", "illegal.dig-no-card", card=act.card)
+                raise IllegalAction("draw-dig", "illegal.dig-copy", seen=seen, card=act.card,
+                                    copy=act.copy)
         must = pile[index] if index < len(pile) - 1 else None
         if must is not None and not _may_meld(s, must, hand + pile[index:]):
             # what _finish_reason would say, found cheaply
-            raise IllegalAction(f"you may take the pile down to {must} only if you can meld "
-                                f"that card this turn: {_no_way_to_meld(must)}")
+            raise IllegalAction("draw-dig", "illegal.dig-must-meld", card=must,
+                                reason=_no_way_to_meld(s, must).message)
         out = _take_result(s, act, index, must)
         if must is not None:
             reason = _finish_reason(out, may_meld=True)
             if reason is not None:
-                raise IllegalAction(f"you may take the pile down to {must} only if you can meld "
-                                    f"that card this turn: {reason}")
+                raise IllegalAction("draw-dig", "illegal.dig-must-meld", card=must, reason=reason.message)
         return out
     if act.card is not None:
-        raise IllegalAction(f"in {s.rules.name} you take the whole discard pile: write take")
+        raise IllegalAction(_DRAW_CLAUSE[how], "illegal.take-whole", rules=s.rules)
     if how is DiscardTake.WHOLE_IF_TOP_MELDS:
         top = pile[-1]
         if not _top_melds(s, top, hand):
-            raise IllegalAction(f"in {s.rules.name} you may take the pile only if its top card, "
-                                f"{top}, makes a meld with cards from your hand or your side's melds")
+            raise IllegalAction("draw-top-card", "illegal.top-card-no-meld", rules=s.rules, card=top)
         out = _take_result(s, act, 0, top)
         reason = _finish_reason(out)
         if reason is not None:
-            raise IllegalAction(f"you could not meld the {top} and still end your turn: {reason}")
+            raise IllegalAction(_turn_guard_rule(reason, "draw-top-card"), "illegal.top-card-no-finish",
+                                card=top, reason=reason.message)
         return out
     return _take_result(s, act, 0, None)
 
@@ -266,19 +272,19 @@ def _apply_play_phase(s: State, act: Action) -> State:
     if isinstance(act, Discard):
         return _apply_discard(s, act)
     if isinstance(act, NextHand):
-        raise IllegalAction("the hand is not over yet")
-    raise IllegalAction("you have already drawn this turn: meld, add to a meld, or discard to end your turn")
+        raise IllegalAction("turn", "illegal.hand-not-over")
+    raise IllegalAction("turn", "illegal.already-drawn")
 
 
 def _apply_meld(s: State, act: NewMeld) -> State:
     hand = s.hands[s.turn]
     rest = _remove(hand, act.cards)
     if rest is None:
-        raise IllegalAction(_missing(hand, act.cards))
+        raise _missing(hand, act.cards)
     try:
         meld = make_meld(act.cards, s.rules)
     except InvalidMeld as err:
-        raise IllegalAction(str(err)) from None
+        raise IllegalAction(err.rule, err.message) from None
     team = s.current_team
     melds = _set(s.melds, team, s.melds[team] + (meld,))
     return _after_meld(s, act, rest, melds)
@@ -288,22 +294,23 @@ def _apply_add(s: State, act: AddToMeld) -> State:
     own = s.current_team
     team = own if act.team is None else act.team
     if team not in _reachable(s):
-        raise IllegalAction(f"in {s.rules.name} you add only to your side's melds (write add "
-                            f"{act.meld} ... for your side's meld {act.meld})")
-    if not 0 <= team < s.teams:
-        raise IllegalAction(f"there is no team {team}: teams are 0 to {s.teams - 1}")
+        if not 0 <= team < s.teams:
+            raise IllegalAction("meld-owner", "illegal.no-team", team=team, last=s.teams - 1)
+        raise IllegalAction("meld-owner", "illegal.add-own-side", rules=s.rules, meld=act.meld)
     side = s.melds[team]
-    whose = "your side" if team == own else f"team {team}"
     if not 1 <= act.meld <= len(side):
-        have = "has no melds" if not side else f"has melds 1 to {len(side)}"
-        raise IllegalAction(f"there is no meld {act.meld} on {whose}: it {have}")
+        if team == own:
+            raise IllegalAction("extend", "illegal.no-meld-own" if side else "illegal.no-melds-own",
+                                meld=act.meld, count=len(side))
+        raise IllegalAction("extend", "illegal.no-meld-team" if side else "illegal.no-melds-team",
+                            meld=act.meld, team=team, count=len(side))
     hand = s.hands[s.turn]
     rest = _remove(hand, act.cards)
     if rest is None:
-        raise IllegalAction(_missing(hand, act.cards))
+        raise _missing(hand, act.cards)
     meld = side[act.meld - 1].extend_or_reason(act.cards, s.rules, wild_end=act.wild_end)
-    if isinstance(meld, str):
-        raise IllegalAction(meld)
+    if isinstance(meld, InvalidMeld):
+        raise IllegalAction(meld.rule, meld.message)
     new_side = _set(side, act.meld - 1, meld)
     melds = _set(s.melds, team, new_side)
     return _after_meld(s, act, rest, melds)
@@ -318,38 +325,42 @@ def _after_meld(s: State, act: NewMeld | AddToMeld, hand: tuple[Card, ...],
         must = None
     guard = _pot_guard(s, team, melds[team], len(hand), by_meld=True)
     if guard is not None:
-        raise IllegalAction(guard)
+        raise guard
     out = _with(s, hands=_hands(s, s.turn, hand), melds=melds, must_meld=must,
                   history=_log(s, act))
     if hand:
         reason = _finish_reason(out)
         if reason is not None:
-            raise IllegalAction(f"after that play you could not end your turn legally: {reason}")
+            raise IllegalAction(_turn_guard_rule(reason), "illegal.turn-guard", reason=reason.message)
         return out
     # the hand is empty: the pot on the fly, or going out by meld
     reason = _no_meld_out(s, team)
     if reason is not None:
-        raise IllegalAction(reason)
+        raise reason
     if s.pot_state[team] is PotState.ASIDE:
         return _pick_up_pot(out, team, s.turn, unused=False)
     reason = _out_reason(out, team)
     if reason is not None:
-        raise IllegalAction(reason)
+        raise reason
     return _end_hand(out, team)
 
 
-def _no_meld_out(s: State, team: int) -> str | None:
+def _turn_guard_rule(reason: IllegalAction, fallback: str = "turn-guard") -> str:
+    """The clause a play breaks when it leaves the turn impossible to finish for ``reason``:
+    the clause of that reason where it is a specific one, else ``fallback``."""
+    return fallback if reason.rule in ("turn", "turn-guard") else reason.rule
+
+
+def _no_meld_out(s: State, team: int) -> IllegalAction | None:
     """Why no meld or addition may empty the hand of the side's player now, or None where one
     may (then the pot is picked up on the fly, or :func:`_out_reason` decides)."""
     rules = s.rules
     if s.pot_state[team] is PotState.ASIDE:
         if not rules.direct_pot:
-            return (f"in {rules.name} a meld may never empty your hand: your pot is picked up only "
-                    "by discarding your last card")
+            return IllegalAction("no-direct-pot", "illegal.no-direct-pot", rules=rules)
         return None
     if rules.going_out is not GoingOut.MELD_OR_DISCARD:
-        return (f"in {rules.name} you go out only by discarding your last card, so a meld may not "
-                "empty your hand")
+        return IllegalAction("going-out", "illegal.out-by-discard", rules=rules)
     return None
 
 
@@ -363,21 +374,22 @@ def _pick_up_pot(s: State, team: int, seat: int, *, unused: bool) -> State:
     )
 
 
-def _out_reason(s: State, team: int) -> str | None:
+def _out_reason(s: State, team: int) -> IllegalAction | None:
     """Why the side may not go out now, or None if it may."""
     rules = s.rules
     if rules.out_needs_pot and s.pot_state[team] in (PotState.ASIDE, PotState.WAITING):
-        return "you may go out only once your side has picked up its pot"
+        return IllegalAction("going-out", "illegal.out-needs-pot")
     side = s.melds[team]
     if rules.out_needs_clean:
         if not any(m.is_clean for m in side):
-            return "going out needs a clean buraco (canasta) on your side"
+            return IllegalAction("going-out", "illegal.out-needs-clean")
     elif not any(m.is_buraco for m in side):
-        return "going out needs a buraco (seven or more cards) on your side"
+        return IllegalAction("going-out", "illegal.out-needs-buraco", n=rules.min_buraco)
     return None
 
 
-def _pot_guard(s: State, team: int, side: tuple[Meld, ...], left: int, *, by_meld: bool) -> str | None:
+def _pot_guard(s: State, team: int, side: tuple[Meld, ...], left: int, *,
+               by_meld: bool) -> IllegalAction | None:
     """``pot_guard`` (``buraco``): with the pot taken but no buraco, a meld may not leave one card
     or none, and a discard may not leave none."""
     if not s.rules.pot_guard or s.pot_state[team] is not PotState.TAKEN:
@@ -385,32 +397,29 @@ def _pot_guard(s: State, team: int, side: tuple[Meld, ...], left: int, *, by_mel
     if any(m.is_buraco for m in side):
         return None
     if by_meld and left <= 1:
-        return "while your side has its pot but no buraco, a meld may not leave you one card or none"
+        return IllegalAction("pot-guard", "illegal.pot-guard-meld")
     if not by_meld and left == 0:
-        return "while your side has its pot but no buraco, a discard may not leave you without cards"
+        return IllegalAction("pot-guard", "illegal.pot-guard-discard")
     return None
 
 
-def _discard_reason(s: State, card: Card) -> str | None:
+def _discard_reason(s: State, card: Card) -> IllegalAction | None:
     """Why discarding ``card`` is refused, or None."""
     rules = s.rules
     hand = s.hands[s.turn]
     if card not in hand:
-        return f"you do not hold {card}"
+        return IllegalAction("turn", "illegal.not-holding", card=card)
     if s.must_meld is not None:
-        return (f"first meld the {s.must_meld} you took from the discard pile: it must be melded "
-                "this turn")
+        return IllegalAction(_DRAW_CLAUSE[rules.discard_take], "illegal.must-meld-first", card=s.must_meld)
     if s.single_take is not None and card == s.single_take and hand.count(card) == 1:
-        return (f"in {rules.name} you may not discard the single card you took from the discard "
-                "pile in the same turn")
+        return IllegalAction("single-take", "illegal.single-take", rules=rules)
     if len(hand) > 1:
         return None
     team = s.current_team
     if rules.wild_last_discard_guard and card.is_wild_card:
         for m in s.melds[team]:
             if m.can_extend([card]):
-                return ("a wild card may not be the discard that empties your hand while it could "
-                        "be added to one of your side's melds")
+                return IllegalAction("wild-last-discard", "illegal.wild-last-discard")
     if s.pot_state[team] is PotState.ASIDE:
         return None
     guard = _pot_guard(s, team, s.melds[team], 0, by_meld=False)
@@ -419,7 +428,7 @@ def _discard_reason(s: State, card: Card) -> str | None:
     return _out_reason(s, team)
 
 
-def _finish_reason(s: State, *, may_meld: bool = False) -> str | None:
+def _finish_reason(s: State, *, may_meld: bool = False) -> IllegalAction | None:
     """Why the player (hand not empty, PLAY phase) could not end the turn legally, or None.
 
     Looks one play ahead: the card that must be melded, then a discard or a last addition.
@@ -430,7 +439,7 @@ def _finish_reason(s: State, *, may_meld: bool = False) -> str | None:
     if s.must_meld is not None:
         card = s.must_meld
         if not may_meld and not _may_meld(s, card, hand):
-            return _no_way_to_meld(card)
+            return _no_way_to_meld(s, card)
         for act in _plays_with(s, card):
             if len(hand) - len(act.cards) >= 2:
                 # two cards or more stay in hand: the play is legal exactly when its meld is
@@ -444,16 +453,18 @@ def _finish_reason(s: State, *, may_meld: bool = False) -> str | None:
             except IllegalAction:
                 continue
             return None
-        return _no_way_to_meld(card)
+        return _no_way_to_meld(s, card)
     if len(hand) >= 2:
         return None
     card = hand[0]
     reason = _discard_reason(s, card)
     if reason is None:
         return None
+    stuck = IllegalAction(_turn_guard_rule(reason), "illegal.last-card-stuck", card=card,
+                          reason=reason.message)
     if _no_meld_out(s, s.current_team) is not None:
         # an addition of the last card would empty the hand, which no meld may do now
-        return f"your last card, {card}, could not be discarded ({reason})"
+        return stuck
     for team in _reachable(s):
         for i, m in enumerate(s.melds[team]):
             if _may_extend(m, card, s.rules):
@@ -462,7 +473,7 @@ def _finish_reason(s: State, *, may_meld: bool = False) -> str | None:
                 except IllegalAction:
                     continue
                 return None
-    return f"your last card, {card}, could not be discarded ({reason})"
+    return stuck
 
 
 def _meld_valid(s: State, act: NewMeld | AddToMeld) -> bool:
@@ -470,7 +481,7 @@ def _meld_valid(s: State, act: NewMeld | AddToMeld) -> bool:
     if isinstance(act, AddToMeld):
         team = s.current_team if act.team is None else act.team
         meld = s.melds[team][act.meld - 1]
-        return not isinstance(meld.extend_or_reason(act.cards, s.rules, wild_end=act.wild_end), str)
+        return not isinstance(meld.extend_or_reason(act.cards, s.rules, wild_end=act.wild_end), InvalidMeld)
     try:
         make_meld(act.cards, s.rules)
     except InvalidMeld:
@@ -478,8 +489,13 @@ def _meld_valid(s: State, act: NewMeld | AddToMeld) -> bool:
     return True
 
 
-def _no_way_to_meld(card: Card) -> str:
-    return f"there would be no legal way left to meld the {card} you took"
+def _no_way_to_meld(s: State, card: Card) -> IllegalAction:
+    return IllegalAction(_DRAW_CLAUSE[s.rules.discard_take], "illegal.no-way-to-meld", card=card)
+
+
+_DRAW_CLAUSE = {DiscardTake.WHOLE: "draw", DiscardTake.ANY_DEPTH: "draw-dig",
+                DiscardTake.WHOLE_IF_TOP_MELDS: "draw-top-card"}
+"""The clause of RULES.md that says how a ruleset's players take from the discard pile."""
 
 
 def _may_meld(s: State, card: Card, hand: tuple[Card, ...]) -> bool:
@@ -604,7 +620,7 @@ def _iter_trios_with(hand: tuple[Card, ...], rules: Rules, card: Card) -> Iterat
 def _apply_discard(s: State, act: Discard) -> State:
     reason = _discard_reason(s, act.card)
     if reason is not None:
-        raise IllegalAction(reason)
+        raise reason
     seat, team = s.turn, s.current_team
     hand = _remove(s.hands[seat], (act.card,))
     assert hand is not None
@@ -700,13 +716,13 @@ def _end_hand(s: State, went_out: int | None) -> State:
 
 def _apply_hand_over(s: State, act: Action) -> State:
     if not isinstance(act, NextHand):
-        raise IllegalAction("the hand is over: write next to deal the next hand")
+        raise IllegalAction("match-end", "illegal.hand-over")
     return deal_hand(s.rules, s.players, s.seed, s.hand_number + 1, (s.dealer + 1) % s.players,
                      s.starter, s.totals)
 
 
 def _apply_match_over(s: State, act: Action) -> State:
-    raise IllegalAction("the match is over")
+    raise IllegalAction("match-end", "illegal.match-over")
 
 
 _APPLY: dict[Phase, Callable[[State, Action], State]] = {
@@ -1072,7 +1088,10 @@ class LegalActions:
     def __contains__(self, action: object) -> bool:
         if not isinstance(action, (str, Draw, Take, NewMeld, AddToMeld, Discard, NextHand)):
             return False
-        return check(self.state, action) is None
+        try:
+            return check(self.state, action) is None
+        except NotationError:  # text that is no action is no legal action
+            return False
 
     def __iter__(self) -> Iterator[Action]:
         if self._items is not None:

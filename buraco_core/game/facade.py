@@ -7,8 +7,9 @@
 Draw()
 >>> "draw" in game.legal_actions()
 False
->>> game.why_illegal("draw")
-'you have already drawn this turn: meld, add to a meld, or discard to end your turn'
+>>> reason = game.why_illegal("draw")
+>>> reason.rule, str(reason)
+('turn', 'you have already drawn this turn: meld, add to a meld, or discard to end your turn')
 >>> game.undo()
 Draw()
 >>> Game.from_json(game.to_json()).state == game.state
@@ -24,7 +25,7 @@ from ..cards import Card
 from ..melds import Meld
 from ..rules import Rules, get_rules
 from ..scoring import Score
-from .actions import Action, parse_action
+from .actions import Action, IllegalAction, parse_action
 from .engine import LegalActions, apply, check, legal_actions
 from .serialize import state_from_dict, state_to_dict
 from .state import Phase, State, new_game
@@ -150,7 +151,8 @@ class Game:
     def play(self, action: str | Action) -> Action:
         """Parse and apply one move of the player to move; returns the action.
 
-        A refused move raises :class:`IllegalAction` and changes nothing.
+        A refused move raises :class:`IllegalAction` (``.rule`` names its clause) and changes
+        nothing; text that is not a move raises :class:`~buraco_core.errors.NotationError`.
         """
         act = parse_action(action)
         new = apply(self._state, act)
@@ -167,9 +169,11 @@ class Game:
     def is_legal(self, action: str | Action) -> bool:
         return self.why_illegal(action) is None
 
-    def why_illegal(self, action: str | Action) -> str | None:
-        """The reason this move is refused now, or None if it is legal. (A legal move asked
-        about and then played as the same action object is built once: see ``check``.)"""
+    def why_illegal(self, action: str | Action) -> IllegalAction | None:
+        """The refusal of this move now (an :class:`IllegalAction`, not raised: ``.rule`` and
+        ``str()``), or None if it is legal. Text that is not a move raises
+        :class:`~buraco_core.errors.NotationError`: only a readable move is judged. (A legal move
+        asked about and then played as the same action object is built once: see ``check``.)"""
         return check(self.state, action)
 
     def undo(self) -> Action:

@@ -11,17 +11,20 @@ from buraco_core.game import Game, IllegalAction, Phase, State, apply, legal_act
 from buraco_core.game.scenarios import load_scenario, parse_scenario
 
 
-def refused(game: Game, action: str, *words: str) -> str:
-    """Assert that ``action`` is refused with a reason containing ``words``, changing nothing."""
+def refused(game: Game, action: str, *words: str, rule: str) -> str:
+    """Assert that ``action`` is refused under the clause ``rule`` with a reason containing
+    ``words``, changing nothing; ``why_illegal`` gives the same refusal."""
     before_state, before_json = game.state, game.to_json()
     with pytest.raises(IllegalAction) as info:
         game.play(action)
     message = str(info.value)
     for w in words:
         assert w in message, f"{w!r} not in {message!r}"
+    assert info.value.rule == rule, f"refused under {info.value.rule!r}, not {rule!r}: {message}"
     assert game.state == before_state
     assert game.to_json() == before_json
-    assert game.why_illegal(action) == message
+    reason = game.why_illegal(action)
+    assert reason is not None and str(reason) == message and reason.rule == rule
     assert action not in game.legal_actions()
     return message
 

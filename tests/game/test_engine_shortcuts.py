@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 import pytest
 
-from buraco_core import RULESETS, Card
+from buraco_core import RULESETS, Card, InvalidMeld
 from buraco_core.cards import SUITS, build_deck
 from buraco_core.game import IllegalAction, Phase, apply, check, new_game
 from buraco_core.game.actions import Action, AddToMeld, Discard, Draw, NewMeld, Take
@@ -134,7 +134,7 @@ def test_may_extend_never_rules_out_a_legal_addition(rules: Rules) -> None:
                 if not _may_extend(meld, card, rules):
                     assert not meld.can_extend([card], rules)
                 reason = meld.extend_or_reason([card])
-                assert isinstance(reason, str) != meld.can_extend([card])
+                assert isinstance(reason, InvalidMeld) != meld.can_extend([card])
 
 
 @pytest.mark.parametrize("rules", RULES, ids=lambda r: r.name)
@@ -147,13 +147,14 @@ def test_check_agrees_with_apply(rules: Rules) -> None:
         while s.phase is Phase.DRAW or s.phase is Phase.PLAY:
             options = draw_candidates(s) if s.phase is Phase.DRAW else play_candidates(s)
             for act in options:
+                expected: tuple[str, str] | None = None
                 try:
                     apply(s, act)
-                    expected = None
                 except IllegalAction as err:
-                    expected = str(err)
-                assert check(s, act) == expected
-                assert check(s, str(act)) == expected
+                    expected = (err.rule, str(err))
+                for asked in (act, str(act)):
+                    reason = check(s, asked)
+                    assert (None if reason is None else (reason.rule, str(reason))) == expected
             rng.shuffle(options)
             s = next(apply(s, a) for a in options if check(s, a) is None)
 

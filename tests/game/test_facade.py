@@ -10,7 +10,7 @@ from dataclasses import replace
 import pytest
 from game_helpers import play, refused, scenario, text_scenario
 
-from buraco_core import RULESETS, parse_cards
+from buraco_core import RULESETS, NotationError, parse_cards
 from buraco_core.game import (
     AddToMeld,
     Discard,
@@ -55,8 +55,21 @@ def test_parsing_is_forgiving_about_case_and_symbols() -> None:
     ("take 5h 0", "copy is a number"), ("take 5h 1 2", "at most one card"), ("add a:1 7h", "team"),
 ])
 def test_bad_notation_says_what_is_allowed(text: str, words: str) -> None:
-    with pytest.raises(IllegalAction, match=words):
+    with pytest.raises(NotationError, match=words) as info:
         parse_action(text)
+    assert not isinstance(info.value, IllegalAction)
+
+
+@pytest.mark.parametrize("text", ["fold", "meld 4x 5h 6h", "discard", "add x 7h"])
+def test_unreadable_plays_are_notation_errors_and_change_nothing(text: str) -> None:
+    game = Game("buraco", players=4, seed=7)
+    before = game.to_json()
+    with pytest.raises(NotationError):
+        game.play(text)
+    with pytest.raises(NotationError):
+        game.why_illegal(text)  # only a readable play is judged
+    assert text not in game.legal_actions()
+    assert game.to_json() == before
 
 
 # --------------------------------------------------------------------------- the façade
@@ -78,15 +91,15 @@ def test_play_returns_the_action_and_undo_restores_exactly() -> None:
 
 def test_wrong_phase_and_missing_cards_are_refused_with_reasons() -> None:
     game = Game("buraco", players=4, seed=7)
-    refused(game, "discard Kc", "first draw")
-    refused(game, "take", "discard pile is empty")
-    refused(game, "next", "not over")
+    refused(game, "discard Kc", "first draw", rule="turn")
+    refused(game, "take", "discard pile is empty", rule="draw")
+    refused(game, "next", "not over", rule="turn")
     play(game, "draw")
-    refused(game, "draw", "already drawn")
+    refused(game, "draw", "already drawn", rule="turn")
     missing = next(c for c in parse_cards("As Ah Ad Ac Ks Kh Kd Kc") if c not in game.hands[0])
-    refused(game, f"discard {missing.code}", "you do not hold")
-    refused(game, "add 1 7h", "no meld 1 on your side", "has no melds")
-    refused(game, "add 1:1 7h", "only to your side's melds")
+    refused(game, f"discard {missing.code}", "you do not hold", rule="turn")
+    refused(game, "add 1 7h", "no meld 1 on your side", "has no melds", rule="extend")
+    refused(game, "add 1:1 7h", "only to your side's melds", rule="meld-owner")
 
 
 def test_meld_errors_name_the_broken_rule() -> None:
@@ -97,10 +110,10 @@ def test_meld_errors_name_the_broken_rule() -> None:
         hand 0: 4h 5h 7h 9c 9d JK 2c Qs
         melds 0: 7c 8c 9c
     """)
-    refused(game, "meld 4h 5h 7h", "gap")
-    refused(game, "meld 9c 9d JK 2c", "only one wild card")
-    refused(game, "meld 4h 4h 5h", "do not hold another 4♥")
-    refused(game, "add 1 Qs", "this run is all clubs")
+    refused(game, "meld 4h 5h 7h", "gap", rule="run")
+    refused(game, "meld 9c 9d JK 2c", "only one wild card", rule="wild-one")
+    refused(game, "meld 4h 4h 5h", "do not hold another 4♥", rule="turn")
+    refused(game, "add 1 Qs", "this run is all clubs", rule="run")
     play(game, "add 1 JK")
     assert game.melds[0][0].wild is not None
 
@@ -127,7 +140,7 @@ def test_brazilian_adds_to_other_players_melds() -> None:
         hand 0: 8h Kc 3d
         melds 2: 5h 6h 7h
     """)
-    refused(game, "add 1 8h", "no meld 1 on your side")
+    refused(game, "add 1 8h", "no meld 1 on your side", rule="extend")
     play(game, "add 2:1 8h")
     assert len(game.melds[2][0]) == 4 and game.melds[0] == ()
     other = text_scenario("""
@@ -137,7 +150,7 @@ def test_brazilian_adds_to_other_players_melds() -> None:
         hand 0: 8h Kc 3d
         melds 1: 5h 6h 7h
     """)
-    refused(other, "add 1:1 8h", "only to your side's melds")
+    refused(other, "add 1:1 8h", "only to your side's melds", rule="meld-owner")
 
 
 def test_view_shows_only_what_the_seat_may_see() -> None:

@@ -26,7 +26,7 @@ def test_turn_whole_pile_rulesets(rules: str) -> None:
     play(game, "draw")
     assert game.hands[0] == (*hand, top) and game.phase is Phase.PLAY
     game.undo()
-    refused(game, "take 8d", "whole discard pile")
+    refused(game, "take 8d", "whole discard pile", rule="draw")
     play(game, "take")
     assert game.hands[0] == hand + tuple(parse_cards("3c 8d 9s")) and game.discard == ()
 
@@ -39,11 +39,11 @@ def test_turn_brazilian_dig() -> None:
     play(game, "take 9d")                      # the top card alone: no condition
     assert game.state.must_meld is None and game.discard == tuple(parse_cards("Kc 7h 3s"))
     game.undo()
-    refused(game, "take", "K♣")                # the deepest card, K♣, cannot be melded
+    refused(game, "take", "K♣", rule="draw-dig")                # the deepest card, K♣, cannot be melded
     play(game, "take 7h")
     assert game.state.must_meld == parse_cards("7h")[0]
     assert game.discard == tuple(parse_cards("Kc"))
-    refused(game, "discard 3s", "first meld the 7♥")
+    refused(game, "discard 3s", "first meld the 7♥", rule="draw-dig")
     play(game, "meld 7h 7d 7s", "discard 3s")
     assert game.turn == 1
     game.undo()
@@ -69,7 +69,7 @@ def test_turn_brazilian_dig() -> None:
         hand 0: 7h 7d 7s 5d 6d Kc
         must_meld: 7h
     """)
-    refused(stuck, "meld 5d 6d 7d", "no legal way left to meld the 7♥")
+    refused(stuck, "meld 5d 6d 7d", "no legal way left to meld the 7♥", rule="draw-dig")
     play(stuck, "meld 7h 7d 7s", "discard Kc")
 
 
@@ -78,10 +78,10 @@ def test_turn_fechado_top_card() -> None:
     cards from your hand or on your side's melds, makes a legal meld; that card must be melded
     before the turn ends |"""
     game = scenario("fechado-top-card")
-    refused(game, "take 5h", "whole discard pile")
+    refused(game, "take 5h", "whole discard pile", rule="draw-top-card")
     play(game, "take")
     assert game.state.must_meld == parse_cards("5h")[0] and game.discard == ()
-    refused(game, "discard 9d", "first meld the 5♥")
+    refused(game, "discard 9d", "first meld the 5♥", rule="draw-top-card")
     play(game, "meld 5h 6h 7h", "discard 9d")
     other = text_scenario("""
         description: the top card K♠ makes no run with this hand
@@ -90,7 +90,7 @@ def test_turn_fechado_top_card() -> None:
         hand 0: 6h 7h 3c 9s Jd Qd 4c As 8c 10s Kd
         discard: 9d 5h Ks
     """)
-    refused(other, "take", "only if its top card", "K♠")
+    refused(other, "take", "only if its top card", "K♠", rule="draw-top-card")
 
 
 def test_turn_italian_single_take() -> None:
@@ -98,7 +98,7 @@ def test_turn_italian_single_take() -> None:
     the same turn."""
     game = scenario("italian-single-take")
     play(game, "take")
-    refused(game, "discard Qh", "single card you took")
+    refused(game, "discard Qh", "single card you took", rule="single-take")
     play(game, "discard 3c")
     many = text_scenario("""
         description: a pile of two cards: the rule does not apply
@@ -113,7 +113,7 @@ def test_turn_buraco_wild_last_discard() -> None:
     """`buraco`: a wild card may not be the discard that empties your hand while it could be added
     to one of your side's melds."""
     game = scenario("wild-last-discard")
-    refused(game, "discard JK", "wild card may not be the discard")
+    refused(game, "discard JK", "wild card may not be the discard", rule="wild-last-discard")
     play(game, "add 1 JK")
     assert game.state.went_out == 0 and game.phase is Phase.HAND_OVER
     burraco = Game.from_state(replace(scenario("wild-last-discard").state,
@@ -192,7 +192,7 @@ def test_pot_italian_no_direct_pot() -> None:
     """`italian`: no direct pot; a meld may never empty your hand."""
     game = scenario("italian-no-direct-pot")
     play(game, "meld 4h 5h 6h")
-    refused(game, "add 1 10c", "a meld may never empty your hand")
+    refused(game, "add 1 10c", "a meld may never empty your hand", rule="no-direct-pot")
     play(game, "discard 10c")
     assert game.state.pot_state[0] is PotState.TAKEN and len(game.hands[0]) == 11
 
@@ -208,7 +208,7 @@ def test_pot_one_per_team() -> None:
         melds 0: 7c 8c 9c
         pot 0: taken
     """)
-    refused(game, "discard Qd", "needs a buraco")
+    refused(game, "discard Qd", "needs a buraco", rule="going-out")
 
 
 @pytest.mark.parametrize("rules", ["italian", "fechado"])
@@ -233,7 +233,7 @@ def test_pot_guard_buraco() -> None:
     """`buraco`: while your team has its pot but no buraco, a meld that would leave you one card or
     none is refused, and so is a discard that would leave you none."""
     game = scenario("pot-guard")
-    refused(game, "meld 4h 5h 6h", "pot but no buraco", "one card or none")
+    refused(game, "meld 4h 5h 6h", "pot but no buraco", "one card or none", rule="pot-guard")
     play(game, "discard Qd")  # leaves three: fine
     last = text_scenario("""
         description: one card left
@@ -243,7 +243,7 @@ def test_pot_guard_buraco() -> None:
         melds 0: 7c 8c 9c
         pot 0: taken
     """)
-    refused(last, "discard Qd", "pot but no buraco")
+    refused(last, "discard Qd", "pot but no buraco", rule="pot-guard")
 
 
 def test_guard_meld_to_nothing_where_out_needs_a_discard() -> None:
@@ -259,7 +259,7 @@ def test_guard_meld_to_nothing_where_out_needs_a_discard() -> None:
             melds 0: 4s 5s 6s 7s 8s 9s 10s
             {extra}
         """)
-        refused(game, "meld Jh Qh Kh", "discarding your last card")
+        refused(game, "meld Jh Qh Kh", "discarding your last card", rule="going-out")
 
 
 def test_guard_meld_to_one_card_that_may_not_be_discarded() -> None:
@@ -273,7 +273,7 @@ def test_guard_meld_to_one_card_that_may_not_be_discarded() -> None:
         single_take: Qh
         melds 0: Qs Qd Qc
     """)
-    refused(game, "meld 4h 5h 6h", "could not end your turn", "Q♥")
+    refused(game, "meld 4h 5h 6h", "could not end your turn", "Q♥", rule="single-take")
 
 
 def test_guard_emptying_before_the_going_out_condition() -> None:
@@ -287,7 +287,7 @@ def test_guard_emptying_before_the_going_out_condition() -> None:
         melds 0: 4s 5s 6s 2h 8s 9s 10s
         pot 0: taken
     """)
-    refused(game, "meld 3c 4c 5c", "clean buraco")
+    refused(game, "meld 3c 4c 5c", "clean buraco", rule="going-out")
 
 
 # --------------------------------------------------------------------------- going out
@@ -318,7 +318,7 @@ def test_going_out_buraco() -> None:
         melds 0: 4s 5s 6s
         pot 0: taken
     """)
-    refused(no_buraco, "meld Jh Qh Kh", "no buraco")
+    refused(no_buraco, "meld Jh Qh Kh", "no buraco", rule="pot-guard")
     stock = scenario("stock-last-card")
     last = stock.stock[-1]
     play(stock, "draw")
@@ -340,7 +340,7 @@ def test_going_out_brazilian() -> None:
         hand 0: 9d
         melds 0: 5h 6h 7h JK 9h 10h Jh
     """)
-    refused(dirty, "discard 9d", "clean buraco")
+    refused(dirty, "discard 9d", "clean buraco", rule="going-out")
     stock = text_scenario("""
         description: one card left in the stock
         rules: brazilian
@@ -366,11 +366,11 @@ def test_going_out_italian() -> None:
             melds 0: 5h 6h 7h JK 9h 10h Jh
             pot 0: {pot}
         """)
-        refused(game, "add 1 9d 3c", "this run is all hearts")
+        refused(game, "add 1 9d 3c", "this run is all hearts", rule="run")
         play(game, "discard 9d")
         assert game.turn == 1
         game.undo()
-        refused(game, "meld 9d 3c", "at least three cards")
+        refused(game, "meld 9d 3c", "at least three cards", rule="run")
     out = text_scenario("""
         description: out
         rules: italian
@@ -396,7 +396,7 @@ def test_going_out_burraco() -> None:
     """| burraco | pot taken and a buraco | discarding your last card | two cards remain in the
     stock |"""
     game = scenario("going-out-by-discard")
-    refused(game, "add 1 Jh Qh Kh 3d", "this run is all spades")
+    refused(game, "add 1 Jh Qh Kh 3d", "this run is all spades", rule="run")
     play(game, "meld Jh Qh Kh", "discard 3d")
     assert game.state.went_out == 0
     stock = scenario("stock-two-left")
@@ -412,7 +412,7 @@ def test_going_out_fechado() -> None:
     game = scenario("fechado-out-by-meld")
     play(game, "meld 3c 4c 5c")
     assert game.state.went_out == 0 and game.phase is Phase.MATCH_OVER
-    refused(game, "next", "the match is over")
+    refused(game, "next", "the match is over", rule="match-end")
     assert list(game.legal_actions()) == [] and not game.legal_actions()
     by_discard = text_scenario("""
         description: out by discard with a royal

@@ -1,0 +1,207 @@
+"""The message catalog: every sentence a learner reads, keyed by id, with named parameters.
+
+A :class:`Message` is a value: a key into the catalog and the parameters its sentence needs.
+``str(message)`` is the English sentence; ``message.text(lang)`` the sentence in another
+language of :data:`LANGUAGES`. Refusals (:class:`~buraco_core.errors.Refusal`), puzzle feedback,
+widget labels and the coach hold messages, never finished prose, so that tests, hints, progress
+and translations never parse English.
+
+The catalog of a language is one TOML file beside this module (``en.toml``); its tables nest,
+and a key is the dotted path (``illegal.already-drawn``). A sentence names its parameters in
+braces (``you do not hold {card}``); ``{n:card|cards}`` picks the singular when ``n`` is 1 and
+the plural otherwise, and a ``#`` in the chosen form stands for the number (``{n:a gap|# gaps}``). Parameter values are shown in the message's language:
+
+- a :class:`Message` is rendered in the same language (messages nest);
+- a :class:`~buraco_core.cards.Card` as its notation with suit symbols (``7♥``), a sequence of
+  cards as their notations separated by spaces;
+- a :class:`~buraco_core.rules.Rules` as the ruleset's display name (``ruleset.<name>``);
+- anything else (a number, a notation token) with ``str``.
+
+>>> from buraco_core.cards import parse_card
+>>> m = message("illegal.not-holding", card=parse_card("7h"))
+>>> m.key, str(m)
+('illegal.not-holding', 'you do not hold 7♥')
+>>> render("hand.cards", n=1), render("hand.cards", n=3)
+('1 card', '3 cards')
+>>> message("no.such.key")
+Traceback (most recent call last):
+...
+KeyError: "no message 'no.such.key' in the catalog"
+"""
+
+from __future__ import annotations
+
+import string
+import tomllib
+from collections.abc import Iterator, Mapping, Sequence
+from functools import cache
+from importlib import resources
+from types import MappingProxyType
+from typing import Any
+
+__all__ = ["LANGUAGES", "Message", "catalog", "message", "parameters", "render", "show"]
+
+#: The languages the catalog has, the first the one ``str`` gives.
+LANGUAGES: tuple[str, ...] = ("en",)
+
+
+class Message:
+    """A catalog sentence and its parameters; ``str()`` is English, ``text(lang)`` any language.
+
+    A value: equal when key and parameters are equal, hashable when its parameters are, and
+    never changed once made (refusals build one for every refused move the engine looks at, so
+    it is a plain slotted object, not a frozen dataclass).
+    """
+
+    __slots__ = ("_params", "key")
+
+    def __init__(self, key: str, params: Mapping[str, object] | None = None, /) -> None:
+        self.key = key
+        self._params = {} if params is None else params
+
+    @property
+    def params(self) -> Mapping[str, object]:
+        """The values the sentence names (read-only)."""
+        return MappingProxyType(self._params)
+
+    def text(self, lang: str = "en") -> str:
+        """The sentence in ``lang`` (one of :data:`LANGUAGES`)."""
+        return _FORMATTER.vformat(_template(self.key, lang), (), _Params(self._params, lang))
+
+    def __str__(self) -> str:
+        return self.text("en")
+
+    def __repr__(self) -> str:
+        args = "".join(f", {k}={v!r}" for k, v in self._params.items())
+        return f"message({self.key!r}{args})"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Message):
+            return NotImplemented
+        return self.key == other.key and dict(self._params) == dict(other._params)
+
+    def __hash__(self) -> int:
+        return hash((self.key, tuple(sorted(self._params.items()))))
+
+    def __reduce__(self) -> tuple[type[Message], tuple[str, dict[str, object]]]:
+        return (Message, (self.key, dict(self._params)))
+
+
+def message(key: str, /, **params: object) -> Message:
+    """The message ``key`` with these parameters; a key the catalog lacks raises KeyError."""
+    _template(key, "en")
+    return Message(key, params)
+
+
+def render(key: str, lang: str = "en", /, **params: object) -> str:
+    """The sentence of ``key`` in ``lang`` with these parameters (``message(key, ...).text(lang)``)."""
+    return Message(key, params).text(lang)
+
+
+@cache
+def catalog(lang: str = "en") -> Mapping[str, str]:
+    """Every sentence of a language by key (read once from its TOML file)."""
+    if lang not in LANGUAGES:
+        raise KeyError(f"no catalog for language {lang!r}: the catalog has {', '.join(LANGUAGES)}")
+    text = resources.files(__package__).joinpath(f"{lang}.toml").read_text(encoding="utf-8")
+    flat: dict[str, str] = {}
+    _flatten(tomllib.loads(text), "", flat)
+    return MappingProxyType(flat)
+
+
+def parameters(template: str) -> frozenset[str]:
+    """The parameter names a catalog sentence uses.
+
+    >>> sorted(parameters("you hold {n} {n:card|cards} of {suit}"))
+    ['n', 'suit']
+    """
+    return frozenset(name for _, name, _, _ in _FORMATTER.parse(template) if name)
+
+
+def _flatten(table: Mapping[str, Any], prefix: str, out: dict[str, str]) -> None:
+    for key, value in table.items():
+        path = prefix + key
+        if isinstance(value, Mapping):
+            _flatten(value, path + ".", out)
+        elif isinstance(value, str):
+            out[path] = value
+        else:
+            raise TypeError(f"catalog entry {path!r} is not a sentence: {value!r}")
+
+
+def _template(key: str, lang: str) -> str:
+    sentences = catalog(lang)
+    try:
+        return sentences[key]
+    except KeyError:
+        raise KeyError(f"no message {key!r} in the catalog") from None
+
+
+class _Params(Mapping[str, object]):
+    """A message's parameters as the formatter sees them: shown in the message's language."""
+
+    def __init__(self, params: Mapping[str, object], lang: str) -> None:
+        self._params = params
+        self._lang = lang
+
+    def __getitem__(self, name: str) -> object:
+        return _Shown(self._params[name], self._lang)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._params)
+
+    def __len__(self) -> int:
+        return len(self._params)
+
+
+class _Shown:
+    """A parameter value on its way into a sentence, with the language to show it in."""
+
+    __slots__ = ("lang", "value")
+
+    def __init__(self, value: object, lang: str) -> None:
+        self.value = value
+        self.lang = lang
+
+
+def show(value: object, lang: str = "en") -> str:
+    """A parameter value as a sentence of ``lang`` shows it (see the module docstring).
+
+    >>> from buraco_core import RULESETS, parse_cards
+    >>> show(parse_cards("4h 5h JK")), show(RULESETS["italian"]), show(12)
+    ('4♥ 5♥ JK', 'Italian Burraco', '12')
+    """
+    from ..cards import Card
+    from ..rules import Rules
+
+    if isinstance(value, Message):
+        return value.text(lang)
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Rules):
+        return render(f"ruleset.{value.name}", lang) if f"ruleset.{value.name}" in catalog(lang) \
+            else value.name
+    if isinstance(value, Sequence) and not isinstance(value, str) and value \
+            and all(isinstance(v, Card) for v in value):
+        return " ".join(str(v) for v in value)
+    return str(value)
+
+
+class _Formatter(string.Formatter):
+    def get_value(self, key: int | str, args: Sequence[Any], kwargs: Mapping[str, Any]) -> Any:
+        if isinstance(key, int):
+            raise KeyError(f"catalog sentences name their parameters; positional {{{key}}} is not allowed")
+        try:
+            return kwargs[key]
+        except KeyError:
+            raise KeyError(f"the sentence needs a parameter {key!r}") from None
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        shown: _Shown = value
+        if "|" in format_spec:
+            one, _, many = format_spec.partition("|")
+            return (one if shown.value == 1 else many).replace("#", str(shown.value))
+        return format(show(shown.value, shown.lang), format_spec)
+
+
+_FORMATTER = _Formatter()

@@ -30,7 +30,6 @@ import argparse
 import base64
 import email.parser
 import hashlib
-import io
 import json
 import os
 import re

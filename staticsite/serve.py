@@ -19,6 +19,7 @@ import sys
 import threading
 import webbrowser
 from pathlib import Path
+from typing import ClassVar
 
 HERE = Path(__file__).resolve().parent
 
@@ -26,7 +27,7 @@ HERE = Path(__file__).resolve().parent
 class Handler(http.server.SimpleHTTPRequestHandler):
     """The folder's files, with the types browsers insist on (WebAssembly, JavaScript modules)."""
 
-    extensions_map = {
+    extensions_map: ClassVar[dict[str, str]] = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         ".wasm": "application/wasm",
         ".mjs": "text/javascript",

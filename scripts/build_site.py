@@ -13,7 +13,8 @@ What it does, in order (the README's "The course as a static site" tells why):
    (staticsite/pyodide-wheels.txt, with hashes), a pure PyYAML wheel made from its sdist's Python
    part (staticsite/pyodide-sdists.txt), the project's own wheel, the kernel's own wheels that
    jupyterlite-pyodide-kernel ships, and empty stand-ins for sqlite3 and jedi (see ``STANDINS``);
-3. byte-compiles them and Pyodide's standard library with Pyodide itself (staticsite/pycompile.mjs);
+3. byte-compiles them and Pyodide's standard library with Pyodide itself (staticsite/pycompile.mjs),
+   the standard library with the site's customization (staticsite/sitecustomize.py) added;
 4. writes a Pyodide folder with the runtime from npm (staticsite/package-lock.json), those wheels and a
    ``pyodide-lock.json`` for exactly them, and ``jupyter-lite.json`` (staticsite/jupyter-lite.json:
    the packages loaded at start, no PyPI fallback);
@@ -72,6 +73,8 @@ STANDINS = {
     "jedi": "jedi (and parso) only complete code typed in a notebook, and nobody types code in these pages:"
             " without them IPython starts 0.8 s sooner and the site is 1.7 MB smaller",
 }
+#: The wheel of the kernel's IPython profile (its folder in site-packages is IPYTHONDIR's parent).
+PRELOAD = "buraco_site_preload"
 #: A fixed date for every zip entry the build writes: the same inputs give the same bytes.
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)
 
@@ -182,6 +185,18 @@ def standin(name: str, out: Path) -> Path:
     return write_wheel(out / f"{dist}-py3-none-any.whl", dist, {}, metadata, "scripts/build_site.py")
 
 
+def preload_wheel(out: Path) -> Path:
+    """The IPython profile of the site's kernel (staticsite/ipython/, found through IPYTHONDIR, see
+    staticsite/jupyter-lite.json): its startup file imports what the lessons import."""
+    files = {f"{PRELOAD}/ipython/{p.relative_to(HERE / 'ipython').as_posix()}": p.read_bytes()
+             for p in sorted((HERE / "ipython").rglob("*.py"))}
+    dist = f"{PRELOAD}-0.0.0"
+    metadata = (f"Metadata-Version: 2.1\nName: {canonical(PRELOAD)}\nVersion: 0.0.0\n"
+                "Summary: The static site kernel's IPython profile: imports what the lessons import.\n"
+                "Requires-Dist: buraco-trainer\n").encode()
+    return write_wheel(out / f"{dist}-py3-none-any.whl", dist, files, metadata, "scripts/build_site.py")
+
+
 def project_wheel(out: Path) -> Path:
     """The project's own wheel (buraco_core and buraco_widgets), built from this checkout."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -250,11 +265,20 @@ def pyodide_folder(folder: Path, wheels: list[Path], extra_depends: dict[str, li
     for name in RUNTIME:
         if name != "python_stdlib.zip":
             shutil.copy2(PYODIDE_NPM / name, folder / name)
-    jobs: list[str] = [str(PYODIDE_NPM / "python_stdlib.zip"), str(folder / "python_stdlib.zip")]
+    stdlib = folder.parent / "python_stdlib.zip"
+    with zipfile.ZipFile(PYODIDE_NPM / "python_stdlib.zip") as zin, zipfile.ZipFile(stdlib, "w") as zout:
+        for info in zin.infolist():
+            zout.writestr(info, zin.read(info))
+        zout.writestr(zipfile.ZipInfo("sitecustomize.py", ZIP_DATE), (HERE / "sitecustomize.py").read_bytes())
+    jobs: list[str] = [str(stdlib), str(folder / "python_stdlib.zip")]
     for w in wheels:
-        jobs += [str(w), str(folder / w.name)]
-    log(f"byte-compiling the standard library and {len(wheels)} wheels with Pyodide")
+        if w.name.startswith(PRELOAD):  # IPython runs startup files from source only
+            shutil.copy2(w, folder / w.name)
+        else:
+            jobs += [str(w), str(folder / w.name)]
+    log(f"byte-compiling the standard library and {len(jobs) // 2 - 1} wheels with Pyodide")
     run(["node", str(HERE / "pycompile.mjs"), *jobs], cwd=HERE)
+    stdlib.unlink()
     compiled = [folder / w.name for w in wheels]
     lock = pyodide_lock(compiled, extra_depends)
     (folder / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
@@ -316,7 +340,8 @@ def finish(out: Path) -> None:
 INPUTS = ("lessons", "buraco_core", "widgets", "share/jupyter", "pyproject.toml", "voila.json",
           "scripts/build_site.py", "staticsite/requirements.txt", "staticsite/pyodide-wheels.txt",
           "staticsite/pyodide-sdists.txt", "staticsite/jupyter-lite.json", "staticsite/package-lock.json",
-          "staticsite/pycompile.mjs", "staticsite/serve.py")
+          "staticsite/pycompile.mjs", "staticsite/serve.py", "staticsite/ipython",
+          "staticsite/sitecustomize.py")
 STAMP = ".build-inputs"
 
 
@@ -361,7 +386,8 @@ def main(argv: list[str] | None = None) -> int:
         wheels = download_wheels()
         wheels += [pure_wheel_from_sdist(line, wheels_dir) for line in requirement_lines(HERE / "pyodide-sdists.txt")]
         project = project_wheel(wheels_dir)
-        wheels += [project, *(standin(name, wheels_dir) for name in STANDINS), *kernel_wheels()]
+        wheels += [project, preload_wheel(wheels_dir), *(standin(name, wheels_dir) for name in STANDINS),
+                   *kernel_wheels()]
         # The project's wheel has no install requirements (the engine needs only the standard library);
         # in the browser the lessons need the widgets and the YAML reader too.
         extra = {"buraco-trainer": ["ipywidgets", "anywidget", "pyyaml"]}

@@ -187,7 +187,8 @@ def standin(name: str, out: Path) -> Path:
 
 def preload_wheel(out: Path) -> Path:
     """The IPython profile of the site's kernel (staticsite/ipython/, found through IPYTHONDIR, see
-    staticsite/jupyter-lite.json): its startup file imports what the lessons import."""
+    staticsite/jupyter-lite.json): its startup files import what the lessons import and turn a
+    failing cell's traceback into a sentence."""
     files = {f"{PRELOAD}/ipython/{p.relative_to(HERE / 'ipython').as_posix()}": p.read_bytes()
              for p in sorted((HERE / "ipython").rglob("*.py"))}
     dist = f"{PRELOAD}-0.0.0"
@@ -334,6 +335,7 @@ def finish(out: Path) -> None:
         f"<meta http-equiv=\"refresh\" content=\"0; url={target}\"></head>\n"
         f"<body><p><a href=\"{target}\">Open the Buraco trainer</a></p></body></html>\n")
     shutil.copy2(HERE / "serve.py", out / "serve.py")
+    (out / ".nojekyll").write_text("")  # GitHub Pages: serve every file as it is
 
 
 #: What the site is made of: a change to any of these makes ``--if-changed`` build again.

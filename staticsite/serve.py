@@ -41,12 +41,20 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def serve(port: int, bind: str = "127.0.0.1", folder: Path = HERE) -> http.server.ThreadingHTTPServer:
+class Server(http.server.ThreadingHTTPServer):
+    """One thread a connection, and room for a class arriving at once: 30 browsers open about 180
+    connections together, where the standard library's default queue (5) refuses some."""
+
+    request_queue_size = 256
+    daemon_threads = True
+
+
+def serve(port: int, bind: str = "127.0.0.1", folder: Path = HERE) -> Server:
     """A server for ``folder`` on ``port`` (or, when it is taken, the next free one)."""
     handler = functools.partial(Handler, directory=str(folder))
     for candidate in range(port, port + 50):
         try:
-            return http.server.ThreadingHTTPServer((bind, candidate), handler)
+            return Server((bind, candidate), handler)
         except OSError:
             continue
     raise SystemExit(f"no free port from {port} to {port + 49}: try --port")

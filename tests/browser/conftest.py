@@ -385,10 +385,12 @@ def build_site(out: Path = SITE) -> Path:
 
 @dataclass
 class StaticServer:
-    """A plain static server (``python -m http.server``, as any web host serves files) for a folder."""
+    """A plain static server for a folder: ``python -m http.server`` (as any web host serves files), or
+    with ``launcher`` the site's own serve.py (the USB stick's launcher)."""
 
     root: Path
     name: str = "site"
+    launcher: bool = False
     port: int = 0
     process: subprocess.Popen[bytes] | None = None
     log_path: Path = field(default_factory=Path)
@@ -401,10 +403,12 @@ class StaticServer:
         self.port = free_port()
         ARTIFACTS.mkdir(exist_ok=True)
         self.log_path = ARTIFACTS / f"static-{self.name}.log"
+        command = ([sys.executable, str(self.root / "serve.py"), "--port", str(self.port), "--no-browser"]
+                   if self.launcher else
+                   [sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1", "--directory",
+                    str(self.root)])
         with self.log_path.open("wb") as log:
-            self.process = subprocess.Popen(
-                [sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1", "--directory",
-                 str(self.root)], stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             try:
@@ -477,19 +481,30 @@ def axe_violations(page: Any, tags: tuple[str, ...] = ("wcag2a", "wcag2aa")) -> 
 
 
 def run_site_python(page: Any, site_url: str, code: str, packages: tuple[str, ...] = ("buraco-trainer",),
-                    timeout: float = 600_000) -> str:
+                    timeout: float = 600_000, kernel: bool = False) -> str:
     """Run ``code`` in the site's own Pyodide (WebAssembly, in this Chromium page), with ``packages``
     loaded from the site's pyodide-lock.json; returns what it printed. The page is put on the site's
-    origin first (its Pyodide folder's listing)."""
+    origin first (its Pyodide folder's listing). With ``kernel``, the packages and environment are
+    the kernel's (the site's jupyter-lite.json) and ``code`` runs after ``import pyodide_kernel``."""
+    env: dict[str, str] = {}
+    if kernel:
+        config = json.loads((SITE / "jupyter-lite.json").read_text())["jupyter-config-data"]
+        options = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]["loadPyodideOptions"]
+        packages, env = tuple(options["packages"]), dict(options.get("env", {}))
+        code = "import sys, pyodide_kernel\nsys.stdout = sys.__stdout__\n" + code
     pyodide = f"{site_url.rstrip('/')}/static/pyodide/"
     page.goto(pyodide, timeout=timeout)
     page.set_default_timeout(timeout)
     return str(page.evaluate(
-        """async ({pyodide, code, packages}) => {
+        """async ({pyodide, code, packages, env}) => {
             const { loadPyodide } = await import(pyodide + 'pyodide.mjs');
             const out = [];
-            const py = await loadPyodide({ indexURL: pyodide, stdout: (s) => out.push(s), stderr: (s) => out.push(s) });
+            const py = await loadPyodide({ indexURL: pyodide, env, stdout: (s) => out.push(s), stderr: (s) => out.push(s) });
             await py.loadPackage(packages, { messageCallback: () => {} });
-            await py.runPythonAsync(code);
+            try {
+                await py.runPythonAsync(code);
+            } catch (e) {  // a Python error: its traceback, after what was printed
+                throw new Error(out.join('\\n') + '\\n' + e.message);
+            }
             return out.join('\\n');
-        }""", {"pyodide": pyodide, "code": code, "packages": list(packages)}))
+        }""", {"pyodide": pyodide, "code": code, "packages": list(packages), "env": env}))

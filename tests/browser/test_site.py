@@ -292,3 +292,23 @@ def test_requests_through_the_service_worker_are_blocked_too(site_page: Any, sta
         == "refused"
     assert page.watch.external == ["http://example.invalid/probe.css"]
     page.watch.external.clear()
+
+
+@pytest.mark.timeout(300)
+def test_a_failing_cell_says_so_in_plain_words(site_page: Any, static_site: StaticServer) -> None:
+    """The kernel's profile (staticsite/ipython/) as the site's kernel starts it: the lessons' modules
+    are loaded before any cell, and a failing cell shows a sentence, never a traceback (Voici would
+    show one); a malformed puzzle file is named with its file and line."""
+    code = (
+        "shell = pyodide_kernel.ipython_shell\n"
+        "print('preloaded', all(m in sys.modules for m in ('buraco_widgets', 'buraco_core.puzzles', 'yaml')))\n"
+        "shell.run_cell('import threading; threading.Thread(target=print).start()')\n"
+        "print('shown', shell._last_traceback['traceback'])\n"
+        "open('/tmp/broken.yaml', 'w').write('puzzles:\\n  - id: a\\n    kind: nonsense\\n')\n"
+        "shell.run_cell(\"from buraco_widgets import MeldPuzzle; MeldPuzzle.load('/tmp/broken.yaml', 'a')\")\n"
+        "print('shown', shell._last_traceback['traceback'])\n")
+    out = run_site_python(site_page, static_site.url, code, kernel=True)
+    shown = [line for line in out.splitlines() if line.startswith(("preloaded", "shown"))]
+    assert shown[0] == "preloaded True"
+    assert "could not run in your browser" in shown[1] and "Traceback" not in shown[1]
+    assert "/tmp/broken.yaml:3: unknown kind 'nonsense'" in shown[2] and "Traceback" not in shown[2]

@@ -52,7 +52,8 @@ KNOWN_CONSOLE = {
         "the notebooks name the kernel python3; the site's Pyodide kernel is called python",
     r'Failed to fetch ipywidgets through the "jupyter\.widget\.control" comm channel, fallback to fetching'
     r" individual model state\. Reason: Control comm (did not respond in time|was closed too early)":
-        "ipywidgets asks the kernel for existing widgets before the first cell ran; there are none yet",
+        "ipywidgets asks the kernel for the widgets that exist before the first cell runs; the kernel's"
+        " profile registers the answer early, but a busy machine can still answer after the 4 s wait",
     r"\[yjs#509\] Not same Y\.Doc":
         "JupyterLite's shared notebook model, which Voici opens only to read the cells",
 }
@@ -193,9 +194,14 @@ def test_a_school_server_sub_path(browser: Any, static_site: StaticServer, voila
     from .conftest import watched_page
 
     (tmp_path / "buraco").symlink_to(static_site.root, target_is_directory=True)
+    # JupyterLite's service worker asks /api/service-worker-heartbeat of the server's root every 20 s
+    # (outside the site's folder, so a 404 on a school server, harmless); here the root answers it.
+    (tmp_path / "api").mkdir()
+    (tmp_path / "api" / "service-worker-heartbeat").write_text("ok")
     server = StaticServer(tmp_path, name="sub-path").start()
+    heartbeat = server.url + "/api/service-worker-heartbeat"
     try:
-        pages = watched_page(browser, server.url + "/buraco/")
+        pages = watched_page(browser, server.url)
         page = next(pages)
         lesson = next(p for p in LESSONS if p.name.startswith("03_"))
         page.goto(server.url + "/buraco/")
@@ -204,8 +210,8 @@ def test_a_school_server_sub_path(browser: Any, static_site: StaticServer, voila
         page.locator(".bw-puzzle .bw-check").first.click()
         page.locator('.bw-puzzle [data-testid="feedback"]:not([data-status=""])').first.wait_for(timeout=60_000)
         assert_page_is_clean(page, lesson.name)
-        assert all(u.startswith(server.url + "/buraco/") for u in page.watch.requests), \
-            [u for u in page.watch.requests if not u.startswith(server.url + "/buraco/")][:5]
+        outside = [u for u in page.watch.requests if not u.startswith((server.url + "/buraco/", heartbeat))]
+        assert not outside, outside[:5]
         next(pages, None)
     finally:
         server.stop()

@@ -65,6 +65,20 @@ def voila_env() -> dict[str, str]:
     return env
 
 
+def answers(url: str, process: subprocess.Popen[bytes], timeout: float) -> bool:
+    """Wait until ``url`` answers (any HTTP status); False when ``process`` exits or time runs out."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and process.poll() is None:
+        try:
+            with urllib.request.urlopen(url, timeout=2):
+                return True
+        except urllib.error.HTTPError:
+            return True
+        except (OSError, urllib.error.URLError):
+            time.sleep(0.1)
+    return False
+
+
 @dataclass
 class VoilaServer:
     """A Voila subprocess serving the repository root with the repository's voila.json."""
@@ -101,17 +115,12 @@ class VoilaServer:
         with self.log_path.open("wb") as log:
             self.process = subprocess.Popen(command, cwd=ROOT, env={**voila_env(), **self.env}, stdout=log,
                                             stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
+        if not answers(self.url + "/", self.process, timeout):
             if self.process.poll() is not None:
                 raise RuntimeError(f"Voila exited with {self.process.returncode}:\n{self.log_tail()}")
-            try:
-                with urllib.request.urlopen(self.url + "/", timeout=2):
-                    return self
-            except (OSError, urllib.error.URLError):
-                time.sleep(0.2)
-        self.stop()
-        raise RuntimeError(f"Voila did not answer within {timeout} s:\n{self.log_tail()}")
+            self.stop()
+            raise RuntimeError(f"Voila did not answer within {timeout} s:\n{self.log_tail()}")
+        return self
 
     def stop(self) -> None:
         if self.process is None or self.process.poll() is not None:
@@ -409,15 +418,10 @@ class StaticServer:
                     str(self.root)])
         with self.log_path.open("wb") as log:
             self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            try:
-                with urllib.request.urlopen(self.url + "/", timeout=2):
-                    return self
-            except (OSError, urllib.error.URLError):
-                time.sleep(0.1)
-        self.stop()
-        raise RuntimeError(f"the static server did not answer within {timeout} s")
+        if not answers(self.url + "/", self.process, timeout):
+            self.stop()
+            raise RuntimeError(f"the static server did not answer within {timeout} s:\n{self.log_path.read_text()}")
+        return self
 
     def stop(self) -> None:
         if self.process is not None and self.process.poll() is None:

@@ -39,7 +39,14 @@ from .conftest import (
     site_page_path,
     widget_outputs,
 )
-from .test_lessons import feedback_after, find_puzzle, give_answer, lesson_puzzles, wrong_answer
+from .test_lessons import (
+    feedback_after,
+    find_puzzle,
+    give_answer,
+    lesson_puzzles,
+    solve_then_reload,
+    wrong_answer,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -152,22 +159,10 @@ def test_a_hand_against_the_computer(site_page: Any, static_site: StaticServer, 
 
 @pytest.mark.timeout(300)
 def test_progress_survives_a_reload(site_page: Any, static_site: StaticServer, voila: VoilaServer) -> None:
-    from buraco_core.puzzles import solve
-
     lesson = next(p for p in LESSONS if p.name[:2] != "00" and lesson_puzzles(p))
-    page = site_page
-    views = voila_views(voila, lesson)
-    open_site_lesson(page, static_site.url, lesson, views)
-    widget, puzzle = find_puzzle(page, lesson)
-    give_answer(widget, puzzle, solve(puzzle))
-    feedback_after(widget, "right")
-    done = page.locator(f'[data-testid="progress-lesson"][data-lesson="{lesson.name[:2]}"] .bw-done',
-                        has_text=puzzle.id)
-    done.first.wait_for(timeout=20_000)
-    page.reload()
-    page.wait_for_function("() => document.querySelector('[data-testid=\"progress\"]')", timeout=120_000)
-    done.first.wait_for(timeout=60_000)
-    assert_page_is_clean(page, lesson.name)
+    open_site_lesson(site_page, static_site.url, lesson, voila_views(voila, lesson))
+    solve_then_reload(site_page, lesson)
+    assert_page_is_clean(site_page, lesson.name)
 
 
 @pytest.mark.timeout(300)

@@ -94,18 +94,18 @@ def canonical(name: str) -> str:
 # -- 1. the lessons and their puzzle files ---------------------------------------------------------
 
 def lesson_files() -> list[Path]:
-    """Every notebook and puzzle file under lessons/, recursively (lessons/de/ included)."""
-    keep = (".ipynb", ".yaml", ".yml", ".json")
-    return sorted(p for p in (ROOT / "lessons").rglob("*") if p.is_file() and p.suffix in keep
-                  and ".ipynb_checkpoints" not in p.parts)
+    """Every file under lessons/, recursively: the notebooks (lessons/de/ included), every puzzle file,
+    and whatever else a lesson may read or show (checkpoints and caches left out)."""
+    return sorted(p for p in (ROOT / "lessons").rglob("*") if p.is_file()
+                  and not {".ipynb_checkpoints", "__pycache__"} & set(p.parts))
 
 
-def check_puzzles() -> None:
+def check_puzzles(folder: Path = ROOT / "lessons") -> None:
     """A malformed puzzle file stops the build, reported as ``file:line: message``."""
     sys.path.insert(0, str(ROOT))
     from buraco_core.puzzles import check_folder
 
-    problems = check_folder(ROOT / "lessons")
+    problems = check_folder(folder)
     for problem in problems:
         print(problem, file=sys.stderr)
     if problems:

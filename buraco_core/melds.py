@@ -442,6 +442,11 @@ class Meld:
 
         return meld_svg(self)
 
+    def _repr_html_(self) -> str:
+        # The same drawing inline: JupyterLab shows image/svg+xml as an <img> with no alt text, so
+        # its role="img" and aria-label would not reach a screen reader (WCAG's image-alt).
+        return self._repr_svg_()
+
 
 def make_meld(cards: Iterable[Card | str] | str, rules: Rules | str) -> Meld:
     """The meld these cards make under ``rules``, or :class:`InvalidMeld` naming the broken rule.

@@ -72,3 +72,13 @@ def test_reset_forgets() -> None:
     progress.record("01", "x")
     progress.reset()
     assert progress.solved == {}
+
+
+def test_the_widgets_words_come_from_the_catalog() -> None:
+    from buraco_core.messages import catalog
+
+    progress = Progress()
+    assert progress.texts["title"] == catalog()["widget.progress.title"] == "Your progress"
+    assert "{lesson}" in progress.texts["count"]  # the page fills it in
+    progress.expect("03", "worked-clean", "the clean buraco")
+    assert progress.labels == {"worked-clean": "the clean buraco"}

@@ -66,6 +66,7 @@ __all__ = ["MeldPuzzle", "PuzzleSet", "Quiz", "ScoreQuiz"]
 #: What to do, per form of answer, in a line under the task.
 _HOW = {"cards": "widget.how.cards", "extend": "widget.how.extend", "choice": "widget.how.choice",
         "number": "widget.how.number"}
+_FACTS_STYLE = "margin:4px 0;padding-left:1.2em;line-height:1.4"
 #: The Hint button's words before each level of hint.
 _HINT_BUTTON = {1: "widget.hint", 2: "widget.hint-more", 3: "widget.hint-answer"}
 
@@ -268,8 +269,10 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
             self.hints = level
             if level >= HINT_LEVELS:
                 self.revealed = True
-        self.feedback.hint_label = self._t("widget.hint-label", n=level, of=HINT_LEVELS)
-        self.feedback.hint = text
+        # the hints so far, one a line: the rule stays in view beside where to look
+        shown = self._t("widget.hint-line", label=self._t("widget.hint-label", n=level, of=HINT_LEVELS), hint=text)
+        self.feedback.hint_label = ""
+        self.feedback.hint = f"{self.feedback.hint}\n{shown}" if self.feedback.hint else shown
         self._hint_button()
         return text
 
@@ -423,14 +426,14 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
                                empty_text=self._t("widget.no-melds"))
         self.choice: Choice | None = None
         self.number = ipywidgets.IntText(value=0, description=self._t("widget.points"),
-                                         layout=ipywidgets.Layout(width="16em"))
+                                         layout=ipywidgets.Layout(width="16em", max_width="100%"))
         self.number.add_class("bw-number")
         if kind is None:
             return [ipywidgets.HTML(f"<p>{esc(self._t('teach.unknown-kind', kind=p.kind, kinds=', '.join(KINDS)))}</p>")]
         facts = kind.facts(p) if not kind.shows_position else ()
         if facts:
             items = "".join(f"<li>{esc(self._text(f))}</li>" for f in facts)
-            parts.append(ipywidgets.HTML(f"<ul class='bw-facts'>{items}</ul>"))
+            parts.append(ipywidgets.HTML(f"<ul class='bw-facts' style='{_FACTS_STYLE}'>{items}</ul>"))
         if kind.shows_position:
             parts.append(self._position())
         elif p.table:
@@ -469,7 +472,8 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
             facts = "".join(f"<li>{esc(self._text(f))}</li>" for f in self.kind.facts(self.puzzle))
         except Exception as exc:
             table, facts = f"<p>{esc(exc)}</p>", ""
-        return ipywidgets.HTML(f"<ul class='bw-facts'>{facts}</ul><div class='bw-position'>{table}</div>")
+        return ipywidgets.HTML(f"<ul class='bw-facts' style='{_FACTS_STYLE}'>{facts}</ul>"
+                               f"<div class='bw-position' style='line-height:1.4'>{table}</div>")
 
     def _show_puzzle(self) -> None:
         p = self.puzzle
@@ -535,6 +539,7 @@ class _Steps(ipywidgets.VBox):  # type: ignore[misc]
     Next. Subclasses say what is recorded."""
 
     index = traitlets.Int(0)
+    _tally = "widget.score-so-far"
 
     def _setup(self, lang: str) -> None:
         self.lang = lang
@@ -616,16 +621,18 @@ class _Steps(ipywidgets.VBox):  # type: ignore[misc]
             self.holder.children = []
             return
         mark = " ✓" if self.right[self.index] else ""
-        self.header.value = f"<b>{esc(self._t('widget.question', n=self.index + 1, of=n))}</b>{mark}"
+        self.header.value = f"<b>{esc(self._t(self._counter, n=self.index + 1, of=n))}</b>{mark}"
         self.holder.children = [self.current]
         self.previous_button.disabled = self.index == 0
         self.next_button.disabled = self.index == n - 1
         self.score_label.value = f"<span role='status' aria-live='polite'>{esc(self.summary())}</span>"
 
+    _counter = "widget.question"
+
     def summary(self) -> str:
         n = len(self.puzzles)
         first = sum(1 for f in self.first_try if f)
-        text = self._t("widget.score-so-far", right=sum(self.right), n=n, first=first)
+        text = self._t(self._tally, right=sum(self.right), n=n, first=first)
         if n and all(self.right):
             text += " " + self._t("widget.complete")
         return text
@@ -641,6 +648,9 @@ class PuzzleSet(_Steps):
 
     ``PuzzleSet.load("puzzles/06_scoring.yaml", "match-point", "italian-tie", lesson="06")``.
     """
+
+    _counter = "widget.puzzle-n"
+    _tally = "widget.solved-so-far"
 
     def __init__(self, puzzles: Sequence[Puzzle], *, lesson: str = "", progress: Progress | None = None,
                  lang: str = "en", **kwargs: Any) -> None:

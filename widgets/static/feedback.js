@@ -112,7 +112,8 @@ function render({ model, el }) {
     picture.innerHTML = model.get("svg") || "";
     picture.hidden = !model.get("svg");
     body.hidden = table.hidden && picture.hidden;
-    hint.textContent = model.get("hint") ? `${model.get("hint_label")}: ${model.get("hint")}` : "";
+    const label = model.get("hint_label");
+    hint.textContent = model.get("hint") ? (label ? `${label}: ${model.get("hint")}` : model.get("hint")) : "";
     hint.hidden = !model.get("hint");
   }
 

@@ -154,9 +154,11 @@ def test_predict_where_the_wild_card_goes(table: str, add: str, outcome: str, ru
 
 
 def test_predict_whether_the_meld_is_clean_now() -> None:
-    p = puzzle("predict", table=("4h 5h 6h 2s 8h 9h 10h",), goal={"add": "7h", "ask": "kind"})
+    p = puzzle("predict", table=("5h 6h 7h 2s 9h 10h Jh",), goal={"add": "8h", "ask": "kind"})
     assert solve(p) == "dirty-buraco" and check(p, "dirty-buraco").rule == "buraco-semi-clean"
-    italian = puzzle("predict", rules="italian", table=p.table, goal=p.goal)
+    worked = puzzle("predict", table=("4h 5h 6h 2s 8h 9h 10h",), goal={"add": "7h", "ask": "kind"})
+    assert check(worked, "dirty-buraco").rule == "worked-example"  # RULES.md's own example
+    italian = puzzle("predict", rules="italian", table=p.table, goal=dict(p.goal))
     assert solve(italian) == "semi-clean-buraco"
     new = puzzle("predict", goal={"add": "7c 8c JK", "ask": "wild"})
     assert solve(new) == "low" and check(new, "low").rule == "wild-place"

@@ -238,6 +238,14 @@ def position_text(rules: Rules, *, players: int = 0, phase: str = "play", hand: 
     return "\n".join(lines) + "\n"
 
 
+def _wild_for(deck: Deck, rules: Rules, cards: list[Card], missing: Card) -> Meld | None:
+    """The meld of ``cards`` (taken from ``deck``) if its wild card stands for ``missing``."""
+    if not deck.take(cards):
+        return None
+    made = make(cards, rules)
+    return made if made is not None and made.wild is not None and made.wild_stands_for == missing else None
+
+
 #: The shapes :func:`growing_meld` deals: what the card added does to the meld's wild card.
 GROWTH_SHAPES: tuple[str, ...] = ("plain", "wild-stays", "wild-moves", "natural-two", "wild-home")
 
@@ -282,11 +290,8 @@ def growing_meld(rng: random.Random, deck: Deck, rules: Rules, shape: str, *,
         w = deck.wild()
         if w is None or missing.rank == 2:
             return None
-        table = [c for c in full if c != missing] + [w]
-        if not deck.take(table):
-            return None
-        made = make(table, rules)
-        if made is None or made.wild is None or made.wild_stands_for != missing:
+        made = _wild_for(deck, rules, [c for c in full if c != missing] + [w], missing)
+        if made is None:
             return None
         m, key = made, [missing]
     elif shape == "natural-two":
@@ -302,11 +307,8 @@ def growing_meld(rng: random.Random, deck: Deck, rules: Rules, shape: str, *,
         suit = rng.choice(SUITS)
         naturals = [Card(r, suit) for r in range(3, 3 + n)]
         missing = naturals.pop(rng.randint(1, len(naturals) - 2))
-        table = [*naturals, Card(2, suit)]
-        if not deck.take(table):
-            return None
-        made = make(table, rules)
-        if made is None or made.wild is None or made.wild_stands_for != missing:
+        made = _wild_for(deck, rules, [*naturals, Card(2, suit)], missing)
+        if made is None:
             return None
         m, key = made, [missing]
     else:

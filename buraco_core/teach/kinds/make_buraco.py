@@ -12,17 +12,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...melds import InvalidMeld, Meld, make_meld
+from ...melds import Meld
 from ...messages import Message
 from ...rules import Rules
 from ...scoring import BONUS_CLAUSES
-from ..answers import pick_cards
 from ..deal import Deck, buraco_cards, buraco_kinds, hand_around
-from ..explain import meld_clauses, refusal_clauses
-from ..feedback import Feedback
 from ..puzzle import Goal, Puzzle
-from .base import Kind, right, wrong
-from .make_meld import solve_cards
+from .make_meld import MakeMeld
 
 __all__ = ["BURACO_KINDS", "MAKE_BURACO", "MakeBuracoGoal", "buraco_problem"]
 
@@ -71,7 +67,9 @@ def buraco_problem(puzzle: Puzzle, meld: Meld, want: str) -> tuple[list[str], Me
     return clauses, why
 
 
-class MakeBuraco(Kind):
+class MakeBuraco(MakeMeld):
+    """Checked, solved and shown as make-meld is; the task is a buraco of a kind."""
+
     name = "make-buraco"
     goal_type = MakeBuracoGoal
     form = "cards"
@@ -90,26 +88,11 @@ class MakeBuraco(Kind):
             return "this puzzle needs a hand"
         return None
 
-    def check(self, puzzle: Puzzle, rules: Rules, answer: object) -> Feedback:
-        cards = pick_cards(puzzle.hand_cards, answer)
-        try:
-            meld = make_meld(cards, rules)
-        except InvalidMeld as e:
-            return wrong(puzzle, refusal_clauses(e), "feedback.not-a-meld",
-                         Message("feedback.sentence", {"why": e.message}))
-        missed = buraco_problem(puzzle, meld, str(puzzle.goal.get("buraco", "any")))
-        if missed is not None:
-            return wrong(puzzle, missed[0], "feedback.not-the-task", missed[1], meld=meld)
-        return right(puzzle, meld_clauses(meld), Message("feedback.sentence", {"why": meld.description}), meld=meld)
-
-    def solve(self, puzzle: Puzzle) -> object | None:
-        return solve_cards(self, puzzle, puzzle.ruleset)
+    def missed(self, puzzle: Puzzle, meld: Meld) -> tuple[list[str], Message] | None:
+        return buraco_problem(puzzle, meld, str(puzzle.goal.get("buraco", "any")))
 
     def where(self, puzzle: Puzzle) -> Message:
         return Message("hint.where.buraco", {"n": puzzle.ruleset.min_buraco})
-
-    def show_answer(self, puzzle: Puzzle, answer: object) -> Message:
-        return Message("hint.answer-cards", {"cards": tuple(pick_cards(puzzle.hand_cards, answer))})
 
     def generate(self, rng: random.Random, rules: Rules, params: Mapping[str, Any]) -> Puzzle | None:
         kinds = buraco_kinds(rules)

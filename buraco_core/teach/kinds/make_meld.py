@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from ...melds import InvalidMeld, Meld, make_meld
 from ...messages import Message
@@ -82,11 +82,11 @@ def solve_cards(kind: Kind, puzzle: Puzzle, rules: Rules) -> list[str] | None:
 
 class MakeMeld(Kind):
     name = "make-meld"
-    goal_type = MakeMeldGoal
+    goal_type: ClassVar[type[Goal]] = MakeMeldGoal
     form = "cards"
     clause = "run"
     params = frozenset({"meld_kind", "wild", "wild_at", "ace"})
-    keeps = ("meld_kind", "wild", "wild_at")
+    keeps: ClassVar[tuple[str, ...]] = ("meld_kind", "wild", "wild_at")
 
     def prompt(self, puzzle: Puzzle) -> Message:
         goal = puzzle.goal
@@ -107,13 +107,17 @@ class MakeMeld(Kind):
             return f"{rules.name} has no sets: a set cannot be the goal"
         return None
 
+    def missed(self, puzzle: Puzzle, meld: Meld) -> tuple[list[str], Message] | None:
+        """Where a valid meld misses the task: the clauses and why (None: it does not)."""
+        return goal_problem(puzzle, meld)
+
     def check(self, puzzle: Puzzle, rules: Rules, answer: object) -> Feedback:
         cards = pick_cards(puzzle.hand_cards, answer)
         try:
             meld = make_meld(cards, rules)
         except InvalidMeld as e:
             return wrong(puzzle, refusal_clauses(e), "feedback.not-a-meld", Message("feedback.sentence", {"why": e.message}))
-        missed = goal_problem(puzzle, meld)
+        missed = self.missed(puzzle, meld)
         if missed is not None:
             return wrong(puzzle, missed[0], "feedback.not-the-task", missed[1], meld=meld)
         return right(puzzle, meld_clauses(meld), Message("feedback.sentence", {"why": meld.description}), meld=meld)

@@ -132,16 +132,16 @@ function render({ model, el }) {
       if (all.length) {
         const items = document.createElement("span");
         items.className = "bw-progress-items";
-        for (const item of all) {
+        all.forEach((item, i) => {
           const tag = document.createElement("span");
           const ok = done.includes(item);
           tag.className = ok ? "bw-tag bw-done" : "bw-tag";
-          const words = (model.get("labels") || {})[item] || item;
+          const words = `${i + 1}. ${(model.get("labels") || {})[item] || item}`;
           tag.dataset.item = item;
           tag.textContent = (ok ? "✓ " : "○ ") + words;
           tag.setAttribute("aria-label", t(ok ? "solved" : "open", { item: words }));
           items.appendChild(tag);
-        }
+        });
         li.appendChild(items);
       }
       return li;
@@ -180,6 +180,18 @@ function render({ model, el }) {
     model.save_changes();
   }
   persistExpected();
+  // the words of each item's chip, so another lesson's page (the landing page) shows them too
+  const labelsKey = () => key() + ":labels";
+  function readLabels() {
+    try { return JSON.parse(window.localStorage.getItem(labelsKey()) || "{}") || {}; } catch (e) { return {}; }
+  }
+  const knownLabels = Object.assign({}, readLabels(), model.get("labels") || {});
+  if (!same(knownLabels, model.get("labels") || {})) {
+    model.set("labels", knownLabels);
+    model.save_changes();
+  }
+  const persistLabels = () => writeMap(labelsKey(), Object.assign({}, readLabels(), model.get("labels") || {}));
+  persistLabels();
   const stored = readStore(key());
   const merged = union(model.get("solved"), stored);
   if (!same(merged, model.get("solved"))) {
@@ -212,7 +224,8 @@ function render({ model, el }) {
   const onExpected = () => { persistExpected(); show(); };
   model.on("change:expected", onExpected);
   model.on("change:lesson", show);
-  model.on("change:labels", show);
+  const onLabels = () => { persistLabels(); show(); };
+  model.on("change:labels", onLabels);
   model.on("change:message", onMessage);
   model.on("change:export_text", showExport);
   model.on("msg:custom", onMsg);
@@ -223,7 +236,7 @@ function render({ model, el }) {
     model.off("change:solved", onSolved);
     model.off("change:expected", onExpected);
     model.off("change:lesson", show);
-    model.off("change:labels", show);
+    model.off("change:labels", onLabels);
     model.off("change:message", onMessage);
     model.off("change:export_text", showExport);
     model.off("msg:custom", onMsg);

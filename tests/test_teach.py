@@ -628,3 +628,42 @@ def test_typed_goals_read_as_mappings_and_refuse_unknown_keys() -> None:
 
 def test_make_meld_accepts_a_meld_made_elsewhere() -> None:
     assert make_meld("4h 5h 6h", "buraco").points == 15
+
+
+# ---- coverage of the rulebook
+
+
+def test_check_puzzles_proves_the_lessons_cover_every_clause(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 9: the coverage report is green for all 49 clauses, in every ruleset where they differ."""
+    assert main([str(LESSON_PUZZLES)]) == 0
+    out = capsys.readouterr().out
+    assert "coverage: 49 of 49 clauses covered (75 of 75 readings)" in out
+    assert "[pot-guard] no going out before a buraco" in out and "05_pot.ipynb#clause-pot-guard" in out
+    from buraco_core.teach.coverage import coverage
+
+    report = coverage(LESSON_PUZZLES)
+    assert report.ok and {r.clause for r in report.readings} == set(CLAUSES)
+    for reading in report.readings:
+        assert len(reading.puzzles) >= 2 and reading.mistakes and reading.sections
+        for shown in reading.puzzles:
+            assert reading.clause in shown.puzzle.clauses and shown.puzzle.rules in reading.rulesets
+
+
+def test_check_puzzles_fails_while_a_clause_lacks_a_section_puzzles_or_a_mistake(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+    import shutil
+
+    course = tmp_path / "lessons"
+    shutil.copytree(ROOT / "lessons", course, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    notebook = course / "05_pot.ipynb"
+    data = json.loads(notebook.read_text(encoding="utf-8"))
+    for cell in data["cells"]:
+        cell["source"] = [line.replace('<a id="clause-pot-guard"></a>', "") for line in cell["source"]]
+        cell["source"] = [line.replace('"pot-guard-discard", ', "") for line in cell["source"]]
+    notebook.write_text(json.dumps(data), encoding="utf-8")
+    assert main([str(course / "puzzles"), "--summary"]) == 1
+    out = capsys.readouterr().out
+    assert "MISSING [pot-guard] buraco: a teaching section" in out
+    assert "MISSING [pot-guard] buraco: 2 puzzles shown in a lesson (has 1)" in out
+    assert "48 of 49 clauses covered" in out

@@ -33,10 +33,17 @@ class Slip:
 def diagnose(answer: int, total: int, lines: Sequence[Line], slips: Sequence[Slip]) -> tuple[list[str], Message] | None:
     """The clauses and the reason of a wrong count, where one line explains it; else None."""
     off = answer - total
-    for line in lines:
-        if line.points and off == -line.points:
-            return [r for r in (line.rule,) if r], Message("feedback.line-missing", {
-                "label": line.label, "points": f"{line.points:+d}"})
+    missing = [line for line in lines if line.points and off == -line.points]
+    if len(missing) == 1:
+        line = missing[0]
+        return [r for r in (line.rule,) if r], Message("feedback.line-missing", {
+            "label": line.label, "points": f"{line.points:+d}"})
+    if missing:  # lines of the same points: any of them may be the one left out
+        labels = missing[0].label
+        for line in missing[1:]:
+            labels = Message("feedback.or", {"first": labels, "then": line.label})
+        return [line.rule for line in missing if line.rule], Message("feedback.lines-missing", {
+            "labels": labels, "points": f"{missing[0].points:+d}"})
     for line in lines:
         if line.points and off == -2 * line.points:
             return [r for r in (line.rule,) if r], Message("feedback.line-sign", {

@@ -96,7 +96,7 @@ class MeldValue(Kind):
         kind = meld.buraco_type
         said = Message("feedback.not-number", {"n": n})
         if kind is not None and n == meld.card_points:
-            return wrong(puzzle, [*worked, BONUS_CLAUSES[kind], "buraco"], said,
+            return wrong(puzzle, [BONUS_CLAUSES[kind], *worked, "buraco"], said,
                          Message("feedback.bonus-left-out", {"kind": Message(f"buraco-kind.{kind}")}),
                          lines=lines, meld=meld)
         if kind is not None:
@@ -109,19 +109,19 @@ class MeldValue(Kind):
                            if natural != kind else
                            Message("feedback.kind-is", {"kind": Message(f"teach.a-kind.{kind}"),
                                                         "want": Message(f"teach.a-kind.{other}")}))
-                    return wrong(puzzle, [*worked, BONUS_CLAUSES[natural], BONUS_CLAUSES[kind], BONUS_CLAUSES[other]],
+                    return wrong(puzzle, [BONUS_CLAUSES[natural], BONUS_CLAUSES[kind], *worked, BONUS_CLAUSES[other]],
                                  said, why, lines=lines, meld=meld)
         if n == meld.bonus and kind is not None:
-            return wrong(puzzle, [*worked, "card-values"], said, Message("feedback.cards-left-out"),
+            return wrong(puzzle, ["card-values", *worked], said, Message("feedback.cards-left-out"),
                          lines=lines, meld=meld)
         for preset in RULESETS.values():
             cards = sum(preset.card_values[c.rank] for c in meld.cards)
             if preset.card_values != rules.card_values and n == cards + meld.bonus:
-                return wrong(puzzle, [*worked, "card-values"], said,
+                return wrong(puzzle, ["card-values", *worked], said,
                              Message("feedback.other-values", {"other": preset, "rules": rules,
                                                                "values": values_message(meld)}),
                              lines=lines, meld=meld)
-        return wrong(puzzle, [*worked, "card-values"], said,
+        return wrong(puzzle, ["card-values", *worked], said,
                      Message("feedback.count-again", {"values": values_message(meld),
                                                       "bonus": Message("feedback.and-bonus", {
                                                           "kind": Message(f"buraco-kind.{kind}")})

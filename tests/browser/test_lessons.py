@@ -123,11 +123,32 @@ def feedback_after(widget: Any, status: str) -> str:
     return str(feedback.inner_text())
 
 
+def answer_wrong_then_right(widget: Any, puzzle: Any, wrong: object, right: object) -> None:
+    """Answer a puzzle wrongly, then rightly, by clicking: each time the page shows the engine's own
+    verdict, and the wrong one names the clause it turns on and links the section teaching it."""
+    from buraco_core import CLAUSES
+    from buraco_core.teach import check
+
+    give_answer(widget, puzzle, wrong)
+    shown = feedback_after(widget, "wrong")
+    verdict = check(puzzle, wrong)
+    expected = str(verdict.message)
+    assert expected and expected.strip() in shown, f"wrong answer {wrong!r}: shown {shown!r}, engine says {expected!r}"
+    rule = widget.locator('[data-testid="feedback-rule"]')  # the feedback names the rule it turns on
+    assert rule.get_attribute("data-rule") == verdict.rule
+    assert CLAUSES[verdict.rule].title in rule.inner_text()
+    link = widget.locator('[data-testid="feedback-link"]')
+    assert (link.get_attribute("href") or "").endswith(f".ipynb#clause-{verdict.rule}")
+
+    give_answer(widget, puzzle, right)
+    shown = feedback_after(widget, "right")
+    assert str(check(puzzle, right).message).strip() in shown
+
+
 @pytest.mark.timeout(180)
 @pytest.mark.parametrize("lesson", LESSONS, ids=[p.stem for p in LESSONS])
 def test_lesson_loads_and_a_puzzle_is_solved_by_clicking(page: Any, voila: VoilaServer, lesson: Path) -> None:
-    from buraco_core import CLAUSES
-    from buraco_core.teach import check, solve
+    from buraco_core.teach import solve
 
     views = open_notebook(page, voila, lesson)
     assert views > 0, f"{lesson.name} shows no widget"
@@ -156,20 +177,7 @@ def test_lesson_loads_and_a_puzzle_is_solved_by_clicking(page: Any, voila: Voila
         card.click()
         page.wait_for_function("(el) => el.getAttribute('aria-pressed') === 'false'", arg=card.element_handle())
 
-    give_answer(widget, puzzle, wrong)
-    shown = feedback_after(widget, "wrong")
-    verdict = check(puzzle, wrong)
-    expected = str(verdict.message)
-    assert expected and expected.strip() in shown, f"wrong answer {wrong!r}: shown {shown!r}, engine says {expected!r}"
-    rule = widget.locator('[data-testid="feedback-rule"]')  # the feedback names the rule it turns on
-    assert rule.get_attribute("data-rule") == verdict.rule
-    assert CLAUSES[verdict.rule].title in rule.inner_text()
-    link = widget.locator('[data-testid="feedback-link"]')
-    assert (link.get_attribute("href") or "").endswith(f".ipynb#clause-{verdict.rule}")
-
-    give_answer(widget, puzzle, right)
-    shown = feedback_after(widget, "right")
-    assert str(check(puzzle, right).message).strip() in shown
+    answer_wrong_then_right(widget, puzzle, wrong, right)
     screenshot(page, f"lesson-{lesson.stem}-solved")
     page.watch.assert_clean()
 

@@ -40,9 +40,8 @@ from .conftest import (
     widget_outputs,
 )
 from .test_lessons import (
-    feedback_after,
+    answer_wrong_then_right,
     find_puzzle,
-    give_answer,
     lesson_puzzles,
     solve_then_reload,
     wrong_answer,
@@ -101,7 +100,7 @@ def assert_page_is_clean(page: Any, name: str) -> None:
                                                  for p in LESSONS])
 def test_lesson_works_in_the_browser(site_page: Any, static_site: StaticServer, voila: VoilaServer,
                                      lesson: Path) -> None:
-    from buraco_core.teach import check, solve
+    from buraco_core.teach import solve
 
     page = site_page
     views = voila_views(voila, lesson)
@@ -118,13 +117,7 @@ def test_lesson_works_in_the_browser(site_page: Any, static_site: StaticServer, 
         widget.scroll_into_view_if_needed()
         right = solve(puzzle)
         assert right is not None, f"{puzzle.id}: the engine finds no answer"
-        wrong = wrong_answer(puzzle, right)
-        give_answer(widget, puzzle, wrong)
-        shown = feedback_after(widget, "wrong")
-        expected = check(puzzle, wrong).message
-        assert expected.strip() in shown, f"wrong answer {wrong!r}: shown {shown!r}, engine says {expected!r}"
-        give_answer(widget, puzzle, right)
-        assert check(puzzle, right).message.strip() in feedback_after(widget, "right")
+        answer_wrong_then_right(widget, puzzle, wrong_answer(puzzle, right), right)
 
     page.set_viewport_size({"width": 390, "height": 844})
     page.wait_for_timeout(300)

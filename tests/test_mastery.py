@@ -123,6 +123,14 @@ def test_a_miss_sends_the_clause_to_box_one_due_at_once() -> None:
     assert (s.box, s.due) == (1, later(2)) and s.is_due(later(2))
 
 
+def test_a_clause_relearned_the_day_it_was_missed_comes_back_the_next_day() -> None:
+    missed = [a(FIRST, "x"), a(FIRST, "y", later(1)), a(WRONG, "z", later(2))]
+    s = fold("run", [*missed, a(FIRST, "q", later(2))])
+    assert (s.box, s.due, s.level) == (1, later(3), "learning")
+    s = fold("run", [*missed, a(FIRST, "q", later(2)), a(FIRST, "r", later(3))])  # the next day it climbs
+    assert (s.box, s.due) == (2, later(3 + INTERVALS[1]))
+
+
 def test_help_keeps_the_box_and_brings_the_clause_back_the_next_day() -> None:
     s = fold("run", [a(FIRST, "x"), a(FIRST, "y", later(1)), a(HELPED, "z", later(2))])
     assert (s.box, s.due) == (2, later(3))

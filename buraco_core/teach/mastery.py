@@ -14,9 +14,10 @@ mastery away: the learner knew where to look. :meth:`ClauseState.level` is one o
 **Spacing: Leitner boxes.** Each clause sits in a box from 1 to :data:`BOXES`; box ``b`` comes
 back after :data:`INTERVALS` ``[b - 1]`` days (1, 3, 7, 14, 30). A first-try answer on a clause
 that is due (or new) moves it up a box; the same answer before its due day changes nothing in
-the boxes (cramming does not space), although it counts toward mastery. An answer after a hint
-keeps the box and brings the clause back the next day; a wrong answer sends it back to box 1,
-due at once. Why Leitner boxes and not SM-2 or FSRS: a clause gets few answers (a handful
+the boxes (cramming does not space), although it counts toward mastery. A wrong answer sends it
+back to box 1, due at once (the quiz's retry pool and the review deal it again); answered right
+later that day it was only relearned, so it stays in box 1 and comes back the next day, as after
+an answer helped by a hint. Why Leitner boxes and not SM-2 or FSRS: a clause gets few answers (a handful
 over a course, not hundreds), too few to fit a per-item ease or a memory model; boxes need no
 parameters to estimate, behave the same for every learner (a teacher can predict them), fit in
 two small numbers per clause, and a learner can be told where a rule stands ("box 3 of 5, again
@@ -179,6 +180,8 @@ class ClauseState:
     due: date | None = None
     last: date | None = None
     last_outcome: Outcome | None = None
+    missed: date | None = None
+    """The day of the last wrong answer."""
     fresh: frozenset[str] = field(default=frozenset(), repr=False)
     """The variants of the current row (a variant counts once in a row)."""
 
@@ -205,7 +208,7 @@ class ClauseState:
             streak = self.streak + 1 if fresh else self.streak
             variants = self.fresh | {answer.variant}
             mastered = self.mastered or streak >= MASTERY_STREAK
-            if self.box == 0:
+            if self.box == 0 or day == self.missed:  # new, or relearned the day it was missed
                 box, due = 1, day + timedelta(days=INTERVALS[0])
             elif self.due is None or day >= self.due:
                 box = min(self.box + 1, BOXES)
@@ -218,6 +221,7 @@ class ClauseState:
         else:
             streak, variants, mastered = 0, frozenset(), False
             box, due = 1, day
+        missed = day if answer.outcome is Outcome.WRONG else self.missed
         if answer.outcome is Outcome.FIRST:
             first += 1
         elif answer.outcome is Outcome.HELPED:
@@ -226,7 +230,7 @@ class ClauseState:
             wrong += 1
         return replace(self, answers=self.answers + 1, streak=streak, fresh=variants, mastered=mastered, box=box,
                        due=due, last=day if self.last is None or day > self.last else self.last,
-                       last_outcome=answer.outcome, first=first, helped=helped, wrong=wrong)
+                       last_outcome=answer.outcome, missed=missed, first=first, helped=helped, wrong=wrong)
 
 
 def fold(clause: str, answers: Iterable[Answer]) -> ClauseState:

@@ -47,9 +47,9 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Literal
 
-from ._memo import PerRules
 from .cards import SUITS, Card, format_cards, parse_cards, rank_message
 from .errors import NotationError, Refusal
+from .memo import Bounded, PerRules
 from .messages import Message
 from .rules import BuracoKind, Rules, get_rules
 
@@ -282,7 +282,7 @@ class Meld:
         # the same meld, cards and end give the same answer: remember it
         key = (self, tuple(cards) if type(cards) is list else cards, wild_end)
         try:
-            known = _EXTEND_CACHE.get(key)
+            known = _EXTEND_CACHE.data.get(key)
         except TypeError:  # unhashable cards: let _extend say what is wrong
             try:
                 return self._extend(cards, self.rules, wild_end)
@@ -294,9 +294,7 @@ class Meld:
             except InvalidMeld as err:
                 err.__traceback__ = None  # remembered: keep no frames alive
                 known = err
-            if len(_EXTEND_CACHE) >= _CACHE_SIZE:
-                _EXTEND_CACHE.clear()
-            _EXTEND_CACHE[key] = known
+            _EXTEND_CACHE.put(key, known)
         return known
 
     def _extend(self, cards: Iterable[Card | str] | str, rules: Rules, wild_end: WildEnd | None) -> Meld:
@@ -513,10 +511,11 @@ def _read_cards(cards: Iterable[Card | str] | str) -> list[Card]:
 
 _CACHE_SIZE = 10_000
 """How many answers each cache below keeps before it starts afresh."""
-_EXTEND_CACHE: dict[tuple[Meld, object, WildEnd | None], Meld | InvalidMeld] = {}
+_EXTEND_CACHE: Bounded[tuple[Meld, object, WildEnd | None], Meld | InvalidMeld] = Bounded(
+    "melds.extend", _CACHE_SIZE)
 """Meld.extend's answers (a meld, or the refusal, never raised itself) for melds extended under
 their own rules. Melds and cards never change, so an answer stays true."""
-_MAKE_CACHE: PerRules[object, Meld | InvalidMeld] = PerRules(_CACHE_SIZE)
+_MAKE_CACHE: PerRules[object, Meld | InvalidMeld] = PerRules("melds.make_meld", _CACHE_SIZE)
 """make_meld's answers for cards given as a tuple or a string, per ruleset object (by id; the
 entry holds the ruleset, so the id is not reused while the entry lives)."""
 

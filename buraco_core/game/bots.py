@@ -35,13 +35,13 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import fields
 from functools import partial
 from operator import attrgetter
 from typing import Protocol
 
-from ..cards import SUITS, Card, build_deck
+from ..cards import SUITS, Card
 from ..melds import Meld
+from ..memo import Bounded
 from ..rules import DiscardTake, Rules
 from ..scoring import score_side
 from .actions import Action, AddToMeld, Discard, Draw, IllegalAction, NewMeld, NextHand, Take
@@ -57,7 +57,7 @@ from .engine import (
 )
 from .facade import Game
 from .state import Phase, PotState, State
-from .view import View, view_of
+from .view import View, determinize, view_of
 
 __all__ = [
     "BOTS",
@@ -94,92 +94,6 @@ class Bot(Protocol):
     def choose(self, view: View, referee: Referee | None = None) -> Action: ...
 
 
-# --------------------------------------------------------------------------- determinization
-
-def determinize(view: View, rng: random.Random | None = None) -> State:
-    """A state consistent with ``view``: the seat's own cards and everything public as the view
-    shows them, the hidden cards (deck minus own hand, melds and the visible discard pile) dealt
-    at random into the other hands, the stock, the pots and the closed part of the pile, each
-    with the count the view gives.
-
-    Without ``rng`` the state is only for questions about the seat's own moves now, which do not
-    depend on the hidden cards: they are dealt in deck order where the seat's move could bring
-    them into its hand (the closed part of a ``fechado`` pile, in the draw phase), else they are
-    all copies of one placeholder card (quicker).
-
-    Legality of the seat's own moves depends only on what the view shows, so the pure core
-    answers the same about them in this state as in the real one.
-    """
-    return _determinize(view, rng, view.phase is Phase.DRAW)
-
-
-def _determinize(view: View, rng: random.Random | None, deal_pile: bool) -> State:
-    """:func:`determinize`; without ``rng``, the closed part of the pile gets real cards only
-    with ``deal_pile`` (a question about ``draw`` alone never needs them)."""
-    rules = view.rules
-    hidden_discard = view.discard_count - len(view.discard)
-    unknown: list[Card] = []
-    if rng is not None:
-        unknown = _unknown_cards(view)
-        rng.shuffle(unknown)
-    seat_ = view.seat
-    if unknown:
-        def deal(n: int) -> tuple[Card, ...]:
-            if not unknown:
-                return (_PLACEHOLDER,) * n
-            n = min(n, len(unknown))
-            cards = tuple(unknown[len(unknown) - n:]) if n else ()
-            del unknown[len(unknown) - n:]
-            return cards
-
-        hands = tuple(view.hand if seat == seat_ else deal(count)
-                      for seat, count in enumerate(view.hand_counts))
-        discard = deal(hidden_discard) + view.discard if hidden_discard else view.discard
-        pots = tuple(deal(rules.pot_size) if left else () for left in view.pots_left)
-        stock = deal(view.stock_count)
-    else:  # all placeholders (what deal gives then), built directly
-        one = (_PLACEHOLDER,)
-        hands_ = []
-        for count in view.hand_counts:
-            hands_.append(one * count)
-        hands_[seat_] = view.hand
-        hands = tuple(hands_)
-        if not hidden_discard:
-            discard = view.discard
-        elif deal_pile:
-            discard = _closed_pile(view, hidden_discard) + view.discard
-        else:
-            discard = one * hidden_discard + view.discard
-        pot = one * rules.pot_size
-        pots = tuple([pot if left else () for left in view.pots_left])
-        stock = one * view.stock_count
-    # the frozen dataclass's __init__ sets every field through a checked setattr: fill the
-    # instance's dict at once (the same State; a bot asks for one at every decision)
-    state = _new_state(State)
-    _set_dict(state, "__dict__", {
-        "rules": rules, "players": view.players, "seed": 0, "hand_number": view.hand_number,
-        "dealer": view.dealer, "starter": view.starter, "phase": view.phase, "turn": view.turn,
-        "hands": hands, "melds": view.melds, "stock": stock, "discard": discard, "pots": pots,
-        "pot_state": view.pot_state, "pot_seat": view.pot_seat, "pot_unused": view.pot_unused,
-        "must_meld": view.must_meld, "single_take": view.single_take, "went_out": view.went_out,
-        "hand_scores": view.hand_scores, "totals": view.totals, "winner": view.winner,
-        "aside": (), "history": view.history, "teams": view.teams,
-    })
-    return state
-
-
-_new_state = object.__new__
-_set_dict = object.__setattr__
-_DETERMINIZED_FIELDS = frozenset({
-    "rules", "players", "seed", "hand_number", "dealer", "starter", "phase", "turn", "hands", "melds",
-    "stock", "discard", "pots", "pot_state", "pot_seat", "pot_unused", "must_meld", "single_take",
-    "went_out", "hand_scores", "totals", "winner", "aside", "history"})
-if frozenset(f.name for f in fields(State)) != _DETERMINIZED_FIELDS:  # pragma: no cover
-    raise RuntimeError("State's fields changed: update determinize")
-
-
-_PLACEHOLDER = Card(13, "s")
-
 _DISCARDS: dict[Card, Discard] = {c: Discard(c) for c in [Card(0, ""), *(Card(r, su) for su in SUITS
                                                                            for r in range(1, 14))]}
 """One Discard action per card (actions are frozen values, so they can be shared)."""
@@ -189,81 +103,6 @@ _TAKE = Take()
 
 _ORDER = attrgetter("_order")
 """Sort key of a card: its own order (rank, then suit), compared in C."""
-
-
-def _closed_pile(view: View, hidden: int) -> tuple[Card, ...]:
-    """The closed part of the pile as :func:`determinize` deals it without ``rng``: the hidden
-    cards in deck order, dealt from the end first to the other hands, then to the pile. Found
-    by walking the deck backwards past the other hands' cards, without listing the rest."""
-    skip = sum(view.hand_counts) - len(view.hand)  # the other hands' cards
-    seen: dict[Card, int] = {}
-    for cards in (view.hand, view.discard):
-        for c in cards:
-            seen[c] = seen.get(c, 0) + 1
-    for side in view.melds:
-        for m in side:
-            for c in m.cards:
-                seen[c] = seen.get(c, 0) + 1
-    taken: list[Card] = []  # the pile's cards, from its top down
-    for c, n in reversed(_deck_order(view.rules)):
-        n -= seen.get(c, 0)
-        if n <= 0:
-            continue
-        if skip >= n:
-            skip -= n
-            continue
-        n -= skip
-        skip = 0
-        while n and len(taken) < hidden:
-            taken.append(c)
-            n -= 1
-        if len(taken) == hidden:
-            break
-    if not taken:
-        return (_PLACEHOLDER,) * hidden
-    return tuple(reversed(taken))
-
-
-def _deck_order(rules: Rules) -> tuple[tuple[Card, int], ...]:
-    """:func:`_deck_counts` as (card, copies) pairs, in the same order (cached per ruleset)."""
-    cached = _DECK_ORDER.get(id(rules))
-    if cached is not None and cached[0] is rules:
-        return cached[1]
-    order = tuple(_deck_counts(rules).items())
-    _DECK_ORDER[id(rules)] = (rules, order)
-    return order
-
-
-_DECK_ORDER: dict[int, tuple[Rules, tuple[tuple[Card, int], ...]]] = {}
-
-
-def _unknown_cards(view: View) -> list[Card]:
-    """The cards ``view`` does not show: the deck minus the hand, the melds and the visible pile."""
-    pool = dict(_deck_counts(view.rules))
-    for c in view.hand:
-        pool[c] -= 1
-    for side in view.melds:
-        for m in side:
-            for c in m.cards:
-                pool[c] -= 1
-    for c in view.discard:
-        pool[c] -= 1
-    return [c for c, n in pool.items() for _ in range(n)]
-
-
-_DECK_COUNTS: dict[int, tuple[Rules, dict[Card, int]]] = {}
-
-
-def _deck_counts(rules: Rules) -> dict[Card, int]:
-    """How many of each card the ruleset's deck holds (cached per ruleset)."""
-    cached = _DECK_COUNTS.get(id(rules))
-    if cached is not None and cached[0] is rules:
-        return cached[1]
-    counts: dict[Card, int] = {}
-    for c in build_deck(rules):
-        counts[c] = counts.get(c, 0) + 1
-    _DECK_COUNTS[id(rules)] = (rules, counts)
-    return counts
 
 
 # --------------------------------------------------------------------------- card sense
@@ -813,7 +652,7 @@ class RandomBot:
         phase = view.phase
         if phase is Phase.PLAY:
             if referee is None:
-                referee = partial(check, _determinize(view, None, False))
+                referee = partial(check, determinize(view))
             return self._play(view, referee)
         if phase is not Phase.DRAW:
             return NextHand()
@@ -901,7 +740,8 @@ class RandomBot:
         return next(iter(legal_actions(determinize(view))))
 
 
-_SIDE_SHAPES: dict[int, tuple[tuple[Meld, ...], list[tuple[int, int, str, int, int, bool]]]] = {}
+_SIDE_SHAPES: Bounded[int, tuple[tuple[Meld, ...], list[tuple[int, int, str, int, int, bool]]]] = Bounded(
+    "bots.side_shapes", 512)
 
 
 def _side_shape(side: tuple[Meld, ...]) -> list[tuple[int, int, str, int, int, bool]]:
@@ -909,15 +749,13 @@ def _side_shape(side: tuple[Meld, ...]) -> list[tuple[int, int, str, int, int, b
     0, a run's suit, the lowest and highest place a natural card of it may have, whether a wild
     card is a candidate). Remembered per side (a side's tuple of melds is kept until it
     changes, and many moves see the same one)."""
-    known = _SIDE_SHAPES.get(id(side))
+    known = _SIDE_SHAPES.data.get(id(side))
     if known is not None and known[0] is side:
         return known[1]
     shape = [(i, m.rank, "", 0, 0, m.wild_index is None) if m.kind == "set"
              else (i, 0, m.suit, m.low - 2, m.low + len(m.cards) + 1, True)
              for i, m in enumerate(side, 1)]
-    if len(_SIDE_SHAPES) >= 512:
-        _SIDE_SHAPES.clear()
-    _SIDE_SHAPES[id(side)] = (side, shape)  # the entry holds the tuple, so its id stays its own
+    _SIDE_SHAPES.put(id(side), (side, shape))  # the entry holds the tuple, so its id stays its own
     return shape
 
 
@@ -1161,7 +999,7 @@ def _bot_for(bots: Sequence[Bot] | Mapping[int, Bot], seat: int) -> Bot:
         raise ValueError(f"no bot for seat {seat}: give one bot per seat") from None
 
 
-_ASKS_REFEREE: dict[type, bool] = {}
+_ASKS_REFEREE: Bounded[type, bool] = Bounded("bots.asks_referee", 256)
 
 
 def _asks_referee(bot: Bot) -> bool:
@@ -1173,7 +1011,7 @@ def _asks_referee(bot: Bot) -> bool:
             known = "referee" in inspect.signature(bot.choose).parameters
         except (TypeError, ValueError):
             known = False
-        _ASKS_REFEREE[type(bot)] = known
+        _ASKS_REFEREE.put(type(bot), known)
     return known
 
 

@@ -36,10 +36,10 @@ from collections.abc import Callable, Iterable, Iterator
 from operator import attrgetter
 from typing import Any, TypeVar, cast
 
-from .._memo import PerRules
 from ..cards import Card
 from ..errors import NotationError
 from ..melds import InvalidMeld, Meld, make_meld
+from ..memo import PerRules
 from ..rules import DiscardTake, GoingOut, IndirectPot, Rules, StockEnd, Tie
 from ..scoring import score_side
 from .actions import (
@@ -53,7 +53,7 @@ from .actions import (
     Take,
     parse_action,
 )
-from .state import Phase, PotState, State, deal_hand
+from .state import Phase, PotState, State, deal_hand, state_with
 
 __all__ = ["LegalActions", "apply", "check", "legal_actions", "three_card_melds"]
 
@@ -103,20 +103,8 @@ def _reachable(s: State) -> tuple[int, ...]:
     return (s.current_team,)
 
 
-_new = object.__new__
-_setattr = object.__setattr__
-
 _ORDER = attrgetter("_order")
 """Sort key of a card, as its own order (rank, then suit) but compared in C."""
-
-
-def _with(s: State, **changes: Any) -> State:
-    """``dataclasses.replace`` for a State, without its generic machinery (apply is hot)."""
-    new = _new(State)
-    d = s.__dict__.copy()
-    d.update(changes)
-    _setattr(new, "__dict__", d)
-    return new
 
 
 def _log(s: State, action: Action) -> tuple[tuple[int, str], ...]:
@@ -180,11 +168,11 @@ def _apply_draw_phase(s: State, act: Action) -> State:
 def _apply_draw(s: State, act: Draw) -> State:
     if not s.stock:
         if _stock_end(s, "draw-empty"):
-            return _end_hand(_with(s, history=_log(s, act)), None)
+            return _end_hand(state_with(s, history=_log(s, act)), None)
         raise IllegalAction("stock-end", "illegal.stock-empty")
     card = s.stock[-1]
     hand = s.hands[s.turn] + (card,)
-    out = _with(s, stock=s.stock[:-1], hands=_hands(s, s.turn, hand), phase=Phase.PLAY,
+    out = state_with(s, stock=s.stock[:-1], hands=_hands(s, s.turn, hand), phase=Phase.PLAY,
                   history=_log(s, act))
     if _stock_end(out, "drawn"):
         return _end_hand(out, None)
@@ -244,7 +232,7 @@ def _take_result(s: State, act: Take, index: int, must: Card | None) -> State:
     taken = s.discard[index:]
     single = taken[0] if len(taken) == 1 and s.rules.single_take_no_discard else None
     hand = s.hands[s.turn] + taken
-    return _with(s, discard=s.discard[:index], hands=_hands(s, s.turn, hand), phase=Phase.PLAY,
+    return state_with(s, discard=s.discard[:index], hands=_hands(s, s.turn, hand), phase=Phase.PLAY,
                    must_meld=must, single_take=single, history=_log(s, act))
 
 
@@ -326,7 +314,7 @@ def _after_meld(s: State, act: NewMeld | AddToMeld, hand: tuple[Card, ...],
     guard = _pot_guard(s, team, melds[team], len(hand), by_meld=True)
     if guard is not None:
         raise guard
-    out = _with(s, hands=_hands(s, s.turn, hand), melds=melds, must_meld=must,
+    out = state_with(s, hands=_hands(s, s.turn, hand), melds=melds, must_meld=must,
                   history=_log(s, act))
     if hand:
         reason = _finish_reason(out)
@@ -366,7 +354,7 @@ def _no_meld_out(s: State, team: int) -> IllegalAction | None:
 
 def _pick_up_pot(s: State, team: int, seat: int, *, unused: bool) -> State:
     hand = s.hands[seat] + s.pots[team]
-    return _with(
+    return state_with(
         s, hands=_hands(s, seat, hand), pots=_set(s.pots, team, ()),
         pot_state=_set(s.pot_state, team, PotState.TAKEN),
         pot_seat=_set(s.pot_seat, team, seat),
@@ -629,11 +617,11 @@ def _apply_discard(s: State, act: Discard) -> State:
         # the turn passes: the discard and the next turn make one new state
         return _next_turn(s, hands=hands, discard=discard, history=history)
     # the hand is empty: the pot (indirect), or going out
-    out = _with(s, hands=hands, discard=discard, history=history)
+    out = state_with(s, hands=hands, discard=discard, history=history)
     if s.pot_state[team] is not PotState.ASIDE:
         return _end_hand(out, team)
     if s.rules.indirect_pot is IndirectPot.NEXT_TURN:
-        out = _with(out, pot_state=_set(out.pot_state, team, PotState.WAITING),
+        out = state_with(out, pot_state=_set(out.pot_state, team, PotState.WAITING),
                     pot_seat=_set(out.pot_seat, team, seat))
     else:
         out = _pick_up_pot(out, team, seat, unused=True)
@@ -646,21 +634,21 @@ def _next_turn(s: State, **pending: Any) -> State:
     ``pending``: changes of the discard that ends the turn, made in the same new state (they
     never touch the stock, so the end-of-turn stock rule reads ``s`` as it is)."""
     if _stock_end(s, "turn-over"):
-        return _end_hand(_with(s, **pending) if pending else s, None)
+        return _end_hand(state_with(s, **pending) if pending else s, None)
     seat = (s.turn + 1) % s.players
     team = seat % s.teams
-    out = _with(s, turn=seat, phase=Phase.DRAW, must_meld=None, single_take=None, **pending)
+    out = state_with(s, turn=seat, phase=Phase.DRAW, must_meld=None, single_take=None, **pending)
     if _stock_end(out, "turn-start"):
         return _end_hand(out, None)
     if out.pot_seat[team] == seat:
         if out.pot_state[team] is PotState.WAITING:
             out = _pick_up_pot(out, team, seat, unused=False)
         elif out.pot_unused[team]:
-            out = _with(out, pot_unused=_set(out.pot_unused, team, False))
+            out = state_with(out, pot_unused=_set(out.pot_unused, team, False))
     if not out.stock and PotState.ASIDE in out.pot_state:
         # an untaken pot becomes the stock
         team_aside = out.pot_state.index(PotState.ASIDE)
-        out = _with(out, stock=out.pots[team_aside], pots=_set(out.pots, team_aside, ()),
+        out = state_with(out, stock=out.pots[team_aside], pots=_set(out.pots, team_aside, ()),
                       pot_state=_set(out.pot_state, team_aside, PotState.TO_STOCK))
     return out
 
@@ -710,7 +698,7 @@ def _end_hand(s: State, went_out: int | None) -> State:
             phase, winner = Phase.MATCH_OVER, starter_team
         elif rules.tie is Tie.DRAW:
             phase = Phase.MATCH_OVER
-    return _with(s, phase=phase, went_out=went_out, hand_scores=tuple(scores), totals=totals,
+    return state_with(s, phase=phase, went_out=went_out, hand_scores=tuple(scores), totals=totals,
                    winner=winner, must_meld=None, single_take=None)
 
 
@@ -815,7 +803,7 @@ def three_card_melds(hand: tuple[Card, ...], rules: Rules, *,
     return [t for t in trios if with_card in t]
 
 
-_TRIOS_CACHE: PerRules[tuple[Card, ...], tuple[tuple[Card, ...], ...]] = PerRules(4096)
+_TRIOS_CACHE: PerRules[tuple[Card, ...], tuple[tuple[Card, ...], ...]] = PerRules("meld_search.three_card_melds", 4096)
 """three_card_melds' answers per hand, per ruleset object (by id; the entry holds the ruleset)."""
 
 
@@ -845,7 +833,7 @@ def natural_three_card_melds(hand: Iterable[Card], rules: Rules) -> list[tuple[C
 
 _ACE_PLACES = (1 << 1) | (1 << 14)
 
-_NATURAL_TRIOS_CACHE: PerRules[tuple[Card, ...], tuple[tuple[Card, ...], ...]] = PerRules(4096)
+_NATURAL_TRIOS_CACHE: PerRules[tuple[Card, ...], tuple[tuple[Card, ...], ...]] = PerRules("meld_search.natural_three_card_melds", 4096)
 """natural_three_card_melds' answers per hand, per ruleset object (by id)."""
 
 

@@ -341,31 +341,6 @@ def test_the_random_bot_picks_melds_too() -> None:
     assert any(p.startswith("meld") for p in picks) and any(p.startswith("discard") for p in picks)
 
 
-def test_view_of_fills_every_field_with_its_own_value() -> None:
-    """view_of fills the slots by position: the same view as View(...) by field name."""
-    for rules in ("buraco", "fechado", "brazilian"):
-        game = Game(rules, players=4, seed=3)
-        bot = GreedyBot(1)
-        for _ in range(60):
-            s = game.state
-            for seat in range(4):
-                expected = View(
-                    seat=seat, team=seat % s.teams, players=s.players, teams=s.teams, rules=s.rules,
-                    phase=s.phase, turn=s.turn, dealer=s.dealer, hand_number=s.hand_number,
-                    hand=s.hands[seat], hand_counts=tuple(len(h) for h in s.hands), melds=s.melds,
-                    discard=s.discard if s.rules.discard_open else s.discard[-1:],
-                    discard_count=len(s.discard), stock_count=len(s.stock),
-                    pots_left=tuple(bool(p) for p in s.pots), pot_state=s.pot_state,
-                    must_meld=s.must_meld, single_take=s.single_take, went_out=s.went_out,
-                    hand_scores=s.hand_scores, totals=s.totals, winner=s.winner, history=s.history,
-                    starter=s.starter, pot_seat=s.pot_seat, pot_unused=s.pot_unused,
-                )
-                assert view_of(s, seat) == expected
-            if game.is_hand_over:
-                break
-            game.play(bot.choose(game.view()))
-
-
 def _fechado_position(*, pot_taken: bool, run: str) -> State:
     """A 2-player ``fechado`` position: seat 0's side has ``run`` on the table and holds five
     cards; its pot of eleven high cards (120 points) is still aside or picked up into the hand.

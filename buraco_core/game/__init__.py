@@ -7,7 +7,7 @@ Draw()
 """
 
 from .actions import Action, AddToMeld, Discard, Draw, IllegalAction, NewMeld, NextHand, Take, parse_action
-from .engine import LegalActions, apply, check, legal_actions, three_card_melds
+from .engine import LegalActions, apply, check, judge, legal_actions, three_card_melds
 from .facade import Game
 from .record import hand_record, match_record
 from .scenarios import ScenarioError, load_scenario, parse_scenario, scenario_names
@@ -34,6 +34,7 @@ __all__ = [
     "apply",
     "check",
     "hand_record",
+    "judge",
     "legal_actions",
     "load_scenario",
     "match_record",

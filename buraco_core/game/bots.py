@@ -50,6 +50,7 @@ from .engine import (
     _out_reason,
     apply,
     check,
+    judge,
     legal_actions,
     natural_three_card_melds,
     three_card_melds,
@@ -359,7 +360,7 @@ def _greedy_draw(s: State, rng: random.Random) -> Action:
     found = _first_legal(s, draw_candidates(s))
     if found is None:
         raise RuntimeError("no legal way to draw")
-    return found
+    return found[0]
 
 
 def _take_values(s: State) -> list[tuple[float, Take]]:
@@ -462,12 +463,15 @@ def _take_melds(s: State, take: Take) -> bool:
         return True
     taken = set(_taken_cards(s.discard, take, s.rules))
     for _ in range(8):
-        act = _greedy_meld(t)
+        found = _greedy_meld_step(t)
+        if found is None:
+            return False
+        act, after = found
         if not isinstance(act, (NewMeld, AddToMeld)):
             return False
         if any(c in taken for c in act.cards):
             return True
-        t = apply(t, act)
+        t = apply(t, act) if after is None else after
     return False
 
 
@@ -493,17 +497,33 @@ def _own_adds(s: State, cards: Iterable[Card]) -> list[AddToMeld]:
     return out
 
 
-def _first_legal(s: State, actions: Iterable[Action], referee: Referee | None = None) -> Action | None:
-    """The first of ``actions`` legal in ``s`` (asking ``referee`` instead, if given)."""
+def _first_legal(s: State, actions: Iterable[Action], referee: Referee | None = None
+                 ) -> tuple[Action, State | None] | None:
+    """The first of ``actions`` legal in ``s`` (asking ``referee`` instead, if given), with the
+    next state where judging it built one (:func:`~buraco_core.game.engine.judge`)."""
+    if referee is not None:
+        for act in actions:
+            if referee(act) is None:
+                return act, None
+        return None
     for act in actions:
-        if (check(s, act) if referee is None else referee(act)) is None:
-            return act
+        verdict = judge(s, act)
+        if verdict is None:
+            return act, None
+        if type(verdict) is State:
+            return act, verdict
     return None
 
 
 def _greedy_meld(s: State, referee: Referee | None = None) -> Action | None:
     """The next meld or addition greedy would make, or None to discard now (``referee``: see
     :func:`greedy_action`)."""
+    found = _greedy_meld_step(s, referee)
+    return None if found is None else found[0]
+
+
+def _greedy_meld_step(s: State, referee: Referee | None = None) -> tuple[Action, State | None] | None:
+    """:func:`_greedy_meld`, with the next state where judging the play built it."""
     hand = s.hands[s.turn]
     rules = s.rules
     team = s.current_team
@@ -614,18 +634,29 @@ def greedy_action(s: State, rng: random.Random, referee: Referee | None = None) 
     ``referee`` (the real game's answers), it asks that whether a meld or an addition is legal,
     so the game has built the move it then plays.
     """
+    return _greedy(s, rng, referee)[0]
+
+
+def greedy_step(s: State, rng: random.Random) -> tuple[Action, State]:
+    """:func:`greedy_action` played: the action and the state after it (a move the policy had
+    the engine judge is built once)."""
+    act, after = _greedy(s, rng, None)
+    return act, apply(s, act) if after is None else after
+
+
+def _greedy(s: State, rng: random.Random, referee: Referee | None) -> tuple[Action, State | None]:
     if s.phase is Phase.DRAW:
-        return _greedy_draw(s, rng)
+        return _greedy_draw(s, rng), None
     if s.phase is Phase.PLAY:
-        meld = _greedy_meld(s, referee)
+        meld = _greedy_meld_step(s, referee)
         if meld is not None:
             return meld
         scored = _discard_scores(s, rng)
         if scored:
-            return scored[0][1]
+            return scored[0][1], None
         # nothing may be discarded: play anything legal (the engine guarantees something is)
-        return next(iter(legal_actions(s)))
-    return NextHand()
+        return next(iter(legal_actions(s))), None
+    return NextHand(), None
 
 
 # --------------------------------------------------------------------------- the bots
@@ -957,7 +988,7 @@ class MonteCarloBot:
                 turns += 1
                 if turns >= self.horizon:
                     break
-            s = apply(s, greedy_action(s, rng))
+            s = greedy_step(s, rng)[1]
         return _evaluate(s, team)
 
     def median_decision_seconds(self) -> float | None:

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from operator import attrgetter
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 from ..cards import Card
 from ..errors import NotationError
@@ -55,7 +55,7 @@ from .actions import (
 )
 from .state import Phase, PotState, State, deal_hand, state_with
 
-__all__ = ["LegalActions", "apply", "check", "legal_actions", "three_card_melds"]
+__all__ = ["LegalActions", "apply", "check", "judge", "legal_actions", "three_card_melds"]
 
 T = TypeVar("T")
 
@@ -115,42 +115,40 @@ def _log(s: State, action: Action) -> tuple[tuple[int, str], ...]:
 
 def apply(state: State, action: Action | str) -> State:
     """The state after ``action`` by the player to move; raises :class:`IllegalAction`."""
-    last = _last_checked
-    if last[0] is state and last[1] is action:
-        return last[2]  # check has just built it (states and actions never change)
-    act = parse_action(action)
-    return _APPLY[state.phase](state, act)
+    return _APPLY[state.phase](state, parse_action(action))
 
 
 def check(state: State, action: Action | str) -> IllegalAction | None:
     """None if ``action`` is legal in ``state``, else the refusal (an :class:`IllegalAction`,
     not raised: ``.rule`` names the clause, ``str()`` says why). Text that is not an action
     raises :class:`~buraco_core.errors.NotationError`: only a readable play is judged.
-
-    A legal move's next state is kept until the next check, so asking first and then playing
-    the same action object on the same state (``if check(s, a) is None: s = apply(s, a)``)
-    builds it once.
     """
-    global _last_checked
+    verdict = judge(state, action)
+    return verdict if isinstance(verdict, IllegalAction) else None
+
+
+def judge(state: State, action: Action | str) -> IllegalAction | State | None:
+    """:func:`check`'s answer, with the next state where finding it built one: the refusal, or
+    the state after a legal move that had to be played out to be judged (a meld, an addition, a
+    take), or None for a legal move answered without it (a discard, a draw: the two commonest
+    questions). A caller that plays the move next uses the state instead of building it again
+    (:meth:`Game.why_illegal <buraco_core.game.facade.Game.why_illegal>` keeps it for
+    :meth:`~buraco_core.game.facade.Game.play`).
+    """
     act = parse_action(action)
     try:
-        # the two commonest questions answered without building the next state: a discard is
-        # refused only for a _discard_reason, a draw only when the stock is empty for good
+        # a discard is refused only for a _discard_reason, a draw only when the stock is empty
+        # for good: both answered without building the next state
         if type(act) is Discard and state.phase is Phase.PLAY:
             return _discard_reason(state, act.card)
         if type(act) is Draw and state.phase is Phase.DRAW:
             if state.stock or _stock_end(state, "draw-empty"):
                 return None
             return IllegalAction("stock-end", "illegal.stock-empty")
-        _last_checked = (state, action, _APPLY[state.phase](state, act))
+        return _APPLY[state.phase](state, act)
     except IllegalAction as err:
         err.__traceback__ = None
         return err
-    return None
-
-
-_last_checked: tuple[object, object, State] = (None, None, cast(State, None))
-"""The last legal move :func:`check` built in full: (state, action as given, next state)."""
 
 
 # --------------------------------------------------------------------------- DRAW

@@ -44,10 +44,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from operator import attrgetter
 from typing import Literal
 
-from .cards import SUITS, Card, format_cards, parse_cards, rank_message
+from .cards import CARD_ORDER, SUITS, Card, format_cards, parse_cards, rank_message
 from .errors import NotationError, Refusal
 from .memo import Bounded, PerRules
 from .messages import Message
@@ -74,10 +73,6 @@ class InvalidMeld(Refusal):
 
 def _place_rank(place: int) -> int:
     return 1 if place == _HIGH_ACE else place
-
-
-def _place_name(place: int) -> str:
-    return "A" if place in (1, _HIGH_ACE) else {11: "J", 12: "Q", 13: "K"}.get(place, str(place))
 
 
 @dataclass(frozen=True, eq=False)
@@ -519,9 +514,8 @@ _MAKE_CACHE: PerRules[object, Meld | InvalidMeld] = PerRules("melds.make_meld", 
 """make_meld's answers for cards given as a tuple or a string, per ruleset object (by id; the
 entry holds the ruleset, so the id is not reused while the entry lives)."""
 
-_card_order = attrgetter("_order")
-"""The sort key that brings copies of a card together: rank, then suit (the card's own order,
-compared in C)."""
+_card_order = CARD_ORDER
+"""The sort key that brings copies of a card together: rank, then suit."""
 
 
 def _check_supply(cards: Sequence[Card], rules: Rules) -> None:

@@ -7,7 +7,7 @@ Draw()
 """
 
 from .actions import Action, AddToMeld, Discard, Draw, IllegalAction, NewMeld, NextHand, Take, parse_action
-from .engine import LegalActions, apply, check, judge, legal_actions, three_card_melds
+from .engine import LegalActions, apply, check, judge, legal_actions
 from .facade import Game
 from .record import hand_record, match_record
 from .scenarios import ScenarioError, load_scenario, parse_scenario, scenario_names
@@ -44,6 +44,5 @@ __all__ = [
     "scenario_names",
     "state_from_dict",
     "state_to_dict",
-    "three_card_melds",
     "view_of",
 ]

@@ -36,26 +36,33 @@ import statistics
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import partial
-from operator import attrgetter
 from typing import Protocol
 
 from ..cards import SUITS, Card
+from ..meld_search import (
+    CARD_ORDER,
+    addition_window,
+    candidate_trios,
+    card_counts,
+    counted_connections,
+    extends,
+    goes_onto,
+    group_cards,
+    makes_meld,
+    may_extend,
+    natural_three_card_melds,
+    near_meld,
+    suited_counts,
+    three_card_melds,
+    trio_bound,
+    trio_candidates,
+)
 from ..melds import Meld
 from ..memo import Bounded
 from ..rules import DiscardTake, Rules
 from ..scoring import score_side
 from .actions import Action, AddToMeld, Discard, Draw, IllegalAction, NewMeld, NextHand, Take
-from .engine import (
-    _may_extend,
-    _out_reason,
-    apply,
-    check,
-    judge,
-    legal_actions,
-    natural_three_card_melds,
-    three_card_melds,
-    trio_candidate_indices,
-)
+from .engine import apply, check, judge, legal_actions, out_refusal, reachable_teams
 from .facade import Game
 from .state import Phase, PotState, State
 from .view import View, determinize, view_of
@@ -102,184 +109,6 @@ _DISCARDS: dict[Card, Discard] = {c: Discard(c) for c in [Card(0, ""), *(Card(r,
 _DRAW = Draw()
 _TAKE = Take()
 
-_ORDER = attrgetter("_order")
-"""Sort key of a card: its own order (rank, then suit), compared in C."""
-
-
-# --------------------------------------------------------------------------- card sense
-
-def _is_wild(card: Card) -> bool:
-    return card.rank == 0 or card.rank == 2
-
-
-def _run_ranks(card: Card) -> tuple[int, ...]:
-    return (1, 14) if card.rank == 1 else (card.rank,)
-
-
-def _connections(card: Card, cards: Iterable[Card], rules: Rules) -> int:
-    """How many of ``cards`` could stand in a natural meld with ``card``: the same rank (where
-    sets are allowed), or the same suit within two places (an ace at either end)."""
-    r = card.rank
-    if r == 0 or r == 2:
-        return 0
-    suit = card.suit
-    sets = rules.allow_sets
-    distinct = rules.set_distinct_suits
-    n = 0
-    for other in cards:
-        o = other.rank
-        if o == 0 or o == 2:
-            continue
-        if o == r:
-            if sets and not (distinct and other.suit == suit):
-                n += 1
-            continue
-        if other.suit == suit:
-            if r == 1:
-                if o <= 3 or o >= 12:
-                    n += 1
-            elif o == 1:
-                if r <= 3 or r >= 12:
-                    n += 1
-            elif -2 <= o - r <= 2:
-                n += 1
-    return n
-
-
-def _suited_counts(cards: Iterable[Card]) -> dict[str, list[int]]:
-    """Per suit, how many of ``cards`` hold each rank (index 0 to 13; wild cards not counted):
-    what :func:`_counted_connections` reads instead of going through the cards again."""
-    counts: dict[str, list[int]] = {}
-    for c in cards:
-        r = c.rank
-        if r == 0 or r == 2:
-            continue
-        row = counts.get(c.suit)
-        if row is None:
-            row = counts[c.suit] = [0] * 14
-        row[r] += 1
-    return counts
-
-
-def _near_ranks(r: int) -> tuple[int, ...]:
-    """The other natural ranks of a suit that connect with rank ``r`` in :func:`_connections`."""
-    if r == 1:
-        return (3, 12, 13)
-    near = tuple(o for o in (r - 2, r - 1, r + 1, r + 2) if 3 <= o <= 13)
-    return (*near, 1) if r in (3, 12, 13) else near
-
-
-_NEAR_RANKS = {r: _near_ranks(r) for r in (1, *range(3, 14))}
-
-
-def _counted_connections(card: Card, counts: dict[str, list[int]], rules: Rules) -> int:
-    """:func:`_connections` of ``card`` with the cards ``counts`` (:func:`_suited_counts`) holds."""
-    r = card.rank
-    if r == 0 or r == 2:
-        return 0
-    own = counts.get(card.suit)
-    n = 0
-    if rules.allow_sets:
-        for row in counts.values():
-            n += row[r]
-        if rules.set_distinct_suits and own is not None:
-            n -= own[r]
-    if own is not None:
-        for o in _NEAR_RANKS[r]:
-            n += own[o]
-    return n
-
-
-def _usable(card: Card, cards: Sequence[Card], melds: Iterable[Meld], rules: Rules) -> bool:
-    """Whether a natural ``card`` goes onto one of ``melds`` or makes a natural three-card meld
-    with two of ``cards`` (one copy of ``card`` itself, if there, does not count)."""
-    r = card.rank
-    if r == 0 or r == 2:
-        return True
-    for m in melds:
-        if _fits_meld(m, card) and _extends(m, card):
-            return True
-    return _makes_meld(card, cards, rules)
-
-
-def _makes_meld(card: Card, cards: Sequence[Card], rules: Rules) -> bool:
-    """The second half of :func:`_usable`: a natural three-card meld of ``card`` with two of
-    ``cards`` (one copy of ``card`` itself, if there, does not count)."""
-    r = card.rank
-    suit = card.suit
-    if rules.allow_sets:
-        suits = [c.suit for c in cards if c.rank == r]
-        if rules.set_distinct_suits:
-            if len(set(suits) - {suit}) >= 2:
-                return True
-        elif len(suits) - (suit in suits) >= 2:
-            return True
-    # the places next to the card's own (its own copy never counts there)
-    have: set[int] = set()
-    for c in cards:
-        if c.suit == suit:
-            cr = c.rank
-            if cr == 1:
-                have.add(1)
-                have.add(14)
-            elif cr != 0:
-                have.add(cr)  # a 2 of the suit stands at its own place
-    return any((p - 2 in have and p - 1 in have) or (p - 1 in have and p + 1 in have)
-               or (p + 1 in have and p + 2 in have) for p in _run_ranks(card))
-
-
-def _extends(m: Meld, card: Card) -> bool:
-    """:meth:`Meld.can_extend` with one card, without raising and catching its refusal (and
-    without asking at all where the engine's pre-test says the meld surely refuses it)."""
-    return _may_extend(m, card, m.rules) and type(m.extend_or_reason((card,))) is Meld
-
-
-def _goes_onto(melds: Iterable[Meld], card: Card) -> bool:
-    """Whether ``card`` alone goes onto one of ``melds`` (:func:`_extends`, after the quick
-    :func:`_fits_meld`). A plain loop: quicker than any() over a generator, and it is hot."""
-    for m in melds:  # noqa: SIM110
-        if _fits_meld(m, card) and _extends(m, card):
-            return True
-    return False
-
-
-def _fits_meld(m: Meld, card: Card) -> bool:
-    """A cheap test before :meth:`Meld.can_extend`: could this card go onto this meld?"""
-    r = card.rank
-    if r == 0 or r == 2:
-        return m.wild is None or m.kind == "run"
-    if m.kind == "set":
-        return r == m.rank
-    if card.suit != m.suit:
-        return False
-    if r == 1:
-        return True
-    return m.low - 2 <= r <= m.low + len(m.cards) + 1
-
-
-def trio_candidates(hand: Sequence[Card], rules: Rules) -> list[tuple[Card, ...]]:
-    """Three-card groups of ``hand`` that may be melds (each sorted, no duplicates): a quick
-    superset of :func:`~buraco_core.game.engine.three_card_melds`, not checked by make_meld.
-    Cards are handled by their index in the sorted distinct cards, so index order is card order."""
-    counts: dict[Card, int] = {}
-    for c in hand:
-        counts[c] = counts.get(c, 0) + 1
-    return _trios_of(counts, sorted(counts, key=_ORDER), rules)
-
-
-def _trios_of(counts: dict[Card, int], cards: list[Card], rules: Rules) -> list[tuple[Card, ...]]:
-    """:func:`trio_candidates` from the hand's card counts and its distinct cards, sorted (the
-    engine's candidates, without the trios that need more copies of a card than the hand has)."""
-    natural, found = trio_candidate_indices(counts, cards, rules)
-    found |= natural
-    out: list[tuple[Card, ...]] = []
-    for trio in sorted(found):
-        i, j, k = trio
-        if (i == j or j == k) and counts[cards[j]] < 1 + (i == j) + (j == k):
-            continue
-        out.append((cards[i], cards[j], cards[k]))
-    return out
-
 
 def draw_candidates(s: State) -> list[Action]:
     """The draw-phase actions the engine lists, not checked: ``draw``, ``take`` and
@@ -294,57 +123,28 @@ def draw_candidates(s: State) -> list[Action]:
     return out
 
 
-def _group_cards(
-    distinct: Iterable[Card],
-) -> tuple[list[Card], dict[int, list[Card]], dict[str, list[Card]]]:
-    """Distinct cards grouped, in their order: the wild cards, the others by rank and by suit."""
-    wilds: list[Card] = []
-    by_rank: dict[int, list[Card]] = {}
-    by_suit: dict[str, list[Card]] = {}
-    for c in distinct:
-        r = c.rank
-        if r == 0 or r == 2:
-            wilds.append(c)
-            continue
-        same = by_rank.get(r)
-        if same is None:
-            by_rank[r] = [c]
-        else:
-            same.append(c)
-        same = by_suit.get(c.suit)
-        if same is None:
-            by_suit[c.suit] = [c]
-        else:
-            same.append(c)
-    return wilds, by_rank, by_suit
-
-
 def play_candidates(s: State) -> list[Action]:
     """A quick superset of the play-phase actions the engine lists (every discard, every
     single-card addition, every three-card meld), not checked: filter with ``check``."""
     hand = s.hands[s.turn]
-    counts: dict[Card, int] = {}
-    for c in hand:
-        counts[c] = counts.get(c, 0) + 1
-    distinct = sorted(counts, key=_ORDER)
+    counts = card_counts(hand)
+    distinct = sorted(counts, key=CARD_ORDER)
     out: list[Action] = [_DISCARDS[c] for c in distinct]
     own = s.current_team
-    teams = range(s.teams) if s.rules.meld_on_any else (own,)
-    wilds, by_rank, by_suit = _group_cards(distinct)
+    teams = reachable_teams(s.rules, s.teams, own)
+    wilds, by_rank, by_suit = group_cards(distinct)
     for team in teams:
         which = None if team == own else team
         for i, m in enumerate(s.melds[team]):
-            if m.kind == "set":
-                fits = by_rank.get(m.rank, [])
-                if m.wild_index is None:
-                    fits = fits + wilds
-            else:
-                # _fits_meld for a natural card of the run's suit: an ace, or within two places
-                lo, hi = m.low - 2, m.low + len(m.cards) + 1
-                fits = [c for c in by_suit.get(m.suit, ()) if c.rank == 1 or lo <= c.rank <= hi]
+            rank, suit, lo, hi, takes_wild = addition_window(m)
+            if rank:  # a set
+                fits = list(by_rank.get(rank, ()))
+            else:  # a run: an ace, or a card within two places of an end
+                fits = [c for c in by_suit.get(suit, ()) if c.rank == 1 or lo <= c.rank <= hi]
+            if takes_wild:
                 fits += wilds
             out.extend([AddToMeld(i + 1, (c,), which) for c in fits])
-    out.extend(NewMeld(t) for t in _trios_of(counts, distinct, s.rules))
+    out.extend(NewMeld(t) for t in candidate_trios(counts, distinct, s.rules))
     return out
 
 
@@ -375,7 +175,7 @@ def _take_values(s: State) -> list[tuple[float, Take]]:
     # a natural three-card meld with the hand and the other cards taken, and its wild cards.
     # A card at place j of the pile counts for every take down to a place start <= j where it
     # does: at once if it goes onto a meld, else while start <= deepest[card], the deepest
-    # start at which it still makes a meld (_makes_meld only turns True with more cards, so a
+    # start at which it still makes a meld (makes_meld only turns True with more cards, so a
     # search finds it). counted[start]: the cards that count for the take down to start.
     counts_from = [0] * (size + 1)
     wilds_from = [0] * (size + 1)
@@ -391,7 +191,7 @@ def _take_values(s: State) -> list[tuple[float, Take]]:
             continue
         fits = on_melds.get(c)
         if fits is None:
-            fits = on_melds[c] = _goes_onto(own, c)
+            fits = on_melds[c] = goes_onto(own, c)
         if fits:
             counts_from[j] += 1
             continue
@@ -402,7 +202,7 @@ def _take_values(s: State) -> list[tuple[float, Take]]:
             else:  # only the whole pile is ever taken: whether it melds with all of it
                 if everything is None:
                     everything = (*hand, *pile)
-                t = 0 if _makes_meld(c, everything, rules) else -1
+                t = 0 if makes_meld(c, everything, rules) else -1
             deepest[c] = t
         if t >= 0:
             counts_from[j if j < t else t] += 1
@@ -434,16 +234,16 @@ def _take_values(s: State) -> list[tuple[float, Take]]:
 def _deepest_meld_start(card: Card, hand: tuple[Card, ...], pile: tuple[Card, ...], last: int,
                         rules: Rules) -> int:
     """The largest start <= ``last`` such that ``card`` makes a natural three-card meld with
-    two of ``hand + pile[start:]`` (:func:`_makes_meld`), or -1 if none does: a binary search,
+    two of ``hand + pile[start:]`` (:func:`makes_meld`), or -1 if none does: a binary search,
     as the answer only turns True with more cards (a smaller start)."""
-    if not _makes_meld(card, (*hand, *pile), rules):
+    if not makes_meld(card, (*hand, *pile), rules):
         return -1
-    if _makes_meld(card, (*hand, *pile[last:]), rules):
+    if makes_meld(card, (*hand, *pile[last:]), rules):
         return last
     lo, hi = 0, last  # True at lo, False at hi
     while hi - lo > 1:
         mid = (lo + hi) // 2
-        if _makes_meld(card, (*hand, *pile[mid:]), rules):
+        if makes_meld(card, (*hand, *pile[mid:]), rules):
             lo = mid
         else:
             hi = mid
@@ -492,7 +292,7 @@ def _own_adds(s: State, cards: Iterable[Card]) -> list[AddToMeld]:
     out = []
     for c in cards:
         for i, m in enumerate(own):
-            if _fits_meld(m, c):
+            if near_meld(m, c):
                 out.append(AddToMeld(i + 1, (c,)))
     return out
 
@@ -532,17 +332,16 @@ def _greedy_meld_step(s: State, referee: Referee | None = None) -> tuple[Action,
     if must is not None:
         plays: list[Action] = list(_own_adds(s, [must]))
         trios = three_card_melds(hand, rules, with_card=must)
-        trios.sort(key=lambda t: sum(1 for c in t if _is_wild(c)))
+        trios.sort(key=lambda t: sum(1 for c in t if c.is_wild_card))
         plays.extend(NewMeld(t) for t in trios)
-        if rules.meld_on_any:
-            for t in range(s.teams):
-                if t != team:
-                    plays.extend(AddToMeld(i + 1, (must,), t) for i, m in enumerate(s.melds[t])
-                                 if _fits_meld(m, must))
+        for t in reachable_teams(rules, s.teams, team):  # the other sides' melds, where allowed
+            if t != team:
+                plays.extend(AddToMeld(i + 1, (must,), t) for i, m in enumerate(s.melds[t])
+                             if near_meld(m, must))
         found = _first_legal(s, plays, referee)
         if found is not None:
             return found
-    distinct = sorted(set(hand), key=_ORDER)  # by rank, then suit
+    distinct = sorted(set(hand), key=CARD_ORDER)  # by rank, then suit
     # additions of natural cards: those that complete a buraco first
     # (an addition the meld cannot take is refused by the engine too: skip its check)
     adds = []  # _own_adds, the refused ones never built
@@ -550,7 +349,7 @@ def _greedy_meld_step(s: State, referee: Referee | None = None) -> tuple[Action,
         if c.rank == 0 or c.rank == 2:
             continue
         for i, m in enumerate(own):
-            if _fits_meld(m, c) and _extends(m, c):
+            if near_meld(m, c) and extends(m, c):
                 adds.append(AddToMeld(i + 1, (c,)))
     adds.sort(key=lambda a: -len(own[a.meld - 1].cards))
     found = _first_legal(s, adds, referee)
@@ -563,7 +362,7 @@ def _greedy_meld_step(s: State, referee: Referee | None = None) -> tuple[Action,
     found = _first_legal(s, [NewMeld(t) for t in trios], referee)
     if found is not None:
         return found
-    wilds = [c for c in distinct if _is_wild(c)]
+    wilds = [c for c in distinct if c.is_wild_card]
     if wilds:
         # a wild card only to make the side's first buraco, to spend a second wild card, or to
         # empty a small hand
@@ -573,7 +372,7 @@ def _greedy_meld_step(s: State, referee: Referee | None = None) -> tuple[Action,
             for i, m in enumerate(own):
                 if m.wild is None and len(m.cards) == rules.min_buraco - 1:
                     plays.extend(AddToMeld(i + 1, (w,)) for w in wilds)
-        if sum(1 for c in hand if _is_wild(c)) >= 2:
+        if sum(1 for c in hand if c.is_wild_card) >= 2:
             # more than one wild card: the spare goes onto the longest meld that has none
             longest = sorted(range(len(own)), key=lambda i: -len(own[i].cards))
             plays.extend(AddToMeld(i + 1, (w,)) for i in longest if own[i].wild is None
@@ -597,13 +396,10 @@ def _discard_scores(s: State, rng: random.Random) -> list[tuple[float, Discard]]
     own = s.melds[s.current_team]
     pile = s.discard if rules.discard_open else s.discard[-1:]
     feeds_pile = rules.discard_take is not DiscardTake.WHOLE_IF_TOP_MELDS
-    # a card counts itself among the hand's connections where sets of one suit are allowed:
-    # the rest of the hand (without this copy) has one fewer
-    itself = 1 if rules.allow_sets and not rules.set_distinct_suits else 0
     scored: list[tuple[float, Discard]] = []
-    in_pile = _suited_counts(pile)
-    in_hand = _suited_counts(hand)
-    for c in sorted(set(hand), key=_ORDER):  # by rank, then suit
+    in_pile = suited_counts(pile)
+    in_hand = suited_counts(hand)
+    for c in sorted(set(hand), key=CARD_ORDER):  # by rank, then suit
         act = _DISCARDS[c]
         if check(s, act) is not None:
             continue
@@ -611,13 +407,13 @@ def _discard_scores(s: State, rng: random.Random) -> list[tuple[float, Discard]]
         wild = c.rank == 0 or c.rank == 2
         if wild:
             bad += 1000.0
-        if next_melds and _goes_onto(next_melds, c):
+        if next_melds and goes_onto(next_melds, c):
             bad += 300.0
         if feeds_pile:
-            bad += 40.0 * min(3, _counted_connections(c, in_pile, rules))
+            bad += 40.0 * min(3, counted_connections(c, in_pile, rules))
         if not wild:
-            bad += 25.0 * min(4, _counted_connections(c, in_hand, rules) - itself)
-        if own and _goes_onto(own, c):
+            bad += 25.0 * min(4, counted_connections(c, in_hand, rules, holding=True))
+        if own and goes_onto(own, c):
             bad += 60.0
         bad -= 0.5 * rules.card_values[c.rank]
         bad += rng.random()
@@ -712,7 +508,7 @@ class RandomBot:
     def _play(self, view: View, referee: Referee) -> Action:
         """A uniform choice among the legal ones of :func:`play_candidates`, built lazily: the
         discards and additions are listed (additions as (team, meld, card) until picked); the
-        three-card meld candidates are counted from above (:func:`_trio_bound`) and listed only
+        three-card meld candidates are counted from above (:func:`trio_bound`) and listed only
         when a pick falls among them. A pick of an empty place of the bound, or of a refused
         action, is dropped and the pick repeated, so every legal candidate stays equally likely.
         """
@@ -722,7 +518,7 @@ class RandomBot:
         own = view.team
         melds = view.melds
         append = pool.append
-        for team in (range(view.teams) if rules.meld_on_any else (own,)):
+        for team in reachable_teams(rules, view.teams, own):
             which = None if team == own else team
             for i, rank, suit, lo, hi, takes_wild in _side_shape(melds[team]):
                 if rank:  # a set
@@ -743,7 +539,7 @@ class RandomBot:
                 # the pick falls among the three-card melds: list them; the place picked is
                 # one of them, or an empty place of the bound (pick again)
                 j = i - len(pool)
-                trios = _trios_of(counts, sorted(counts, key=_ORDER), rules)
+                trios = candidate_trios(counts, sorted(counts, key=CARD_ORDER), rules)
                 bound = 0
                 pool.extend(trios)  # each a NewMeld once picked
                 if j >= len(trios):
@@ -756,7 +552,7 @@ class RandomBot:
                     # without asking the engine (as check would refuse it)
                     team = own if item[0] is None else item[0]
                     m = melds[team][item[1] - 1]
-                    if _may_extend(m, item[2], rules):
+                    if may_extend(m, item[2], rules):
                         act: Action = AddToMeld(item[1], (item[2],), item[0])
                         if referee(act) is None:
                             return act
@@ -783,9 +579,7 @@ def _side_shape(side: tuple[Meld, ...]) -> list[tuple[int, int, str, int, int, b
     known = _SIDE_SHAPES.data.get(id(side))
     if known is not None and known[0] is side:
         return known[1]
-    shape = [(i, m.rank, "", 0, 0, m.wild_index is None) if m.kind == "set"
-             else (i, 0, m.suit, m.low - 2, m.low + len(m.cards) + 1, True)
-             for i, m in enumerate(side, 1)]
+    shape = [(i, *addition_window(m)) for i, m in enumerate(side, 1)]
     _SIDE_SHAPES.put(id(side), (side, shape))  # the entry holds the tuple, so its id stays its own
     return shape
 
@@ -793,46 +587,11 @@ def _side_shape(side: tuple[Meld, ...]) -> list[tuple[int, int, str, int, int, b
 def _read_hand(hand: tuple[Card, ...], rules: Rules) -> tuple[
         dict[Card, int], list[Card], dict[int, list[Card]], dict[str, list[Card]], int]:
     """What the random bot needs of its hand: the count of each card (in hand order), the
-    distinct wild cards and natural cards by rank and by suit (:func:`_group_cards`), and
-    :func:`_trio_bound`."""
-    counts: dict[Card, int] = {}
-    for c in hand:
-        counts[c] = counts.get(c, 0) + 1
-    wilds, by_rank, by_suit = _group_cards(counts)
-    return counts, wilds, by_rank, by_suit, _trio_bound(counts, by_rank, wilds, rules)
-
-
-def _trio_bound(counts: dict[Card, int], by_rank: dict[int, list[Card]], wilds: list[Card],
-                rules: Rules) -> int:
-    """At least as many as :func:`_trios_of` lists for this hand (``by_rank``: its distinct
-    natural cards by rank; ``wilds``: its distinct wild cards): per rank of k naturals (at most
-    three copies each) C(k, 3) sets and C(k, 2) pairs, each with every wild card; per suit, every
-    two cards at most two places apart (a 2 of the suit counts as a place) with every wild card,
-    and every three places in a row."""
-    w = len(wilds)
-    bound = 0
-    if rules.allow_sets:
-        for cs in by_rank.values():
-            k = 0
-            for c in cs:
-                n = counts[c]
-                k += n if n < 3 else 3
-            if k >= 2:
-                bound += k * (k - 1) * (k - 2) // 6 + k * (k - 1) // 2 * w
-    # the places of each suit as the bits of one number (an ace at 1 and 14): pairs one and two
-    # places apart, and three in a row, are counted by shifting it
-    places: dict[str, int] = {}
-    for c in counts:
-        r = c.rank
-        if r:
-            places[c.suit] = places.get(c.suit, 0) | (_ACE_PLACES if r == 1 else 1 << r)
-    for m in places.values():
-        next_to = m & (m >> 1)
-        bound += (next_to.bit_count() + (m & (m >> 2)).bit_count()) * w + (next_to & (m >> 2)).bit_count()
-    return bound
-
-
-_ACE_PLACES = (1 << 1) | (1 << 14)
+    distinct wild cards and natural cards by rank and by suit (:func:`group_cards`), and
+    :func:`trio_bound`."""
+    counts = card_counts(hand)
+    wilds, by_rank, by_suit = group_cards(counts)
+    return counts, wilds, by_rank, by_suit, trio_bound(counts, by_rank, wilds, rules)
 
 
 class GreedyBot:
@@ -890,7 +649,7 @@ def _evaluate(s: State, team: int, far_weight: float = FAR_HAND_WEIGHT) -> float
         values = rules.card_values
         teams = range(s.teams)
         weight = 1.0
-        if rules.out_needs_clean and all(_out_reason(s, t) is not None for t in teams):
+        if rules.out_needs_clean and all(out_refusal(s, t) is not None for t in teams):
             weight = far_weight
         totals = []
         for t in teams:

@@ -29,8 +29,8 @@ from buraco_core.game.bots import (
     play_match,
     trio_candidates,
 )
-from buraco_core.game.engine import three_card_melds
 from buraco_core.game.state import PotState
+from buraco_core.meld_search import three_card_melds
 from buraco_core.melds import make_meld
 from buraco_core.scoring import score_side
 
@@ -303,7 +303,8 @@ def test_view_is_frozen() -> None:
 def test_the_random_bots_trio_bound_is_never_below_the_trios_listed() -> None:
     """RandomBot lists the three-card melds only when a pick falls among them; its count from
     above must hold for every hand, or some melds could never be picked."""
-    from buraco_core.game.bots import _group_cards, _read_hand, _trio_bound, _trios_of
+    from buraco_core.game.bots import _read_hand
+    from buraco_core.meld_search import candidate_trios, group_cards, trio_bound
 
     rng = random.Random(5)
     names = list(RULESETS)
@@ -318,13 +319,13 @@ def test_the_random_bots_trio_bound_is_never_below_the_trios_listed() -> None:
         for c in counts:
             if c.rank not in (0, 2):  # type: ignore[attr-defined]
                 by_rank.setdefault(c.rank, []).append(c)  # type: ignore[attr-defined]
-        trios = _trios_of(counts, sorted(counts), rules)  # type: ignore[arg-type,type-var]
-        bound = _trio_bound(counts, by_rank, wilds, rules)  # type: ignore[arg-type]
+        trios = candidate_trios(counts, sorted(counts), rules)  # type: ignore[arg-type,type-var]
+        bound = trio_bound(counts, by_rank, wilds, rules)  # type: ignore[arg-type]
         assert bound >= len(trios)
         # the random bot reads all of it in one pass: the same groups and the same bound
         read = _read_hand(tuple(hand), rules)
         assert read == (counts, wilds, by_rank, read[3], bound)
-        assert (read[1], read[2], read[3]) == _group_cards(counts)  # type: ignore[arg-type]
+        assert (read[1], read[2], read[3]) == group_cards(counts)  # type: ignore[arg-type]
 
 
 def test_the_random_bot_picks_melds_too() -> None:

@@ -20,38 +20,64 @@ from buraco_core.cards import SUITS, build_deck
 from buraco_core.game import IllegalAction, Phase, apply, check, new_game
 from buraco_core.game.actions import Action, AddToMeld, Discard, Draw, NewMeld, Take
 from buraco_core.game.bots import (
-    _connections,
-    _counted_connections,
-    _extends,
-    _fits_meld,
     _greedy_meld,
-    _is_wild,
-    _makes_meld,
-    _suited_counts,
     _take_melds,
     _take_values,
     _taken_cards,
     draw_candidates,
     play_candidates,
 )
-from buraco_core.game.engine import (
-    _finish_reason,
-    _may_extend,
-    _may_meld,
-    _reachable,
-    _three_card_melds,
-    _top_melds,
-    _trios_with,
-    natural_three_card_melds,
-    three_card_melds,
-)
+from buraco_core.game.engine import finish_refusal, reachable_teams
 from buraco_core.game.state import PotState, State
 from buraco_core.game.state import state_with as _with
 from buraco_core.game.view import determinize, unknown_cards, view_of
+from buraco_core.meld_search import (
+    counted_connections,
+    extends,
+    makes_meld,
+    may_extend,
+    may_meld,
+    melds_with,
+    natural_three_card_melds,
+    near_meld,
+    suited_counts,
+    three_card_melds,
+    trios_with,
+)
 from buraco_core.melds import Meld, make_meld
 from buraco_core.rules import DiscardTake, Rules
 
 RULES = list(RULESETS.values())
+
+
+def _reachable(s: State) -> tuple[int, ...]:
+    return reachable_teams(s.rules, s.teams, s.current_team)
+
+
+def _connections(card: Card, cards: Iterable[Card], rules: Rules) -> int:
+    """counted_connections the slow way: how many of ``cards`` could stand in a natural meld
+    with ``card``: the same rank (where sets are allowed; another suit where sets need distinct
+    suits), or the same suit within two places (an ace at either end)."""
+    r = card.rank
+    if r == 0 or r == 2:
+        return 0
+    n = 0
+    for other in cards:
+        o = other.rank
+        if o == 0 or o == 2:
+            continue
+        if o == r:
+            if rules.allow_sets and not (rules.set_distinct_suits and other.suit == card.suit):
+                n += 1
+            continue
+        if other.suit == card.suit:
+            if r == 1:
+                n += o <= 3 or o >= 12
+            elif o == 1:
+                n += r <= 3 or r >= 12
+            else:
+                n += -2 <= o - r <= 2
+    return n
 
 
 def _random_play(rules: Rules | str, seeds: Iterable[int], rng: random.Random, *,
@@ -96,23 +122,23 @@ def test_card_order_is_rank_then_suit() -> None:
 
 @pytest.mark.parametrize("rules", RULES, ids=lambda r: r.name)
 def test_trios_with_a_card(rules: Rules) -> None:
-    """_trios_with finds every three-card meld three_card_melds lists with the card (and perhaps
-    a few more valid ones), and none when it lists none; _may_meld never rules out a card that
+    """trios_with finds every three-card meld three_card_melds lists with the card (and perhaps
+    a few more valid ones), and none when it lists none; may_meld never rules out a card that
     has one."""
     rng = random.Random(2)
     deck = build_deck(rules)
-    empty = new_game(rules, 4, 0)
     for _ in range(1500):
         hand = tuple(rng.sample(deck, rng.randint(1, 20)))
         for card in set(hand):
             listed = three_card_melds(hand, rules, with_card=card)
             if card.rank not in (0, 2):
-                found = _trios_with(hand, rules, card)
+                found = list(trios_with(hand, rules, card))
+                assert len(found) == len(set(found))
                 assert set(listed) <= set(found) and bool(listed) == bool(found)
                 for trio in found:
                     make_meld(trio, rules)
             if listed:
-                assert _may_meld(empty, card, hand)
+                assert may_meld(card, hand, [], rules)
 
 
 @pytest.mark.parametrize("rules", RULES, ids=lambda r: r.name)
@@ -129,7 +155,7 @@ def test_may_extend_never_rules_out_a_legal_addition(rules: Rules) -> None:
                 if isinstance(grown, Meld):
                     meld = grown
             for card in distinct:
-                if not _may_extend(meld, card, rules):
+                if not may_extend(meld, card, rules):
                     assert not meld.can_extend([card], rules)
                 reason = meld.extend_or_reason([card])
                 assert isinstance(reason, InvalidMeld) != meld.can_extend([card])
@@ -159,7 +185,7 @@ def test_check_agrees_with_apply(rules: Rules) -> None:
 
 @pytest.mark.parametrize("rules", RULES, ids=lambda r: r.name)
 def test_top_melds_agrees_with_the_long_way(rules: Rules) -> None:
-    """_top_melds (pre-test and the card's neighbours for a natural card) says what the long way
+    """melds_with (pre-test and the card's neighbours for a natural card) says what the long way
     says: the card goes onto a reachable meld, or three_card_melds lists a meld with it."""
     rng = random.Random(4)
     deck = build_deck(rules)
@@ -170,7 +196,8 @@ def test_top_melds_agrees_with_the_long_way(rules: Rules) -> None:
         for top in rng.sample(distinct, 12):
             onto = any(m.can_extend([top]) for team in _reachable(s) for m in s.melds[team])
             trios = three_card_melds((*hand, top), rules, with_card=top)
-            assert _top_melds(s, top, hand) == (onto or any(top in t for t in trios))
+            sides = [s.melds[team] for team in _reachable(s)]
+            assert melds_with(top, hand, sides, rules) == (onto or any(top in t for t in trios))
             seen += 1
     assert seen > 100
 
@@ -192,7 +219,7 @@ def test_natural_three_card_melds_are_three_card_melds_without_wild_cards(rules:
 
 @pytest.mark.parametrize("rules", RULES, ids=lambda r: r.name)
 def test_makes_meld_only_turns_true_with_more_cards(rules: Rules) -> None:
-    """Greedy's draw remembers _makes_meld per card over the depths of a take: with the cards of
+    """Greedy's draw remembers makes_meld per card over the depths of a take: with the cards of
     a deeper take (a superset) the answer is never False where a shallower take's was True."""
     rng = random.Random(6)
     deck = build_deck(rules)
@@ -201,7 +228,7 @@ def test_makes_meld_only_turns_true_with_more_cards(rules: Rules) -> None:
         cards = rng.sample(deck, rng.randint(8, 30))
         hand, pile = tuple(cards[:11]), tuple(cards[11:])
         for card in rng.sample(naturals, 6):
-            answers = [_makes_meld(card, (*hand, *pile[i:]), rules) for i in range(len(pile) + 1)]
+            answers = [makes_meld(card, (*hand, *pile[i:]), rules) for i in range(len(pile) + 1)]
             assert answers == sorted(answers, reverse=True)
 
 
@@ -225,7 +252,7 @@ def _finish_long_way(s: State) -> bool:
 
 @pytest.mark.parametrize("rules", RULES, ids=lambda r: r.name)
 def test_finish_reason_with_a_card_to_meld_agrees_with_the_long_way(rules: Rules) -> None:
-    """With a card to be melded, _finish_reason (pre-test, three-card melds found one at a time,
+    """With a card to be melded, finish_refusal (pre-test, three-card melds found one at a time,
     no second make_meld) says None exactly when some play of that card is legal."""
     rng = random.Random(7)
 
@@ -240,7 +267,7 @@ def test_finish_reason_with_a_card_to_meld_agrees_with_the_long_way(rules: Rules
                 if s.must_meld not in hand:
                     continue
                 t = _with(s, hands=tuple(hand if i == s.turn else h for i, h in enumerate(s.hands)))
-                assert (_finish_reason(t) is None) == _finish_long_way(t)
+                assert (finish_refusal(t) is None) == _finish_long_way(t)
                 seen += 1
     if rules.discard_take is not DiscardTake.WHOLE:
         assert seen > 20
@@ -264,7 +291,7 @@ def _last_card_long_way(s: State) -> bool:
 
 @pytest.mark.parametrize("rules", RULES, ids=lambda r: r.name)
 def test_finish_reason_with_one_card_left_agrees_with_the_long_way(rules: Rules) -> None:
-    """With one card left and none to meld, _finish_reason (the exact _may_extend, no addition
+    """With one card left and none to meld, finish_refusal (the exact _may_extend, no addition
     tried where no meld may empty the hand) says None exactly when the card can be discarded or
     added somewhere."""
     answers: list[bool] = []
@@ -276,7 +303,7 @@ def test_finish_reason_with_one_card_left_agrees_with_the_long_way(rules: Rules)
                     t = _with(s, hands=tuple((card,) if i == s.turn else h for i, h in enumerate(s.hands)),
                               pot_state=tuple(pot if i == team else p for i, p in enumerate(s.pot_state)))
                     expected = _last_card_long_way(t)
-                    assert (_finish_reason(t) is None) == expected
+                    assert (finish_refusal(t) is None) == expected
                     answers.append(expected)
     assert len(answers) > 100 and True in answers and False in answers
 
@@ -318,7 +345,7 @@ def test_may_extend_never_rules_out_a_legal_addition_to_any_run(rules: Rules) ->
     refused_with_a_wild = 0
     for meld in _run_shapes(rules):
         for card in cards:
-            if not _may_extend(meld, card, rules):
+            if not may_extend(meld, card, rules):
                 assert not meld.can_extend([card], rules), (meld, card)
                 refused_with_a_wild += meld.wild is not None and card.suit == "h"
     assert refused_with_a_wild > 50
@@ -360,28 +387,32 @@ def test_take_melds_agrees_with_the_long_way(rules: Rules) -> None:
 @pytest.mark.parametrize("rules", RULES, ids=lambda r: r.name)
 def test_counted_connections_are_the_connections(rules: Rules) -> None:
     """Greedy's discard ranking counts a card's connections from per-suit rank counts
-    (_counted_connections) instead of going through the cards: the same numbers."""
+    (counted_connections) instead of going through the cards: the same numbers."""
     rng = random.Random(10)
     deck = build_deck(rules)
     distinct = sorted(set(deck))
     for _ in range(300):
         cards = rng.sample(deck, rng.randint(0, 25))
-        counts = _suited_counts(cards)
+        counts = suited_counts(cards)
         for card in distinct:
-            assert _counted_connections(card, counts, rules) == _connections(card, cards, rules)
+            assert counted_connections(card, counts, rules) == _connections(card, cards, rules)
+            if card in cards:  # a hand that holds the card: its own copy does not count
+                rest = list(cards)
+                rest.remove(card)
+                assert counted_connections(card, counts, rules, holding=True) == _connections(card, rest, rules)
 
 
 
 def _take_values_long_way(s: State) -> list[tuple[float, Take]]:
     """_take_values as first written: every take of draw_candidates, its taken cards
-    gone through one by one (with a memo of _makes_meld, which only turns True with more cards)."""
+    gone through one by one (with a memo of makes_meld, which only turns True with more cards)."""
     hand = s.hands[s.turn]
     own = s.melds[s.current_team]
     rules = s.rules
     pile = s.discard
     valued: list[tuple[float, Take]] = []
     on_melds: dict[Card, bool] = {}  # per natural card: whether it goes onto the side's melds
-    # _makes_meld(c, hand + pile[start:]) can only turn True as start falls (more cards): per
+    # makes_meld(c, hand + pile[start:]) can only turn True as start falls (more cards): per
     # natural card, the highest start known True and the lowest start known False
     true_to: dict[Card, int] = {}
     false_from: dict[Card, int] = {}
@@ -398,7 +429,7 @@ def _take_values_long_way(s: State) -> list[tuple[float, Take]]:
                 continue
             fits = on_melds.get(c)
             if fits is None:
-                fits = on_melds[c] = any(_fits_meld(m, c) and _extends(m, c) for m in own)
+                fits = on_melds[c] = any(near_meld(m, c) and extends(m, c) for m in own)
             if fits:
                 usable += 1
                 continue
@@ -409,12 +440,12 @@ def _take_values_long_way(s: State) -> list[tuple[float, Take]]:
                 continue
             if cards is None:
                 cards = (*hand, *taken)
-            if _makes_meld(c, cards, rules):
+            if makes_meld(c, cards, rules):
                 usable += 1  # _usable(c, cards, own, rules)
                 true_to[c] = start
             else:
                 false_from[c] = start
-        wilds = sum(1 for c in taken if _is_wild(c))
+        wilds = sum(1 for c in taken if c.is_wild_card)
         if rules.discard_take is DiscardTake.WHOLE_IF_TOP_MELDS:
             usable += 1  # the top card melds, or the take would be refused
         if usable == 0 and wilds == 0:
@@ -471,9 +502,11 @@ def test_three_card_melds_with_a_card_check_only_those(rules: Rules) -> None:
     deck = build_deck(rules)
     for _ in range(400):
         hand = tuple(rng.sample(deck, rng.randint(1, 30)))
-        every = _three_card_melds(hand, rules)
-        for card in set(hand) | {rng.choice(deck)}:
-            assert _three_card_melds(hand, rules, card) == tuple(t for t in every if card in t)
+        cards = set(hand) | {rng.choice(deck)}
+        restricted = {card: three_card_melds(hand, rules, with_card=card) for card in cards}  # before the hand is known
+        every = three_card_melds(hand, rules)
+        for card in cards:
+            assert restricted[card] == [t for t in every if card in t]
 
 
 @pytest.mark.parametrize("rules", RULES, ids=lambda r: r.name)
@@ -495,4 +528,4 @@ def test_three_card_melds_are_every_three_card_meld_of_the_hand(rules: Rules) ->
             except ValueError:
                 continue
             expected.add(trio)
-        assert set(_three_card_melds(hand, rules)) == expected
+        assert set(three_card_melds(hand, rules)) == expected

@@ -31,8 +31,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from buraco_core import RULESETS
+from buraco_core.bots import draw_candidates, make_bot, play_candidates, play_hand
 from buraco_core.game import Game, Phase, State, apply, judge, new_game
-from buraco_core.game.bots import draw_candidates, make_bot, play_candidates, play_hand
 
 HERE = Path(__file__).resolve().parent
 RLCARD_VENV = HERE / ".venv-rlcard"

@@ -4,8 +4,8 @@ changing an answer."""
 from __future__ import annotations
 
 from buraco_core import memo
+from buraco_core.bots import GreedyBot, RandomBot, play_hand
 from buraco_core.game import Game
-from buraco_core.game.bots import GreedyBot, RandomBot, play_hand
 
 
 def _hand(rules: str) -> tuple[list[tuple[int, str]], object]:

@@ -32,8 +32,8 @@ import ipywidgets
 import traitlets
 
 from buraco_core import Meld, Rules, format_cards
+from buraco_core.bots import make_bot
 from buraco_core.game import Game, Phase, View
-from buraco_core.game.bots import make_bot
 from buraco_core.svg import card_back_svg, cards_svg
 
 from ._common import as_rules, guard

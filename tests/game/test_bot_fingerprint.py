@@ -19,10 +19,10 @@ from pathlib import Path
 import pytest
 
 from buraco_core import RULESETS, format_cards, sort_cards
+from buraco_core.bots import GreedyBot, MonteCarloBot, RandomBot, Referee, play_hand
 from buraco_core.cards import build_deck
 from buraco_core.game import Game, Phase, State, View, check, legal_actions
 from buraco_core.game.actions import Action, AddToMeld, Discard, Draw, NewMeld, NextHand, Take
-from buraco_core.game.bots import GreedyBot, MonteCarloBot, RandomBot, Referee, play_hand
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 UPDATE = os.environ.get("BURACO_UPDATE_GOLDEN") == "1"

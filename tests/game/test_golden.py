@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 from buraco_core import RULESETS, format_cards, sort_cards
+from buraco_core.bots import GreedyBot
 from buraco_core.game import Game
 from buraco_core.game.actions import Draw, NextHand
-from buraco_core.game.bots import GreedyBot
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 UPDATE = os.environ.get("BURACO_UPDATE_GOLDEN") == "1"

@@ -7,12 +7,13 @@ import dataclasses
 import random
 
 import pytest
+from random_games import random_play
 
 from buraco_core import RULESETS
+from buraco_core.bots import GreedyBot
 from buraco_core.game import Game, Phase, State, View, view_of
-from buraco_core.game.bots import GreedyBot
 from buraco_core.game.state import FIELDS, state_from_fields, state_with, team_count
-from buraco_core.game.view import determinize
+from buraco_core.game.view import determinize, unknown_cards
 
 
 def _states(rules: str, players: int, seed: int, moves: int = 80) -> list[State]:
@@ -95,3 +96,23 @@ def test_determinize_builds_a_real_state_showing_the_same_view(rules: str) -> No
             assert view_of(world, s.turn) == view
         if s.phase in (Phase.DRAW, Phase.PLAY):
             determinize(view, random.Random(3)).deck_check()
+
+
+def test_the_closed_pile_is_dealt_as_the_deck_order_deal() -> None:
+    """Without a random generator, determinize fills the closed part of a fechado pile (draw
+    phase) with the cards a deal of the hidden cards in deck order gives it, from the end:
+    first the other hands, then the pile (found without the deal, walking the deck)."""
+    rng = random.Random(12)
+    checked = 0
+    for s in random_play("fechado", range(8), rng, players=lambda: rng.choice((2, 4)), moves=600):
+        view = view_of(s, s.turn)
+        hidden = view.discard_count - len(view.discard)
+        if hidden and view.phase is Phase.DRAW:
+            unknown = unknown_cards(view)
+            for seat, count in enumerate(view.hand_counts):
+                if seat != view.seat:
+                    del unknown[max(0, len(unknown) - count):]
+            expected = tuple(unknown[max(0, len(unknown) - hidden):])
+            assert determinize(view).discard[:hidden] == expected
+            checked += 1
+    assert checked > 50

@@ -245,11 +245,11 @@ class Game:
                 f"seat {s.turn} to {s.phase.value}, totals {list(s.totals)}>")
 
     def __str__(self) -> str:
-        from .html import table_text
+        from ..board import table_text
 
         return table_text(self.view(self.perspective))
 
     def _repr_html_(self) -> str:
-        from .html import table_html
+        from ..board import table_html
 
         return table_html(self.view(self.perspective))

@@ -12,8 +12,9 @@ Words used here:
   (:func:`places_of`; :data:`ACE_PLACES` as bits);
 - a *pre-test* answers False only where the rules surely refuse, True meaning "ask them":
   :func:`may_extend` (one card onto one meld), :func:`may_meld` (one card played this turn);
-- the *addition window* of a meld (:func:`addition_window`, :func:`near_meld`): the cards the
-  bots list as candidate additions, a looser and quicker look than the pre-test;
+- the *addition window* of a meld (:func:`addition_window`, :func:`near_meld`,
+  :func:`side_windows`): the cards the bots list as candidate additions, a looser and quicker
+  look than the pre-test;
 - a *candidate trio*: three cards that may be a meld (:func:`trio_candidate_indices`); the
   checked ones are :func:`three_card_melds` (with a wild card or not), the natural ones
   :func:`natural_three_card_melds`, those with one given card :func:`trios_with`;
@@ -37,7 +38,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from .cards import CARD_ORDER, Card
 from .melds import InvalidMeld, Meld, make_meld
-from .memo import PerRules
+from .memo import Bounded, PerRules
 from .rules import Rules
 
 __all__ = [
@@ -57,6 +58,7 @@ __all__ = [
     "natural_three_card_melds",
     "near_meld",
     "places_of",
+    "side_windows",
     "suited_counts",
     "three_card_melds",
     "trio_bound",
@@ -162,7 +164,7 @@ def may_extend(m: Meld, card: Card, rules: Rules) -> bool:
     # from the other end (a 2 of the suit might instead turn natural: left to extend)
     stuck = wild_index is not None and (m.cards[wild_index].rank == 0
                                         or m.cards[wild_index].suit != m.suit)
-    for p in places_of(card):
+    for p in ((1, 14) if rank == 1 else (rank,)):  # places_of, inline (hot)
         if low - 1 <= p <= hi + 1:
             if not (low <= p <= hi and p != wild_place):
                 return True
@@ -218,6 +220,22 @@ def addition_window(m: Meld) -> tuple[int, str, int, int, bool]:
     if m.kind == "set":
         return (m.rank, "", 0, 0, m.wild_index is None)
     return (0, m.suit, m.low - 2, m.low + len(m.cards) + 1, True)
+
+
+def side_windows(side: tuple[Meld, ...]) -> list[tuple[int, int, str, int, int, bool]]:
+    """The :func:`addition_window` of every meld of a side, with its number (1-based):
+    (number, rank, suit, low, high, takes a wild card). Remembered per side (a side's tuple of
+    melds is kept until one of them changes, and many moves see the same one)."""
+    known = _SIDE_WINDOWS.data.get(id(side))
+    if known is not None and known[0] is side:
+        return known[1]
+    windows = [(i, *addition_window(m)) for i, m in enumerate(side, 1)]
+    _SIDE_WINDOWS.put(id(side), (side, windows))  # the entry holds the tuple: its id stays its own
+    return windows
+
+
+_SIDE_WINDOWS: Bounded[int, tuple[tuple[Meld, ...], list[tuple[int, int, str, int, int, bool]]]] = Bounded(
+    "meld_search.side_windows", 512)
 
 
 # --------------------------------------------------------------------------- the three-card melds of a hand
@@ -529,7 +547,7 @@ def may_meld(card: Card, hand: Iterable[Card], sides: Iterable[Sequence[Meld]], 
     # one and a wild card; count what the hand has besides one copy of the card
     copies = same_rank = wilds = 0
     near: set[int] = set()   # places of same-suit naturals within two of the card's
-    places = places_of(card)
+    places = (1, 14) if rank == 1 else (rank,)
     distinct = rules.set_distinct_suits
     for c in hand:
         r = c.rank
@@ -546,7 +564,7 @@ def may_meld(card: Card, hand: Iterable[Card], sides: Iterable[Sequence[Meld]], 
                 same_rank += 1
             continue
         if c.suit == suit:
-            for q in places_of(c):
+            for q in ((1, 14) if r == 1 else (r,)):  # places_of, inline (hot)
                 for p in places:
                     if -2 <= p - q <= 2:
                         near.add(q)
@@ -575,7 +593,7 @@ def trios_with(hand: Iterable[Card], rules: Rules, card: Card) -> Iterator[tuple
     ['5h 6h 7h', '7c 7d 7h']
     """
     rank, suit = card.rank, card.suit
-    places = places_of(card)
+    places = (1, 14) if rank == 1 else (rank,)
     sets = rules.allow_sets
     near: list[Card] = []
     skipped = False
@@ -590,7 +608,7 @@ def trios_with(hand: Iterable[Card], rules: Rules, card: Card) -> Iterator[tuple
             if sets:
                 near.append(c)
         elif c.suit == suit:
-            for q in places_of(c):
+            for q in ((1, 14) if r == 1 else (r,)):  # places_of, inline (hot)
                 if any(-2 <= p - q <= 2 for p in places):
                     near.append(c)
                     break

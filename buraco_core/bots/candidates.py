@@ -16,7 +16,7 @@ from ..cards import SUITS, Card
 from ..game.actions import Action, AddToMeld, Discard, Draw, NewMeld, Take
 from ..game.engine import reachable_teams
 from ..game.state import State
-from ..meld_search import CARD_ORDER, addition_window, candidate_trios, card_counts, group_cards
+from ..meld_search import CARD_ORDER, candidate_trios, card_counts, group_cards, side_windows
 from ..rules import DiscardTake
 
 __all__ = ["DISCARDS", "draw_candidates", "play_candidates"]
@@ -42,7 +42,7 @@ def draw_candidates(s: State) -> list[Action]:
 def play_candidates(s: State) -> list[Action]:
     """A quick superset of the play-phase actions the engine lists (every discard, every
     single-card addition, every three-card meld), not checked: filter with ``check``. An addition
-    is listed where the card lies in the meld's :func:`~buraco_core.meld_search.addition_window`."""
+    is listed where the card lies in the meld's window (:func:`~buraco_core.meld_search.side_windows`)."""
     hand = s.hands[s.turn]
     counts = card_counts(hand)
     distinct = sorted(counts, key=CARD_ORDER)
@@ -52,14 +52,13 @@ def play_candidates(s: State) -> list[Action]:
     wilds, by_rank, by_suit = group_cards(distinct)
     for team in teams:
         which = None if team == own else team
-        for i, m in enumerate(s.melds[team]):
-            rank, suit, lo, hi, takes_wild = addition_window(m)
+        for i, rank, suit, lo, hi, takes_wild in side_windows(s.melds[team]):
             if rank:  # a set
-                fits = list(by_rank.get(rank, ()))
+                fits = by_rank.get(rank, [])
             else:  # a run: an ace, or a card within two places of an end
                 fits = [c for c in by_suit.get(suit, ()) if c.rank == 1 or lo <= c.rank <= hi]
             if takes_wild:
-                fits += wilds
-            out.extend([AddToMeld(i + 1, (c,), which) for c in fits])
+                fits = fits + wilds
+            out.extend([AddToMeld(i, (c,), which) for c in fits])
     out.extend(NewMeld(t) for t in candidate_trios(counts, distinct, s.rules))
     return out

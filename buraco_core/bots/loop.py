@@ -84,23 +84,25 @@ class Seats:
         action's text) as the engine logged it. Raises :class:`BotError` if the bot fails
         (``game`` unchanged), ValueError if no bot plays that seat or the hand is over."""
         state = game.state
-        if state.phase is not Phase.DRAW and state.phase is not Phase.PLAY:
+        phase = state.phase
+        if phase is not Phase.DRAW and phase is not Phase.PLAY:
             raise ValueError("the hand is over: no bot has a move to make")
         seat = state.turn
         known = self._seated.get(seat)
         if known is None:
             chosen = self.bot(seat)
             known = self._seated[seat] = (chosen, _asks_referee(chosen))
-        bot, asks = known
-        view = view_of(state, seat)
         try:
-            action = bot.choose(view, game.why_illegal) if asks else bot.choose(view)
+            if known[1]:
+                action = known[0].choose(view_of(state, seat), game.why_illegal)
+            else:
+                action = known[0].choose(view_of(state, seat))
         except Exception as err:
-            raise BotError(seat, _name(bot), err) from err
+            raise BotError(seat, _name(known[0]), err) from err
         try:
             game.play(action)
         except Exception as err:  # a refused move, or no move at all: the bot's bug
-            raise BotError(seat, _name(bot), err, action) from err
+            raise BotError(seat, _name(known[0]), err, action) from err
         return game.state.history[-1]
 
 

@@ -18,15 +18,12 @@ from ..game.state import Phase
 from ..game.view import View, determinize
 from ..meld_search import (
     CARD_ORDER,
-    addition_window,
     candidate_trios,
-    card_counts,
     group_cards,
     may_extend,
+    side_windows,
     trio_bound,
 )
-from ..melds import Meld
-from ..memo import Bounded
 from ..rules import DiscardTake, Rules
 from .candidates import DISCARDS
 from .protocol import Referee
@@ -101,7 +98,7 @@ class RandomBot:
         append = pool.append
         for team in reachable_teams(rules, view.teams, own):
             which = None if team == own else team
-            for i, rank, suit, lo, hi, takes_wild in _side_shape(melds[team]):
+            for i, rank, suit, lo, hi, takes_wild in side_windows(melds[team]):
                 if rank:  # a set
                     for c in by_rank.get(rank, ()):
                         append((which, i, c))
@@ -148,29 +145,14 @@ class RandomBot:
         return next(iter(legal_actions(determinize(view))))
 
 
-_SIDE_SHAPES: Bounded[int, tuple[tuple[Meld, ...], list[tuple[int, int, str, int, int, bool]]]] = Bounded(
-    "bots.side_shapes", 512)
-
-
-def _side_shape(side: tuple[Meld, ...]) -> list[tuple[int, int, str, int, int, bool]]:
-    """Per meld of a side, what the random bot's additions need: (meld number, a set's rank or
-    0, a run's suit, the lowest and highest place a natural card of it may have, whether a wild
-    card is a candidate). Remembered per side (a side's tuple of melds is kept until it
-    changes, and many moves see the same one)."""
-    known = _SIDE_SHAPES.data.get(id(side))
-    if known is not None and known[0] is side:
-        return known[1]
-    shape = [(i, *addition_window(m)) for i, m in enumerate(side, 1)]
-    _SIDE_SHAPES.put(id(side), (side, shape))  # the entry holds the tuple, so its id stays its own
-    return shape
-
-
 def read_hand(hand: tuple[Card, ...], rules: Rules) -> tuple[
         dict[Card, int], list[Card], dict[int, list[Card]], dict[str, list[Card]], int]:
     """What the random bot needs of its hand: the count of each card (in hand order), the
     distinct wild cards and natural cards by rank and by suit
     (:func:`~buraco_core.meld_search.group_cards`), and
     :func:`~buraco_core.meld_search.trio_bound`."""
-    counts = card_counts(hand)
+    counts: dict[Card, int] = {}
+    for c in hand:  # card_counts, inline (a decision of the random bot is quick)
+        counts[c] = counts.get(c, 0) + 1
     wilds, by_rank, by_suit = group_cards(counts)
     return counts, wilds, by_rank, by_suit, trio_bound(counts, by_rank, wilds, rules)

@@ -37,7 +37,7 @@ buraco_core.game.actions.IllegalAction: you have already drawn this turn: meld, 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 from ..cards import CARD_ORDER, Card
@@ -122,14 +122,11 @@ def reachable_teams(rules: Rules, teams: int, team: int) -> tuple[int, ...]:
     return (team,)
 
 
-def _reachable(s: State) -> tuple[int, ...]:
-    """The teams whose melds the player to move may add to (:func:`reachable_teams`)."""
-    return reachable_teams(s.rules, s.teams, s.current_team)
-
-
-def _sides(s: State) -> list[tuple[Meld, ...]]:
+def _sides(s: State) -> Sequence[tuple[Meld, ...]]:
     """The melds the player to move may add to, side by side (:func:`reachable_teams`)."""
-    return [s.melds[team] for team in _reachable(s)]
+    teams = reachable_teams(s.rules, s.teams, s.turn % s.teams)
+    melds = s.melds
+    return melds if len(teams) == len(melds) else [melds[t] for t in teams]
 
 
 def _log(s: State, action: Action) -> tuple[tuple[int, str], ...]:
@@ -148,8 +145,22 @@ def check(state: State, action: Action | str) -> IllegalAction | None:
     not raised: ``.rule`` names the clause, ``str()`` says why). Text that is not an action
     raises :class:`~buraco_core.errors.NotationError`: only a readable play is judged.
     """
-    verdict = judge(state, action)
-    return verdict if isinstance(verdict, IllegalAction) else None
+    act = parse_action(action)
+    try:
+        # the quick answers of judge (a discard, a draw), without building the next state
+        if type(act) is Discard and state.phase is Phase.PLAY:
+            return _discard_reason(state, act.card)
+        if type(act) is Draw and state.phase is Phase.DRAW:
+            if state.stock or _stock_end(state, "draw-empty"):
+                return None
+            return IllegalAction("stock-end", "illegal.stock-empty")
+        _APPLY[state.phase](state, act)
+    except IllegalAction as err:
+        # a refusal answered, not raised: it keeps no frames alive (its own traceback, or that of
+        # an InvalidMeld it was raised from, whose frames would hold whoever keeps the refusal)
+        err.__traceback__ = err.__context__ = None
+        return err
+    return None
 
 
 def judge(state: State, action: Action | str) -> IllegalAction | State | None:
@@ -163,7 +174,7 @@ def judge(state: State, action: Action | str) -> IllegalAction | State | None:
     act = parse_action(action)
     try:
         # a discard is refused only for a _discard_reason, a draw only when the stock is empty
-        # for good: both answered without building the next state
+        # for good: both answered without building the next state (check asks the same)
         if type(act) is Discard and state.phase is Phase.PLAY:
             return _discard_reason(state, act.card)
         if type(act) is Draw and state.phase is Phase.DRAW:
@@ -172,7 +183,9 @@ def judge(state: State, action: Action | str) -> IllegalAction | State | None:
             return IllegalAction("stock-end", "illegal.stock-empty")
         return _APPLY[state.phase](state, act)
     except IllegalAction as err:
-        err.__traceback__ = None
+        # a refusal answered, not raised: it keeps no frames alive (its own traceback, or that of
+        # an InvalidMeld it was raised from, whose frames would hold whoever keeps the refusal)
+        err.__traceback__ = err.__context__ = None
         return err
 
 
@@ -290,7 +303,7 @@ def _apply_meld(s: State, act: NewMeld) -> State:
 def _apply_add(s: State, act: AddToMeld) -> State:
     own = s.current_team
     team = own if act.team is None else act.team
-    if team not in _reachable(s):
+    if team not in reachable_teams(s.rules, s.teams, s.turn % s.teams):
         if not 0 <= team < s.teams:
             raise IllegalAction("meld-owner", "illegal.no-team", team=team, last=s.teams - 1)
         raise IllegalAction("meld-owner", "illegal.add-own-side", rules=s.rules, meld=act.meld)
@@ -429,9 +442,9 @@ def finish_refusal(s: State, *, card_may_meld: bool = False) -> IllegalAction | 
     """Why the player (hand not empty, PLAY phase) could not end the turn legally, or None.
 
     Looks one play ahead: the card that must be melded, then a discard or a last addition.
-    ``card_may_meld``: the caller has just seen :func:`~buraco_core.meld_search.may_meld` pass for the
-    card to be melded.
-    The answer does not depend on the order in which the plays are tried.
+    ``card_may_meld``: the caller has just seen :func:`~buraco_core.meld_search.may_meld` pass
+    for the card to be melded. The answer does not depend on the order in which the plays are
+    tried.
     """
     hand = s.hands[s.turn]
     if s.must_meld is not None:
@@ -446,11 +459,8 @@ def finish_refusal(s: State, *, card_may_meld: bool = False) -> IllegalAction | 
                 if type(act) is NewMeld or _meld_valid(s, act):
                     return None
                 continue
-            try:
-                apply(s, act)
-            except IllegalAction:
-                continue
-            return None
+            if type(judge(s, act)) is State:  # legal (judged, not raised: no frames kept)
+                return None
         return _no_way_to_meld(s, card)
     if len(hand) >= 2:
         return None
@@ -463,14 +473,12 @@ def finish_refusal(s: State, *, card_may_meld: bool = False) -> IllegalAction | 
     if _no_meld_out(s, s.current_team) is not None:
         # an addition of the last card would empty the hand, which no meld may do now
         return stuck
-    for team in _reachable(s):
+    for team in reachable_teams(s.rules, s.teams, s.turn % s.teams):
         for i, m in enumerate(s.melds[team]):
             if may_extend(m, card, s.rules):
-                try:
-                    apply(s, AddToMeld(i + 1, (card,), None if team == s.current_team else team))
-                except IllegalAction:
-                    continue
-                return None
+                add = AddToMeld(i + 1, (card,), None if team == s.current_team else team)
+                if type(judge(s, add)) is State:
+                    return None
     return stuck
 
 
@@ -501,7 +509,7 @@ def _plays_with(s: State, card: Card) -> Iterator[NewMeld | AddToMeld]:
     own = s.current_team
     rules = s.rules
     wild = card.rank == 0 or card.rank == 2
-    for team in _reachable(s):
+    for team in reachable_teams(s.rules, s.teams, s.turn % s.teams):
         for i, m in enumerate(s.melds[team]):
             if (wild or (m.rank == card.rank if m.kind == "set" else m.suit == card.suit)) \
                     and may_extend(m, card, rules):
@@ -658,7 +666,7 @@ def _enumerate_play(s: State) -> Iterator[Action]:
         if _discard_reason(s, c) is None and (len(hand) > 1 or check(s, Discard(c)) is None):
             yield Discard(c)
     own = s.current_team
-    for team in _reachable(s):
+    for team in reachable_teams(s.rules, s.teams, s.turn % s.teams):
         for i, m in enumerate(s.melds[team]):
             for c in distinct:
                 if may_extend(m, c, s.rules):

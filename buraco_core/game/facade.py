@@ -181,10 +181,10 @@ class Game:
         :class:`~buraco_core.errors.NotationError`: only a readable move is judged. A legal move
         asked about and then played as the same object (``play(action)``) is built once."""
         verdict = judge(self._state, action)
-        if isinstance(verdict, State):
+        if type(verdict) is State:
             self._checked = (self._state, action, verdict)
             return None
-        return verdict
+        return verdict  # type: ignore[return-value]  # a refusal, or None
 
     def undo(self) -> Action:
         """Take back the last move; returns it. IndexError at the start."""

@@ -32,9 +32,9 @@ from typing import Any
 import ipywidgets
 import traitlets
 
-from buraco_core import Meld, Rules, board, format_cards
+from buraco_core import Card, Meld, Rules, board, format_cards
 from buraco_core.bots import Bot, BotError, Seats, make_bot
-from buraco_core.game import Game, Phase, View
+from buraco_core.game import AddToMeld, Discard, Game, NewMeld, Phase, Take, View
 from buraco_core.messages import Message
 
 from ._common import as_rules, button, guard
@@ -306,7 +306,11 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
             return None
         text = str(action)
         self.feedback.hint = text
-        cards = getattr(action, "cards", None) or ([action.card] if getattr(action, "card", None) else [])
+        cards: list[Card] = []
+        if isinstance(action, (NewMeld, AddToMeld)):
+            cards = list(action.cards)
+        elif isinstance(action, (Discard, Take)) and action.card is not None:
+            cards = [action.card]
         if cards:
             with contextlib.suppress(ValueError):
                 self.hand.select_cards(list(cards))

@@ -1,4 +1,6 @@
-"""The game: whole hands and matches of every ruleset (issue 3). See ``API.md`` beside this file.
+"""The game: whole hands and matches of every ruleset, one seat's view of them, and the pure core
+that plays them (the turn rules). See ``API.md`` beside this file; the bots are
+:mod:`buraco_core.bots`.
 
 >>> from buraco_core.game import Game
 >>> g = Game("buraco", players=4, seed=7)

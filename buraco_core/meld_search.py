@@ -12,8 +12,7 @@ Words used here:
   (:func:`places_of`; :data:`ACE_PLACES` as bits);
 - a *pre-test* answers False only where the rules surely refuse, True meaning "ask them":
   :func:`may_extend` (one card onto one meld), :func:`may_meld` (one card played this turn);
-- the *addition window* of a meld (:func:`addition_window`, :func:`near_meld`,
-  :func:`side_windows`): the cards the bots list as candidate additions, a looser and quicker
+- the *addition window* of a meld (:func:`side_windows`, :func:`near_meld`): the cards the bots list as candidate additions, a looser and quicker
   look than the pre-test;
 - a *candidate trio*: three cards that may be a meld (:func:`trio_candidate_indices`); the
   checked ones are :func:`three_card_melds` (with a wild card or not), the natural ones
@@ -44,7 +43,6 @@ from .rules import Rules
 __all__ = [
     "ACE_PLACES",
     "CARD_ORDER",
-    "addition_window",
     "candidate_trios",
     "card_counts",
     "counted_connections",
@@ -190,7 +188,7 @@ def goes_onto(melds: Iterable[Meld], card: Card) -> bool:
 
 
 def near_meld(m: Meld, card: Card) -> bool:
-    """Whether ``card`` lies in the meld's :func:`addition_window` (looser than
+    """Whether ``card`` lies in the meld's addition window (:func:`side_windows`; looser than
     :func:`may_extend`, and quicker): the card of a set's rank or a wild card where the set has
     none; a card of a run's suit at most two places past an end (an ace always), or a wild
     card. The bots list an addition as a candidate only then."""
@@ -206,30 +204,24 @@ def near_meld(m: Meld, card: Card) -> bool:
     return m.low - 2 <= r <= m.low + len(m.cards) + 1
 
 
-def addition_window(m: Meld) -> tuple[int, str, int, int, bool]:
-    """The meld's window of candidate additions, as numbers: (a set's rank or 0, a run's suit
-    or "", the lowest and the highest rank of a natural card of the suit within reach of a run's
-    ends, whether a wild card is a candidate). :func:`near_meld` answers the same for one card.
+def side_windows(side: tuple[Meld, ...]) -> list[tuple[int, int, str, int, int, bool]]:
+    """The addition window of every meld of a side, the cards the bots list as candidate
+    additions (:func:`near_meld` answers the same for one card and one meld), as numbers:
+    (the meld's number, 1-based; a set's rank or 0; a run's suit or ""; the lowest and the
+    highest rank of a natural card of the suit within two places of the run's ends; whether a
+    wild card is a candidate). Remembered per side (a side's tuple of melds is kept until one of
+    them changes, and many moves see the same one).
 
     >>> from buraco_core import RULESETS, make_meld
-    >>> addition_window(make_meld("5h 6h 7h", RULESETS["buraco"]))
-    (0, 'h', 3, 9, True)
-    >>> addition_window(make_meld("7c 7d JK", RULESETS["buraco"]))
-    (7, '', 0, 0, False)
+    >>> side_windows((make_meld("5h 6h 7h", RULESETS["buraco"]), make_meld("7c 7d JK", RULESETS["buraco"])))
+    [(1, 0, 'h', 3, 9, True), (2, 7, '', 0, 0, False)]
     """
-    if m.kind == "set":
-        return (m.rank, "", 0, 0, m.wild_index is None)
-    return (0, m.suit, m.low - 2, m.low + len(m.cards) + 1, True)
-
-
-def side_windows(side: tuple[Meld, ...]) -> list[tuple[int, int, str, int, int, bool]]:
-    """The :func:`addition_window` of every meld of a side, with its number (1-based):
-    (number, rank, suit, low, high, takes a wild card). Remembered per side (a side's tuple of
-    melds is kept until one of them changes, and many moves see the same one)."""
     known = _SIDE_WINDOWS.data.get(id(side))
     if known is not None and known[0] is side:
         return known[1]
-    windows = [(i, *addition_window(m)) for i, m in enumerate(side, 1)]
+    windows = [(i, m.rank, "", 0, 0, m.wild_index is None) if m.kind == "set"
+               else (i, 0, m.suit, m.low - 2, m.low + len(m.cards) + 1, True)
+               for i, m in enumerate(side, 1)]
     _SIDE_WINDOWS.put(id(side), (side, windows))  # the entry holds the tuple: its id stays its own
     return windows
 

@@ -23,6 +23,8 @@ from buraco_core.meld_search import (
     may_meld,
     melds_with,
     natural_three_card_melds,
+    near_meld,
+    side_windows,
     suited_counts,
     three_card_melds,
     trio_candidates,
@@ -262,3 +264,29 @@ def test_counted_connections_are_the_connections(rules: Rules) -> None:
                 rest = list(cards)
                 rest.remove(card)
                 assert counted_connections(card, counts, rules, holding=True) == _connections(card, rest, rules)
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: r.name)
+def test_near_meld_is_the_side_window(rules: Rules) -> None:
+    """near_meld (one card, one meld) and side_windows (every meld of a side, as numbers) give
+    the same addition window: the bots' candidate additions are the same either way."""
+    cards = [Card(0, "")] + [Card(r, su) for su in SUITS for r in range(1, 14)]
+    melds = _run_shapes(rules)
+    for trio in ("7c 7d 7h", "7c 7d 2s", "Ac Ad As", "Kc Kd JK"):
+        try:
+            melds.append(make_meld(trio, rules))
+        except InvalidMeld:
+            continue
+    side = tuple(melds)
+    windows = side_windows(side)
+    assert side_windows(side) is windows  # remembered for the same side
+    for (number, rank, suit, lo, hi, takes_wild), m in zip(windows, side, strict=True):
+        assert side[number - 1] is m
+        for card in cards:
+            if card.rank in (0, 2):
+                inside = takes_wild
+            elif rank:
+                inside = card.rank == rank
+            else:
+                inside = card.suit == suit and (card.rank == 1 or lo <= card.rank <= hi)
+            assert near_meld(m, card) == inside, (m, card)

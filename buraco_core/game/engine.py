@@ -145,22 +145,8 @@ def check(state: State, action: Action | str) -> IllegalAction | None:
     not raised: ``.rule`` names the clause, ``str()`` says why). Text that is not an action
     raises :class:`~buraco_core.errors.NotationError`: only a readable play is judged.
     """
-    act = parse_action(action)
-    try:
-        # the quick answers of judge (a discard, a draw), without building the next state
-        if type(act) is Discard and state.phase is Phase.PLAY:
-            return _discard_reason(state, act.card)
-        if type(act) is Draw and state.phase is Phase.DRAW:
-            if state.stock or _stock_end(state, "draw-empty"):
-                return None
-            return IllegalAction("stock-end", "illegal.stock-empty")
-        _APPLY[state.phase](state, act)
-    except IllegalAction as err:
-        # a refusal answered, not raised: it keeps no frames alive (its own traceback, or that of
-        # an InvalidMeld it was raised from, whose frames would hold whoever keeps the refusal)
-        err.__traceback__ = err.__context__ = None
-        return err
-    return None
+    verdict = judge(state, action)
+    return None if verdict is None or type(verdict) is State else verdict  # type: ignore[return-value]
 
 
 def judge(state: State, action: Action | str) -> IllegalAction | State | None:
@@ -174,7 +160,7 @@ def judge(state: State, action: Action | str) -> IllegalAction | State | None:
     act = parse_action(action)
     try:
         # a discard is refused only for a _discard_reason, a draw only when the stock is empty
-        # for good: both answered without building the next state (check asks the same)
+        # for good: both answered without building the next state
         if type(act) is Discard and state.phase is Phase.PLAY:
             return _discard_reason(state, act.card)
         if type(act) is Draw and state.phase is Phase.DRAW:

@@ -169,9 +169,9 @@ def _score_rows(score: Score) -> str:
 def score_html(score: Score, *, styled: bool = True) -> str:
     """One side's score as a table: its itemized lines and the total (``styled``: with the
     stylesheet, for a bare ``score`` in a notebook)."""
-    return ((style_tag() if styled else "") + "<table class='buraco-score'>" + _score_rows(score)
-            + f"<tr class='buraco-score-total'><th>{_t('score.total')}</th>"
-            f"<th class='buraco-points'>{score.total}</th></tr></table>")
+    return ((style_tag() if styled else "") + "<div class='buraco-board'><table class='buraco-score'>"
+            + _score_rows(score) + f"<tr class='buraco-score-total'><th>{_t('score.total')}</th>"
+            f"<th class='buraco-points'>{score.total}</th></tr></table></div>")
 
 
 def score_sheet_html(v: View) -> str:

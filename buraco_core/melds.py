@@ -52,7 +52,7 @@ from .memo import Bounded, PerRules
 from .messages import Message
 from .rules import BuracoKind, Rules, get_rules
 
-__all__ = ["InvalidMeld", "Meld", "make_meld"]
+__all__ = ["InvalidMeld", "Meld", "extend_at_an_end", "extend_by_search", "make_meld"]
 
 MeldKind = Literal["run", "set"]
 WildEnd = Literal["low", "high"]
@@ -434,6 +434,29 @@ class Meld:
         from .svg import meld_svg
 
         return meld_svg(self)
+
+
+def extend_at_an_end(meld: Meld, card: Card, wild_end: WildEnd | None = None) -> Meld | None:
+    """:meth:`Meld.extend`'s shortcut for the commonest additions of one card to a run, under
+    the meld's own rules: the meld the full search (:func:`extend_by_search`) would build, or
+    None where the shortcut does not apply and the search decides.
+
+    >>> from buraco_core import RULESETS
+    >>> str(extend_at_an_end(make_meld("4h 5h 6h", RULESETS["buraco"]), Card(7, "h")))
+    '4♥ 5♥ 6♥ 7♥'
+    """
+    return meld._extend_at_an_end(card, meld.rules, wild_end)
+
+
+def extend_by_search(meld: Meld, cards: Sequence[Card], wild_end: WildEnd | None = None) -> Meld:
+    """The meld with ``cards`` added by the full search of the meld rules (what
+    :meth:`Meld.extend` falls back on), under the meld's own rules; raises :class:`InvalidMeld`.
+
+    >>> from buraco_core import RULESETS
+    >>> str(extend_by_search(make_meld("2c 3c 4c", RULESETS["burraco"]), [Card(6, "c")]))
+    '3♣ 4♣ 2♣ 6♣'
+    """
+    return meld._extend_by_search(list(cards), meld.rules, wild_end)
 
 
 def make_meld(cards: Iterable[Card | str] | str, rules: Rules | str) -> Meld:

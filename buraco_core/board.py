@@ -38,6 +38,7 @@ __all__ = [
     "score_sheet_html",
     "seat_name",
     "style_tag",
+    "stylesheet",
     "table_html",
     "table_text",
     "team_name",

@@ -8,7 +8,9 @@ changes an answer, it only costs the time to find them again.
 
 A cache per ruleset object (:class:`PerRules`) finds the ruleset by identity; its entry holds
 the ruleset, so that the id cannot be reused by another ruleset while the entry lives. Every
-cache is bounded: a full table starts afresh.
+cache is bounded: a full table starts afresh. (Files read once, the message catalog and
+``board.css``, are not answers and are not kept here; nor are values an object computes once
+about itself, such as a meld's hash or a state's number of teams.)
 
 >>> from buraco_core import RULESETS, make_meld
 >>> _ = make_meld("4h 5h 6h", RULESETS["buraco"])

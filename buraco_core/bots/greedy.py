@@ -21,7 +21,7 @@ from ..cards import Card
 from ..game.actions import Action, AddToMeld, Discard, Draw, NewMeld, NextHand, Take
 from ..game.engine import apply, check, judge, legal_actions, reachable_teams
 from ..game.state import Phase, State
-from ..game.view import View, determinize
+from ..game.view import View, determinize, visible_pile
 from ..meld_search import (
     CARD_ORDER,
     counted_connections,
@@ -407,7 +407,7 @@ def discard_scores(s: State, rng: random.Random) -> list[tuple[float, Discard]]:
     nxt = (seat + 1) % s.players
     next_melds = s.melds[s.team_of(nxt)] if s.team_of(nxt) != s.current_team else ()
     own = s.melds[s.current_team]
-    pile = s.discard if rules.discard_open else s.discard[-1:]
+    pile = visible_pile(rules, s.discard)
     feeds_pile = rules.discard_take is not DiscardTake.WHOLE_IF_TOP_MELDS
     scored: list[tuple[float, Discard]] = []
     in_pile = suited_counts(pile)

@@ -6,7 +6,8 @@ A refused move raises :class:`~buraco_core.game.actions.IllegalAction` whose mes
 rule in a learner's words. The :class:`~buraco_core.game.state.Phase` picks one apply function
 (``_APPLY``) and one enumeration (``_ENUMERATE``).
 
-Each ruleset field is read in one place: ``discard_take`` in :func:`_apply_take`,
+Each ruleset field is read in one place: ``discard_take`` in :func:`_apply_take` (and in
+:func:`_enumerate_draw`, which takes to list; ``_DRAW_CLAUSE`` names each way's clause),
 ``single_take_no_discard`` in :func:`_take_result`, ``wild_last_discard_guard`` and
 ``pot_guard`` in :func:`_pot_guard`, ``direct_pot`` and ``going_out`` in :func:`_no_meld_out`,
 ``indirect_pot`` in :func:`_apply_discard`, ``out_needs_pot`` / ``out_needs_clean`` in

@@ -28,7 +28,7 @@ from ..rules import Rules
 from ..scoring import Score
 from .state import Phase, PotState, State, state_from_fields
 
-__all__ = ["View", "determinize", "unknown_cards", "view_of"]
+__all__ = ["View", "determinize", "unknown_cards", "view_of", "visible_pile"]
 
 
 class View(NamedTuple):
@@ -86,6 +86,12 @@ class View(NamedTuple):
         return self.discard[-1] if self.discard else None
 
 
+def visible_pile(rules: Rules, pile: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The part of the discard pile a seat sees: the whole pile where the ruleset's pile is open
+    (``discard_open``), else its top card alone (:func:`view_of` builds the same, inline)."""
+    return pile if rules.discard_open else pile[-1:]
+
+
 def view_of(state: State, seat: int) -> View:
     """The view of ``seat`` (0 to players - 1)."""
     if not 0 <= seat < state.players:
@@ -96,7 +102,7 @@ def view_of(state: State, seat: int) -> View:
     return _new_view(View, (
         seat, seat % teams, state.players, teams, state.rules, state.phase, state.turn,
         state.dealer, state.hand_number, state.hands[seat], tuple(map(len, state.hands)),
-        state.melds, discard if state.rules.discard_open else discard[-1:], len(discard),
+        state.melds, discard if state.rules.discard_open else discard[-1:], len(discard),  # visible_pile
         len(state.stock), tuple(map(bool, state.pots)), state.pot_state, state.must_meld,
         state.single_take, state.went_out, state.hand_scores, state.totals, state.winner,
         state.history, state.starter, state.pot_seat, state.pot_unused,

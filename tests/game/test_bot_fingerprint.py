@@ -11,12 +11,12 @@ intended, regenerate the files and review the diff in git:
 
 from __future__ import annotations
 
-import difflib
 import hashlib
 import os
 from pathlib import Path
 
 import pytest
+from game_helpers import check_golden
 
 from buraco_core import RULESETS, format_cards, sort_cards
 from buraco_core.bots import GreedyBot, MonteCarloBot, RandomBot, Referee, play_hand
@@ -111,16 +111,5 @@ def fingerprint(rules: str) -> str:
 
 @pytest.mark.parametrize("rules", list(RULESETS))
 def test_bot_fingerprint(rules: str) -> None:
-    text = fingerprint(rules)
-    path = GOLDEN / f"bots-{rules}.txt"
-    if UPDATE:
-        path.write_text(text, encoding="utf-8")
-        return
-    assert path.exists(), f"{path} is missing: run BURACO_UPDATE_GOLDEN=1 on this test"
-    expected = path.read_text(encoding="utf-8")
-    if text != expected:
-        diff = list(difflib.unified_diff(expected.splitlines(), text.splitlines(),
-                                         f"golden/bots-{rules}.txt", "now", lineterm="", n=2))
-        shown = "\n".join(diff[:60]) + ("\n..." if len(diff) > 60 else "")
-        pytest.fail(f"the {rules} bot fingerprint changed (if intended, regenerate with "
-                    f"BURACO_UPDATE_GOLDEN=1):\n{shown}", pytrace=False)
+    check_golden(GOLDEN / f"bots-{rules}.txt", fingerprint(rules), f"the {rules} bot fingerprint",
+                 "tests/game/test_bot_fingerprint.py")

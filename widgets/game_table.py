@@ -52,8 +52,8 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
     """Play a hand against bots: ``GameTable(rules="buraco", seed=7)``.
 
     ``seat`` is the learner's seat (0 plays first); ``bots`` a bot name (``"greedy"``,
-    ``"random"``, ``"mc"``) or one name (or :class:`~buraco_core.bots.Bot`) per other seat; ``pace`` the seconds between two bot
-    moves; ``coach`` shows the rule behind a refused play and the Suggest button; with
+    ``"random"``, ``"mc"``) or one name (or :class:`~buraco_core.bots.Bot`) per other seat;
+    ``pace`` the seconds between two bot moves; ``coach`` shows the rule behind a refused play and the Suggest button; with
     ``autoplay=False`` the bots wait for :meth:`step` / :meth:`advance_bots`.
 
     Python face for lessons and tests: :meth:`play` (any action text), :meth:`draw`,
@@ -139,8 +139,8 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         self.command_button.on_click(guard(self._oops, lambda _b: self._play_command()))
         self.command_row = ipywidgets.HBox([self.command, self.command_button],
                                            layout=ipywidgets.Layout(flex_flow="row wrap"))
-        self.children = [self.styles, self.status, self.center, self.table, self.hand, self.buttons, self.command_row,
-                         self.feedback, self.score_sheet, self.log_view]
+        self.children = [self.styles, self.status, self.center, self.table, self.hand, self.buttons,
+                         self.command_row, self.feedback, self.score_sheet, self.log_view]
         self.observe(guard(self._oops, lambda _c: self._refresh()), "coach")
         self.observe(guard(self._oops, self._on_rules), "rules")
         self._refresh()

@@ -2,7 +2,8 @@
 #   make app    serve the lessons with Voila (voila.json) and open lessons/00_welcome.ipynb
 #   make test   the whole test suite, browser tests included (one pytest command)
 #   make bench  the benchmarks (benchmarks/run_all.py)
-.PHONY: app test bench
+#   make site   the whole course as a static site in _site/ (Python in the browser; scripts/build_site.py)
+.PHONY: app test bench site
 
 app:
 	bash scripts/setup.sh app
@@ -15,3 +16,7 @@ test:
 bench:
 	bash scripts/setup.sh test
 	.venv/bin/python benchmarks/run_all.py
+
+site:
+	bash scripts/setup.sh site
+	.venv-site/bin/python scripts/build_site.py

@@ -45,6 +45,26 @@ def _harness() -> Any:
     return module
 
 
+def answer_first_click(page: Any, timeout: float = 120_000) -> tuple[str, float]:
+    """Click the first widget that answers through Python once it shows: the first puzzle's Check
+    button (the answer: its feedback gets a status), or else the first card (``aria-pressed``).
+    Returns what was clicked and when (``time.perf_counter``); the answer has come on return."""
+    check = page.locator(".bw-puzzle .bw-check").first
+    card = page.locator('[data-testid="card"]:not([disabled])').first
+    check.or_(card).first.wait_for(state="visible", timeout=timeout)
+    target = "check" if check.is_visible() else "card"
+    clicked = time.perf_counter()
+    if target == "check":
+        check.click()
+        page.locator(".bw-puzzle").first.locator(
+            '[data-testid="feedback"]:not([data-status=""])').wait_for(state="visible", timeout=timeout)
+    else:
+        card.click()
+        page.wait_for_function("(el) => el.getAttribute('aria-pressed') === 'true'",
+                               arg=card.element_handle(), timeout=timeout)
+    return target, clicked
+
+
 def measure_lesson(h: Any, browser: Any, voila: Any, lesson: Path) -> dict[str, Any]:
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
@@ -56,19 +76,7 @@ def measure_lesson(h: Any, browser: Any, voila: Any, lesson: Path) -> dict[str, 
                                " return c && getComputedStyle(c).display !== 'none'; }", timeout=120_000)
         rendered = time.perf_counter() - start
         views = h.widget_outputs(response.text())
-        check = page.locator(".bw-puzzle .bw-check").first
-        card = page.locator('[data-testid="card"]:not([disabled])').first
-        check.or_(card).first.wait_for(state="visible", timeout=120_000)
-        target = "check" if check.is_visible() else "card"
-        clicked = time.perf_counter()
-        if target == "check":
-            check.click()
-            page.locator(".bw-puzzle").first.locator(
-                '[data-testid="feedback"]:not([data-status=""])').wait_for(state="visible", timeout=60_000)
-        else:
-            card.click()
-            page.wait_for_function("(el) => el.getAttribute('aria-pressed') === 'true'",
-                                   arg=card.element_handle(), timeout=60_000)
+        target, clicked = answer_first_click(page)
         answered = time.perf_counter()
         kid = h.kernel_id(page)
         pid = voila.kernel_pids().get(kid)

@@ -204,6 +204,11 @@ class Card:
 
         return card_svg(self)
 
+    def _repr_html_(self) -> str:
+        # The same drawing inline: JupyterLab shows image/svg+xml as an <img> with no alt text, so
+        # its role="img" and aria-label would not reach a screen reader (WCAG's image-alt).
+        return self._repr_svg_()
+
 
 _INTERNED.update({(r, su): Card._create(r, su) for r, su in [(0, "")] + [(r, su) for su in SUITS for r in RANK_NAMES]})
 JOKER = Card(0, "")

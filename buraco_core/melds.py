@@ -435,6 +435,11 @@ class Meld:
 
         return meld_svg(self)
 
+    def _repr_html_(self) -> str:
+        # The same drawing inline: JupyterLab shows image/svg+xml as an <img> with no alt text, so
+        # its role="img" and aria-label would not reach a screen reader (WCAG's image-alt).
+        return self._repr_svg_()
+
 
 def extend_at_an_end(meld: Meld, card: Card, wild_end: WildEnd | None = None) -> Meld | None:
     """:meth:`Meld.extend`'s shortcut for the commonest additions of one card to a run, under

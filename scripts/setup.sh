@@ -1,14 +1,41 @@
 #!/usr/bin/env bash
 # Set up everything the project needs, from nothing: a virtual environment in .venv with the
-# project and its extras, and (for "test") Debian's chromium for the browser tests.
-# Usage: bash scripts/setup.sh app|test
+# project and its extras, and (for "test") Debian's chromium for the browser tests and the static
+# site's build environment ("site", below).
+# Usage: bash scripts/setup.sh app|test|site
 # Runs non-interactively (CI=true, no stdin). A second run is quick: the install is skipped while
 # pyproject.toml is older than the stamp file .venv/.setup-<what>.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-test}
-case "$what" in app|test) ;; *) echo "usage: $0 app|test" >&2; exit 2 ;; esac
+case "$what" in app|test|site) ;; *) echo "usage: $0 app|test|site" >&2; exit 2 ;; esac
 python=${PYTHON:-python3}
+
+# The static site's build (make site, scripts/build_site.py): its own environment .venv-site from the
+# pinned staticsite/requirements.txt (Voici and JupyterLite pin other versions than the app needs), and
+# the npm side (Pyodide, axe-core) from staticsite/package-lock.json into staticsite/node_modules.
+setup_site() {
+  if [ ! -x .venv-site/bin/python ]; then
+    echo "setup: creating .venv-site (the static site's build environment)"
+    "$python" -m venv .venv-site
+  fi
+  local stamp=.venv-site/.setup-site
+  if [ ! -f "$stamp" ] || [ staticsite/requirements.txt -nt "$stamp" ] || [ scripts/setup.sh -nt "$stamp" ]; then
+    echo "setup: installing staticsite/requirements.txt into .venv-site"
+    .venv-site/bin/python -m pip install --quiet --disable-pip-version-check -r staticsite/requirements.txt
+    touch "$stamp"
+  fi
+  stamp=staticsite/node_modules/.setup-site
+  if [ ! -f "$stamp" ] || [ staticsite/package-lock.json -nt "$stamp" ]; then
+    echo "setup: npm ci in staticsite (Pyodide, axe-core)"
+    (cd staticsite && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error </dev/null)
+    touch "$stamp"
+  fi
+}
+if [ "$what" = site ]; then
+  setup_site
+  exit 0
+fi
 if [ ! -x .venv/bin/python ]; then
   echo "setup: creating .venv with $("$python" --version 2>&1)"
   "$python" -m venv .venv
@@ -19,6 +46,9 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ] || [ scripts/setup.sh -n
   .venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip
   .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".[$what]"
   touch "$stamp"
+fi
+if [ "$what" = test ]; then
+  setup_site  # the browser tests build and test the static site too
 fi
 if [ "$what" = test ] && [ ! -x /usr/bin/chromium ]; then
   echo "setup: installing Debian's chromium for the browser tests"

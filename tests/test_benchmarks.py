@@ -3,6 +3,7 @@ scripts must not rot. RLCard is treated as absent here (it is never a dependency
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -41,3 +42,19 @@ def test_bench_bots_runs_a_tiny_match_up(capsys: pytest.CaptureFixture[str]) -> 
     bench_bots.main(["--hands", "2", "--rules", "italian", "--matchups", "greedy:random"])
     out = capsys.readouterr().out
     assert "greedy" in out and "random" in out
+
+
+@pytest.mark.browser
+@pytest.mark.timeout(600)
+def test_bench_site_runs_every_section_at_a_tiny_size(capsys: pytest.CaptureFixture[str]) -> None:
+    """bench_site.py on one lesson, two clients and one hand of the random bot (builds the site when
+    its inputs changed, as the browser tests do)."""
+    import bench_site
+
+    bench_site.main(["00", "--clients", "2", "--bots", "random,fast=buraco_core.game.bots:GreedyBot",
+                     "--hands", "1"])
+    out = capsys.readouterr().out
+    assert "site:" in out and "MB in" in out
+    assert re.search(r"00_welcome\s+\d+\.\d+s\s+\d+\.\d+s\s+\d+\.\d+s", out), out
+    assert "2 clients x" in out and "serve.py (the site's launcher): all done in" in out
+    assert re.search(r"^random\s+\d+ ", out, re.M) and re.search(r"^fast\s+\d+ ", out, re.M), out

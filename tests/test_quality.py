@@ -13,7 +13,8 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_ruff_is_clean() -> None:
-    result = run("ruff", "check", "buraco_core", "widgets", "tests", "benchmarks")
+    result = run("ruff", "check", "buraco_core", "widgets", "tests", "benchmarks", "scripts", "staticsite/serve.py",
+                 "staticsite/sitecustomize.py", "staticsite/ipython")
     assert result.returncode == 0, result.stdout + result.stderr
 
 

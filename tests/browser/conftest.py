@@ -65,6 +65,20 @@ def voila_env() -> dict[str, str]:
     return env
 
 
+def answers(url: str, process: subprocess.Popen[bytes], timeout: float) -> bool:
+    """Wait until ``url`` answers (any HTTP status); False when ``process`` exits or time runs out."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and process.poll() is None:
+        try:
+            with urllib.request.urlopen(url, timeout=2):
+                return True
+        except urllib.error.HTTPError:
+            return True
+        except (OSError, urllib.error.URLError):
+            time.sleep(0.1)
+    return False
+
+
 @dataclass
 class VoilaServer:
     """A Voila subprocess serving the repository root with the repository's voila.json."""
@@ -101,17 +115,12 @@ class VoilaServer:
         with self.log_path.open("wb") as log:
             self.process = subprocess.Popen(command, cwd=ROOT, env={**voila_env(), **self.env}, stdout=log,
                                             stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
+        if not answers(self.url + "/", self.process, timeout):
             if self.process.poll() is not None:
                 raise RuntimeError(f"Voila exited with {self.process.returncode}:\n{self.log_tail()}")
-            try:
-                with urllib.request.urlopen(self.url + "/", timeout=2):
-                    return self
-            except (OSError, urllib.error.URLError):
-                time.sleep(0.2)
-        self.stop()
-        raise RuntimeError(f"Voila did not answer within {timeout} s:\n{self.log_tail()}")
+            self.stop()
+            raise RuntimeError(f"Voila did not answer within {timeout} s:\n{self.log_tail()}")
+        return self
 
     def stop(self) -> None:
         if self.process is None or self.process.poll() is not None:
@@ -153,6 +162,11 @@ class VoilaServer:
                 if m:
                     found[m.group(1).decode()] = pid
         return found
+
+
+#: Playwright routes a service worker's own requests only with this variable set (Chromium): the
+#: static site's service worker fetches most of what its pages load.
+SERVICE_WORKER_EVENTS = "PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS"
 
 
 def _children(pid: int) -> list[int]:
@@ -214,6 +228,7 @@ def browser() -> Iterator[Any]:
     if not CHROMIUM.exists():
         pytest.skip(f"{CHROMIUM} is missing: `bash scripts/setup.sh test` installs Debian's chromium")
     sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
+    os.environ[SERVICE_WORKER_EVENTS] = "1"
     with sync_api.sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
         yield chromium
@@ -250,21 +265,29 @@ class PageWatch:
         assert not problems, "\n".join(problems)
 
 
-@pytest.fixture
-def page(browser: Any, voila: VoilaServer) -> Iterator[Any]:
-    """A page in a fresh context (empty localStorage) whose requests may only reach the local Voila."""
+def watched_page(browser: Any, allowed_prefix: str) -> Iterator[Any]:
+    """A page in a fresh context (empty localStorage) whose requests may only reach ``allowed_prefix``;
+    ``page.watch`` is its :class:`PageWatch`. Fails at the end if a request left the machine. The
+    context's route sees the page's requests, its workers' and (with the environment variable that
+    :data:`SERVICE_WORKER_EVENTS` names, set before Playwright starts) its service worker's."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     context.set_default_timeout(30_000)
+    watch = PageWatch(allowed_prefix=allowed_prefix)
+    context.route("**/*", watch.route)
+    context.on("request", lambda r: watch.requests.append(r.url))
     pg = context.new_page()
-    watch = PageWatch(allowed_prefix=voila.url)
-    pg.route("**/*", watch.route)
-    pg.on("request", lambda r: watch.requests.append(r.url))
     pg.on("console", lambda m: watch.console.append(f"{m.type}: {m.text}"))
     pg.on("pageerror", lambda e: watch.errors.append(str(e)))
     pg.watch = watch
     yield pg
     context.close()
     assert not watch.external, f"requests to the internet: {watch.external}"
+
+
+@pytest.fixture
+def page(browser: Any, voila: VoilaServer) -> Iterator[Any]:
+    """A page in a fresh context (empty localStorage) whose requests may only reach the local Voila."""
+    yield from watched_page(browser, voila.url)
 
 
 FIXTURES = ARTIFACTS / "fixtures"
@@ -351,3 +374,141 @@ def open_notebook(page: Any, voila: VoilaServer, notebook: str | Path, timeout: 
 def kernel_id(page: Any) -> str:
     """The id of the kernel Voila started for this page (from the page config)."""
     return str(json.loads(page.locator("#jupyter-config-data").text_content())["kernelId"])
+
+
+# -- the static site (make site): built once per run, served by a plain static server ----------------
+
+SITE = ROOT / "_site"
+AXE = ROOT / "staticsite" / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def build_site(out: Path = SITE) -> Path:
+    """``make site`` into ``out``, skipped when the site there was built from the same inputs (the
+    downloads are cached in .cache/site/, so even a rebuild fetches nothing twice)."""
+    subprocess.run(["bash", str(ROOT / "scripts" / "setup.sh"), "site"], cwd=ROOT, check=True,
+                   stdin=subprocess.DEVNULL)
+    subprocess.run([str(ROOT / ".venv-site" / "bin" / "python"), str(ROOT / "scripts" / "build_site.py"),
+                    "--if-changed", "--out", str(out)], cwd=ROOT, check=True, stdin=subprocess.DEVNULL)
+    return out
+
+
+@dataclass
+class StaticServer:
+    """A plain static server for a folder: ``python -m http.server`` (as any web host serves files), or
+    with ``launcher`` the site's own serve.py (the USB stick's launcher)."""
+
+    root: Path
+    name: str = "site"
+    launcher: bool = False
+    port: int = 0
+    process: subprocess.Popen[bytes] | None = None
+    log_path: Path = field(default_factory=Path)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 30.0) -> StaticServer:
+        self.port = free_port()
+        ARTIFACTS.mkdir(exist_ok=True)
+        self.log_path = ARTIFACTS / f"static-{self.name}.log"
+        command = ([sys.executable, str(self.root / "serve.py"), "--port", str(self.port), "--no-browser"]
+                   if self.launcher else
+                   [sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1", "--directory",
+                    str(self.root)])
+        with self.log_path.open("wb") as log:
+            self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+        if not answers(self.url + "/", self.process, timeout):
+            self.stop()
+            raise RuntimeError(f"the static server did not answer within {timeout} s:\n{self.log_path.read_text()}")
+        return self
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+
+
+def site_lessons() -> list[Path]:
+    """Every notebook under lessons/, recursively (lessons/de/ too): each is a page of the site."""
+    return sorted(p for p in (ROOT / "lessons").rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+
+
+def site_page_path(notebook: Path) -> str:
+    """Where ``make site`` puts a notebook's page: voici/render/<path under the repo>.html."""
+    return "voici/render/" + notebook.relative_to(ROOT).with_suffix(".html").as_posix()
+
+
+@pytest.fixture(scope="session")
+def static_site() -> Iterator[StaticServer]:
+    """The site ``make site`` builds (once per run; unchanged inputs are not built again), served by
+    ``python -m http.server``."""
+    if not CHROMIUM.exists():
+        pytest.skip(f"{CHROMIUM} is missing: `bash scripts/setup.sh test` installs Debian's chromium")
+    server = StaticServer(build_site()).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def site_page(browser: Any, static_site: StaticServer) -> Iterator[Any]:
+    """A fresh page for the static site: requests may only reach its server (the page's, its workers'
+    and its service worker's are routed, blocked and recorded); ``page.watch`` as for :func:`page`."""
+    yield from watched_page(browser, static_site.url)
+
+
+def open_site_lesson(page: Any, base_url: str, notebook: Path, expected: int, timeout: float = 120_000) -> None:
+    """Open a lesson's page of the static site at ``base_url`` and wait until the browser's Python ran every cell (Voici
+    shows the cells then) and ``expected`` widget outputs show their view (Voila's count for the same
+    lesson: :func:`widget_outputs`)."""
+    response = page.goto(f"{base_url.rstrip('/')}/{site_page_path(notebook)}", timeout=timeout)
+    assert response is not None and response.ok, f"{notebook.name}: HTTP {response and response.status}"
+    page.wait_for_function(
+        """(expected) => {
+            const cells = document.querySelector('#rendered_cells');
+            if (!cells || getComputedStyle(cells).display === 'none') return false;
+            const views = Array.from(document.querySelectorAll('.jp-OutputArea-output.lm-Panel'))
+                .filter(o => o.firstElementChild && o.firstElementChild.getBoundingClientRect().height > 0);
+            return views.length >= expected;
+        }""", arg=expected, timeout=timeout)
+
+
+def axe_violations(page: Any, tags: tuple[str, ...] = ("wcag2a", "wcag2aa")) -> list[str]:
+    """axe-core's violations of these rule tags on the page as it is now, one line each (rule, impact,
+    how many nodes, the first node's selector). axe-core comes from the npm package (staticsite/)."""
+    if not AXE.exists():
+        raise AssertionError(f"{AXE} is missing: `bash scripts/setup.sh site` installs axe-core")
+    page.add_script_tag(content=AXE.read_text())
+    result = page.evaluate("(tags) => axe.run(document, {runOnly: {type: 'tag', values: tags}})", list(tags))
+    return [f"{v['id']} ({v['impact']}, {len(v['nodes'])} nodes, e.g. {v['nodes'][0]['target']}): {v['help']}"
+            for v in result["violations"]]
+
+
+def run_site_python(page: Any, site_url: str, code: str, packages: tuple[str, ...] = ("buraco-trainer",),
+                    timeout: float = 600_000, kernel: bool = False) -> str:
+    """Run ``code`` in the site's own Pyodide (WebAssembly, in this Chromium page), with ``packages``
+    loaded from the site's pyodide-lock.json; returns what it printed. The page is put on the site's
+    origin first (its Pyodide folder's listing). With ``kernel``, the packages and environment are
+    the kernel's (the site's jupyter-lite.json) and ``code`` runs after ``import pyodide_kernel``."""
+    env: dict[str, str] = {}
+    if kernel:
+        config = json.loads((SITE / "jupyter-lite.json").read_text())["jupyter-config-data"]
+        options = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]["loadPyodideOptions"]
+        packages, env = tuple(options["packages"]), dict(options.get("env", {}))
+        code = "import sys, pyodide_kernel\nsys.stdout = sys.__stdout__\n" + code
+    pyodide = f"{site_url.rstrip('/')}/static/pyodide/"
+    page.goto(pyodide, timeout=timeout)
+    page.set_default_timeout(timeout)
+    return str(page.evaluate(
+        """async ({pyodide, code, packages, env}) => {
+            const { loadPyodide } = await import(pyodide + 'pyodide.mjs');
+            const out = [];
+            const py = await loadPyodide({ indexURL: pyodide, env, stdout: (s) => out.push(s), stderr: (s) => out.push(s) });
+            await py.loadPackage(packages, { messageCallback: () => {} });
+            try {
+                await py.runPythonAsync(code);
+            } catch (e) {  // a Python error: its traceback, after what was printed
+                throw new Error(out.join('\\n') + '\\n' + e.message);
+            }
+            return out.join('\\n');
+        }""", {"pyodide": pyodide, "code": code, "packages": list(packages), "env": env}))

@@ -112,7 +112,7 @@ def test_closing_a_tab_shuts_its_kernel_down(page: Any, voila: VoilaServer, widg
     assert voila.kernel(kid) is not None
     assert "_xsrf=" in page.evaluate("document.cookie")
     page.watch.assert_clean()
-    page.unroute("**/*")  # a routed request dies with its page: let the beacon go out as it would
+    page.context.unroute("**/*")  # (the watch routes the context) a routed request dies with its page: let the beacon go out as it would
     page.goto("about:blank")  # fires beforeunload, as closing the tab does
     deadline = time.monotonic() + 15
     while voila.kernel(kid) is not None and time.monotonic() < deadline:

@@ -206,12 +206,19 @@ def test_landing_page_links_to_every_lesson(page: Any, voila: VoilaServer) -> No
 @pytest.mark.timeout(180)
 def test_progress_survives_a_reload(page: Any, voila: VoilaServer) -> None:
     """Solve a puzzle, reload (a new kernel): the Progress widget still shows it solved (localStorage)."""
-    from buraco_core.puzzles import solve
-
     lesson = next((p for p in LESSONS if p.name[:2] != "00" and lesson_puzzles(p)), None)
     if lesson is None:
         pytest.fail("no lesson with puzzles")
     open_notebook(page, voila, lesson)
+    solve_then_reload(page, lesson)
+    page.watch.assert_clean()
+
+
+def solve_then_reload(page: Any, lesson: Path, timeout: float = 120_000) -> None:
+    """Solve a puzzle of the open lesson by clicking, see the Progress widget count it, reload the
+    page and see it counted again (progress lives in the browser's localStorage)."""
+    from buraco_core.puzzles import solve
+
     widget, puzzle = find_puzzle(page, lesson)
     give_answer(widget, puzzle, solve(puzzle))
     feedback_after(widget, "right")
@@ -219,6 +226,5 @@ def test_progress_survives_a_reload(page: Any, voila: VoilaServer) -> None:
                         has_text=puzzle.id)
     done.first.wait_for(timeout=20_000)
     page.reload()
-    page.wait_for_function("() => document.querySelector('[data-testid=\"progress\"]')", timeout=90_000)
+    page.wait_for_function("() => document.querySelector('[data-testid=\"progress\"]')", timeout=timeout)
     done.first.wait_for(timeout=60_000)
-    page.watch.assert_clean()

@@ -1,0 +1,413 @@
+"""Build the whole course as a static site in _site/ (``make site``): Voici pages whose Python runs in
+the learner's browser (Pyodide, WebAssembly), with no request to any other host.
+
+Run with the build environment's Python (``.venv-site``, made by ``bash scripts/setup.sh site`` from
+staticsite/requirements.txt)::
+
+    .venv-site/bin/python scripts/build_site.py [--out _site]
+
+What it does, in order (the README's "The course as a static site" tells why):
+
+1. checks every puzzle file under lessons/ (a malformed one stops the build with its file:line);
+2. gathers the wheels the browser's Python needs, all pinned: pure wheels from PyPI
+   (staticsite/pyodide-wheels.txt, with hashes), a pure PyYAML wheel made from its sdist's Python
+   part (staticsite/pyodide-sdists.txt), the project's own wheel, the kernel's own wheels that
+   jupyterlite-pyodide-kernel ships, and empty stand-ins for sqlite3 and jedi (see ``STANDINS``);
+3. byte-compiles them and Pyodide's standard library with Pyodide itself (staticsite/pycompile.mjs),
+   the standard library with the site's customization (staticsite/sitecustomize.py) added;
+4. writes a Pyodide folder with the runtime from npm (staticsite/package-lock.json), those wheels and a
+   ``pyodide-lock.json`` for exactly them, and ``jupyter-lite.json`` (staticsite/jupyter-lite.json:
+   the packages loaded at start, no PyPI fallback);
+5. runs ``voici build`` on a copy of lessons/ (every notebook, recursively, and every puzzle file)
+   with the repository's lab template (share/jupyter, no CDN links);
+6. drops what no page loads, adds the landing redirect and the USB-stick launcher, and prints the size.
+
+Downloads are kept in .cache/site/ (ignored by git), so a second build fetches nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import email.parser
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import time
+import zipfile
+from pathlib import Path
+
+from packaging.requirements import Requirement
+
+ROOT = Path(__file__).resolve().parent.parent
+HERE = ROOT / "staticsite"
+CACHE = ROOT / ".cache" / "site"
+PYODIDE_NPM = HERE / "node_modules" / "pyodide"
+#: Pyodide's runtime files (the npm package holds them and no package wheels).
+RUNTIME = ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip")
+#: The Python the browser runs (Pyodide 0.29.0): what the pure wheels are downloaded for.
+BROWSER_PYTHON = "3.13"
+#: Environment markers of the browser's Python (a requirement marked for Windows is not shipped).
+BROWSER_MARKERS = {"sys_platform": "emscripten", "platform_system": "Emscripten", "os_name": "posix",
+                   "platform_machine": "wasm32", "implementation_name": "cpython",
+                   "platform_python_implementation": "CPython", "python_version": BROWSER_PYTHON,
+                   "python_full_version": BROWSER_PYTHON + ".2", "extra": ""}
+#: The kernel's own wheels, shipped inside jupyterlite-pyodide-kernel's lab extension.
+KERNEL_WHEELS = ("pyodide_kernel", "piplite", "ipykernel", "widgetsnbextension-4")
+#: Requirements of shipped wheels that the browser does not need, and why.
+NOT_SHIPPED = {
+    "jupyterlab-widgets": "the widgets' JupyterLab front end: the site bundles it as a lab extension",
+}
+#: Packages the kernel installs at start (jupyterlite-pyodide-kernel's worker asks for them by name)
+#: that the site replaces by an empty stand-in, and why. Importing one fails as if it were absent,
+#: which IPython handles by itself.
+STANDINS = {
+    "sqlite3": "Pyodide's sqlite3 module is its own C build, on no registry this build uses: IPython keeps"
+               " no command history without it",
+    "jedi": "jedi (and parso) only complete code typed in a notebook, and nobody types code in these pages:"
+            " without them IPython starts 0.8 s sooner and the site is 1.7 MB smaller",
+}
+#: The wheel of the kernel's IPython profile (its folder in site-packages is IPYTHONDIR's parent).
+PRELOAD = "buraco_site_preload"
+#: A fixed date for every zip entry the build writes: the same inputs give the same bytes.
+ZIP_DATE = (2020, 1, 1, 0, 0, 0)
+
+
+def log(message: str) -> None:
+    print(f"site: {message}", flush=True)
+
+
+def run(command: list[str], **kwargs: object) -> None:
+    subprocess.run(command, check=True, **kwargs)  # type: ignore[call-overload]
+
+
+def canonical(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+# -- 1. the lessons and their puzzle files ---------------------------------------------------------
+
+def lesson_files() -> list[Path]:
+    """Every file under lessons/, recursively: the notebooks (lessons/de/ included), every puzzle file,
+    and whatever else a lesson may read or show (checkpoints and caches left out)."""
+    return sorted(p for p in (ROOT / "lessons").rglob("*") if p.is_file()
+                  and not {".ipynb_checkpoints", "__pycache__"} & set(p.parts))
+
+
+def check_puzzles(folder: Path = ROOT / "lessons") -> None:
+    """A malformed puzzle file stops the build, reported as ``file:line: message``."""
+    sys.path.insert(0, str(ROOT))
+    from buraco_core.puzzles import check_folder
+
+    problems = check_folder(folder)
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    if problems:
+        sys.exit(f"site: {len(problems)} problem(s) in the puzzle files: fix them and build again")
+
+
+# -- 2. the wheels ---------------------------------------------------------------------------------
+
+def download_wheels() -> list[Path]:
+    """The pinned pure wheels from PyPI (their hashes checked by pip), cached in .cache/site/wheels."""
+    folder = CACHE / "wheels"
+    folder.mkdir(parents=True, exist_ok=True)
+    run([sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check", "--no-deps",
+         "--require-hashes", "--only-binary=:all:", "--platform", "any", "--implementation", "py",
+         "--python-version", BROWSER_PYTHON, "-d", str(folder), "-r", str(HERE / "pyodide-wheels.txt")])
+    wanted = {canonical(line.split("==")[0]): line.split("==")[1].split()[0]
+              for line in requirement_lines(HERE / "pyodide-wheels.txt")}
+    found = [p for p in folder.glob("*.whl") if wanted.get(canonical(p.name.split("-")[0])) == p.name.split("-")[1]]
+    assert len(found) == len(wanted), f"expected {len(wanted)} wheels in {folder}, found {len(found)}"
+    return sorted(found)
+
+
+def requirement_lines(path: Path) -> list[str]:
+    text = path.read_text().replace("\\\n", " ")
+    return [line.strip() for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
+
+
+def pure_wheel_from_sdist(line: str, out: Path) -> Path:
+    """A ``py3-none-any`` wheel of a package's pure-Python part, from its pinned sdist (PyYAML: its
+    C speed-ups are optional, ``yaml`` falls back to the pure loader by itself)."""
+    name, version = line.split("==")[0], line.split("==")[1].split()[0]
+    folder = CACHE / "sdists"
+    folder.mkdir(parents=True, exist_ok=True)
+    req = folder / f"{name}.txt"
+    req.write_text(line + "\n")
+    run([sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check", "--no-deps",
+         "--require-hashes", "--no-binary=:all:", "-d", str(folder), "-r", str(req)])
+    sdist = next(p for p in folder.glob("*.tar.gz") if canonical(p.name[:-7].rsplit("-", 1)[0]) == canonical(name)
+                 and p.name[:-7].rsplit("-", 1)[1] == version)
+    files: dict[str, bytes] = {}
+    metadata = b""
+    with tarfile.open(sdist) as tar:
+        for member in tar.getmembers():
+            parts = member.name.split("/")
+            if member.isfile() and len(parts) > 3 and parts[1] == "lib" and parts[-1].endswith(".py"):
+                files["/".join(parts[2:])] = tar.extractfile(member).read()  # type: ignore[union-attr]
+            elif member.isfile() and len(parts) == 2 and parts[1] == "PKG-INFO":
+                metadata = tar.extractfile(member).read()  # type: ignore[union-attr]
+    assert files and metadata, f"{sdist.name}: no lib/*.py or PKG-INFO"
+    dist = f"{canonical(name).replace('-', '_')}-{version}"
+    return write_wheel(out / f"{dist}-py3-none-any.whl", dist, files, metadata,
+                       "Built by scripts/build_site.py from the sdist's Python part (no C extension)")
+
+
+def write_wheel(path: Path, dist: str, files: dict[str, bytes], metadata: bytes, generator: str) -> Path:
+    """A wheel with these files, its dist-info and RECORD, entries at a fixed date."""
+    info = f"{dist}.dist-info"
+    entries = dict(files)
+    entries[f"{info}/METADATA"] = metadata
+    entries[f"{info}/WHEEL"] = (f"Wheel-Version: 1.0\nGenerator: {generator}\nRoot-Is-Purelib: true\n"
+                                "Tag: py3-none-any\n").encode()
+    record = [f"{n},sha256={base64.urlsafe_b64encode(hashlib.sha256(d).digest()).rstrip(b'=').decode()},{len(d)}"
+              for n, d in sorted(entries.items())]
+    entries[f"{info}/RECORD"] = ("\n".join([*record, f"{info}/RECORD,,"]) + "\n").encode()
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, data in sorted(entries.items()):
+            zf.writestr(zipfile.ZipInfo(name, ZIP_DATE), data, zipfile.ZIP_DEFLATED)
+    return path
+
+
+def standin(name: str, out: Path) -> Path:
+    """An empty wheel for the package ``name`` of :data:`STANDINS`: its lock entry is called ``name``,
+    but the wheel installs no module and claims no distribution of that name (``<name>_standin``)."""
+    dist = f"{name}_standin-0.0.0"
+    metadata = (f"Metadata-Version: 2.1\nName: {name}-standin\nVersion: 0.0.0\n"
+                f"Summary: Stand-in for {name} in the static site: {STANDINS[name]}.\n").encode()
+    return write_wheel(out / f"{dist}-py3-none-any.whl", dist, {}, metadata, "scripts/build_site.py")
+
+
+def preload_wheel(out: Path) -> Path:
+    """The IPython profile of the site's kernel (staticsite/ipython/, found through IPYTHONDIR, see
+    staticsite/jupyter-lite.json): its startup files import what the lessons import and turn a
+    failing cell's traceback into a sentence."""
+    files = {f"{PRELOAD}/ipython/{p.relative_to(HERE / 'ipython').as_posix()}": p.read_bytes()
+             for p in sorted((HERE / "ipython").rglob("*.py"))}
+    dist = f"{PRELOAD}-0.0.0"
+    metadata = (f"Metadata-Version: 2.1\nName: {canonical(PRELOAD)}\nVersion: 0.0.0\n"
+                "Summary: The static site kernel's IPython profile: imports what the lessons import.\n"
+                "Requires-Dist: buraco-trainer\n").encode()
+    return write_wheel(out / f"{dist}-py3-none-any.whl", dist, files, metadata, "scripts/build_site.py")
+
+
+def project_wheel(out: Path) -> Path:
+    """The project's own wheel (buraco_core and buraco_widgets), built from this checkout."""
+    with tempfile.TemporaryDirectory() as tmp:
+        shutil.copytree(ROOT, tmp, dirs_exist_ok=True, ignore=shutil.ignore_patterns(
+            ".git", ".venv*", ".cache", "_site", "node_modules", "test-artifacts", "build", "*.egg-info",
+            "__pycache__"))
+        run([sys.executable, "-m", "pip", "wheel", "--quiet", "--disable-pip-version-check", "--no-deps",
+             "--no-build-isolation", "-w", str(out), tmp], stdout=subprocess.DEVNULL)
+    return next(out.glob("buraco_trainer-*.whl"))
+
+
+def kernel_wheels() -> list[Path]:
+    folder = Path(sys.prefix) / "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi"
+    found = [p for p in sorted(folder.glob("*.whl")) if p.name.startswith(KERNEL_WHEELS)]
+    assert len(found) == len(KERNEL_WHEELS), f"expected the kernel's wheels {KERNEL_WHEELS} in {folder}"
+    return found
+
+
+# -- 3./4. compiled wheels, the Pyodide folder and its lock file -----------------------------------
+
+def wheel_facts(path: Path) -> dict[str, object]:
+    """Name, version, top-level imports and requirements of a wheel, from its own files."""
+    with zipfile.ZipFile(path) as zf:
+        names = zf.namelist()
+        meta_name = next(n for n in names if n.endswith(".dist-info/METADATA"))
+        meta = email.parser.Parser().parsestr(zf.read(meta_name).decode())
+    imports = sorted({n.split("/")[0].removesuffix(".pyc").removesuffix(".py") for n in names
+                      if not n.split("/")[0].endswith((".dist-info", ".data"))
+                      and (n.endswith((".py", ".pyc")) or "/" in n)})
+    requires = []
+    for text in meta.get_all("Requires-Dist") or []:
+        req = Requirement(text)
+        if req.marker is None or req.marker.evaluate(BROWSER_MARKERS):
+            requires.append(canonical(req.name))
+    return {"name": canonical(meta["Name"]), "version": meta["Version"], "imports": imports,
+            "requires": requires}
+
+
+def pyodide_lock(wheels: list[Path], extra_depends: dict[str, list[str]]) -> dict[str, object]:
+    """A pyodide-lock.json for exactly these wheels: real sha256, imports and dependencies."""
+    base = json.loads((PYODIDE_NPM / "pyodide-lock.json").read_text())
+    facts = {}
+    for w in wheels:
+        f = wheel_facts(w)
+        name = str(f["name"]).removesuffix("-standin")
+        facts[name] = (w, {**f, "name": name})
+    packages = {}
+    for name, (w, f) in sorted(facts.items()):
+        depends = []
+        for req in [*f["requires"], *extra_depends.get(name, [])]:  # type: ignore[misc]
+            if req in facts:
+                depends.append(req)
+            elif req not in NOT_SHIPPED:
+                raise SystemExit(f"site: {w.name} requires {req}, which the site does not ship")
+        packages[name] = {
+            "name": name, "version": f["version"], "file_name": w.name, "install_dir": "site",
+            "sha256": hashlib.sha256(w.read_bytes()).hexdigest(), "package_type": "package",
+            "imports": f["imports"], "depends": sorted(set(depends)), "unvendored_tests": False,
+            "shared_library": False,
+        }
+    return {"info": base["info"], "packages": packages}
+
+
+def pyodide_folder(folder: Path, wheels: list[Path], extra_depends: dict[str, list[str]]) -> None:
+    folder.mkdir(parents=True)
+    for name in RUNTIME:
+        if name != "python_stdlib.zip":
+            shutil.copy2(PYODIDE_NPM / name, folder / name)
+    stdlib = folder.parent / "python_stdlib.zip"
+    with zipfile.ZipFile(PYODIDE_NPM / "python_stdlib.zip") as zin, zipfile.ZipFile(stdlib, "w") as zout:
+        for info in zin.infolist():
+            zout.writestr(info, zin.read(info))
+        zout.writestr(zipfile.ZipInfo("sitecustomize.py", ZIP_DATE), (HERE / "sitecustomize.py").read_bytes())
+    jobs: list[str] = [str(stdlib), str(folder / "python_stdlib.zip")]
+    for w in wheels:
+        if w.name.startswith(PRELOAD):  # IPython runs startup files from source only
+            shutil.copy2(w, folder / w.name)
+        else:
+            jobs += [str(w), str(folder / w.name)]
+    log(f"byte-compiling the standard library and {len(jobs) // 2 - 1} wheels with Pyodide")
+    run(["node", str(HERE / "pycompile.mjs"), *jobs], cwd=HERE)
+    stdlib.unlink()
+    compiled = [folder / w.name for w in wheels]
+    lock = pyodide_lock(compiled, extra_depends)
+    (folder / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
+
+
+# -- 5./6. Voici and the finishing touches ---------------------------------------------------------
+
+def stage_contents(stage: Path) -> Path:
+    contents = stage / "contents"
+    for path in lesson_files():
+        target = contents / path.relative_to(ROOT)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(path, target)
+    return contents
+
+
+def voici_build(lite_dir: Path, contents: Path, out: Path) -> None:
+    env = dict(os.environ)
+    env["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(ROOT / "share" / "jupyter"), env.get("JUPYTER_PATH")) if p)
+    env["JUPYTER_CONFIG_DIR"] = str(lite_dir / "jupyter-config")  # no user settings leak into the site
+    voila = json.loads((ROOT / "voila.json").read_text())["VoilaConfiguration"]
+    build_log = CACHE / "voici-build.log"
+    command = [str(Path(sys.executable).parent / "voici"), "build", "--contents", str(contents),
+         "--output-dir", str(out), "--lite-dir", str(lite_dir), "--no-sourcemaps",
+         f"--template={voila['template']}", f"--theme={voila['theme']}",
+         f"--strip_sources={voila['strip_sources']}", f"--show_tracebacks={voila['show_tracebacks']}",
+         f"--VoilaConfiguration.show_margins={voila['show_margins']}"]
+    with build_log.open("w") as out_log:
+        done = subprocess.run(command, cwd=lite_dir, env=env, stdout=out_log, stderr=subprocess.STDOUT, check=False)
+    if done.returncode:
+        print("\n".join(build_log.read_text().splitlines()[-40:]), file=sys.stderr)
+        sys.exit(f"site: voici build failed (exit {done.returncode}); its whole log: {build_log}")
+
+
+#: Lab extensions of the build environment that no Voici page needs (a JupyterLab toolbar button).
+UNUSED_EXTENSIONS = ("@voila-dashboards/jupyterlab-preview",)
+
+
+def finish(out: Path) -> None:
+    # The root build/ folder is JupyterLite's own app (lab, notebook); the Voici pages load voici/build/.
+    shutil.rmtree(out / "build", ignore_errors=True)
+    config_path = out / "jupyter-lite.json"
+    config = json.loads(config_path.read_text())
+    data = config["jupyter-config-data"]
+    data["federated_extensions"] = [e for e in data["federated_extensions"] if e["name"] not in UNUSED_EXTENSIONS]
+    config_path.write_text(json.dumps(config, indent=2, sort_keys=True) + "\n")
+    for name in UNUSED_EXTENSIONS:
+        shutil.rmtree(out / "extensions" / name, ignore_errors=True)
+    first = sorted((out / "voici" / "render" / "lessons").glob("00_*.html"))
+    target = f"voici/render/lessons/{first[0].name}" if first else "voici/tree/index.html"
+    (out / "index.html").write_text(
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Buraco trainer</title>\n"
+        f"<meta http-equiv=\"refresh\" content=\"0; url={target}\"></head>\n"
+        f"<body><p><a href=\"{target}\">Open the Buraco trainer</a></p></body></html>\n")
+    shutil.copy2(HERE / "serve.py", out / "serve.py")
+    (out / ".nojekyll").write_text("")  # GitHub Pages: serve every file as it is
+
+
+#: What the site is made of: a change to any of these makes ``--if-changed`` build again.
+INPUTS = ("lessons", "buraco_core", "widgets", "share/jupyter", "pyproject.toml", "voila.json",
+          "scripts/build_site.py", "staticsite/requirements.txt", "staticsite/pyodide-wheels.txt",
+          "staticsite/pyodide-sdists.txt", "staticsite/jupyter-lite.json", "staticsite/package-lock.json",
+          "staticsite/pycompile.mjs", "staticsite/serve.py", "staticsite/ipython",
+          "staticsite/sitecustomize.py")
+STAMP = ".build-inputs"
+
+
+def inputs_digest() -> str:
+    """One sha256 over the names and bytes of every input file (caches and checkpoints left out)."""
+    digest = hashlib.sha256()
+    for name in INPUTS:
+        top = ROOT / name
+        files = [top] if top.is_file() else sorted(p for p in top.rglob("*") if p.is_file())
+        for path in files:
+            if {"__pycache__", ".ipynb_checkpoints"} & set(path.parts) or path.suffix == ".pyc":
+                continue
+            digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def size_of(folder: Path) -> int:
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file())
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", default=str(ROOT / "_site"), help="where the site goes (default: _site)")
+    parser.add_argument("--if-changed", action="store_true",
+                        help="do nothing when the site in --out was built from the same inputs")
+    args = parser.parse_args(argv)
+    out = Path(args.out).resolve()
+    started = time.perf_counter()
+    digest = inputs_digest()
+    if args.if_changed and (out / STAMP).is_file() and (out / STAMP).read_text().strip() == digest:
+        log(f"{out} is up to date ({size_of(out) / 1e6:.1f} MB)")
+        return 0
+    if not PYODIDE_NPM.exists():
+        sys.exit("site: staticsite/node_modules is missing: run `bash scripts/setup.sh site` (or make site)")
+    log("checking the puzzle files")
+    check_puzzles()
+    with tempfile.TemporaryDirectory(prefix="buraco-site-") as tmp:
+        stage = Path(tmp)
+        wheels_dir = stage / "wheels"
+        wheels_dir.mkdir()
+        log("gathering the wheels")
+        wheels = download_wheels()
+        wheels += [pure_wheel_from_sdist(line, wheels_dir) for line in requirement_lines(HERE / "pyodide-sdists.txt")]
+        project = project_wheel(wheels_dir)
+        wheels += [project, preload_wheel(wheels_dir), *(standin(name, wheels_dir) for name in STANDINS),
+                   *kernel_wheels()]
+        # The project's wheel has no install requirements (the engine needs only the standard library);
+        # in the browser the lessons need the widgets and the YAML reader too.
+        extra = {"buraco-trainer": ["ipywidgets", "anywidget", "pyyaml"]}
+        lite = stage / "lite"
+        lite.mkdir()
+        pyodide_folder(lite / "static" / "pyodide", wheels, extra)
+        shutil.copy2(HERE / "jupyter-lite.json", lite / "jupyter-lite.json")
+        contents = stage_contents(stage)
+        log(f"voici build of {sum(1 for p in lesson_files() if p.suffix == '.ipynb')} notebooks")
+        if out.exists():
+            shutil.rmtree(out)
+        voici_build(lite, contents, out)
+    finish(out)
+    (out / STAMP).write_text(digest + "\n")
+    log(f"{out} is {size_of(out) / 1e6:.1f} MB in {sum(1 for p in out.rglob('*') if p.is_file())} files"
+        f" (built in {time.perf_counter() - started:.0f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -336,6 +336,12 @@ def open_notebook(page: Any, voila: VoilaServer, notebook: str | Path, timeout: 
     response = page.goto(voila.render_url(notebook), timeout=timeout)
     assert response is not None and response.ok, f"{notebook}: HTTP {response and response.status}"
     expected = widget_outputs(response.text())
+    wait_for_views(page, expected, timeout)
+    return expected
+
+
+def wait_for_views(page: Any, expected: int, timeout: float = 90_000) -> None:
+    """Wait until every cell ran and ``expected`` widget outputs show their views."""
     page.wait_for_function(
         """(expected) => {
             const cells = document.querySelector('#rendered_cells');
@@ -345,7 +351,6 @@ def open_notebook(page: Any, voila: VoilaServer, notebook: str | Path, timeout: 
                 .filter(o => o.firstElementChild && o.firstElementChild.getBoundingClientRect().height > 0);
             return views.length >= expected;
         }""", arg=expected, timeout=timeout)
-    return expected
 
 
 def kernel_id(page: Any) -> str:

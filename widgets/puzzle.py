@@ -496,7 +496,8 @@ class Quiz(ipywidgets.VBox):  # type: ignore[misc]
             self.item = item
             self.rules = as_rules(rules).name
             self.seed = seed
-        self.questions: list[MeldPuzzle] = []
+        self._puzzles: list[Puzzle] = []
+        self._built: dict[int, MeldPuzzle] = {}  # questions are built when first shown (fewer widgets to send)
         self.right: list[bool] = []
         self.first_try: list[bool | None] = []
         if puzzles:
@@ -521,7 +522,12 @@ class Quiz(ipywidgets.VBox):  # type: ignore[misc]
 
     @property
     def current(self) -> MeldPuzzle:
-        return self.questions[self.index]
+        return self._question(self.index)
+
+    @property
+    def questions(self) -> list[MeldPuzzle]:
+        """Every question's widget (built now if not shown yet)."""
+        return [self._question(i) for i in range(len(self._puzzles))]
 
     @property
     def score(self) -> int:
@@ -531,7 +537,7 @@ class Quiz(ipywidgets.VBox):  # type: ignore[misc]
         self.score_label.value = f"<span role='status'>{esc(message)}</span>"
 
     def next(self) -> None:
-        if self.index < len(self.questions) - 1:
+        if self.index < len(self._puzzles) - 1:
             self.index += 1
 
     def previous(self) -> None:
@@ -544,7 +550,7 @@ class Quiz(ipywidgets.VBox):  # type: ignore[misc]
         self._show()
 
     def summary(self) -> str:
-        n = len(self.questions)
+        n = len(self._puzzles)
         first = sum(1 for f in self.first_try if f)
         text = f"Score: {self.score} of {n} right ({first} at the first try)."
         if n and self.score == n:
@@ -561,13 +567,11 @@ class Quiz(ipywidgets.VBox):  # type: ignore[misc]
         self._show()
 
     def _set_questions(self, puzzles: list[Puzzle]) -> None:
-        for q in self.questions:
+        for q in self._built.values():
             q.close()
-        self.questions = [MeldPuzzle(p, record=False, another=False) for p in puzzles]
+        self._puzzles, self._built = list(puzzles), {}
         self.right = [False] * len(puzzles)
         self.first_try = [None] * len(puzzles)
-        for i, q in enumerate(self.questions):
-            q.observe(guard(self._oops, lambda change, i=i: self._answered(i, change["new"])), "correct")
         self.index = 0
 
     def _answered(self, i: int, correct: bool | None) -> None:
@@ -582,8 +586,17 @@ class Quiz(ipywidgets.VBox):  # type: ignore[misc]
             self.progress.record(self.lesson, self.item)
         self._show()
 
+    def _question(self, i: int) -> MeldPuzzle:
+        """Question ``i``'s widget, built the first time it is needed: a page sends the browser only the
+        questions the learner has reached (a class's server and the learners' browsers do less)."""
+        if i not in self._built:
+            q = MeldPuzzle(self._puzzles[i], record=False, another=False)
+            q.observe(guard(self._oops, lambda change, i=i: self._answered(i, change["new"])), "correct")
+            self._built[i] = q
+        return self._built[i]
+
     def _show(self) -> None:
-        n = len(self.questions)
+        n = len(self._puzzles)
         if not n:
             self.header.value = "<b>No questions.</b>"
             self.holder.children = []

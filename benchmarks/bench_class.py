@@ -13,9 +13,11 @@ kernels, measured once the pool is full and the machine quiet):
 - no page may fail (an HTTP error, a page error, or no answer within ``--timeout``);
 - then every tab is closed, and every closed tab's kernel must be gone from Voila within 60 s.
 
-Printed side by side: pages answered, median, 95th percentile and slowest, kernels freed, and the
-CPU seconds the server side spent per learner (Voila and the kernels; Chromium excluded), with the
-load average before each burst (the machine is shared). Target (issue 12): warm, all N pages
+Printed side by side: pages answered, median, 95th percentile and slowest, kernels freed, the CPU
+seconds per learner of the server side (Voila and its kernels, the pool's refill included; Voila's
+own share in brackets) and of
+the browser (Chromium, until every page answered), the memory of the server before the burst (the
+pool on standby), and the load average before each burst (the machine is shared). Target (issue 12): warm, all N pages
 answer, 95th percentile at most 15 s, none fails, every kernel freed; cold no worse than before
 the issue (N=30: median 111 s, slowest 114 s).
 
@@ -83,8 +85,9 @@ def bare_notebook() -> Path:
 
 # -- processes ------------------------------------------------------------------------------------
 
-def cpu_seconds(pids: list[int]) -> float:
-    """User + system CPU time of these processes (children that ended are not counted)."""
+def cpu_seconds(pids: list[int], reaped: bool = False) -> float:
+    """User + system CPU time of these processes; with ``reaped``, also that of their children that
+    ended and were waited for (a kernel shut down counts in its server's figure)."""
     tick = os.sysconf("SC_CLK_TCK")
     total = 0
     for pid in pids:
@@ -92,8 +95,13 @@ def cpu_seconds(pids: list[int]) -> float:
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        total += int(fields[11]) + int(fields[12])
+        total += int(fields[11]) + int(fields[12]) + (int(fields[13]) + int(fields[14]) if reaped else 0)
     return total / tick
+
+
+def server_cpu(pid: int) -> float:
+    """CPU seconds of a server and everything it ran, running or ended (its kernels)."""
+    return cpu_seconds([pid], reaped=True) + cpu_seconds(_harness()._children(pid))
 
 
 def rss_total(pids: list[int]) -> float:
@@ -214,6 +222,8 @@ class Burst:
     freed: int = 0
     kernels: int = 0
     server_cpu: float = 0.0
+    voila_cpu: float = 0.0
+    browser_cpu: float = 0.0
     load: float = 0.0
     standby_mib: float = 0.0
 
@@ -258,7 +268,8 @@ async def one_learner(browser: Any, app: App, path: str, ready: asyncio.Event, s
         return None, f"{type(exc).__name__}: {str(exc).splitlines()[0][:200]}", context
 
 
-async def burst(app: App, path: str, learners: int, timeout: float) -> tuple[list[tuple[float | None, str]], set[str]]:
+async def burst(app: App, path: str, learners: int, timeout: float
+                ) -> tuple[list[tuple[float | None, str]], set[str], float]:
     from playwright.async_api import async_playwright
 
     h = _harness()
@@ -272,6 +283,8 @@ async def burst(app: App, path: str, learners: int, timeout: float) -> tuple[lis
         t0[0] = time.perf_counter()
         start.set()
         results = await asyncio.gather(*tasks)
+        assert app.process is not None
+        browser_cpu = cpu_seconds(sorted(set(_harness()._children(os.getpid())) - set(tree(app.process.pid))))
         kernel_ids: set[str] = set()
         for _, _, context in results:
             for page in context.pages:
@@ -287,7 +300,7 @@ async def burst(app: App, path: str, learners: int, timeout: float) -> tuple[lis
                     await page.goto("about:blank", timeout=30_000)
             await context.close()
         await browser.close()
-    return [(t, why) for t, why, _ in results], kernel_ids
+    return [(t, why) for t, why, _ in results], kernel_ids, browser_cpu
 
 
 def run_burst(notebook: str, mode: str, learners: int, timeout: float, fill_delay: float | None) -> Burst:
@@ -298,9 +311,11 @@ def run_burst(notebook: str, mode: str, learners: int, timeout: float, fill_dela
         pids = tree(app.process.pid)
         result.standby_mib = rss_total(pids)
         result.load = os.getloadavg()[0]
-        cpu_before = cpu_seconds(pids)
-        outcomes, kernel_ids = asyncio.run(burst(app, notebook, learners, timeout))
-        result.server_cpu = (cpu_seconds(tree(app.process.pid)) - cpu_before) / learners
+        cpu_before, voila_before = server_cpu(app.process.pid), cpu_seconds([app.process.pid])
+        outcomes, kernel_ids, browser_cpu = asyncio.run(burst(app, notebook, learners, timeout))
+        result.server_cpu = (server_cpu(app.process.pid) - cpu_before) / learners
+        result.voila_cpu = (cpu_seconds([app.process.pid]) - voila_before) / learners
+        result.browser_cpu = browser_cpu / learners
         for answered, why in outcomes:
             if answered is None:
                 result.failures.append(why)
@@ -402,11 +417,12 @@ def main(argv: list[str] | None = None) -> int:
 
     print()
     print(f"{'notebook':<16} {'start':<5} {'answered':>8} {'median':>7} {'p95':>7} {'slowest':>8} "
-          f"{'freed':>7} {'CPU/learner':>12} {'standby':>9} {'load':>5}")
+          f"{'freed':>7} {'server CPU (Voila)':>19} {'browser CPU':>12} {'standby':>9} {'load':>5}")
     for r in results:
         print(f"{Path(r.notebook).stem:<16} {r.mode:<5} {r.ok:>4}/{r.learners:<3} {r.pct(0.5):>6.1f}s "
               f"{r.pct(0.95):>6.1f}s {max(r.times, default=math.nan):>7.1f}s {r.freed:>3}/{r.kernels:<3} "
-              f"{r.server_cpu:>10.2f} s {r.standby_mib:>5.0f} MiB {r.load:>5.1f}")
+              f"{r.server_cpu:>9.2f} s ({r.voila_cpu:4.2f} s) {r.browser_cpu:>10.2f} s {r.standby_mib:>5.0f} MiB"
+              f" {r.load:>5.1f}")
     for r in results:
         for why in sorted(set(r.failures)):
             print(f"  FAILED {Path(r.notebook).stem} {r.mode}: {r.failures.count(why)} page(s): {why}")

@@ -41,3 +41,21 @@ def test_bench_bots_runs_a_tiny_match_up(capsys: pytest.CaptureFixture[str]) -> 
     bench_bots.main(["--hands", "2", "--rules", "italian", "--matchups", "greedy:random"])
     out = capsys.readouterr().out
     assert "greedy" in out and "random" in out
+
+
+@pytest.mark.browser
+@pytest.mark.timeout(600)
+def test_bench_class_runs_a_tiny_class(capsys: pytest.CaptureFixture[str]) -> None:
+    """Two learners, cold and warm, the lesson and the bare notebook: every page answers, every
+    closed tab's kernel is freed, and the table and the verdicts are printed."""
+    import bench_class
+
+    if not Path("/usr/bin/chromium").exists():
+        pytest.skip("/usr/bin/chromium is missing: `bash scripts/setup.sh test` installs it")
+    bench_class.main(["--learners", "2", "--lesson", "03", "--timeout", "240"])
+    out = capsys.readouterr().out  # (the verdicts are timings: printed, not asserted here)
+    for row in ("03_buracos       cold     2/2", "03_buracos       warm     2/2", "bare_class       cold     2/2",
+                "bare_class       warm     2/2"):
+        assert row in out, out
+    assert out.count(" 2/2  ") >= 4, out  # kernels freed: 2 of 2 in every row
+    assert "target warm: all 2 answer" in out and "target cold" in out

@@ -226,6 +226,7 @@ class Burst:
     browser_cpu: float = 0.0
     load: float = 0.0
     standby_mib: float = 0.0
+    pooled: int = 0
 
     def pct(self, q: float) -> float:
         if not self.times:
@@ -327,6 +328,7 @@ def run_burst(notebook: str, mode: str, learners: int, timeout: float, fill_dela
         while time.monotonic() < deadline and app.running(kernel_ids):
             time.sleep(0.5)
         result.freed = len(kernel_ids - app.running(kernel_ids))
+        result.pooled = sum(f"Using pre-heated kernel: {k} " in app.log() for k in kernel_ids)
     finally:
         app.stop()
     return result
@@ -412,8 +414,8 @@ def main(argv: list[str] | None = None) -> int:
         for mode in modes:
             r = run_burst(notebook, mode, args.learners, args.timeout, args.fill_delay)
             results.append(r)
-            print(f"  {Path(notebook).stem} {mode}: {r.ok}/{r.learners} answered, p95 {r.pct(0.95):.1f} s"
-                  f" (load average before: {r.load:.1f})", flush=True)
+            print(f"  {Path(notebook).stem} {mode}: {r.ok}/{r.learners} answered, p95 {r.pct(0.95):.1f} s,"
+                  f" {r.pooled} page(s) from the pool (load average before: {r.load:.1f})", flush=True)
 
     print()
     print(f"{'notebook':<16} {'start':<5} {'answered':>8} {'median':>7} {'p95':>7} {'slowest':>8} "

@@ -14,7 +14,7 @@ This writes the Voila settings for that into ``FOLDER/voila.json``; ``scripts/ap
 - ``LESSON``: the lessons of the day, comma-separated, as ``03``, ``03_buracos`` or a notebook
   path from the repository folder (default: ``00_welcome``, the page ``make app`` opens).
 - ``FILL_DELAY``: seconds Voila waits after a kernel is taken before starting its replacement
-  (default 20: the class's pages become interactive before the refill competes for the CPU).
+  (default 30: the class's pages become interactive before the refill competes for the CPU).
 
 Voila's documented limits of preheating, and why they do not bite the lessons: a request with
 ``?template=`` or ``?theme=`` other than voila.json's gets a fresh kernel (the links never add
@@ -35,7 +35,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = ROOT / "lessons"
 DEFAULT_LESSON = "00_welcome"
-DEFAULT_FILL_DELAY = 20.0
+DEFAULT_FILL_DELAY = 30.0
 
 
 class ClassPoolError(ValueError):

@@ -59,3 +59,4 @@ def test_bench_class_runs_a_tiny_class(capsys: pytest.CaptureFixture[str]) -> No
         assert row in out, out
     assert out.count(" 2/2  ") >= 4, out  # kernels freed: 2 of 2 in every row
     assert "target warm: all 2 answer" in out and "target cold" in out
+    assert out.count("2 page(s) from the pool") == 2 and out.count("0 page(s) from the pool") == 2, out

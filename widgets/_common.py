@@ -20,6 +20,7 @@ __all__ = [
     "as_cards",
     "as_rules",
     "card_item",
+    "discard",
     "esc",
     "guard",
     "meld_item",
@@ -130,3 +131,12 @@ def ordered_input(widget: Any, *traits: str) -> None:
             widget.send_state(list(state))
 
     widget.on_msg(take)
+
+
+def discard(*widgets: Any) -> None:
+    """Close widgets that will not be shown, with their layout and style models: a page (and a class
+    arriving at once) never receives them. Their traits can still be read from Python."""
+    for widget in widgets:
+        for part in (getattr(widget, "layout", None), getattr(widget, "style", None), widget):
+            if part is not None and getattr(part, "comm", None) is not None:
+                part.close()

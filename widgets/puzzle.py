@@ -42,7 +42,7 @@ from buraco_core.puzzles import (
 from buraco_core.puzzles import validate as validate_puzzle
 from buraco_core.svg import cards_svg, meld_svg
 
-from ._common import as_cards, as_rules, esc, guard
+from ._common import as_cards, as_rules, discard, esc, guard
 from .feedback import FeedbackBox
 from .hand import Hand
 from .progress import Progress
@@ -410,6 +410,7 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
             f"border-radius:10px;padding:0 8px;white-space:nowrap'>ruleset: {esc(p.rules)}</span>"
             f"<div class='bw-how' style='font-size:0.85em;color:#455a64'>{esc(_HOW.get(p.kind, ''))}</div></div>")
         situation = self._situation()
+        discard(*(w for w in (self.hand, self.table, self.number) if w not in situation))  # this kind hides them
         self._owned = [header, *situation]
         self.children = [header, *situation, self.buttons, self.feedback]
 

@@ -42,8 +42,6 @@ import signal
 import subprocess
 import sys
 import time
-import urllib.error
-import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -133,81 +131,60 @@ def wait_quiet(pid: int, timeout: float = 600.0, window: float = 2.0) -> float:
     return time.monotonic() - started
 
 
-@dataclass
 class App:
-    """``scripts/app.sh`` (what ``make app`` runs after the setup) on a free port."""
+    """Voila started by ``scripts/app.sh`` (what ``make app`` runs after the setup) on a free port, with
+    CLASS_SIZE and LESSON; started, it has its pool full and the machine quiet."""
 
-    notebook: str
-    class_size: int = 0
-    fill_delay: float | None = None
-    port: int = 0
-    process: subprocess.Popen[bytes] | None = None
-    log_path: Path = field(default_factory=Path)
+    def __init__(self, notebook: str, class_size: int = 0, fill_delay: float | None = None) -> None:
+        self.notebook, self.class_size = notebook, class_size
+        env = {"CLASS_SIZE": str(class_size), "LESSON": notebook, "PYTHONUNBUFFERED": "1"}
+        if fill_delay is not None:
+            env["FILL_DELAY"] = str(fill_delay)
+        self.server = _harness().VoilaServer(name=f"bench-class-{Path(notebook).stem}-{class_size}", kind="app",
+                                             env=env)
+
+    def start(self, timeout: float = 120.0) -> App:
+        server = self.server.start(timeout=timeout)
+        assert server.process is not None
+        if self.class_size:
+            want = f"Kernel pool of {self.notebook} is filled with {self.class_size} kernel(s)"
+            deadline = time.monotonic() + 600
+            while want not in server.log():
+                if time.monotonic() > deadline or server.process.poll() is not None:
+                    raise RuntimeError(f"the pool did not fill:\n{server.log_tail()}")
+                time.sleep(0.5)
+        wait_quiet(server.process.pid)  # the pool's notebooks executed, the machine quiet again
+        return self
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+        return str(self.server.url)
 
-    def start(self, timeout: float = 120.0) -> App:
-        h = _harness()
-        self.port = h.free_port()
-        h.ARTIFACTS.mkdir(exist_ok=True)
-        self.log_path = h.ARTIFACTS / f"bench-class-{Path(self.notebook).stem}-{self.class_size}.log"
-        env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "JUPYTER_CONFIG_PATH")}
-        env.update(PORT=str(self.port), CLASS_SIZE=str(self.class_size), LESSON=self.notebook, PYTHONUNBUFFERED="1")
-        if self.fill_delay is not None:
-            env["FILL_DELAY"] = str(self.fill_delay)
-        with self.log_path.open("wb") as log:
-            self.process = subprocess.Popen(["bash", str(ROOT / "scripts" / "app.sh"), "--Voila.ip=127.0.0.1"],
-                                            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
-                                            stdin=subprocess.DEVNULL, start_new_session=True)
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"app.sh exited with {self.process.returncode}:\n{self.log()[-3000:]}")
-            try:
-                with urllib.request.urlopen(self.url + "/", timeout=2):
-                    break
-            except urllib.error.HTTPError:
-                break  # it answers
-            except OSError:
-                time.sleep(0.2)
-        else:
-            self.stop()
-            raise RuntimeError(f"Voila did not answer within {timeout} s:\n{self.log()[-3000:]}")
-        if self.class_size:
-            want = f"Kernel pool of {self.notebook} is filled with {self.class_size} kernel(s)"
-            while want not in self.log():
-                if time.monotonic() > deadline + 600 or self.process.poll() is not None:
-                    raise RuntimeError(f"the pool did not fill:\n{self.log()[-3000:]}")
-                time.sleep(0.5)
-        wait_quiet(self.process.pid)  # the pool's notebooks executed, the machine quiet again
-        return self
+    @property
+    def process(self) -> subprocess.Popen[bytes] | None:
+        return self.server.process  # type: ignore[no-any-return]
 
     def log(self) -> str:
-        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+        return str(self.server.log())
 
     def running(self, kernel_ids: set[str]) -> set[str]:
-        """Those of these kernels that Voila still runs (its /api/kernels/<id> answers)."""
-        out = set()
-        for kid in kernel_ids:
-            try:
-                with urllib.request.urlopen(f"{self.url}/api/kernels/{kid}", timeout=10):
-                    out.add(kid)
-            except urllib.error.HTTPError as e:
-                if e.code != 404:
-                    raise
-        return out
+        """Those of these kernels that Voila still runs."""
+        return {k for k in kernel_ids if self.server.kernel(k) is not None}
 
     def stop(self) -> None:
-        if self.process is None or self.process.poll() is not None:
-            return
-        os.killpg(self.process.pid, signal.SIGTERM)  # Voila shuts its kernels down on SIGTERM
-        try:
-            self.process.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait(timeout=10)
+        """Stop Voila (it shuts its kernels down); a kernel it left behind is killed."""
+        def cmdline(pid: int) -> bytes:
+            try:
+                return Path(f"/proc/{pid}/cmdline").read_bytes()
+            except OSError:
+                return b""
+
+        left = {pid: cmdline(pid) for pid in (_harness()._children(self.process.pid) if self.process else [])}
+        self.server.stop(timeout=90)
+        for pid, was in left.items():
+            if was and cmdline(pid) == was:  # still that same process of ours
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGKILL)
 
 
 # -- one burst ----------------------------------------------------------------------------------------
@@ -369,6 +346,21 @@ def profile_lesson(lesson: Path) -> list[tuple[str, float, int, int]]:
             first = cell.source.strip().splitlines()[0] if cell.source.strip() else ""
             label = f"cell {i + 1}: {first[:48]}"
             rows.append((label, cpu_seconds([pid]) - before, count, size))
+        # what a page receives when it connects: the state of every open widget (one message)
+        before = cpu_seconds([pid])
+        msg_id = client.execute("import ipywidgets as _w, json as _j\n_s = _w.Widget.get_manager_state()['state']\n"
+                                "print(len(_s), len(_j.dumps(_s)))", store_history=False)
+        reply = ""
+        while True:
+            msg = client.get_iopub_msg(timeout=120)
+            if msg["parent_header"].get("msg_id") != msg_id:
+                continue
+            if msg["msg_type"] == "stream":
+                reply += msg["content"]["text"]
+            if msg["msg_type"] == "status" and msg["content"]["execution_state"] == "idle":
+                break
+        widgets, size = (int(x) for x in reply.split())
+        rows.append(("the page's widget state (every open widget)", cpu_seconds([pid]) - before, widgets, size))
     finally:
         client.stop_channels()
         km.shutdown_kernel(now=True)
@@ -458,11 +450,13 @@ def main(argv: list[str] | None = None) -> int:
         print()
         print(f"where one page of {Path(lesson).stem} spends its kernel's CPU (a fresh kernel, as Voila runs it):")
         rows = profile_lesson(ROOT / lesson)
-        for label, cpu, count, size in rows:
+        *cells, state = rows
+        for label, cpu, count, size in cells:
             extra = f"  {count} widget messages, {size / 1024:.0f} KiB" if count else ""
             print(f"  {cpu:6.2f} s  {label}{extra}")
-        print(f"  {sum(r[1] for r in rows):6.2f} s  in all; {sum(r[2] for r in rows)} widget messages,"
-              f" {sum(r[3] for r in rows) / 1024:.0f} KiB")
+        print(f"  {sum(r[1] for r in cells):6.2f} s  in all; {sum(r[2] for r in cells)} widget messages,"
+              f" {sum(r[3] for r in cells) / 1024:.0f} KiB")
+        print(f"  the page then receives the state of {state[2]} open widgets, {state[3] / 1024:.0f} KiB")
     return 0 if passed else 1
 
 

@@ -15,7 +15,7 @@ from typing import Any
 import anywidget
 import pytest
 import traitlets
-from buraco_core.puzzles import Puzzle, generate, solve
+from buraco_core.teach import Puzzle, generate, solve
 from buraco_widgets import Hand, MeldPuzzle, TableView
 from buraco_widgets._common import STATIC, ordered_input
 

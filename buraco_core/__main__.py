@@ -24,7 +24,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return simulate(rest)
     if command == "check-puzzles":
-        from .puzzles import main as check_puzzles
+        from .teach.cli import main as check_puzzles
 
         return check_puzzles(rest)
     print(f"unknown command {command!r}\n{USAGE}", file=sys.stderr, end="")

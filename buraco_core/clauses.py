@@ -44,17 +44,39 @@ class Clause:
 
     ``id`` as in RULES.md; ``section`` one of :data:`SECTIONS`; ``varies``: the clause reads
     differently from one ruleset to another (card values, going out, ...), so it is taught and
-    exercised per ruleset.
+    exercised per ruleset; ``reads``: the :class:`~buraco_core.rules.Rules` fields it reads
+    differently by (rulesets that agree on them read the clause alike: :attr:`readings`).
     """
 
     id: str
     section: str
     varies: bool = False
     _applies: Callable[[Rules], bool] = _always
+    reads: tuple[str, ...] = ()
 
     def applies(self, rules: Rules) -> bool:
         """Whether a game under ``rules`` plays by this clause."""
         return self._applies(rules)
+
+    def reading(self, rules: Rules) -> tuple[object, ...]:
+        """How ``rules`` reads the clause: the values of the fields it reads (the same tuple for
+        rulesets that read it alike)."""
+        return tuple(getattr(rules, name) for name in self.reads)
+
+    @property
+    def readings(self) -> tuple[tuple[str, ...], ...]:
+        """The presets that play by the clause, grouped by how they read it: one group for a
+        clause that does not vary, one group per way of reading it for one that does.
+
+        >>> CLAUSES["card-values"].readings
+        (('buraco', 'italian', 'burraco'), ('brazilian',), ('fechado',))
+        >>> CLAUSES["single-take"].readings
+        (('italian',),)
+        """
+        groups: dict[tuple[object, ...], list[str]] = {}
+        for name in self.rulesets:
+            groups.setdefault(self.reading(RULESETS[name]), []).append(name)
+        return tuple(tuple(group) for group in groups.values())
 
     @property
     def rulesets(self) -> tuple[str, ...]:
@@ -86,18 +108,18 @@ def _pots(rules: Rules) -> bool:
 
 _LIST: tuple[Clause, ...] = (
     # common ground
-    Clause("deck", "common", varies=True),
-    Clause("deal", "common", varies=True),
+    Clause("deck", "common", varies=True, reads=('decks', 'jokers')),
+    Clause("deal", "common", varies=True, reads=('hand_size', 'pots', 'pot_size')),
     Clause("wild-one", "common"),
     Clause("natural-two", "common"),
     Clause("run", "common"),
-    Clause("run-places", "common", varies=True),
+    Clause("run-places", "common", varies=True, reads=('ace_to_ace',)),
     Clause("set", "common", _applies=lambda r: r.allow_sets),
     Clause("set-brazilian", "common",
            _applies=lambda r: r.allow_sets and (r.set_max_cards is not None or r.set_distinct_suits)),
     Clause("no-sets", "common", _applies=lambda r: not r.allow_sets),
     Clause("two-naturals", "common"),
-    Clause("meld-owner", "common", varies=True),
+    Clause("meld-owner", "common", varies=True, reads=('meld_on_any',)),
     Clause("extend", "common"),
     Clause("wild-moves", "common"),
     Clause("wild-two-home", "common"),
@@ -105,44 +127,44 @@ _LIST: tuple[Clause, ...] = (
     Clause("fewest-wilds", "common"),
     Clause("wild-place", "common"),
     Clause("card-points", "common"),
-    Clause("card-values", "common", varies=True),
+    Clause("card-values", "common", varies=True, reads=('card_values',)),
     # buracos
     Clause("buraco", "buracos"),
     Clause("buraco-clean", "buracos"),
-    Clause("buraco-semi-clean", "buracos", varies=True),
+    Clause("buraco-semi-clean", "buracos", varies=True, reads=('semi_clean_bonus',)),
     Clause("buraco-dirty", "buracos"),
     Clause("buraco-royal", "buracos", _applies=lambda r: r.royal_bonus is not None),
     Clause("ace-to-ace", "buracos", _applies=lambda r: r.ace_to_ace),
-    Clause("worked-example", "buracos", varies=True),
+    Clause("worked-example", "buracos", varies=True, reads=('semi_clean_bonus',)),
     # the turn
-    Clause("turn", "turn", varies=True),
+    Clause("turn", "turn", varies=True, reads=('meld_on_any',)),
     Clause("draw", "turn", _applies=lambda r: r.discard_take is DiscardTake.WHOLE),
     Clause("draw-dig", "turn", _applies=lambda r: r.discard_take is DiscardTake.ANY_DEPTH),
     Clause("draw-top-card", "turn", _applies=lambda r: r.discard_take is DiscardTake.WHOLE_IF_TOP_MELDS),
     Clause("single-take", "turn", _applies=lambda r: r.single_take_no_discard),
     Clause("wild-last-discard", "turn", _applies=lambda r: r.wild_last_discard_guard),
-    Clause("discard-pile", "turn", varies=True),
+    Clause("discard-pile", "turn", varies=True, reads=('initial_discard', 'discard_open')),
     # the pot
     Clause("pot", "pot", _applies=_pots),
-    Clause("pot-indirect", "pot", varies=True, _applies=_pots),
+    Clause("pot-indirect", "pot", varies=True, _applies=_pots, reads=('indirect_pot',)),
     Clause("no-direct-pot", "pot", _applies=lambda r: r.pots > 0 and not r.direct_pot),
     Clause("one-pot", "pot", _applies=_pots),
     Clause("pot-to-stock", "pot", _applies=lambda r: r.pots > 0 and r.stock_end is StockEnd.EMPTY_NO_POT),
     Clause("pot-guard", "pot", _applies=lambda r: r.pot_guard),
-    Clause("turn-guard", "pot", varies=True),
+    Clause("turn-guard", "pot", varies=True, reads=('going_out',)),
     # going out and the end of a hand
-    Clause("going-out", "going-out", varies=True),
-    Clause("stock-end", "going-out", varies=True),
+    Clause("going-out", "going-out", varies=True, reads=('pots', 'out_needs_clean', 'going_out')),
+    Clause("stock-end", "going-out", varies=True, reads=('stock_end',)),
     # scoring a hand
-    Clause("hand-score", "scoring", varies=True),
+    Clause("hand-score", "scoring", varies=True, reads=('partnerships', 'pot_not_taken_penalty', 'pot_unused_penalty')),
     Clause("pot-waiting", "scoring",
            _applies=lambda r: r.pots > 0 and r.indirect_pot is IndirectPot.NEXT_TURN),
     Clause("pot-unused", "scoring", _applies=lambda r: r.pots > 0 and r.pot_unused_penalty > 0),
     Clause("score-alone", "scoring", _applies=lambda r: not r.partnerships),
     # the match
-    Clause("match-end", "match", varies=True),
-    Clause("match-tie", "match", varies=True),
-    Clause("seats", "match", varies=True),
+    Clause("match-end", "match", varies=True, reads=('target',)),
+    Clause("match-tie", "match", varies=True, reads=('tie',)),
+    Clause("seats", "match", varies=True, reads=('partnerships',)),
 )
 
 #: Every clause of RULES.md by id, in rulebook order.

@@ -137,13 +137,21 @@ class RulesetTable:
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
-        head = "".join(f"<th>{escape(n)}</th>" for n in self.names)
+        head = "".join(f"<th>{escape(_shown(n))}</th>" for n in self.names)
         body = "".join(
             "<tr><th style='text-align:left'>" + escape(label) + "</th>"
             + "".join(f"<td>{escape(v)}</td>" for v in values) + "</tr>"
             for label, values in self.rows)
-        return (f"<table class='buraco-compare'><thead><tr><th></th>{head}</tr></thead>"
-                f"<tbody>{body}</tbody></table>")
+        # a wide table scrolls sideways on a phone instead of running off the page
+        return (f"<div style='overflow-x:auto;max-width:100%'><table class='buraco-compare'><thead><tr><th></th>"
+                f"{head}</tr></thead><tbody>{body}</tbody></table></div>")
+
+
+def _shown(name: str) -> str:
+    """A ruleset's display name (the catalog's ``ruleset.<name>``) for a learner's page."""
+    from .messages import show
+
+    return show(RULESETS[name]) if name in RULESETS else name
 
 
 def compare_rulesets(names: Sequence[str] | None = None, rows: Sequence[str] | None = None) -> RulesetTable:
@@ -195,9 +203,9 @@ class ScoreComparison(list[RulesetScore]):
 
     def _repr_html_(self) -> str:
         rows = "".join(
-            f"<tr><th style='text-align:left'>{escape(s.rules)}</th><td style='text-align:right'>"
+            f"<tr><th style='text-align:left'>{escape(_shown(s.rules))}</th><td style='text-align:right'>"
             f"{'' if s.total is None else s.total}</td><td>"
             + (escape(s.problem) if s.total is None else
                escape(", ".join(f"{label} {p:+d}" for label, p in s.lines))) + "</td></tr>"
             for s in self)
-        return f"<table class='buraco-compare'><tbody>{rows}</tbody></table>"
+        return f"<div style='overflow-x:auto;max-width:100%'><table class='buraco-compare'><tbody>{rows}</tbody></table></div>"

@@ -103,7 +103,7 @@ def lesson_files() -> list[Path]:
 def check_puzzles(folder: Path = ROOT / "lessons") -> None:
     """A malformed puzzle file stops the build, reported as ``file:line: message``."""
     sys.path.insert(0, str(ROOT))
-    from buraco_core.puzzles import check_folder
+    from buraco_core.teach import check_folder
 
     problems = check_folder(folder)
     for problem in problems:

@@ -103,3 +103,22 @@ def test_every_refusal_in_random_games_names_a_clause_of_its_ruleset(rules: str)
                 seen.add(reason.rule)
             s = apply(s, rng.choice(legal))
     assert len(seen) >= 3, seen
+
+
+def test_a_varying_clause_names_the_fields_it_reads_and_groups_the_rulesets_by_them() -> None:
+    """Coverage is counted per way of reading a clause: rulesets that agree on the fields a clause
+    reads read it alike (issue 9: "all 49 clauses covered, in every ruleset where they differ")."""
+    fields = {f.name for f in dataclasses.fields(RULESETS["buraco"])}
+    for c in CLAUSES.values():
+        assert bool(c.reads) == c.varies, c.id
+        assert set(c.reads) <= fields, c.id
+        groups = c.readings
+        assert sorted(name for g in groups for name in g) == sorted(c.rulesets)
+        if c.varies:
+            assert len(groups) >= 2, f"{c.id} varies but every ruleset reads it alike"
+            for g in groups:
+                assert len({c.reading(RULESETS[name]) for name in g}) == 1
+        else:
+            assert len(groups) == 1
+    assert CLAUSES["stock-end"].readings == (("buraco",), ("brazilian",), ("italian", "fechado"), ("burraco",))
+    assert sum(len(c.readings) for c in CLAUSES.values()) == 75

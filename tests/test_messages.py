@@ -61,7 +61,10 @@ def test_parameters_lists_what_a_sentence_names() -> None:
 # --------------------------------------------------------------------------- keys in the code
 
 _KEY = re.compile(r"""["']((?:[a-z0-9-]+\.)+[a-z0-9-]+)["']""")
-_DYNAMIC = ("ruleset.", "suit.", "rank.", "clause.", "buraco-kind.", "meld.kind.", "number.", "section.")
+_DYNAMIC = ("ruleset.", "suit.", "rank.", "clause.", "buraco-kind.", "meld.kind.", "number.", "section.",
+            "teach.a-kind.", "outcome.play.", "outcome.predict.", "feedback.outcome.", "feedback.predict.why-",
+            "feedback.predict.new-", "fact.tie-", "fact.stock-end-", "widget.kind.", "widget.progress.",
+            "widget.feedback.", "puzzle.")
 """Keys the code builds from a value (``f"suit.{s}"``): checked through those values below."""
 
 
@@ -114,3 +117,50 @@ def test_every_sentence_formats_with_its_own_parameters() -> None:
     for key, template in catalog().items():
         params = {name: 2 for name in parameters(template)}
         assert isinstance(render(key, "en", **params), str), key
+
+
+def test_the_teaching_keys_exist_for_every_value_they_are_built_from() -> None:
+    from buraco_widgets.feedback import _texts
+    from buraco_widgets.progress import _TEXTS
+
+    from buraco_core.rules import StockEnd, Tie
+    from buraco_core.teach import KINDS
+    from buraco_core.teach.kinds.outcome import OUTCOMES
+    from buraco_core.teach.kinds.predict import KIND_OUTCOMES, WILD_OUTCOMES
+
+    cat = catalog()
+    for kind in ("clean", "semi-clean", "dirty", "royal", "ace-to-ace"):
+        assert f"teach.a-kind.{kind}" in cat
+    for o in OUTCOMES:
+        assert f"outcome.play.{o}" in cat
+        assert f"feedback.outcome.{o}" in cat or o == "refused"
+    for o in (*WILD_OUTCOMES, *KIND_OUTCOMES):
+        assert f"outcome.predict.{o}" in cat
+        assert o == "hand" or f"feedback.predict.why-{o}" in cat
+    for o in ("natural", "gap", "low", "high"):
+        assert f"feedback.predict.new-{o}" in cat
+    for tie in Tie:
+        assert f"fact.tie-{tie.value}" in cat
+    for end in StockEnd:
+        assert f"fact.stock-end-{end.value}" in cat
+    for kind in KINDS:
+        assert f"widget.kind.{kind}" in cat
+    for key in _TEXTS:
+        assert f"widget.progress.{key}" in cat
+    assert _texts("en")
+
+
+def test_every_puzzle_sentence_belongs_to_a_puzzle_of_the_lessons() -> None:
+    """[puzzle.<file>.<id>] holds the prompt and hint of a lesson's puzzle: every entry belongs to
+    a puzzle that reads it (a puzzle that has its own prompt in its file does not)."""
+    import yaml
+
+    used = set()
+    for path in sorted((ROOT / "lessons" / "puzzles").glob("*.yaml")):
+        for p in yaml.safe_load(path.read_text(encoding="utf-8"))["puzzles"]:
+            for part in ("prompt", "hint"):
+                if part not in p:
+                    used.add(f"puzzle.{path.stem}.{p['id']}.{part}")
+    keys = {k for k in catalog() if k.startswith("puzzle.")}
+    assert keys, "no puzzle sentences"
+    assert keys <= used, f"sentences of no puzzle: {sorted(keys - used)}"

@@ -140,3 +140,31 @@ def test_a_meld_counts_as_the_scoring_ruleset_counts_it() -> None:
     assert score_side([m], "", "italian", went_out=False, took_pot=True).lines[0] == \
         ("semi-clean buraco 3♥-10♥", 150)
     assert m.bonus == 100  # the meld itself never changes
+
+
+def test_every_line_names_its_clause_and_counts_its_cards_one_by_one() -> None:
+    """Issue 9: wrong points are diagnosed line by line, so a line carries its clause and a
+    catalog message, and a line of cards its cards and their values."""
+    score = score_side(["4h 5h 6h 2s 8h 9h 10h"], "3c JK", "buraco", went_out=True, took_pot=False)
+    assert [(item.label.key, item.rule) for item in score.items] == [
+        ("score-line.bonus", "buraco-dirty"), ("score-line.melded", "card-points"), ("score-line.going-out", "going-out"),
+        ("score-line.pot-never-taken", "hand-score"), ("score-line.in-hand", "card-points")]
+    assert [(str(i.label), i.points) for i in score.items] == list(score.lines)
+    hand = score.items[-1]
+    assert [c.code for c in hand.cards] == ["3c", "JK"] and hand.values == (5, 30)
+    assert str(hand.detail) == "3♣ 5, JK 30 = 35"
+    waiting = score_side(["4h 5h 6h"], "", "buraco", went_out=False, took_pot=False, pot_waiting=True)
+    assert waiting.items[-1].rule == "pot-waiting" and waiting.total == 15 - 100
+    assert score_side(["4h 5h 6h"], "", "fechado", went_out=False, took_pot=True, pot_unused=True).items[-1].rule == \
+        "pot-unused"
+
+
+def test_a_score_read_back_has_its_lines_and_equals_the_counted_one() -> None:
+    import pickle
+
+    counted = score_side(["4h 5h 6h 7h 8h 9h 10h"], "3c 8d", "buraco", went_out=False, took_pot=True)
+    read = Score(counted.total, counted.lines)
+    assert read == counted and hash(read) == hash(counted) and read.items == ()
+    assert pickle.loads(pickle.dumps(counted)) == counted
+    with pytest.raises(AttributeError):
+        counted.total = 3  # type: ignore[misc]

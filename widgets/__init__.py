@@ -5,12 +5,14 @@ learner's action to the engine and shows the engine's answer (its reason, when a
 refused). Nothing here decides a rule or a point.
 """
 
+from .choice import Choice
 from .feedback import FeedbackBox
 from .game_table import GameTable
 from .hand import Hand
 from .picker import RulesetPicker
 from .progress import Progress
-from .puzzle import MeldPuzzle, Quiz, ScoreQuiz
+from .puzzle import MeldPuzzle, PuzzleSet, Quiz, ScoreQuiz
 from .table import MeldView, TableView
 
-__all__ = ["FeedbackBox", "GameTable", "Hand", "MeldPuzzle", "MeldView", "Progress", "Quiz", "RulesetPicker", "ScoreQuiz", "TableView"]
+__all__ = ["Choice", "FeedbackBox", "GameTable", "Hand", "MeldPuzzle", "MeldView", "Progress", "PuzzleSet", "Quiz", "RulesetPicker",
+           "ScoreQuiz", "TableView"]

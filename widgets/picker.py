@@ -16,6 +16,7 @@ import ipywidgets
 import traitlets
 
 from buraco_core import Rules
+from buraco_core.messages import render, show
 
 from ._common import as_rules, ruleset_names
 
@@ -29,10 +30,12 @@ class RulesetPicker(ipywidgets.Dropdown):  # type: ignore[misc]
     re-deals itself in the new ruleset.
     """
 
-    def __init__(self, value: Rules | str = "buraco", **kwargs: Any) -> None:
-        kwargs.setdefault("description", "Ruleset")
+    def __init__(self, value: Rules | str = "buraco", *, lang: str = "en", **kwargs: Any) -> None:
+        kwargs.setdefault("description", render("widget.ruleset-menu", lang))
         kwargs.setdefault("style", {"description_width": "initial"})
-        super().__init__(options=ruleset_names(), value=as_rules(value).name, **kwargs)
+        # a learner reads the rulesets' display names; the value stays the ruleset's name
+        options = [(show(as_rules(name), lang), name) for name in ruleset_names()]
+        super().__init__(options=options, value=as_rules(value).name, **kwargs)
         self._links: list[traitlets.dlink] = []
 
     @property

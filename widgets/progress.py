@@ -24,11 +24,17 @@ from typing import Any, ClassVar
 import anywidget
 import traitlets
 
+from buraco_core.messages import catalog, render
+
 from ._common import STATIC
 
 __all__ = ["Progress"]
 
 FORMAT = "buraco-progress/1"
+
+#: The widget's own words the page shows (``widget.progress.<key>`` in the catalog).
+_TEXTS = ("title", "count", "solved", "open", "nothing", "export", "import", "clear", "clear-again", "download",
+          "paste", "save")
 
 
 class Progress(anywidget.AnyWidget):
@@ -47,6 +53,11 @@ class Progress(anywidget.AnyWidget):
     """The lesson shown first ("" shows all)."""
     expected = traitlets.Dict(value_trait=traitlets.List(traitlets.Unicode())).tag(sync=True)
     """The puzzles and quizzes each lesson has (registered by them), for "2 of 4 solved"."""
+    labels = traitlets.Dict(value_trait=traitlets.Unicode()).tag(sync=True)
+    """The words of each item's chip (item id -> words), registered by the puzzles."""
+    texts = traitlets.Dict(value_trait=traitlets.Unicode()).tag(sync=True)
+    """The widget's own words, from the message catalog (``{lesson}``, ``{done}``, ``{total}``,
+    ``{item}`` are filled in by the page)."""
     message = traitlets.Unicode("").tag(sync=True)
     """The last export/import outcome, shown on the page."""
     export_text = traitlets.Unicode("").tag(sync=True)
@@ -54,7 +65,10 @@ class Progress(anywidget.AnyWidget):
 
     _shared: ClassVar[Progress | None] = None
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, lang: str = "en", **kwargs: Any) -> None:
+        self.lang = lang
+        # the page fills in {lesson}, {done}, {total} and {item}: it gets the catalog's sentences as they are
+        kwargs.setdefault("texts", {key: catalog(lang)[f"widget.progress.{key}"] for key in _TEXTS})
         super().__init__(**kwargs)
         self.on_msg(self._on_front_end_msg)
 
@@ -83,12 +97,15 @@ class Progress(anywidget.AnyWidget):
         self.solved = {**self.solved, lesson: [*done, item]}
         return True
 
-    def expect(self, lesson: str, item: str) -> None:
-        """Register a puzzle or quiz of ``lesson`` (so the page can say "1 of 4 solved")."""
+    def expect(self, lesson: str, item: str, label: str = "") -> None:
+        """Register a puzzle or quiz of ``lesson`` (so the page can say "1 of 4 solved"), with
+        the words of its chip (``label``; the id where none is given)."""
         lesson, item = str(lesson), str(item)
         known = list(self.expected.get(lesson, []))
         if item not in known:
             self.expected = {**self.expected, lesson: [*known, item]}
+        if label and self.labels.get(item) != label:
+            self.labels = {**self.labels, item: label}
 
     def is_solved(self, lesson: str, item: str) -> bool:
         return str(item) in self.solved.get(str(lesson), [])
@@ -100,13 +117,14 @@ class Progress(anywidget.AnyWidget):
         """One line a learner reads: ``'Lesson 03: 2 of 4 solved'``."""
         lessons = [str(lesson)] if lesson else sorted(set(self.solved) | set(self.expected))
         if not lessons:
-            return "Nothing solved yet"
+            return render("widget.progress.nothing", self.lang)
         parts = []
         for name in lessons:
             done = len(self.solved.get(name, []))
             total = len(set(self.expected.get(name, [])) | set(self.solved.get(name, [])))
-            parts.append(f"Lesson {name}: {done} of {total} solved" if total else f"Lesson {name}: nothing solved yet")
-        return "; ".join(parts)
+            parts.append(render("widget.progress.count-line", self.lang, lesson=name, done=done, total=total)
+                         if total else render("widget.progress.none-yet", self.lang, lesson=name))
+        return render("list.separator", self.lang).join(parts)
 
     # -- export and import --------------------------------------------------------------------
     def export_json(self) -> str:
@@ -145,7 +163,7 @@ class Progress(anywidget.AnyWidget):
     def export(self) -> str:
         """What the Export button does: fill the text box with the JSON and say so."""
         self.export_text = self.export_json()
-        self.message = "Progress exported: copy the text below, or download it as a file."
+        self.message = render("widget.progress.exported", self.lang)
         return self.export_text
 
     def import_text(self, text: str) -> None:
@@ -153,15 +171,15 @@ class Progress(anywidget.AnyWidget):
         try:
             added = self.import_json(text)
         except ValueError as exc:
-            self.message = f"Could not import: {exc}"
+            self.message = render("widget.progress.not-imported", self.lang, error=str(exc))
             return
-        self.message = f"Imported: {added} new solved item{'' if added == 1 else 's'}."
+        self.message = render("widget.progress.imported", self.lang, n=added)
 
     def reset(self) -> None:
         """Forget everything, here and in the browser's storage."""
         self.solved = {}
         self.send({"type": "forget"})
-        self.message = "Progress cleared."
+        self.message = render("widget.progress.cleared", self.lang)
 
     def _on_front_end_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if not isinstance(content, dict):

@@ -1,9 +1,16 @@
-"""MeldPuzzle, ScoreQuiz and Quiz: a situation, a task, a Check button and the engine's verdict.
+"""MeldPuzzle, ScoreQuiz, PuzzleSet and Quiz: a situation, a task, a Check button and the engine's verdict.
 
-Every answer goes to :func:`buraco_core.puzzles.check`; the widget only gathers what the learner
-selected or typed and shows the :class:`~buraco_core.puzzles.Feedback` it gets back, as widget
-values (``puzzle.feedback.value``). A hint comes from :func:`~buraco_core.puzzles.hint`,
-"Another one" from :func:`~buraco_core.puzzles.generate` with the next seed.
+Every answer goes to :func:`buraco_core.teach.check`; the widget only gathers what the learner
+selected, chose or typed and shows the :class:`~buraco_core.teach.Feedback` it gets back, as
+widget values (``puzzle.feedback.value``): the verdict, the rule it turns on with a link to the
+lesson section that teaches it, and what would be right. Hints escalate
+(:func:`~buraco_core.teach.hint`: the rule, where to look, then the answer); a puzzle solved
+after its answer was shown is not counted as solved. "Another one" deals the next seed's puzzle
+(:func:`~buraco_core.teach.generate`). Every word comes from the message catalog.
+
+Each check is recorded in ``attempts`` (and the ``verdict`` trait): the clause, the ruleset,
+right or wrong, the hints used, whether the answer was shown, so progress can be kept per
+clause.
 
 >>> from buraco_widgets import MeldPuzzle, Progress
 >>> w = MeldPuzzle.generate("make-buraco", rules="buraco", seed=3, lesson="03", buraco="clean",
@@ -12,10 +19,10 @@ values (``puzzle.feedback.value``). A hint comes from :func:`~buraco_core.puzzle
 False
 >>> w.feedback.value
 'Select some cards from your hand first.'
->>> from buraco_core.puzzles import solve
+>>> from buraco_core.teach import solve
 >>> w.hand.select_cards(solve(w.puzzle))
->>> w.check(), w.solved, w.progress.solved
-(True, True, {'03': ['make-buraco-buraco=clean']})
+>>> w.check(), w.solved, w.progress.solved, w.verdict["rule"]
+(True, True, {'03': ['practice-make-buraco']}, 'buraco-clean')
 """
 
 from __future__ import annotations
@@ -29,42 +36,39 @@ import ipywidgets
 import traitlets
 
 from buraco_core import Meld, Rules, format_cards
-from buraco_core.puzzles import (
+from buraco_core.clauses import CLAUSES
+from buraco_core.messages import Message, render
+from buraco_core.svg import meld_svg
+from buraco_core.teach import (
+    HINT_LEVELS,
+    KINDS,
     Feedback,
     Puzzle,
     check,
-    default_prompt,
+    game_of,
     generate,
     hint,
     load_puzzles,
     make_quiz,
+    validate,
 )
-from buraco_core.puzzles import validate as validate_puzzle
-from buraco_core.svg import cards_svg, meld_svg
+from buraco_core.teach.coverage import teaching_sections
 
-from ._common import as_cards, as_rules, esc, guard
+from ._common import as_cards, as_rules, discard, esc, guard
+from .choice import Choice
 from .feedback import FeedbackBox
 from .hand import Hand
 from .progress import Progress
 from .table import TableView
 
-__all__ = ["MeldPuzzle", "Quiz", "ScoreQuiz"]
+__all__ = ["MeldPuzzle", "PuzzleSet", "Quiz", "ScoreQuiz"]
 
-#: What to do, per kind, in a line under the task.
-_HOW = {
-    "make-meld": "Click cards in your hand to select them (or Tab to a card and press Space), then press Check.",
-    "make-buraco": "Click cards in your hand to select them (or Tab to a card and press Space), then press Check.",
-    "extend": "Click the meld to add to, select the cards in your hand, then press Check.",
-    "which-is-meld": "Choose an option, then press Check.",
-    "meld-value": "Type the points, then press Check.",
-    "score": "Type the side's score for this hand, then press Check.",
-    "legal-play": "Choose Allowed or Refused, then press Check.",
-    "match": "Choose what happens next, then press Check.",
-}
-
-#: Goal keys that are also generator parameters, per kind ("another one" keeps the goal's kind).
-_GOAL_PARAMS = {"make-meld": ("meld_kind", "wild"), "make-buraco": ("buraco",), "score": ("went_out",),
-                "legal-play": ("allowed",)}
+#: What to do, per form of answer, in a line under the task.
+_HOW = {"cards": "widget.how.cards", "extend": "widget.how.extend", "choice": "widget.how.choice",
+        "number": "widget.how.number"}
+_FACTS_STYLE = "margin:4px 0;padding-left:1.2em;line-height:1.4"
+#: The Hint button's words before each level of hint.
+_HINT_BUTTON = {1: "widget.hint", 2: "widget.hint-more", 3: "widget.hint-answer"}
 
 
 def _meld_drawing(meld: Meld | None) -> str:
@@ -80,18 +84,31 @@ def _button(description: str, css: str, tooltip: str, style: str = "") -> ipywid
     return b
 
 
+def teaching_link(clause: str | None, lang: str = "en") -> tuple[str, str]:
+    """(href, words) of the lesson section that teaches ``clause``, or ("", "") where there is none."""
+    if not clause:
+        return "", ""
+    section = teaching_sections().get(clause)
+    if section is None:
+        return "", ""
+    return section.link, render("widget.feedback.lesson-link", lang, number=section.notebook[:2],
+                                heading=section.heading)
+
+
 class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
-    """One puzzle of any kind (make a meld or a buraco, add to a meld, which is a meld, a meld's
-    value, a hand's score, is this play allowed), shown with the right input for its kind.
+    """One puzzle of any kind, shown with the right input for its kind's form of answer (cards
+    from the hand, a meld and cards, a choice, a number).
 
     ``MeldPuzzle.generate("make-buraco", rules="buraco", seed=3, lesson="03")`` deals one;
-    ``MeldPuzzle(puzzle)`` shows a :class:`~buraco_core.puzzles.Puzzle`;
-    ``MeldPuzzle.load("lessons/puzzles/03.yaml", "clean-buraco", lesson="03")`` one from a file.
+    ``MeldPuzzle(puzzle)`` shows a :class:`~buraco_core.teach.Puzzle`;
+    ``MeldPuzzle.load("puzzles/03_buracos.yaml", "worked-clean", lesson="03")`` one from a file.
 
     Traits: ``rules`` (a ruleset name; changing it re-deals the puzzle in that ruleset), ``seed``,
     ``lesson``, ``item`` (the id recorded in :class:`Progress`), ``correct`` (the last verdict,
-    None before a check), ``solved``. Parts: ``hand``, ``table``, ``choice``, ``number``,
-    ``feedback`` (a :class:`FeedbackBox`; its ``value`` is the message).
+    None before a check), ``solved`` (this puzzle, solved without its answer shown),
+    ``hints`` (hints shown so far), ``revealed`` (the answer was shown), ``verdict`` (the last
+    check: clause, ruleset, right, hints, revealed, tries). Parts: ``hand``, ``table``,
+    ``choice``, ``number``, ``feedback`` (a :class:`FeedbackBox`; its ``value`` is the message).
     """
 
     rules = traitlets.Unicode("buraco")
@@ -100,23 +117,32 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
     item = traitlets.Unicode("")
     correct = traitlets.Bool(None, allow_none=True)
     solved = traitlets.Bool(False)
+    hints = traitlets.Int(0)
+    revealed = traitlets.Bool(False)
+    verdict = traitlets.Dict()
 
     def __init__(self, puzzle: Puzzle, *, lesson: str = "", item: str | None = None,
                  params: Mapping[str, Any] | None = None, record: bool = True, another: bool = True,
-                 progress: Progress | None = None, **kwargs: Any) -> None:
+                 progress: Progress | None = None, lang: str = "en", label: str | None = None,
+                 **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("bw-puzzle")
+        self.lang = lang
         self.puzzle = puzzle
         self._generated = puzzle.source is None and puzzle.seed is not None
-        self._params: dict[str, Any] = dict(params) if params is not None else self._goal_params(puzzle)
+        kind = KINDS.get(puzzle.kind)
+        self._params: dict[str, Any] = dict(params) if params is not None else (
+            kind.goal_params(puzzle) if kind is not None else {})
         self._record = record
         self._progress = progress
         self._switching = False
-        self.feedback = FeedbackBox()
-        self.check_button = _button("Check", "bw-check", "Ask the engine whether your answer is right",
-                                    "primary")
-        self.hint_button = _button("Hint", "bw-hint", "A hint that points at the rule")
-        self.another_button = _button("Another one", "bw-another", "A fresh puzzle of the same kind")
+        self._solved_ids: set[str] = set()
+        self.attempts: list[dict[str, Any]] = []
+        self.tries = 0
+        self.feedback = FeedbackBox(lang=lang)
+        self.check_button = _button(self._t("widget.check"), "bw-check", self._t("widget.check-tip"), "primary")
+        self.hint_button = _button(self._t("widget.hint"), "bw-hint", self._t("widget.hint-tip"))
+        self.another_button = _button(self._t("widget.another"), "bw-another", self._t("widget.another-tip"))
         self.check_button.on_click(guard(self._oops, lambda _b: self.check()))
         self.hint_button.on_click(guard(self._oops, lambda _b: self.show_hint()))
         self.another_button.on_click(guard(self._oops, lambda _b: self.another()))
@@ -126,7 +152,7 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
         self.buttons = ipywidgets.HBox([self.check_button, self.hint_button, self.another_button, self.badge],
                                        layout=ipywidgets.Layout(flex_flow="row wrap", align_items="center"))
         self.buttons.add_class("bw-puzzle-buttons")
-        self.observe(self._on_solved, "solved")
+        self.observe(self._on_badge, ["solved", "revealed", "correct"])
         with self.hold_trait_notifications():
             self.rules = as_rules(puzzle.rules).name
             self.seed = puzzle.seed
@@ -135,18 +161,28 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
         self.observe(guard(self._oops, self._on_rules), "rules")
         self._show_puzzle()
         if self._record and self.lesson:
-            self.progress.expect(self.lesson, self.item)
-            self.solved = self.progress.is_solved(self.lesson, self.item)
+            self.progress.expect(self.lesson, self.item, label if label is not None else self._label())
+            if not self._generated:
+                self.solved = self.progress.is_solved(self.lesson, self.item)
             # the browser's saved progress arrives after the page loads
             self.progress.observe(guard(self._oops, self._on_progress), "solved")
 
+    def _t(self, key: str, **params: Any) -> str:
+        return render(key, self.lang, **params)
+
+    def _text(self, message: Message | None) -> str:
+        return "" if message is None else message.text(self.lang)
+
     # -- constructors -----------------------------------------------------------------------
     @classmethod
-    def generate(cls, kind: str, rules: Rules | str = "buraco", seed: int = 1, *, lesson: str = "",
+    def generate(cls, kind: str | None = None, rules: Rules | str = "buraco", seed: int = 1, *, lesson: str = "",
                  item: str | None = None, progress: Progress | None = None, record: bool = True,
-                 another: bool = True, **params: Any) -> MeldPuzzle:
-        """A fresh seeded puzzle of ``kind`` (generator parameters as keywords, e.g. ``buraco="clean"``)."""
-        puzzle = generate(kind, rules, seed, **params)
+                 another: bool = True, clause: str | None = None, **params: Any) -> MeldPuzzle:
+        """A fresh seeded puzzle of ``kind`` (generator parameters as keywords, e.g. ``buraco="clean"``),
+        or one that exercises ``clause``."""
+        puzzle = generate(kind, rules, seed, clause=clause, **params)
+        if clause is not None:
+            params = {**params, "clause": clause}
         return cls(puzzle, lesson=lesson, item=item, params=params, progress=progress, record=record,
                    another=another)
 
@@ -165,12 +201,16 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
     def progress(self) -> Progress:
         return self._progress if self._progress is not None else Progress.shared()
 
+    @property
+    def kind(self) -> Any:
+        return KINDS.get(self.puzzle.kind)
+
     def answer(self) -> object:
         """The learner's answer, in the form :func:`check` takes for this kind."""
-        kind = self.puzzle.kind
-        if kind in ("make-meld", "make-buraco"):
+        form = self.kind.form if self.kind is not None else ""
+        if form == "cards":
             return [c.code for c in self.hand.selected_cards]
-        if kind == "extend":
+        if form == "extend":
             cards = [c.code for c in self.hand.selected_cards]
             if len(self.table.selected) == 2:
                 return (self.table.selected[1], cards)
@@ -178,61 +218,111 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
             if want is None and len(self.puzzle.table) == 1:
                 want = 0
             return None if want is None else (int(want), cards)
-        if kind in ("which-is-meld", "legal-play", "match"):
+        if form == "choice":
             return None if self.choice is None else self.choice.value
-        if kind in ("meld-value", "score"):
+        if form == "number":
             return self.number.value
         return None
 
     def check(self) -> bool:
-        """What the Check button does: ask the engine, show its verdict, record a solved puzzle."""
+        """What the Check button does: ask the engine, show its verdict, record the attempt, and
+        record a solved puzzle (unless its answer was shown)."""
         answer = self.answer()
-        try:
-            fb = check(self.puzzle, answer)
-        except Exception as exc:  # the page shows the engine's message, never a traceback
-            fb = Feedback(False, f"The engine could not check this answer: {exc}")
+        if self.kind is not None and self.kind.form == "choice" and answer is None:
+            fb = Feedback(False, Message("widget.choose-first"), answered=False)
+        else:
+            try:
+                fb = check(self.puzzle, answer)
+            except Exception as exc:  # the page shows the engine's message, never a traceback
+                fb = Feedback(False, Message("widget.could-not-check", {"error": str(exc)}), answered=False)
+        if not fb.answered:
+            self.feedback.show(self._text(fb.message), status="info")
+            return False
+        self.tries += 1
+        attempt = {"rule": fb.rule or "", "rules": self.puzzle.rules, "correct": fb.correct, "hints": self.hints,
+                   "revealed": self.revealed, "tries": self.tries, "first_try": self.tries == 1 and not self.hints,
+                   "puzzle": self.puzzle.id, "lesson": self.lesson}
+        self.attempts.append(attempt)
         self._show_feedback(fb, answer)
         self.correct = fb.correct
+        self.verdict = attempt
         if fb.correct:
-            self.solved = True
-            if self._record and self.lesson:
-                self.progress.record(self.lesson, self.item)
+            self.feedback.hint = ""
+            self.hint_button.disabled = True
+            if not self.revealed:
+                self.solved = True
+                self._solved_ids.add(self.puzzle.id)
+                if self._record and self.lesson:
+                    self.progress.record(self.lesson, self.item)
         return fb.correct
 
     def show_hint(self) -> str:
-        """What the Hint button does."""
+        """What the Hint button does: the next hint (the rule, where to look, the answer)."""
+        if self.hints >= HINT_LEVELS or self.correct:
+            return self.feedback.hint
+        level = self.hints + 1
         try:
-            text = hint(self.puzzle)
+            text = self._text(hint(self.puzzle, level))
         except Exception as exc:
-            text = f"no hint for this puzzle ({exc})"
-        self.feedback.hint = text
+            text = self._t("widget.no-hint", error=str(exc))
+        with self.hold_trait_notifications():
+            self.hints = level
+            if level >= HINT_LEVELS:
+                self.revealed = True
+        # the hints so far, one a line: the rule stays in view beside where to look
+        shown = self._t("widget.hint-line", label=self._t("widget.hint-label", n=level, of=HINT_LEVELS), hint=text)
+        self.feedback.hint_label = ""
+        self.feedback.hint = f"{self.feedback.hint}\n{shown}" if self.feedback.hint else shown
+        self._hint_button()
         return text
 
+    def _hint_button(self) -> None:
+        level = self.hints + 1
+        self.hint_button.disabled = level > HINT_LEVELS or bool(self.correct)
+        self.hint_button.description = self._t(_HINT_BUTTON.get(level, "widget.hint-answer"))
+
     def another(self) -> None:
-        """What "Another one" does: the next seed's puzzle of the same kind."""
+        """What "Another one" does: the next seed's puzzle of the same kind (never one already
+        solved here)."""
         seed = (self.seed if self.seed is not None else 0) + 1
+        error: Exception | None = None
         for params in (self._params, {}):
-            try:
-                puzzle = generate(self.puzzle.kind, self.rules, seed, **params)
-            except ValueError as exc:
-                error = exc
-                continue
-            self._generated = True
-            self._params = dict(params)
-            self._set_puzzle(puzzle)
-            return
-        self.feedback.show(f"No other puzzle of this kind: {error}", status="info")
+            for step in range(20):
+                try:
+                    puzzle = self._deal(self.puzzle.kind, self.rules, seed + step, params)
+                except ValueError as exc:
+                    error = exc
+                    break
+                if puzzle.id in self._solved_ids or puzzle == self.puzzle:
+                    continue
+                self._generated = True
+                self._params = dict(params)
+                self._set_puzzle(puzzle)
+                return
+        self.feedback.show(self._t("widget.no-other", error=str(error or "")), status="info")
+
+    @staticmethod
+    def _deal(kind: str, rules: str, seed: int, params: Mapping[str, Any]) -> Puzzle:
+        params = dict(params)
+        clause = params.pop("clause", None)
+        return generate(None if clause else kind, rules, seed, clause=clause, **params)
 
     def _oops(self, message: str) -> None:
         self.feedback.show(message, status="wrong")
 
     def _on_progress(self, change: Any) -> None:
-        if self.progress.is_solved(self.lesson, self.item):
+        if not self._generated and self.progress.is_solved(self.lesson, self.item):
             self.solved = True
 
-    def _on_solved(self, change: Any) -> None:
-        self.badge.value = ("<span style='color:#1b5e20;font-weight:600;padding:0 8px' "
-                            "aria-label='solved'>✓ solved</span>" if change["new"] else "")
+    def _on_badge(self, change: Any) -> None:
+        if self.solved:
+            self.badge.value = (f"<span style='color:#1b5e20;font-weight:600;padding:0 8px' role='status'>"
+                                f"{esc(self._t('widget.solved'))}</span>")
+        elif self.correct and self.revealed:
+            self.badge.value = (f"<span style='color:#5d4037;padding:0 8px' role='status'>"
+                                f"{esc(self._t('widget.solved-shown'))}</span>")
+        else:
+            self.badge.value = ""
 
     # -- ruleset switching --------------------------------------------------------------------
     def _on_rules(self, change: Any) -> None:
@@ -249,13 +339,14 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
         if puzzle is None:
             return
         self._set_puzzle(puzzle)
-        self.feedback.show(f"Now in the {rules} ruleset.", status="info")
+        self.feedback.show(self._t("widget.now-in", rules=as_rules(rules)), status="info")
 
     def _redeal(self, rules: str) -> Puzzle | None:
         if not self._generated:  # a teacher's puzzle: keep its situation if it still works
-            same = dataclasses.replace(self.puzzle, rules=rules)
+            clauses = tuple(c for c in self.puzzle.clauses if CLAUSES[c].applies(as_rules(rules)))
             try:
-                sound = validate_puzzle(same) is None
+                same = dataclasses.replace(self.puzzle, rules=rules, clauses=clauses, mistakes=())
+                sound = validate(same) is None
             except Exception:
                 sound = False
             if sound:
@@ -264,26 +355,32 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
         error: Exception | None = None
         for params in (self._params, {}):
             try:
-                puzzle = generate(self.puzzle.kind, rules, seed, **params)
+                puzzle = self._deal(self.puzzle.kind, rules, seed, params)
             except ValueError as exc:
                 error = exc
                 continue
             self._generated = True
             self._params = dict(params)
             return puzzle
-        self.feedback.show(f"This puzzle has no version in {rules}: {error}", status="info")
+        self.feedback.show(self._t("widget.no-version", rules=as_rules(rules), error=str(error or "")),
+                           status="info")
         return None
 
     # -- drawing --------------------------------------------------------------------------------
-    @staticmethod
-    def _goal_params(puzzle: Puzzle) -> dict[str, Any]:
-        keys = _GOAL_PARAMS.get(puzzle.kind, ())
-        return {k: puzzle.goal[k] for k in keys if k in puzzle.goal}
-
     def _default_item(self, puzzle: Puzzle) -> str:
         if not self._generated:
             return puzzle.id
-        return puzzle.kind + "".join(f"-{k}={v}" for k, v in sorted(self._params.items()))
+        return "practice-" + puzzle.kind
+
+    def _label(self) -> str:
+        """The words of this puzzle's chip in Progress."""
+        if self._generated:
+            kind = self.puzzle.kind
+            return self._t("widget.progress.practice", what=Message(f"widget.kind.{kind}"))
+        clause = self.puzzle.main_clause or (self.kind.clause if self.kind is not None else None)
+        if clause is None:
+            return self.puzzle.id
+        return str(CLAUSES[clause].title_message.text(self.lang))
 
     def _set_puzzle(self, puzzle: Puzzle) -> None:
         self.puzzle = puzzle
@@ -293,131 +390,115 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
             self.seed = puzzle.seed
         finally:
             self._switching = False
-        self.correct = None
+        with self.hold_trait_notifications():
+            self.correct = None
+            self.hints = 0
+            self.revealed = False
+            self.solved = False
+        self.tries = 0
         self.feedback.clear()
         self._show_puzzle()
 
     def _show_feedback(self, fb: Feedback, answer: object) -> None:
-        kind = self.puzzle.kind
-        shown = ""
-        if kind in ("meld-value", "score") and not isinstance(answer, bool):
-            shown = str(answer)
-        total = sum(p for _, p in fb.lines) if fb.lines else None
-        drawing = _meld_drawing(fb.meld) if kind in ("make-meld", "make-buraco", "extend", "which-is-meld") else ""
-        self.feedback.show(fb.message, status="right" if fb.correct else "wrong", lines=fb.lines,
-                           total=total, answer=shown, svg=drawing)
+        form = self.kind.form if self.kind is not None else ""
+        shown = str(answer) if form == "number" and not isinstance(answer, bool) else ""
+        drawing = _meld_drawing(fb.meld) if form in ("cards", "extend") or self.puzzle.kind == "which-is-meld" else ""
+        # the engine's count shows once it can no longer give the answer away
+        open_count = fb.correct or self.revealed
+        lines = [(self._text(line.label), line.points, self._text(line.detail)) for line in fb.lines] if open_count else []
+        clause = fb.clause
+        link, link_text = teaching_link(fb.rule, self.lang)
+        self.feedback.show(
+            self._text(fb.message), status="right" if fb.correct else "wrong", lines=lines,
+            total=fb.total if open_count else None, answer=shown if open_count else "", svg=drawing,
+            rule=fb.rule or "", rule_title=clause.title_message.text(self.lang) if clause else "",
+            advice=self._text(fb.advice), link=link if not fb.correct else "", link_text=link_text)
 
     def _situation(self) -> list[ipywidgets.Widget]:
         p = self.puzzle
-        kind = p.kind
+        kind = self.kind
         parts: list[ipywidgets.Widget] = []
-        self.hand = Hand(list(p.hand), label="Your hand")
-        self.table = TableView([], rules=p.rules, selectable=kind == "extend", reveal=kind != "meld-value",
-                               label="Melds on the table", deselectable=False)
-        self.choice: ipywidgets.ValueWidget | None = None
-        self.number = ipywidgets.IntText(value=0, description="Points:", layout=ipywidgets.Layout(width="16em"))
+        form = kind.form if kind is not None else ""
+        self.hand = Hand(list(p.hand), label=self._t(kind.hand_label if kind else "widget.your-hand"))
+        self.table = TableView([], rules=p.rules, selectable=form == "extend",
+                               reveal=kind.reveal_table if kind is not None else True,
+                               label=self._t(kind.table_label if kind else "widget.table"), deselectable=False,
+                               empty_text=self._t("widget.no-melds"))
+        self.choice: Choice | None = None
+        self.number = ipywidgets.IntText(value=0, description=self._t("widget.points"),
+                                         layout=ipywidgets.Layout(width="16em", max_width="100%"))
         self.number.add_class("bw-number")
-        if p.table:
+        if kind is None:
+            return [ipywidgets.HTML(f"<p>{esc(self._t('teach.unknown-kind', kind=p.kind, kinds=', '.join(KINDS)))}</p>")]
+        facts = kind.facts(p) if not kind.shows_position else ()
+        if facts:
+            items = "".join(f"<li>{esc(self._text(f))}</li>" for f in facts)
+            parts.append(ipywidgets.HTML(f"<ul class='bw-facts' style='{_FACTS_STYLE}'>{items}</ul>"))
+        if kind.shows_position:
+            parts.append(self._position())
+        elif p.table:
             try:
                 self.table.set_melds(list(p.table))
             except ValueError as exc:
                 parts.append(ipywidgets.HTML(f"<p>{esc(exc)}</p>"))
-        if kind in ("make-meld", "make-buraco"):
-            parts.append(self.hand)
-        elif kind == "extend":
-            self.table.label = "Melds on the table: click the one to add to"
+            parts.append(self.table)
+        if form == "extend":
             want = p.goal.get("meld")
             if want is not None:
                 self.table.selected = [0, int(want)]
-            parts += [self.table, self.hand]
-        elif kind == "which-is-meld":
-            options = [(f"{i + 1}: {format_cards(as_cards(o), symbols=True)}", i) for i, o in enumerate(p.options)]
-            self.choice = ipywidgets.RadioButtons(options=options, value=None, description="Options:",
-                                                  layout=ipywidgets.Layout(width="max-content"))
-            self.choice.add_class("bw-choice")
-            parts.append(self._options_drawing())
-            parts.append(self.choice)
-        elif kind == "meld-value":
-            self.table.reveal = False
-            parts += [self.table, self.number]
-        elif kind == "score":
-            self.table.reveal = False
-            self.table.selectable = False
-            self.table.label = "The side's melds"
+        if form in ("cards", "extend"):
+            parts.append(self.hand)
+        elif p.hand and not kind.shows_position:
             self.hand.disabled = True
             self.hand.sortable = False
-            self.hand.label = "Cards left in the side's hands"
-            parts += [self._facts(), self.table, ipywidgets.HTML("<b>Cards left in the side's hands:</b>"),
-                      self.hand, self.number]
-        elif kind == "legal-play":
-            self.choice = ipywidgets.ToggleButtons(options=[("Allowed", "allowed"), ("Refused", "refused")],
-                                                   value=None, description="This play is:")
+            parts.append(self.hand)
+        elif kind.name == "predict" and p.goal.get("add"):
+            added = Hand(str(p.goal["add"]), label=self._t("widget.cards-added"), disabled=True, sortable=False)
+            parts.append(added)
+        if form == "choice":
+            options = kind.options(p)
+            self.choice = Choice([(o.value, self._text(o.label), o.cards) for o in options],
+                                 label=self._t("widget.choose"))
             self.choice.add_class("bw-choice")
-            parts += [self._position(), self.choice]
-        elif kind == "match":
-            self.choice = ipywidgets.RadioButtons(options=[(str(o), str(o)) for o in p.options], value=None,
-                                                  description="What happens:",
-                                                  layout=ipywidgets.Layout(width="max-content"))
-            self.choice.add_class("bw-choice")
-            parts += [self._position(), self.choice]
-        else:
-            parts.append(ipywidgets.HTML(f"<p>Unknown puzzle kind {esc(kind)}.</p>"))
+            parts.append(self.choice)
+        elif form == "number":
+            parts.append(self.number)
         return parts
 
-    def _facts(self) -> ipywidgets.HTML:
-        p = self.puzzle
-        goal = p.goal
-        rules = as_rules(p.rules)
-        facts = [f"This side {'went out' if goal.get('went_out') else 'did not go out'}."]
-        if rules.pots:
-            if not goal.get("took_pot"):
-                facts.append("It never took its pot.")
-            elif goal.get("pot_unused"):
-                facts.append("It took its pot by a discard but did not use it.")
-            else:
-                facts.append("It took its pot.")
-        items = "".join(f"<li>{esc(f)}</li>" for f in facts)
-        return ipywidgets.HTML(f"<ul class='bw-facts'>{items}</ul>")
-
-    def _options_drawing(self) -> ipywidgets.HTML:
-        cells = []
-        for i, o in enumerate(self.puzzle.options):
-            svg = cards_svg(as_cards(o), width=40, overlap=0.45)
-            cells.append(f"<figure style='margin:0 12px 4px 0;display:inline-block'>{svg}"
-                         f"<figcaption style='text-align:center'>Option {i + 1}</figcaption></figure>")
-        return ipywidgets.HTML("<div class='bw-options' aria-hidden='true'>" + "".join(cells) + "</div>")
-
     def _position(self) -> ipywidgets.HTML:
-        goal = self.puzzle.goal
-        play = esc(goal.get("play", ""))
         try:
-            from buraco_core.puzzles import game_of
-
             game = game_of(self.puzzle)
-            table = game._repr_html_() if hasattr(game, "_repr_html_") else ""
+            table = game._repr_html_()
+            facts = "".join(f"<li>{esc(self._text(f))}</li>" for f in self.kind.facts(self.puzzle))
         except Exception as exc:
-            table = f"<p>{esc(exc)}</p>"
-        return ipywidgets.HTML(f"<div class='bw-position'>{table}</div><p>The play: <code>{play}</code></p>")
+            table, facts = f"<p>{esc(exc)}</p>", ""
+        return ipywidgets.HTML(f"<ul class='bw-facts' style='{_FACTS_STYLE}'>{facts}</ul>"
+                               f"<div class='bw-position' style='line-height:1.4'>{table}</div>")
 
     def _show_puzzle(self) -> None:
         p = self.puzzle
         for child in getattr(self, "_owned", []):
             child.close()
-        prompt = esc(p.prompt or default_prompt(p.kind, p.goal, p.rules))
+        kind = self.kind
+        prompt = esc(self._text(p.prompt if isinstance(p.prompt, Message) else None))
+        how = esc(self._t(_HOW[kind.form])) if kind is not None else ""
         header = ipywidgets.HTML(
             f"<div class='bw-prompt' style='line-height:1.4'><strong>{prompt}</strong> "
             f"<span class='bw-ruleset' style='font-size:0.85em;color:#37474f;border:1px solid #90a4ae;"
-            f"border-radius:10px;padding:0 8px;white-space:nowrap'>ruleset: {esc(p.rules)}</span>"
-            f"<div class='bw-how' style='font-size:0.85em;color:#455a64'>{esc(_HOW.get(p.kind, ''))}</div></div>")
+            f"border-radius:10px;padding:0 8px;white-space:nowrap'>"
+            f"{esc(self._t('widget.ruleset', rules=as_rules(p.rules)))}</span>"
+            f"<div class='bw-how' style='font-size:0.85em;color:#455a64'>{how}</div></div>")
         situation = self._situation()
+        discard(*(w for w in (self.hand, self.table, self.number) if w not in situation))  # this kind hides them
         self._owned = [header, *situation]
+        self._hint_button()
         self.children = [header, *situation, self.buttons, self.feedback]
 
 
 class ScoreQuiz(MeldPuzzle):
     """A finished hand: the side's melds, the cards left in its players' hands, whether it went out
     and took its pot. The learner enters the side's score; the feedback shows the engine's
-    itemized lines (:func:`buraco_core.score_side`) next to the learner's answer.
+    itemized lines (:func:`buraco_core.score_side`), once right or once the answer is shown.
 
     ``ScoreQuiz.generate(rules="buraco", seed=4)``, ``ScoreQuiz.from_puzzle(p)`` or
     ``ScoreQuiz.from_hand(["4h 5h 6h 7h 8h 9h 10h"], "3c 8d", went_out=False, took_pot=True)``.
@@ -433,7 +514,7 @@ class ScoreQuiz(MeldPuzzle):
         return cls(puzzle, **kwargs)
 
     @classmethod
-    def generate(cls, kind: str = "score", rules: Rules | str = "buraco", seed: int = 1,  # type: ignore[override]
+    def generate(cls, kind: str | None = "score", rules: Rules | str = "buraco", seed: int = 1,  # type: ignore[override]
                  **kwargs: Any) -> ScoreQuiz:
         quiz = super().generate(kind, rules, seed, **kwargs)
         assert isinstance(quiz, ScoreQuiz)
@@ -449,62 +530,210 @@ class ScoreQuiz(MeldPuzzle):
 
         table = tuple(format_cards((m if isinstance(m, Meld) else make_meld(m, rules_name)).cards) for m in melds)
         goal = {"went_out": went_out, "took_pot": took_pot, "pot_unused": pot_unused}
-        puzzle = Puzzle(id=item, kind="score", rules=rules_name, prompt=default_prompt("score", goal, rules_name),
-                        hand=tuple(c.code for c in as_cards(hand)), table=table, goal=goal)
+        puzzle = Puzzle(id=item, kind="score", rules=rules_name, hand=tuple(c.code for c in as_cards(hand)),
+                        table=table, goal=goal)
         return cls(puzzle, item=item, **kwargs)
 
 
-class Quiz(ipywidgets.VBox):  # type: ignore[misc]
+class _Steps(ipywidgets.VBox):  # type: ignore[misc]
+    """Puzzles one at a time, built when first shown: a header, the current puzzle, Previous /
+    Next. Subclasses say what is recorded."""
+
+    index = traitlets.Int(0)
+    _tally = "widget.score-so-far"
+
+    def _setup(self, lang: str) -> None:
+        self.lang = lang
+        self.header = ipywidgets.HTML()
+        self.header.add_class("bw-quiz-header")
+        self.score_label = ipywidgets.HTML()
+        self.score_label.add_class("bw-quiz-score")
+        self.previous_button = _button(self._t("widget.previous"), "bw-previous", self._t("widget.previous-tip"))
+        self.next_button = _button(self._t("widget.next"), "bw-next", self._t("widget.next-tip"))
+        self.previous_button.on_click(guard(self._oops, lambda _b: self.previous()))
+        self.next_button.on_click(guard(self._oops, lambda _b: self.next()))
+        self.holder = ipywidgets.Box()
+        self.puzzles: list[Puzzle] = []
+        self._built: dict[int, MeldPuzzle] = {}
+        self.right: list[bool] = []
+        self.first_try: list[bool | None] = []
+
+    def _t(self, key: str, **params: Any) -> str:
+        return render(key, self.lang, **params)
+
+    def _oops(self, message: str) -> None:
+        self.score_label.value = f"<span role='status'>{esc(message)}</span>"
+
+    @property
+    def questions(self) -> list[MeldPuzzle]:
+        """Every puzzle's widget (built now where not shown yet)."""
+        return [self._question(i) for i in range(len(self.puzzles))]
+
+    @property
+    def current(self) -> MeldPuzzle:
+        return self._question(self.index)
+
+    def _make(self, i: int, puzzle: Puzzle) -> MeldPuzzle:
+        raise NotImplementedError
+
+    def _question(self, i: int) -> MeldPuzzle:
+        if i not in self._built:
+            q = self._make(i, self.puzzles[i])
+            q.observe(guard(self._oops, lambda change, i=i: self._answered(i, change["new"])), "correct")
+            self._built[i] = q
+        return self._built[i]
+
+    def _set_puzzles(self, puzzles: Sequence[Puzzle]) -> None:
+        for q in self._built.values():
+            q.close()
+        self._built = {}
+        self.puzzles = list(puzzles)
+        self.right = [False] * len(self.puzzles)
+        self.first_try = [None] * len(self.puzzles)
+        with self.hold_trait_notifications():
+            self.index = 0
+
+    def next(self) -> None:
+        if self.index < len(self.puzzles) - 1:
+            self.index += 1
+
+    def previous(self) -> None:
+        if self.index > 0:
+            self.index -= 1
+
+    def _answered(self, i: int, correct: bool | None) -> None:
+        if correct is None:
+            return
+        q = self._built[i]
+        if self.first_try[i] is None:
+            self.first_try[i] = bool(correct) and not q.hints
+        if correct and not q.revealed:
+            self.right[i] = True
+        self._done()
+        self._show()
+
+    def _done(self) -> None:
+        pass
+
+    def _show(self) -> None:
+        n = len(self.puzzles)
+        if not n:
+            self.header.value = f"<b>{esc(self._t('widget.no-questions'))}</b>"
+            self.holder.children = []
+            return
+        mark = " ✓" if self.right[self.index] else ""
+        self.header.value = f"<b>{esc(self._t(self._counter, n=self.index + 1, of=n))}</b>{mark}"
+        self.holder.children = [self.current]
+        self.previous_button.disabled = self.index == 0
+        self.next_button.disabled = self.index == n - 1
+        self.score_label.value = f"<span role='status' aria-live='polite'>{esc(self.summary())}</span>"
+
+    _counter = "widget.question"
+
+    def summary(self) -> str:
+        n = len(self.puzzles)
+        first = sum(1 for f in self.first_try if f)
+        text = self._t(self._tally, right=sum(self.right), n=n, first=first)
+        if n and all(self.right):
+            text += " " + self._t("widget.complete")
+        return text
+
+    @property
+    def score(self) -> int:
+        return sum(self.right)
+
+
+class PuzzleSet(_Steps):
+    """A lesson's guided puzzles from a file, one at a time: each is recorded in :class:`Progress`
+    as a puzzle of its own.
+
+    ``PuzzleSet.load("puzzles/06_scoring.yaml", "match-point", "italian-tie", lesson="06")``.
+    """
+
+    _counter = "widget.puzzle-n"
+    _tally = "widget.solved-so-far"
+
+    def __init__(self, puzzles: Sequence[Puzzle], *, lesson: str = "", progress: Progress | None = None,
+                 lang: str = "en", **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class("bw-quiz")
+        self.add_class("bw-puzzle-set")
+        self._setup(lang)
+        self.lesson = str(lesson)
+        self._progress = progress
+        self.nav = ipywidgets.HBox([self.previous_button, self.next_button],
+                                   layout=ipywidgets.Layout(flex_flow="row wrap"))
+        self.nav.add_class("bw-quiz-nav")
+        self._set_puzzles(puzzles)
+        if self.lesson:
+            for i, p in enumerate(self.puzzles):
+                self.progress.expect(self.lesson, p.id, self._label(p))
+                self.right[i] = self.progress.is_solved(self.lesson, p.id)
+        self.observe(guard(self._oops, lambda _c: self._show()), "index")
+        self.children = [self.header, self.holder, self.nav, self.score_label]
+        self._show()
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str], *ids: str, **kwargs: Any) -> PuzzleSet:
+        """The puzzles ``ids`` of a teacher's YAML file, in that order."""
+        by_id = {p.id: p for p in load_puzzles(path)}
+        missing = [i for i in ids if i not in by_id]
+        if missing:
+            raise ValueError(f"no puzzle {missing[0]!r} in {os.fspath(path)} (its puzzles: {', '.join(by_id)})")
+        return cls([by_id[i] for i in ids], **kwargs)
+
+    @property
+    def progress(self) -> Progress:
+        return self._progress if self._progress is not None else Progress.shared()
+
+    def _label(self, puzzle: Puzzle) -> str:
+        clause = puzzle.main_clause or (KINDS[puzzle.kind].clause if puzzle.kind in KINDS else None)
+        return CLAUSES[clause].title_message.text(self.lang) if clause else puzzle.id
+
+    def _make(self, i: int, puzzle: Puzzle) -> MeldPuzzle:
+        return MeldPuzzle(puzzle, lesson=self.lesson, record=bool(self.lesson), another=False,
+                          progress=self._progress, lang=self.lang, label=self._label(puzzle))
+
+
+class Quiz(_Steps):
     """Questions one at a time (Previous / Next), with the score so far.
 
-    ``Quiz.for_lesson("03", rules="buraco", seed=1)`` asks five questions from
-    :func:`buraco_core.puzzles.make_quiz`. The quiz is recorded as solved in :class:`Progress`
-    when every question has been answered right. Changing ``rules`` deals a new quiz in that
-    ruleset; "New quiz" deals one with the next seed.
+    ``Quiz.for_lesson("03", rules="buraco", seed=1)`` asks five questions dealt from the course's
+    syllabus (:func:`buraco_core.teach.make_quiz`). The quiz is recorded as solved in
+    :class:`Progress` when every question has been answered right (without its answer shown).
+    Changing ``rules`` deals a new quiz in that ruleset; "New quiz" deals one with the next seed.
     """
 
     rules = traitlets.Unicode("buraco")
     seed = traitlets.Int(1)
-    index = traitlets.Int(0)
     lesson = traitlets.Unicode("")
     item = traitlets.Unicode("quiz")
     solved = traitlets.Bool(False)
 
     def __init__(self, puzzles: Sequence[Puzzle] = (), *, topic: str | None = None, lesson: str = "",
                  item: str = "quiz", rules: Rules | str = "buraco", seed: int = 1, n: int = 5,
-                 progress: Progress | None = None, **kwargs: Any) -> None:
+                 progress: Progress | None = None, syllabus: str | os.PathLike[str] | None = None,
+                 lang: str = "en", **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("bw-quiz")
+        self._setup(lang)
         self._topic = topic or lesson
         self._n = n
         self._progress = progress
-        self.header = ipywidgets.HTML()
-        self.header.add_class("bw-quiz-header")
-        self.score_label = ipywidgets.HTML()
-        self.score_label.add_class("bw-quiz-score")
-        self.previous_button = _button("◀ Previous", "bw-previous", "The previous question")
-        self.next_button = _button("Next ▶", "bw-next", "The next question")
-        self.new_button = _button("New quiz", "bw-new-quiz", "Five fresh questions")
-        self.previous_button.on_click(guard(self._oops, lambda _b: self.previous()))
-        self.next_button.on_click(guard(self._oops, lambda _b: self.next()))
+        self._syllabus = syllabus
+        self.new_button = _button(self._t("widget.new-quiz"), "bw-new-quiz", self._t("widget.new-quiz-tip"))
         self.new_button.on_click(guard(self._oops, lambda _b: self.new_quiz()))
-        self.nav = ipywidgets.HBox([self.previous_button, self.next_button, self.new_button])
+        self.nav = ipywidgets.HBox([self.previous_button, self.next_button, self.new_button],
+                                   layout=ipywidgets.Layout(flex_flow="row wrap"))
         self.nav.add_class("bw-quiz-nav")
-        self.holder = ipywidgets.Box()
         with self.hold_trait_notifications():
             self.lesson = str(lesson)
             self.item = item
             self.rules = as_rules(rules).name
             self.seed = seed
-        self.questions: list[MeldPuzzle] = []
-        self.right: list[bool] = []
-        self.first_try: list[bool | None] = []
-        if puzzles:
-            self._set_questions(list(puzzles))
-        else:
-            self._set_questions(make_quiz(self._topic, self.rules, self.seed, n))
+        self._set_puzzles(list(puzzles) if puzzles else self._deal(self.rules, self.seed))
         if self.lesson:
-            self.progress.expect(self.lesson, self.item)
+            self.progress.expect(self.lesson, self.item, self._t("widget.progress.quiz"))
             self.solved = self.progress.is_solved(self.lesson, self.item)
         self.observe(guard(self._oops, self._on_rules), "rules")
         self.observe(guard(self._oops, lambda _c: self._show()), "index")
@@ -519,37 +748,16 @@ class Quiz(ipywidgets.VBox):  # type: ignore[misc]
     def progress(self) -> Progress:
         return self._progress if self._progress is not None else Progress.shared()
 
-    @property
-    def current(self) -> MeldPuzzle:
-        return self.questions[self.index]
+    def _deal(self, rules: str, seed: int) -> list[Puzzle]:
+        return make_quiz(self._topic, rules, seed, self._n, syllabus=self._syllabus)
 
-    @property
-    def score(self) -> int:
-        return sum(self.right)
-
-    def _oops(self, message: str) -> None:
-        self.score_label.value = f"<span role='status'>{esc(message)}</span>"
-
-    def next(self) -> None:
-        if self.index < len(self.questions) - 1:
-            self.index += 1
-
-    def previous(self) -> None:
-        if self.index > 0:
-            self.index -= 1
+    def _make(self, i: int, puzzle: Puzzle) -> MeldPuzzle:
+        return MeldPuzzle(puzzle, record=False, another=False, lang=self.lang)
 
     def new_quiz(self) -> None:
         self.seed += 1
-        self._set_questions(make_quiz(self._topic, self.rules, self.seed, self._n))
+        self._set_puzzles(self._deal(self.rules, self.seed))
         self._show()
-
-    def summary(self) -> str:
-        n = len(self.questions)
-        first = sum(1 for f in self.first_try if f)
-        text = f"Score: {self.score} of {n} right ({first} at the first try)."
-        if n and self.score == n:
-            text += " Quiz complete!"
-        return text
 
     def _on_rules(self, change: Any) -> None:
         try:
@@ -557,40 +765,10 @@ class Quiz(ipywidgets.VBox):  # type: ignore[misc]
         except ValueError as exc:
             self.score_label.value = esc(exc)
             return
-        self._set_questions(make_quiz(self._topic, rules, self.seed, self._n))
+        self._set_puzzles(self._deal(rules, self.seed))
         self._show()
 
-    def _set_questions(self, puzzles: list[Puzzle]) -> None:
-        for q in self.questions:
-            q.close()
-        self.questions = [MeldPuzzle(p, record=False, another=False) for p in puzzles]
-        self.right = [False] * len(puzzles)
-        self.first_try = [None] * len(puzzles)
-        for i, q in enumerate(self.questions):
-            q.observe(guard(self._oops, lambda change, i=i: self._answered(i, change["new"])), "correct")
-        self.index = 0
-
-    def _answered(self, i: int, correct: bool | None) -> None:
-        if correct is None:
-            return
-        if self.first_try[i] is None:
-            self.first_try[i] = correct
-        if correct:
-            self.right[i] = True
-        if all(self.right) and self.lesson:
+    def _done(self) -> None:
+        if self.puzzles and all(self.right) and self.lesson:
             self.solved = True
             self.progress.record(self.lesson, self.item)
-        self._show()
-
-    def _show(self) -> None:
-        n = len(self.questions)
-        if not n:
-            self.header.value = "<b>No questions.</b>"
-            self.holder.children = []
-            return
-        mark = " ✓" if self.right[self.index] else ""
-        self.header.value = f"<b>Question {self.index + 1} of {n}</b>{mark}"
-        self.holder.children = [self.current]
-        self.previous_button.disabled = self.index == 0
-        self.next_button.disabled = self.index == n - 1
-        self.score_label.value = f"<span role='status' aria-live='polite'>{esc(self.summary())}</span>"

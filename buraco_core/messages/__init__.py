@@ -14,6 +14,7 @@ the plural otherwise, and a ``#`` in the chosen form stands for the number (``{n
 - a :class:`Message` is rendered in the same language (messages nest);
 - a :class:`~buraco_core.cards.Card` as its notation with suit symbols (``7♥``), a sequence of
   cards as their notations separated by spaces;
+- a sequence of messages as their sentences, separated by the catalog's ``list.separator``;
 - a :class:`~buraco_core.rules.Rules` as the ruleset's display name (``ruleset.<name>``);
 - anything else (a number, a notation token) with ``str``.
 
@@ -184,6 +185,9 @@ def show(value: object, lang: str = "en") -> str:
     if isinstance(value, Sequence) and not isinstance(value, str) and value \
             and all(isinstance(v, Card) for v in value):
         return " ".join(str(v) for v in value)
+    if isinstance(value, Sequence) and not isinstance(value, str) and value \
+            and all(isinstance(v, Message) for v in value):
+        return render("list.separator", lang).join(v.text(lang) for v in value)
     return str(value)
 
 

@@ -25,4 +25,7 @@ def test_landing_page_lists_the_items_of_a_visited_lesson(page: Any, voila: Voil
     row.first.wait_for(timeout=60_000)
     assert row.first.locator(".bw-tag").count() == items
     assert f"0 of {items} solved" in row.first.inner_text()
+    # a learner's words on each chip, also on another lesson's page: "1. the clean buraco", not an id
+    first = row.first.locator(".bw-tag").first
+    assert first.get_attribute("data-item") == "worked-clean" and "1. the clean buraco" in first.inner_text()
     page.watch.assert_clean()

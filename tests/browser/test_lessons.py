@@ -3,10 +3,11 @@
 For each lessons/NN_*.ipynb (new lessons are picked up): the page loads, every widget output shows
 its view, nothing on the page or in the console is an error, a traceback or "Failed to load model
 class", and nothing is fetched from the internet. Then one puzzle of the page is answered by
-clicking, first wrongly, then rightly; the feedback shown must be the engine's own message for
-that answer (``buraco_core.puzzles.check``), and the right answer comes from the engine
-(``buraco_core.puzzles.solve``), never from the test. A screenshot of every lesson goes to
-test-artifacts/screenshots/.
+clicking, first wrongly (a mistake the puzzle's file names), then rightly; the feedback shown
+must be the engine's own message for that answer (``buraco_core.teach.check``) and name its rule,
+with a link to the lesson section that teaches it, and the right answer comes from the engine
+(``buraco_core.teach.solve``), never from the test. A link to a section opens the lesson at that
+section. A screenshot of every lesson goes to test-artifacts/screenshots/.
 """
 
 from __future__ import annotations
@@ -25,12 +26,13 @@ pytestmark = pytest.mark.browser
 
 LESSONS = sorted((ROOT / "lessons").glob("[0-9][0-9]_*.ipynb"))
 #: Puzzle kinds in the order the test prefers them (clicking cards first).
-KIND_ORDER = ["make-meld", "make-buraco", "extend", "which-is-meld", "legal-play", "meld-value", "score"]
+KIND_ORDER = ["make-meld", "make-buraco", "extend", "which-is-meld", "predict", "legal-play", "outcome", "seats",
+              "meld-value", "score", "deal-count", "match"]
 
 
 def lesson_puzzles(lesson: Path) -> list[Any]:
     """The puzzles of the lesson's data files (lessons/puzzles/NN_*.yaml|yml|json)."""
-    from buraco_core.puzzles import load_puzzles
+    from buraco_core.teach import load_puzzles
 
     folder = lesson.parent / "puzzles"
     files = sorted(p for p in folder.glob(lesson.name[:2] + "_*") if p.suffix in (".yaml", ".yml", ".json"))
@@ -49,15 +51,12 @@ def page_puzzles(page: Any) -> list[dict[str, Any]]:
 def find_puzzle(page: Any, lesson: Path) -> tuple[Any, Any]:
     """A puzzle on the page and the same puzzle read from the lesson's file (matched by prompt and
     hand), preferring the kinds answered by clicking cards."""
-    from buraco_core.puzzles import default_prompt
-
     known = lesson_puzzles(lesson)
     shown = page_puzzles(page)
     matches = []
     for dom in shown:
         for p in known:
-            prompt = p.prompt or default_prompt(p.kind, p.goal, p.rules)
-            if dom["prompt"].strip() == prompt.strip() and (
+            if dom["prompt"].strip() == str(p.prompt).strip() and (
                     not dom["hand"] or Counter(dom["hand"]) == Counter(p.hand)):
                 matches.append((KIND_ORDER.index(p.kind) if p.kind in KIND_ORDER else 99, dom["index"], p))
                 break
@@ -76,56 +75,46 @@ def click_card(widget: Any, code: str) -> Any:
 
 
 def give_answer(widget: Any, puzzle: Any, answer: object) -> None:
-    """Enter an answer the way a learner does: clicking cards, a meld, an option, or typing points."""
-    kind = puzzle.kind
-    if kind in ("make-meld", "make-buraco", "extend"):
+    """Enter an answer the way a learner does: clicking cards, a meld, an option, or typing a number."""
+    from buraco_core.teach import KINDS
+
+    kind = KINDS[puzzle.kind]
+    if kind.form in ("cards", "extend"):
         pressed = widget.locator('[data-testid="hand"] [data-testid="card"][aria-pressed="true"]')
         for left in reversed(range(pressed.count())):  # start from an empty selection
             pressed.first.click()
             expect(pressed).to_have_count(left)
         codes = answer
-        if kind == "extend":
+        if kind.form == "extend":
             meld_index, codes = answer  # type: ignore[misc]
             if puzzle.goal.get("meld") is None and len(puzzle.table) > 1:
                 widget.locator('[data-testid="meld"]').nth(int(meld_index)).click()
         for code in codes:  # type: ignore[union-attr]
             click_card(widget, str(code))
-    elif kind == "which-is-meld":
-        widget.locator(".bw-choice input[type=radio]").nth(int(answer)).check()  # type: ignore[call-overload]
-    elif kind == "legal-play":
-        widget.locator(".bw-choice button", has_text="Allowed" if answer == "allowed" else "Refused").click()
-    elif kind in ("meld-value", "score"):
+    elif kind.form == "choice":
+        values = [o.value for o in kind.options(puzzle)]
+        option = widget.locator(f'[data-testid="choice-option"][data-index="{values.index(answer)}"]')
+        option.click()
+        expect(option).to_have_attribute("aria-checked", "true")
+    else:
         box = widget.locator(".bw-number input")
         box.fill(str(answer))
         box.press("Enter")
-    else:
-        raise AssertionError(f"no way to answer a {kind!r} puzzle")
     widget.locator(".bw-check").click()
 
 
 def wrong_answer(puzzle: Any, right: object) -> object:
-    """An answer the engine refuses, made from the right one."""
-    from buraco_core.puzzles import check
+    """A wrong answer: the first mistake the puzzle's file names."""
+    from buraco_core.teach import check
 
-    kind = puzzle.kind
-    candidates: list[object]
-    if kind in ("make-meld", "make-buraco"):
-        codes = list(right)  # type: ignore[call-overload]
-        candidates = [codes[:i] + codes[i + 1:] for i in range(len(codes))]
-        candidates += [[c, *codes[:2]] for c in puzzle.hand if c not in codes]
-    elif kind == "extend":
-        i, codes = right  # type: ignore[misc]
-        candidates = [(i, [c]) for c in puzzle.hand if c not in codes] + [(i, list(codes)[:-1])]
-    elif kind == "which-is-meld":
-        candidates = [j for j in range(len(puzzle.options)) if j != right]
-    elif kind == "legal-play":
-        candidates = ["refused" if right == "allowed" else "allowed"]
-    else:
-        candidates = [int(right) + 10, int(right) - 5]  # type: ignore[call-overload]
-    for answer in candidates:
-        if not check(puzzle, answer).correct:
-            return answer
-    raise AssertionError(f"{puzzle.id}: found no wrong answer to try")
+    assert puzzle.mistakes, f"{puzzle.id}: the file names no mistake"
+    answer = puzzle.mistakes[0]
+    if isinstance(answer, str) and puzzle.kind in ("make-meld", "make-buraco"):
+        answer = answer.split()
+    if isinstance(answer, list) and puzzle.kind == "extend":
+        answer = (answer[0], answer[1])
+    assert not check(puzzle, answer).correct
+    return answer
 
 
 def feedback_after(widget: Any, status: str) -> str:
@@ -134,10 +123,32 @@ def feedback_after(widget: Any, status: str) -> str:
     return str(feedback.inner_text())
 
 
+def answer_wrong_then_right(widget: Any, puzzle: Any, wrong: object, right: object) -> None:
+    """Answer a puzzle wrongly, then rightly, by clicking: each time the page shows the engine's own
+    verdict, and the wrong one names the clause it turns on and links the section teaching it."""
+    from buraco_core import CLAUSES
+    from buraco_core.teach import check
+
+    give_answer(widget, puzzle, wrong)
+    shown = feedback_after(widget, "wrong")
+    verdict = check(puzzle, wrong)
+    expected = str(verdict.message)
+    assert expected and expected.strip() in shown, f"wrong answer {wrong!r}: shown {shown!r}, engine says {expected!r}"
+    rule = widget.locator('[data-testid="feedback-rule"]')  # the feedback names the rule it turns on
+    assert rule.get_attribute("data-rule") == verdict.rule
+    assert CLAUSES[verdict.rule].title in rule.inner_text()
+    link = widget.locator('[data-testid="feedback-link"]')
+    assert (link.get_attribute("href") or "").endswith(f".ipynb#clause-{verdict.rule}")
+
+    give_answer(widget, puzzle, right)
+    shown = feedback_after(widget, "right")
+    assert str(check(puzzle, right).message).strip() in shown
+
+
 @pytest.mark.timeout(180)
 @pytest.mark.parametrize("lesson", LESSONS, ids=[p.stem for p in LESSONS])
 def test_lesson_loads_and_a_puzzle_is_solved_by_clicking(page: Any, voila: VoilaServer, lesson: Path) -> None:
-    from buraco_core.puzzles import check, solve
+    from buraco_core.teach import solve
 
     views = open_notebook(page, voila, lesson)
     assert views > 0, f"{lesson.name} shows no widget"
@@ -166,15 +177,42 @@ def test_lesson_loads_and_a_puzzle_is_solved_by_clicking(page: Any, voila: Voila
         card.click()
         page.wait_for_function("(el) => el.getAttribute('aria-pressed') === 'false'", arg=card.element_handle())
 
-    give_answer(widget, puzzle, wrong)
-    shown = feedback_after(widget, "wrong")
-    expected = check(puzzle, wrong).message
-    assert expected and expected.strip() in shown, f"wrong answer {wrong!r}: shown {shown!r}, engine says {expected!r}"
-
-    give_answer(widget, puzzle, right)
-    shown = feedback_after(widget, "right")
-    assert check(puzzle, right).message.strip() in shown
+    answer_wrong_then_right(widget, puzzle, wrong, right)
     screenshot(page, f"lesson-{lesson.stem}-solved")
+    page.watch.assert_clean()
+
+
+@pytest.mark.timeout(240)
+def test_the_feedback_links_the_section_that_teaches_the_rule(page: Any, voila: VoilaServer) -> None:
+    """A wrong answer's "Read it again" link opens the lesson at the section with the clause's anchor,
+    in Voila (whose page shows only once every cell ran), at 1280 and at 390 px."""
+    from buraco_core.teach import check, load_puzzle
+
+    lesson = ROOT / "lessons" / "04_turn.ipynb"
+    puzzle = load_puzzle(ROOT / "lessons" / "puzzles" / "04_turn.yaml", "draw-first")
+    open_notebook(page, voila, lesson)
+    widget = page.locator(".bw-puzzle").filter(has_text=str(puzzle.prompt)).first
+    give_answer(widget, puzzle, "allowed")
+    feedback_after(widget, "wrong")
+    rule = check(puzzle, "allowed").rule
+    link = widget.locator('[data-testid="feedback-link"]')
+    assert link.get_attribute("href") == f"04_turn.ipynb#clause-{rule}"
+    link.click()  # a section of the same lesson: the page scrolls up to it
+    page.wait_for_function(
+        f"() => {{ const a = document.getElementById('clause-{rule}'); const top = a.getBoundingClientRect().top;"
+        " return top >= -5 && top < 200; }", timeout=30_000)
+    for width in (1280, 390):
+        page.set_viewport_size({"width": width, "height": 800})
+        target = ROOT / "lessons" / "05_pot.ipynb"
+        page.goto(voila.render_url(target) + "#clause-pot-guard", timeout=90_000)
+        page.wait_for_function(
+            "() => { const a = document.getElementById('clause-pot-guard');"
+            " if (!a || document.querySelector('script[type=\"application/vnd.voila.cell-output+json\"]')) return false;"
+            " const top = a.getBoundingClientRect().top; return top >= -5 && top < 200; }", timeout=90_000)
+        page.wait_for_timeout(1500)  # still there once the widgets above have grown
+        top = page.evaluate("() => document.getElementById('clause-pot-guard').getBoundingClientRect().top")
+        assert -5 <= top < 200, f"at {width} px the section is at {top}"
+        page.screenshot(path=str(ROOT / "test-artifacts" / "screenshots" / f"anchor-pot-guard-{width}.png"))
     page.watch.assert_clean()
 
 
@@ -217,13 +255,13 @@ def test_progress_survives_a_reload(page: Any, voila: VoilaServer) -> None:
 def solve_then_reload(page: Any, lesson: Path, timeout: float = 120_000) -> None:
     """Solve a puzzle of the open lesson by clicking, see the Progress widget count it, reload the
     page and see it counted again (progress lives in the browser's localStorage)."""
-    from buraco_core.puzzles import solve
+    from buraco_core.teach import solve
 
     widget, puzzle = find_puzzle(page, lesson)
     give_answer(widget, puzzle, solve(puzzle))
     feedback_after(widget, "right")
-    done = page.locator(f'[data-testid="progress-lesson"][data-lesson="{lesson.name[:2]}"] .bw-done',
-                        has_text=puzzle.id)
+    done = page.locator(f'[data-testid="progress-lesson"][data-lesson="{lesson.name[:2]}"] '
+                        f'.bw-done[data-item="{puzzle.id}"]')
     done.first.wait_for(timeout=20_000)
     page.reload()
     page.wait_for_function("() => document.querySelector('[data-testid=\"progress\"]')", timeout=timeout)

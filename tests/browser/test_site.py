@@ -40,9 +40,8 @@ from .conftest import (
     widget_outputs,
 )
 from .test_lessons import (
-    feedback_after,
+    answer_wrong_then_right,
     find_puzzle,
-    give_answer,
     lesson_puzzles,
     solve_then_reload,
     wrong_answer,
@@ -101,7 +100,7 @@ def assert_page_is_clean(page: Any, name: str) -> None:
                                                  for p in LESSONS])
 def test_lesson_works_in_the_browser(site_page: Any, static_site: StaticServer, voila: VoilaServer,
                                      lesson: Path) -> None:
-    from buraco_core.puzzles import check, solve
+    from buraco_core.teach import solve
 
     page = site_page
     views = voila_views(voila, lesson)
@@ -118,13 +117,7 @@ def test_lesson_works_in_the_browser(site_page: Any, static_site: StaticServer, 
         widget.scroll_into_view_if_needed()
         right = solve(puzzle)
         assert right is not None, f"{puzzle.id}: the engine finds no answer"
-        wrong = wrong_answer(puzzle, right)
-        give_answer(widget, puzzle, wrong)
-        shown = feedback_after(widget, "wrong")
-        expected = check(puzzle, wrong).message
-        assert expected.strip() in shown, f"wrong answer {wrong!r}: shown {shown!r}, engine says {expected!r}"
-        give_answer(widget, puzzle, right)
-        assert check(puzzle, right).message.strip() in feedback_after(widget, "right")
+        answer_wrong_then_right(widget, puzzle, wrong_answer(puzzle, right), right)
 
     page.set_viewport_size({"width": 390, "height": 844})
     page.wait_for_timeout(300)
@@ -260,7 +253,7 @@ def test_the_pyodide_folder_is_pinned_and_complete(static_site: StaticServer) ->
 def test_a_malformed_puzzle_file_says_file_and_line_in_the_browser(site_page: Any, static_site: StaticServer,
                                                                     tmp_path: Path) -> None:
     """The browser's YAML reader (the pure PyYAML wheel) reports the very file:line messages CPython does."""
-    from buraco_core.puzzles import check_folder
+    from buraco_core.teach import check_folder
 
     samples = {
         "bad_yaml.yaml": "puzzles:\n  - id: a\n    kind: make-meld\n    hand: [4h, 5h\n",
@@ -274,7 +267,7 @@ def test_a_malformed_puzzle_file_says_file_and_line_in_the_browser(site_page: An
     code = "import os\nos.makedirs('/tmp/puzzles', exist_ok=True)\n"
     for name, text in samples.items():
         code += f"open('/tmp/puzzles/{name}', 'w').write({text!r})\n"
-    code += ("from buraco_core.puzzles import check_folder\n"
+    code += ("from buraco_core.teach import check_folder\n"
              "for p in sorted(str(p) for p in check_folder('/tmp/puzzles')): print(p)\n")
     shown = run_site_python(site_page, static_site.url, code).splitlines()
     assert shown == expected
@@ -302,7 +295,7 @@ def test_a_failing_cell_says_so_in_plain_words(site_page: Any, static_site: Stat
     show one); a malformed puzzle file is named with its file and line."""
     code = (
         "shell = pyodide_kernel.ipython_shell\n"
-        "print('preloaded', all(m in sys.modules for m in ('buraco_widgets', 'buraco_core.puzzles', 'yaml')))\n"
+        "print('preloaded', all(m in sys.modules for m in ('buraco_widgets', 'buraco_core.teach', 'yaml')))\n"
         "shell.run_cell('import threading; threading.Thread(target=print).start()')\n"
         "print('shown', shell._last_traceback['traceback'])\n"
         "open('/tmp/broken.yaml', 'w').write('puzzles:\\n  - id: a\\n    kind: nonsense\\n')\n"

@@ -10,7 +10,8 @@ from buraco_core import RULESETS
 
 def test_picker_offers_the_engine_rulesets_and_drives_linked_widgets() -> None:
     picker = RulesetPicker()
-    assert list(picker.options) == list(RULESETS)
+    assert [value for _, value in picker.options] == list(RULESETS)
+    assert next(label for label, _ in picker.options) == "Classic Buraco"  # what a learner reads
     table = TableView(["7c 7d 7s"])
     picker.link(table)
     picker.value = "fechado"
@@ -72,3 +73,13 @@ def test_reset_forgets() -> None:
     progress.record("01", "x")
     progress.reset()
     assert progress.solved == {}
+
+
+def test_the_widgets_words_come_from_the_catalog() -> None:
+    from buraco_core.messages import catalog
+
+    progress = Progress()
+    assert progress.texts["title"] == catalog()["widget.progress.title"] == "Your progress"
+    assert "{lesson}" in progress.texts["count"]  # the page fills it in
+    progress.expect("03", "worked-clean", "the clean buraco")
+    assert progress.labels == {"worked-clean": "the clean buraco"}

@@ -1,100 +1,147 @@
-"""MeldPuzzle, ScoreQuiz and Quiz, driven from Python as a learner would click them.
+"""MeldPuzzle, ScoreQuiz, PuzzleSet and Quiz, driven from Python as a learner would click them.
 
-Right answers come from the engine (``buraco_core.puzzles.solve``) and are entered through the
-widgets' own controls (hand selection, meld click, option, number), never typed in here.
+Right answers come from the engine (``buraco_core.teach.solve``) and are entered through the
+widgets' own controls (hand selection, meld click, choice, number), never typed in here.
 """
 
+from pathlib import Path
 from typing import Any
 
 import pytest
-from buraco_widgets import MeldPuzzle, Progress, Quiz, RulesetPicker, ScoreQuiz
+from buraco_widgets import MeldPuzzle, Progress, PuzzleSet, Quiz, RulesetPicker, ScoreQuiz
 
-from buraco_core import score_side
-from buraco_core.puzzles import Puzzle, generate, hint, solve
+from buraco_core import CLAUSES, score_side
+from buraco_core.teach import KINDS, Puzzle, check, generate, hint, solve
 
-KINDS = ["make-meld", "make-buraco", "extend", "which-is-meld", "meld-value", "score", "legal-play", "match"]
-CHOICE_KINDS = ("which-is-meld", "legal-play", "match")
+ROOT = Path(__file__).resolve().parents[2]
+SYLLABUS = ROOT / "lessons" / "syllabus.yaml"
+PUZZLES = ROOT / "lessons" / "puzzles"
 
 
 def enter(widget: MeldPuzzle, answer: Any) -> None:
     """Put an answer into the widget's controls, as clicks and typing would."""
-    kind = widget.puzzle.kind
-    if kind in ("make-meld", "make-buraco"):
+    form = KINDS[widget.puzzle.kind].form
+    if form == "cards":
         widget.hand.select_cards(answer)
-    elif kind == "extend":
+    elif form == "extend":
         meld, cards = answer
         if widget.table.selected != [0, meld]:
             widget.table.select(0, meld)
         widget.hand.select_cards(cards)
-    elif kind in CHOICE_KINDS:
+    elif form == "choice":
         widget.choice.value = answer
     else:
         widget.number.value = int(answer)
 
 
 def wrong_answer(widget: MeldPuzzle) -> None:
-    kind = widget.puzzle.kind
-    if kind in ("make-meld", "make-buraco", "extend"):
-        widget.hand.clear_selection()  # nothing selected
-    elif kind in CHOICE_KINDS:
-        right = solve(widget.puzzle)
-        values = [value for _, value in widget.choice.options]
-        widget.choice.value = next(v for v in values if v != right)
+    form = KINDS[widget.puzzle.kind].form
+    right = solve(widget.puzzle)
+    if form in ("cards", "extend"):
+        for tempting in KINDS[widget.puzzle.kind].tempting(widget.puzzle) or ():
+            enter(widget, tempting)
+            return
+        hand = widget.puzzle.hand
+        codes = right[1] if form == "extend" else right
+        wrong = [c for c in hand if c not in codes][:1] or list(codes)[:2]
+        enter(widget, (right[0], wrong) if form == "extend" else wrong)
+    elif form == "choice":
+        widget.choice.value = next(v for v in widget.choice.values if v != right)
     else:
-        widget.number.value = int(solve(widget.puzzle)) + 10
+        widget.number.value = int(right) + 10
 
 
-@pytest.mark.parametrize("kind", KINDS)
-def test_right_answer_is_confirmed_and_recorded(kind: str) -> None:
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_right_answer_is_confirmed_and_recorded_with_its_clause(kind: str) -> None:
     progress = Progress()
     w = MeldPuzzle.generate(kind, rules="buraco", seed=5, lesson="03", progress=progress)
     assert progress.expected["03"] == [w.item] and not w.solved
+    assert progress.labels[w.item].startswith("practice: ")  # a learner's words on the chip, not an id
     enter(w, solve(w.puzzle))
     w.check_button.click()
     assert w.correct is True and w.feedback.status == "right"
     assert w.feedback.value.startswith("Right")
     assert w.solved and progress.is_solved("03", w.item)
+    assert w.verdict["rule"] == w.puzzle.clauses[0] and w.verdict["first_try"] is True
+    assert w.feedback.rule_title == CLAUSES[w.verdict["rule"]].title
 
 
-@pytest.mark.parametrize("kind", KINDS)
-def test_wrong_answer_shows_the_engine_reason(kind: str) -> None:
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_wrong_answer_names_the_rule_without_the_answer(kind: str) -> None:
     progress = Progress()
     w = MeldPuzzle.generate(kind, rules="buraco", seed=6, lesson="03", progress=progress)
     wrong_answer(w)
     w.check_button.click()
-    assert w.correct is False and w.feedback.status == "wrong"
-    assert w.feedback.value and not w.feedback.value.startswith("Right")
+    assert w.correct is False and w.feedback.status in ("wrong", "info")
+    if w.feedback.status == "wrong":
+        assert w.feedback.rule in CLAUSES and w.feedback.rule_title and w.feedback.advice
+        assert w.feedback.lines == [] and w.feedback.total is None  # the engine's count would give it away
+        assert w.verdict["correct"] is False
     assert progress.solved == {}
 
 
 def test_wrong_meld_names_the_broken_rule() -> None:
-    p = Puzzle(id="t", kind="make-meld", rules="buraco", prompt="Make a meld.",
-               hand=("4h", "5h", "7c", "JK", "2s"), goal={})
+    p = Puzzle(id="t", kind="make-meld", rules="buraco", hand=("4h", "5h", "7c", "JK", "2s"))
     w = MeldPuzzle(p, progress=Progress())
     w.hand.select_cards("4h 5h 7c")
     assert w.check() is False
-    assert "Not a meld" in w.feedback.value and "suit" in w.feedback.value
+    assert "Not a meld" in w.feedback.value and "suit" in w.feedback.value and w.feedback.rule == "run"
     w.hand.select_cards("4h JK 2s")
     w.check()
-    assert "wild" in w.feedback.value  # one wild card a meld
+    assert "wild" in w.feedback.value and w.feedback.rule == "wild-one"
+    assert [a["correct"] for a in w.attempts] == [False, False]
 
 
-def test_hint_comes_from_the_engine() -> None:
-    w = MeldPuzzle.generate("make-buraco", seed=2, progress=Progress())
+def test_hints_escalate_and_the_answer_shown_does_not_count() -> None:
+    progress = Progress()
+    w = MeldPuzzle.generate("make-buraco", seed=2, lesson="03", progress=progress)
+    assert w.hint_button.description == "Hint"
     w.hint_button.click()
-    assert w.feedback.hint == hint(w.puzzle) and w.feedback.hint
+    assert w.feedback.hint == "Hint 1 of 3: " + str(hint(w.puzzle, 1)) and w.hints == 1
+    assert w.hint_button.description == "Another hint"
+    w.hint_button.click()
+    assert w.feedback.hint.splitlines()[1] == "Hint 2 of 3: " + str(hint(w.puzzle, 2))
+    assert w.hint_button.description == "Show the answer"
+    w.hint_button.click()
+    assert w.revealed and w.feedback.hint.splitlines()[2].startswith("Hint 3 of 3: The answer") and w.hint_button.disabled
+    enter(w, solve(w.puzzle))
+    assert w.check() is True
+    assert not w.solved and progress.solved == {} and "answer shown" in w.badge.value
+    assert w.feedback.lines or w.puzzle.kind == "make-buraco"
+    assert w.verdict["revealed"] and w.verdict["hints"] == 3 and not w.verdict["first_try"]
 
 
-def test_another_one_gives_a_different_seeded_puzzle_of_the_same_kind() -> None:
-    w = MeldPuzzle.generate("make-buraco", rules="buraco", seed=3, buraco="clean", progress=Progress())
-    first = w.puzzle
+def test_the_hint_goes_once_solved() -> None:
+    """Issue 9: an old hint stayed after solving."""
+    w = MeldPuzzle.generate("meld-value", seed=2, progress=Progress())
+    w.hint_button.click()
+    assert w.feedback.hint
+    enter(w, solve(w.puzzle))
     w.check()
+    assert w.feedback.hint == "" and w.hint_button.disabled and w.solved
+    assert w.feedback.lines and w.feedback.total == solve(w.puzzle)  # now the count can show
+
+
+def test_another_one_is_a_fresh_unsolved_puzzle_of_the_same_kind() -> None:
+    """Issue 9: "Another one" dealt a puzzle already marked solved."""
+    w = MeldPuzzle.generate("make-buraco", rules="buraco", seed=3, buraco="clean", progress=Progress(), lesson="03")
+    first = w.puzzle
+    enter(w, solve(first))
+    assert w.check() and w.solved
     w.another_button.click()
     assert w.puzzle.kind == first.kind and w.puzzle.goal == first.goal
-    assert w.puzzle != first and w.seed == 4
+    assert w.puzzle != first and w.seed == 4 and not w.solved and w.badge.value == ""
     assert w.puzzle == generate("make-buraco", "buraco", 4, buraco="clean")
-    assert w.feedback.value == "" and w.correct is None
+    assert w.feedback.value == "" and w.feedback.hint == "" and w.correct is None and w.hints == 0
     assert w.hand.codes == list(w.puzzle.hand)
+    assert w.progress.is_solved("03", w.item)  # the practice stays recorded
+
+
+def test_a_practice_widget_for_a_clause_deals_that_clause_again() -> None:
+    w = MeldPuzzle.generate(rules="italian", seed=1, clause="single-take", progress=Progress())
+    assert w.puzzle.clauses[0] == "single-take"
+    w.another()
+    assert w.puzzle.clauses[0] == "single-take" and w.seed == 2
 
 
 def test_ruleset_switch_redeals_in_the_new_ruleset() -> None:
@@ -104,6 +151,7 @@ def test_ruleset_switch_redeals_in_the_new_ruleset() -> None:
     picker.value = "italian"
     assert w.puzzle.rules == "italian" and w.table.rules == "italian"
     assert w.puzzle == generate("meld-value", "italian", 3)
+    assert "Italian Burraco" in w.children[0].value  # the ruleset's display name
     w.number.value = solve(w.puzzle)
     assert w.check()
 
@@ -111,9 +159,9 @@ def test_ruleset_switch_redeals_in_the_new_ruleset() -> None:
 def test_a_teachers_puzzle_keeps_its_situation_when_it_still_works() -> None:
     p = Puzzle(id="clean", kind="make-buraco", rules="buraco", prompt="Make a clean buraco.",
                hand=("4h", "5h", "6h", "7h", "8h", "9h", "10h", "Kc"), goal={"buraco": "clean"},
-               source=("03.yaml", 1))
+               source=("03.yaml", 1), clauses=("buraco-clean",))
     w = MeldPuzzle(p, lesson="03", progress=Progress())
-    assert w.item == "clean"
+    assert w.item == "clean" and w.progress.labels["clean"] == "the clean buraco"
     w.rules = "burraco"
     assert w.puzzle.hand == p.hand and w.puzzle.rules == "burraco"
 
@@ -125,17 +173,28 @@ def test_sorting_the_hand_does_not_change_the_answer() -> None:
     assert w.check()
 
 
-def test_score_quiz_shows_the_engine_lines_next_to_the_answer() -> None:
+def test_which_is_meld_options_are_pictures_a_click_chooses() -> None:
+    """Issue 9: clicking the card pictures of a which-is-meld option did nothing: the pictures are
+    inside the option's button now."""
+    w = MeldPuzzle.generate("which-is-meld", seed=4, progress=Progress())
+    assert w.choice is not None and all(item["svg"].startswith("<svg") for item in w.choice.items)
+    w.choice.index = 0  # what a click on the first option's cards sends
+    assert w.answer() == 0
+
+
+def test_score_quiz_shows_the_engine_lines_once_right() -> None:
     q = ScoreQuiz.from_hand(["4h 5h 6h 7h 8h 9h 10h"], "3c 8d", "buraco", went_out=False, took_pot=True,
                             progress=Progress(), lesson="06")
     expected = score_side(["4h 5h 6h 7h 8h 9h 10h"], "3c 8d", "buraco", went_out=False, took_pot=True)
-    q.number.value = expected.total - 15
+    q.number.value = expected.total + 15
     q.check_button.click()
-    assert q.feedback.status == "wrong"
-    assert q.feedback.lines == [[label, points] for label, points in expected.lines]
-    assert q.feedback.answer == str(expected.total - 15) and q.feedback.total == expected.total
+    assert q.feedback.status == "wrong" and q.feedback.rule == "card-points" and q.feedback.lines == []
+    assert "cards in hand" in q.feedback.value and "235" not in q.feedback.value
     q.number.value = expected.total
     assert q.check() and q.progress.is_solved("06", "score")
+    assert [[label, points] for label, points, _ in q.feedback.lines] == [list(line) for line in expected.lines]
+    assert q.feedback.answer == str(expected.total) and q.feedback.total == expected.total
+    assert q.feedback.lines[1][2].startswith("4♥ 5, 5♥ 5")  # card by card
 
 
 def test_score_quiz_from_a_generated_puzzle() -> None:
@@ -149,12 +208,11 @@ def test_score_quiz_from_a_generated_puzzle() -> None:
 
 def test_quiz_steps_through_five_questions_and_keeps_score() -> None:
     progress = Progress()
-    quiz = Quiz.for_lesson("03", rules="buraco", seed=1, progress=progress)
+    quiz = Quiz.for_lesson("03", rules="buraco", seed=1, progress=progress, syllabus=SYLLABUS)
     assert len(quiz.questions) >= 5
     quiz.previous_button.click()
     assert quiz.index == 0
-    # first question wrong, then right
-    wrong_answer(quiz.current)
+    wrong_answer(quiz.current)  # first question wrong, then right
     quiz.current.check()
     enter(quiz.current, solve(quiz.current.puzzle))
     quiz.current.check()
@@ -170,7 +228,7 @@ def test_quiz_steps_through_five_questions_and_keeps_score() -> None:
 
 
 def test_quiz_new_quiz_and_ruleset_switch() -> None:
-    quiz = Quiz.for_lesson("01", seed=1, progress=Progress())
+    quiz = Quiz.for_lesson("01", seed=1, progress=Progress(), syllabus=SYLLABUS)
     first = [q.puzzle for q in quiz.questions]
     quiz.new_button.click()
     assert [q.puzzle for q in quiz.questions] != first and quiz.seed == 2
@@ -179,11 +237,27 @@ def test_quiz_new_quiz_and_ruleset_switch() -> None:
     assert quiz.score == 0 and quiz.index == 0
 
 
+def test_a_puzzle_set_records_each_puzzle_and_builds_them_when_shown() -> None:
+    progress = Progress()
+    s = PuzzleSet.load(PUZZLES / "02_wilds.yaml", "wild-moves", "choose-the-end", "two-goes-home", lesson="02",
+                       progress=progress)
+    assert progress.expected["02"] == ["wild-moves", "choose-the-end", "two-goes-home"]
+    assert progress.labels["choose-the-end"] == CLAUSES["wild-moves"].title
+    assert list(s._built) == [0]  # the others are made when shown
+    enter(s.current, solve(s.current.puzzle))
+    s.current.check()
+    assert progress.is_solved("02", "wild-moves") and s.right[0]
+    s.next_button.click()
+    assert s.current.puzzle.id == "choose-the-end" and "Puzzle 2 of 3" in s.header.value
+    with pytest.raises(ValueError, match="no puzzle 'nope'"):
+        PuzzleSet.load(PUZZLES / "02_wilds.yaml", "nope")
+
+
 def test_a_broken_puzzle_shows_a_message_not_a_traceback() -> None:
-    p = Puzzle(id="bad", kind="meld-value", rules="buraco", prompt="?", table=("4h 5h 7c",))
+    p = Puzzle(id="bad", kind="meld-value", rules="buraco", table=("4h 5h 7c",))
     w = MeldPuzzle(p, progress=Progress())
     w.check_button.click()
-    assert w.correct is False and "broken" in w.feedback.value
+    assert w.correct is None and "broken" in w.feedback.value and w.feedback.status == "info"
 
 
 def test_a_puzzle_from_a_teachers_file(tmp_path: Any) -> None:
@@ -200,7 +274,7 @@ def test_a_puzzle_from_a_teachers_file(tmp_path: Any) -> None:
     w = MeldPuzzle.load(path, "worked-clean", lesson="03", progress=progress)
     assert w.item == "worked-clean" and "Make a clean buraco." in w.children[0].value
     w.hand.select_cards("4h 5h 6h 2s 8h 9h 10h")
-    assert w.check() is False and "dirty" in w.feedback.value  # the engine's reason
+    assert w.check() is False and "wild card" in w.feedback.value  # the engine's reason
     w.hand.select_cards("4h 5h 6h 7h 8h 9h 10h")
     assert w.check() and progress.solved == {"03": ["worked-clean"]}
     w.another()  # a generated clean buraco puzzle: the goal is kept
@@ -221,12 +295,23 @@ def test_link_returns_the_picker_so_a_cell_shows_it() -> None:
     assert picker.link(w) is picker and w.rules == "italian"
 
 
-def test_progress_from_the_browser_marks_the_puzzle_solved() -> None:
+def test_progress_from_the_browser_marks_a_lesson_puzzle_solved() -> None:
     progress = Progress()
-    w = MeldPuzzle.generate("make-meld", seed=1, lesson="01", progress=progress)
+    p = generate("make-meld", "buraco", 1)
+    w = MeldPuzzle(Puzzle(id="mine", kind=p.kind, rules=p.rules, hand=p.hand, source=("f.yaml", 1)), lesson="01",
+                   progress=progress)
     assert not w.solved and w.badge.value == ""
     progress.solved = {"01": [w.item]}  # what the page's localStorage sends after loading
     assert w.solved and "solved" in w.badge.value
+
+
+def test_feedback_links_the_lesson_section_that_teaches_the_rule(monkeypatch: Any) -> None:
+    monkeypatch.chdir(ROOT / "lessons")
+    w = MeldPuzzle.load("puzzles/04_turn.yaml", "italian-single-take", progress=Progress())
+    w.choice.value = "allowed"
+    w.check()
+    assert w.feedback.rule == "single-take"
+    assert w.feedback.link == "04_turn.ipynb#clause-single-take" and "lesson 04" in w.feedback.link_text
 
 
 def test_an_unexpected_error_in_a_handler_becomes_a_message(monkeypatch: Any) -> None:
@@ -238,3 +323,18 @@ def test_an_unexpected_error_in_a_handler_becomes_a_message(monkeypatch: Any) ->
     monkeypatch.setattr(w, "show_hint", broken)
     w.hint_button.click()  # would print a traceback into the page without the guard
     assert w.feedback.value == "Something went wrong: 'no such thing'" and w.feedback.status == "wrong"
+
+
+def test_every_puzzle_of_the_lessons_is_answered_in_its_widget() -> None:
+    for f in sorted(PUZZLES.glob("*.yaml")):
+        from buraco_core.teach import load_puzzles
+
+        for p in load_puzzles(f):
+            w = MeldPuzzle(p, progress=Progress())
+            enter(w, solve(p))
+            assert w.check(), (f.name, p.id, w.feedback.value)
+            for mistake in p.mistakes[:1]:
+                w2 = MeldPuzzle(p, progress=Progress())
+                enter(w2, mistake)
+                w2.check()
+                assert w2.feedback.rule == check(p, mistake).rule and w2.feedback.status == "wrong"

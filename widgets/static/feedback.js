@@ -1,5 +1,6 @@
 // FeedbackBox: the engine's verdict. The message sits in a polite live region, so screen
-// readers read it when it changes; itemized lines are a real table.
+// readers read it when it changes; the rule it turns on follows, with a link to the lesson
+// section that teaches it; itemized lines are a real table (card by card in a second row).
 
 function render({ model, el }) {
   const root = document.createElement("div");
@@ -11,6 +12,17 @@ function render({ model, el }) {
   message.dataset.testid = "feedback";
   message.setAttribute("role", "status");
   message.setAttribute("aria-live", "polite");
+
+  const rule = document.createElement("div");
+  rule.className = "bw-feedback-rule";
+  rule.dataset.testid = "feedback-rule";
+  const ruleName = document.createElement("strong");
+  const advice = document.createElement("span");
+  advice.className = "bw-feedback-advice";
+  const link = document.createElement("a");
+  link.className = "bw-feedback-link";
+  link.dataset.testid = "feedback-link";
+  rule.append(ruleName, advice, link);
 
   const body = document.createElement("div");
   body.className = "bw-feedback-body";
@@ -26,8 +38,19 @@ function render({ model, el }) {
   hint.dataset.testid = "hint-text";
   hint.setAttribute("aria-live", "polite");
 
-  root.append(message, body, hint);
+  root.append(message, rule, body, hint);
   el.appendChild(root);
+
+  function text(key) {
+    return (model.get("texts") || {})[key] || "";
+  }
+
+  function cell(tag, content, cls) {
+    const c = document.createElement(tag);
+    if (cls) c.className = cls;
+    c.textContent = content;
+    return c;
+  }
 
   function show() {
     const status = model.get("status");
@@ -37,56 +60,65 @@ function render({ model, el }) {
     message.hidden = !value;
     root.dataset.status = status;
 
+    const title = model.get("rule_title");
+    rule.hidden = !title;
+    rule.dataset.rule = model.get("rule") || "";
+    ruleName.textContent = title ? `${text("rule")}: ${title}. ` : "";
+    advice.textContent = model.get("advice") ? `${model.get("advice")} ` : "";
+    const href = model.get("link");
+    link.hidden = !href;
+    if (href) {
+      link.href = href;
+      link.textContent = `${text("read-more")} ${model.get("link_text")}`;
+    }
+
     const lines = model.get("lines") || [];
     const total = model.get("total");
     const answer = model.get("answer");
     table.replaceChildren();
     if (lines.length) {
       const caption = document.createElement("caption");
-      caption.textContent = "The engine's count";
+      caption.textContent = text("count");
       table.appendChild(caption);
-      for (const [label, points] of lines) {
+      for (const [label, points, detail] of lines) {
         const tr = document.createElement("tr");
-        const a = document.createElement("td");
-        a.textContent = label;
-        const b = document.createElement("td");
-        b.className = "bw-num";
-        b.textContent = points > 0 ? `+${points}` : String(points);
-        tr.append(a, b);
+        tr.append(cell("td", label), cell("td", points > 0 ? `+${points}` : String(points), "bw-num"));
+        table.appendChild(tr);
+        if (detail) {
+          const more = document.createElement("tr");
+          more.className = "bw-detail";
+          const d = cell("td", detail);
+          d.colSpan = 2;
+          more.appendChild(d);
+          table.appendChild(more);
+        }
+      }
+      if (total !== null && total !== undefined) {
+        const tr = document.createElement("tr");
+        tr.className = "bw-total";
+        const a = cell("th", text("total"));
+        a.scope = "row";
+        tr.append(a, cell("th", String(total), "bw-num"));
         table.appendChild(tr);
       }
-      const sum = total !== null && total !== undefined ? total : lines.reduce((s, l) => s + l[1], 0);
-      const tr = document.createElement("tr");
-      tr.className = "bw-total";
-      const a = document.createElement("th");
-      a.scope = "row";
-      a.textContent = "total";
-      const b = document.createElement("th");
-      b.className = "bw-num";
-      b.textContent = String(sum);
-      tr.append(a, b);
-      table.appendChild(tr);
       if (answer) {
-        const tr2 = document.createElement("tr");
-        tr2.className = "bw-answer";
-        const c = document.createElement("td");
-        c.textContent = "your answer";
-        const d = document.createElement("td");
-        d.className = "bw-num";
-        d.textContent = answer;
-        tr2.append(c, d);
-        table.appendChild(tr2);
+        const tr = document.createElement("tr");
+        tr.className = "bw-answer";
+        tr.append(cell("td", text("your-answer")), cell("td", answer, "bw-num"));
+        table.appendChild(tr);
       }
     }
     table.hidden = !lines.length;
     picture.innerHTML = model.get("svg") || "";
     picture.hidden = !model.get("svg");
     body.hidden = table.hidden && picture.hidden;
-    hint.textContent = model.get("hint") ? `${model.get("hint_label")}: ${model.get("hint")}` : "";
+    const label = model.get("hint_label");
+    hint.textContent = model.get("hint") ? (label ? `${label}: ${model.get("hint")}` : model.get("hint")) : "";
     hint.hidden = !model.get("hint");
   }
 
-  const names = ["value", "status", "lines", "total", "answer", "hint", "hint_label", "svg"];
+  const names = ["value", "status", "lines", "total", "answer", "hint", "hint_label", "svg", "rule", "rule_title",
+                 "advice", "link", "link_text", "texts"];
   for (const n of names) model.on(`change:${n}`, show);
   show();
   return () => { for (const n of names) model.off(`change:${n}`, show); };

@@ -59,28 +59,33 @@ function button(text, testid) {
   return b;
 }
 
+function fill(template, values) {
+  return String(template || "").replace(/\{(\w+)\}/g, (m, name) => (name in values ? String(values[name]) : m));
+}
+
 function render({ model, el }) {
   const key = () => model.get("storage_key");
+  const t = (name, values) => fill((model.get("texts") || {})[name], values || {});
   const root = document.createElement("div");
   root.className = "bw-progress";
   root.dataset.testid = "progress";
   root.setAttribute("role", "region");
-  root.setAttribute("aria-label", "Your progress");
+  root.setAttribute("aria-label", t("title"));
 
   const title = document.createElement("div");
   title.className = "bw-progress-title";
-  title.textContent = "Your progress";
+  title.textContent = t("title");
   const list = document.createElement("ul");
   list.className = "bw-progress-lessons";
   list.dataset.testid = "progress-lessons";
 
   const tools = document.createElement("div");
   tools.className = "bw-progress-tools";
-  const exportBtn = button("Export", "progress-export");
-  const importBtn = button("Import", "progress-import");
-  const resetBtn = button("Clear…", "progress-reset");
+  const exportBtn = button(t("export"), "progress-export");
+  const importBtn = button(t("import"), "progress-import");
+  const resetBtn = button(t("clear"), "progress-reset");
   const download = document.createElement("a");
-  download.textContent = "Download progress.json";
+  download.textContent = t("download");
   download.dataset.testid = "progress-download";
   download.download = "buraco-progress.json";
   download.hidden = true;
@@ -90,7 +95,7 @@ function render({ model, el }) {
   const textLabel = document.createElement("label");
   textLabel.className = "bw-progress-label";
   textLabel.htmlFor = textId;
-  textLabel.textContent = "Progress as JSON (paste here, then Import):";
+  textLabel.textContent = t("paste");
   const text = document.createElement("textarea");
   text.id = textId;
   text.rows = 3;
@@ -102,7 +107,7 @@ function render({ model, el }) {
 
   const details = document.createElement("details");
   const summary = document.createElement("summary");
-  summary.textContent = "Save or move your progress";
+  summary.textContent = t("save");
   details.append(summary, tools, textLabel, text);
   root.append(title, list, message, details);
   el.appendChild(root);
@@ -122,26 +127,28 @@ function render({ model, el }) {
       const all = Array.from(new Set([...(expected[lesson] || []), ...done]));
       const head = document.createElement("span");
       head.className = "bw-progress-count";
-      head.textContent = `Lesson ${lesson}: ${done.length} of ${all.length} solved`;
+      head.textContent = t("count", { lesson, done: done.length, total: all.length });
       li.appendChild(head);
       if (all.length) {
         const items = document.createElement("span");
         items.className = "bw-progress-items";
-        for (const item of all) {
+        all.forEach((item, i) => {
           const tag = document.createElement("span");
           const ok = done.includes(item);
           tag.className = ok ? "bw-tag bw-done" : "bw-tag";
-          tag.textContent = (ok ? "✓ " : "○ ") + item;
-          tag.setAttribute("aria-label", `${item}: ${ok ? "solved" : "not solved yet"}`);
+          const words = `${i + 1}. ${(model.get("labels") || {})[item] || item}`;
+          tag.dataset.item = item;
+          tag.textContent = (ok ? "✓ " : "○ ") + words;
+          tag.setAttribute("aria-label", t(ok ? "solved" : "open", { item: words }));
           items.appendChild(tag);
-        }
+        });
         li.appendChild(items);
       }
       return li;
     }));
     if (!lessons.length) {
       const li = document.createElement("li");
-      li.textContent = "Nothing solved yet.";
+      li.textContent = t("nothing");
       list.appendChild(li);
     }
   }
@@ -173,6 +180,18 @@ function render({ model, el }) {
     model.save_changes();
   }
   persistExpected();
+  // the words of each item's chip, so another lesson's page (the landing page) shows them too
+  const labelsKey = () => key() + ":labels";
+  function readLabels() {
+    try { return JSON.parse(window.localStorage.getItem(labelsKey()) || "{}") || {}; } catch (e) { return {}; }
+  }
+  const knownLabels = Object.assign({}, readLabels(), model.get("labels") || {});
+  if (!same(knownLabels, model.get("labels") || {})) {
+    model.set("labels", knownLabels);
+    model.save_changes();
+  }
+  const persistLabels = () => writeMap(labelsKey(), Object.assign({}, readLabels(), model.get("labels") || {}));
+  persistLabels();
   const stored = readStore(key());
   const merged = union(model.get("solved"), stored);
   if (!same(merged, model.get("solved"))) {
@@ -187,11 +206,11 @@ function render({ model, el }) {
   resetBtn.addEventListener("click", () => {
     if (!armed) {
       armed = true;
-      resetBtn.textContent = "Click again to clear everything";
+      resetBtn.textContent = t("clear-again");
       return;
     }
     armed = false;
-    resetBtn.textContent = "Clear…";
+    resetBtn.textContent = t("clear");
     model.send({ type: "reset" });
   });
   function onMsg(msg) {
@@ -205,6 +224,8 @@ function render({ model, el }) {
   const onExpected = () => { persistExpected(); show(); };
   model.on("change:expected", onExpected);
   model.on("change:lesson", show);
+  const onLabels = () => { persistLabels(); show(); };
+  model.on("change:labels", onLabels);
   model.on("change:message", onMessage);
   model.on("change:export_text", showExport);
   model.on("msg:custom", onMsg);
@@ -215,6 +236,7 @@ function render({ model, el }) {
     model.off("change:solved", onSolved);
     model.off("change:expected", onExpected);
     model.off("change:lesson", show);
+    model.off("change:labels", onLabels);
     model.off("change:message", onMessage);
     model.off("change:export_text", showExport);
     model.off("msg:custom", onMsg);

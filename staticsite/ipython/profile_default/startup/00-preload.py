@@ -10,7 +10,7 @@ try:
 
     import buraco_core.compare
     import buraco_core.game
-    import buraco_core.puzzles  # noqa: F401
+    import buraco_core.teach  # noqa: F401
 finally:
     try:
         import sitecustomize

@@ -7,7 +7,7 @@ import traceback
 
 from IPython import get_ipython
 
-from buraco_core.puzzles import PuzzleError
+from buraco_core.teach import PuzzleError
 
 #: What a learner reads when a part of a lesson cannot run in the browser.
 CANNOT_RUN = ("This part of the lesson could not run in your browser, so it is left out; the rest of "

@@ -1,0 +1,125 @@
+"""Reading a learner's answer: cards from the hand, a number, an option, allowed or refused.
+
+An answer of the wrong form raises :class:`BadAnswer`, whose ``message`` says what was wrong and
+what is allowed; :func:`buraco_core.teach.check` turns it into a Feedback that judged nothing
+(``answered`` False), never an exception.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..cards import Card, parse_cards
+from ..errors import NotationError
+from ..messages import Message
+
+__all__ = ["BadAnswer", "pick_cards", "read_bool", "read_choice", "read_extend", "read_index", "read_int"]
+
+
+class BadAnswer(Exception):
+    """An answer of the wrong form; ``message`` says what is allowed."""
+
+    def __init__(self, key: str, /, **params: object) -> None:
+        super().__init__(key)
+        self.message = Message(key, params)
+
+
+def pick_cards(hand: Sequence[Card], answer: object) -> list[Card]:
+    """The cards an answer names, checked against the hand (as a multiset): card codes, Cards,
+    a string ``"4h 5h 6h"``, or 0-based indices into the hand."""
+    if answer is None:
+        raise BadAnswer("answer.select-cards")
+    if isinstance(answer, (str, Card)):
+        items: list[object] = [answer]
+    elif isinstance(answer, (Sequence, set, frozenset)):
+        items = list(answer)
+    else:
+        raise BadAnswer("answer.cards-form")
+    if items and all(isinstance(i, int) and not isinstance(i, bool) for i in items):
+        indices = [int(i) for i in items]  # type: ignore[call-overload]
+        if len(set(indices)) < len(indices):
+            raise BadAnswer("answer.selected-twice")
+        for i in indices:
+            if not 0 <= i < len(hand):
+                raise BadAnswer("answer.no-card-number", number=i + 1, n=len(hand))
+        return [hand[i] for i in indices]
+    cards: list[Card] = []
+    for i in items:
+        if isinstance(i, Card):
+            cards.append(i)
+        elif isinstance(i, str):
+            try:
+                cards.extend(parse_cards(i))
+            except NotationError as e:
+                raise BadAnswer("answer.notation", error=e.message) from None
+        else:
+            raise BadAnswer("answer.cards-form")
+    if not cards:
+        raise BadAnswer("answer.select-cards")
+    have = Counter(hand)
+    for card, n in Counter(cards).items():
+        if n > have[card]:
+            if have[card] == 0:
+                raise BadAnswer("answer.not-in-hand", card=card, hand=tuple(hand))
+            raise BadAnswer("answer.too-few-copies", card=card, have=have[card], n=n)
+    return cards
+
+
+def read_int(answer: object) -> int:
+    """A whole number of points (an int, or text such as ``"165"`` or ``"+20"``)."""
+    if isinstance(answer, int) and not isinstance(answer, bool):
+        return answer
+    if isinstance(answer, str):
+        try:
+            return int(answer.strip().replace("+", "", 1))
+        except ValueError:
+            pass
+    raise BadAnswer("answer.number")
+
+
+def read_index(answer: object, count: int, what: str = "option") -> int:
+    """A 0-based index among ``count`` choices (``what``: "option" or "meld")."""
+    choose, missing = _INDEX_KEYS[what]
+    if isinstance(answer, bool) or not isinstance(answer, int):
+        raise BadAnswer(choose, n=count)
+    if not 0 <= answer < count:
+        raise BadAnswer(missing, number=answer + 1, n=count)
+    return answer
+
+
+_INDEX_KEYS = {"option": ("answer.choose-option", "answer.no-option"),
+               "meld": ("answer.choose-meld", "answer.no-meld")}
+
+
+def read_choice(answer: object, values: Sequence[str]) -> str:
+    """One of ``values``, given as itself or as its 0-based index."""
+    if isinstance(answer, int) and not isinstance(answer, bool):
+        return values[read_index(answer, len(values))]
+    if isinstance(answer, str) and answer in values:
+        return answer
+    raise BadAnswer("answer.choose-option", n=len(values))
+
+
+def read_bool(answer: object) -> bool:
+    """Allowed (True) or refused (False): a bool, or the words."""
+    if isinstance(answer, bool):
+        return answer
+    if isinstance(answer, str) and answer.strip().lower() in ("allowed", "legal", "yes", "true"):
+        return True
+    if isinstance(answer, str) and answer.strip().lower() in ("refused", "illegal", "no", "false"):
+        return False
+    raise BadAnswer("answer.allowed-or-refused")
+
+
+def read_extend(answer: object, melds: int) -> tuple[int, object]:
+    """``(meld_index, cards)`` from a pair or a mapping ``{"meld": i, "cards": ...}``."""
+    meld: Any
+    if isinstance(answer, Mapping):
+        meld, cards = answer.get("meld"), answer.get("cards")
+    elif isinstance(answer, Sequence) and not isinstance(answer, str) and len(answer) == 2:
+        meld, cards = answer[0], answer[1]
+    else:
+        raise BadAnswer("answer.meld-and-cards")
+    return read_index(meld, melds, "meld"), cards

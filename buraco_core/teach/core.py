@@ -1,0 +1,132 @@
+"""Checking, solving, hinting and validating a puzzle: the kind does the work (see
+:mod:`buraco_core.teach.kinds`); these functions make every answer a Feedback, never an
+exception."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..clauses import CLAUSES
+from ..errors import NotationError
+from ..melds import InvalidMeld
+from ..messages import Message
+from ..rules import RulesError, get_rules
+from .answers import BadAnswer
+from .feedback import Feedback
+from .kinds import KINDS
+from .puzzle import Puzzle, PuzzleError
+
+__all__ = ["HINT_LEVELS", "check", "hint", "solve", "validate"]
+
+#: How many hints a puzzle gives: the rule, where to look, the answer (which reveals it).
+HINT_LEVELS = 3
+
+
+def check(puzzle: Puzzle, answer: object) -> Feedback:
+    """The engine's verdict on ``answer`` (its form depends on the kind: see
+    :mod:`buraco_core.teach.kinds`).
+
+    Never raises for a bad answer: the Feedback says what was wrong and what is allowed, with
+    ``answered`` False (nothing was judged).
+    """
+    kind = KINDS.get(puzzle.kind)
+    if kind is None:
+        return Feedback(False, Message("teach.unknown-kind", {"kind": puzzle.kind, "kinds": ", ".join(KINDS)}),
+                        answered=False)
+    try:
+        rules = get_rules(puzzle.rules)
+        return kind.check(puzzle, rules, answer)
+    except BadAnswer as e:
+        return Feedback(False, e.message, answered=False)
+    except (RulesError, InvalidMeld, PuzzleError, NotationError, KeyError, ValueError) as e:
+        return Feedback(False, Message("teach.broken", {"error": str(e)}), answered=False)
+
+
+def solve(puzzle: Puzzle) -> Any:
+    """One right answer, found by asking :func:`check`; None if there is none.
+
+    Card answers come back as lists of card codes; extend as ``(meld_index, codes)``; choices as
+    the option's value.
+    """
+    kind = KINDS.get(puzzle.kind)
+    return None if kind is None else kind.solve(puzzle)
+
+
+def hint(puzzle: Puzzle, level: int = 1) -> Message:
+    """A hint, escalating with ``level``: 1 the rule (the puzzle's main clause in a learner's
+    words), 2 where to look (the puzzle's own hint, or its kind's), 3 the answer itself (a
+    puzzle solved after that is not counted as solved)."""
+    kind = KINDS.get(puzzle.kind)
+    if level <= 1:
+        clause = CLAUSES[puzzle.main_clause or (kind.clause if kind is not None else "turn")]
+        return Message("hint.rule", {"title": clause.title_message, "text": clause.text_message})
+    if level == 2:
+        if isinstance(puzzle.hint, Message):
+            return puzzle.hint
+        return kind.where(puzzle) if kind is not None else Message("hint.where.any")
+    answer = solve(puzzle)
+    if kind is None or answer is None:
+        return Message("hint.no-answer")
+    return kind.show_answer(puzzle, answer)
+
+
+def validate(puzzle: Puzzle) -> str | None:
+    """Why the puzzle is malformed or impossible (for the teacher), or None if it is sound:
+    it has exactly one kind of right answer the engine accepts, its clauses apply in its
+    ruleset, and every mistake it names is wrong with feedback naming one of its clauses."""
+    kind = KINDS.get(puzzle.kind)
+    if kind is None:
+        return f"unknown kind {puzzle.kind!r}: choose one of {', '.join(KINDS)}"
+    try:
+        rules = get_rules(puzzle.rules)
+    except RulesError as e:
+        return str(e)
+    from ..cards import parse_cards
+    from ..melds import make_meld
+
+    try:
+        parse_cards(list(puzzle.hand))
+    except ValueError as e:
+        return f"hand: {e}"
+    for i, text in enumerate(puzzle.table):
+        try:
+            make_meld(text, rules)
+        except InvalidMeld as e:
+            return f"table meld {i + 1} ({text}) is not a meld under {rules.name}: {e}"
+        except ValueError as e:
+            return f"table meld {i + 1}: {e}"
+    for clause in puzzle.clauses:
+        if not CLAUSES[clause].applies(rules):
+            return f"clause {clause!r} does not apply in {rules.name} (it applies in {', '.join(CLAUSES[clause].rulesets)})"
+    try:
+        problem = kind.problems(puzzle, rules)
+        if problem:
+            return problem
+        answer = kind.solve(puzzle)
+    except (ValueError, KeyError) as e:
+        return f"cannot be solved: {e}"
+    if answer is None:
+        return f"impossible: no answer from this hand is right ({_goal_words(puzzle)})"
+    fb = check(puzzle, answer)
+    if not fb.correct:
+        return f"the engine's own answer {answer!r} is judged wrong: {fb}"
+    if puzzle.clauses and fb.rule not in puzzle.clauses:
+        return (f"the right answer {answer!r} gets feedback naming {fb.rule!r}, not one of the puzzle's clauses "
+                f"({', '.join(puzzle.clauses)}): {fb}")
+    for mistake in puzzle.mistakes:
+        fb = check(puzzle, mistake)
+        if fb.correct:
+            return f"mistake {mistake!r} is right by the engine: {fb}"
+        if not fb.answered:
+            return f"mistake {mistake!r} is not an answer of this kind: {fb}"
+        if puzzle.clauses and fb.rule not in puzzle.clauses:
+            return (f"mistake {mistake!r} gets feedback naming {fb.rule!r}, not one of the puzzle's clauses "
+                    f"({', '.join(puzzle.clauses)}): {fb}")
+    return None
+
+
+def _goal_words(puzzle: Puzzle) -> str:
+    goal = dict(puzzle.goal)
+    if puzzle.kind == "make-buraco":
+        return f"no {goal.get('buraco', 'any')} buraco under {puzzle.rules}"
+    return ", ".join(f"{k}={v}" for k, v in goal.items()) or puzzle.kind

@@ -1,0 +1,247 @@
+"""Why the engine's answer is what it is: the clauses a meld or a play turns on, the words for a
+play, and the reasons for an allowed play. Nothing here decides a rule: every fact comes from the
+engine (a :class:`~buraco_core.Meld`, a refusal, the game after the play); this module only
+names the clauses and picks the catalog sentence that says it.
+
+>>> from buraco_core import make_meld
+>>> meld_clauses(make_meld("Ah 2h 3h", "buraco"))
+['natural-two', 'fewest-wilds', 'run-places', 'run', 'two-naturals']
+>>> str(play_words("add 2 7h 8h"))
+"add 7♥ 8♥ to your side's meld 2"
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import Card, parse_cards
+from ..errors import Refusal
+from ..melds import Meld, make_meld
+from ..messages import Message
+from ..rules import DiscardTake, IndirectPot
+from ..scoring import BONUS_CLAUSES
+
+__all__ = [
+    "WORKED_EXAMPLE",
+    "explain_allowed",
+    "is_worked_example",
+    "meld_clauses",
+    "play_words",
+    "refusal_clauses",
+    "wild_change",
+]
+
+#: The melds of RULES.md's worked example ([worked-example]): 4♥-10♥ clean, the 2♠ in place of
+#: the 7♥, and the 7♥ added back to that dirty buraco.
+WORKED_EXAMPLE: tuple[frozenset[Card], ...] = tuple(frozenset(parse_cards(text)) for text in (
+    "4h 5h 6h 7h 8h 9h 10h", "4h 5h 6h 2s 8h 9h 10h", "4h 5h 6h 7h 8h 9h 10h 2s"))
+
+#: Refusals that are the turn guard at work ([turn-guard]): the play would leave the turn
+#: impossible to finish, or empty the hand where going out needs a discard.
+_TURN_GUARD_KEYS = frozenset({"illegal.turn-guard", "illegal.out-by-discard", "illegal.last-card-stuck",
+                              "illegal.top-card-no-finish"})
+
+
+def is_worked_example(meld: Meld) -> bool:
+    """Whether the meld is one of the worked example's (its cards, in any ruleset)."""
+    return len(meld.cards) in (7, 8) and frozenset(meld.cards) in WORKED_EXAMPLE and \
+        len(set(meld.cards)) == len(meld.cards)
+
+
+def _natural_two(meld: Meld) -> bool:
+    return meld.kind == "run" and any(c.rank == 2 and c.suit == meld.suit and i != meld.wild_index
+                                      for i, c in enumerate(meld.cards))
+
+
+def meld_clauses(meld: Meld) -> list[str]:
+    """The clauses a valid meld exercises, the most specific first."""
+    out: list[str] = []
+    kind = meld.buraco_type
+    if kind is not None:
+        if is_worked_example(meld):
+            out.append("worked-example")
+        if meld.natural_kind != kind and meld.natural_kind == "semi-clean":
+            out.append("buraco-semi-clean")
+        out += [BONUS_CLAUSES[kind], "buraco"]
+    if meld.wild is not None:
+        if meld.wild.rank == 2 and (meld.kind == "set" or meld.wild.suit == meld.suit):
+            out.append("natural-two")
+        out.append("wild-one")
+        if meld.kind == "run" and meld.wild_index in (0, len(meld.cards) - 1):
+            out.append("wild-place")
+    if _natural_two(meld):
+        out += ["natural-two", "fewest-wilds"]
+    if meld.kind == "run":
+        if any(c.rank == 1 for c in meld.natural_cards) or len(meld.cards) >= 13:
+            out.append("run-places")
+        if not meld.rules.allow_sets:
+            out.append("no-sets")
+        out.append("run")
+    else:
+        if meld.rules.set_max_cards is not None or meld.rules.set_distinct_suits:
+            out.append("set-brazilian")
+        out.append("set")
+    out.append("two-naturals")
+    seen: set[str] = set()
+    return [c for c in out if not (c in seen or seen.add(c))]  # type: ignore[func-returns-value]
+
+
+def refusal_clauses(refusal: Refusal) -> list[str]:
+    """The clauses a refusal turns on: the one it names, and first the turn guard where the guard
+    refused the play (the turn could not end)."""
+    out = [refusal.rule]
+    if refusal.key in _TURN_GUARD_KEYS:  # the guard at work: it decides, for the reason it names
+        out.insert(0, "turn-guard")
+    if refusal.key == "meld.neither":  # neither a run (one suit) nor a set (one rank)
+        out.append("set")
+    return out
+
+
+def wild_change(old: Meld, new: Meld) -> tuple[Message | None, str]:
+    """What happened to the wild card when ``old`` grew into ``new``: a sentence (None: there is
+    no wild card before or after) and its clause."""
+    if old.wild is None:
+        if new.wild is not None:
+            return Message("explain.wild-becomes", {"wild": new.wild, "stands": new.wild_label}), "fewest-wilds"
+        return None, "extend"
+    if new.wild is None:
+        return Message("explain.wild-home", {"wild": old.wild}), "wild-two-home"
+    if new.wild_label != old.wild_label:
+        return Message("explain.wild-moved", {"wild": new.wild, "was": old.wild_label,
+                                              "stands": new.wild_label}), "wild-moves"
+    return Message("explain.wild-stays", {"wild": new.wild, "stands": new.wild_label}), "extend"
+
+
+# ------------------------------------------------------------------ plays in words
+
+def play_words(play: str | Any, team: int = 0) -> Message:
+    """A play in words a learner reads, melds named by owner and number as the table shows them
+    (``team``: the learner's side)."""
+    from ..game.actions import AddToMeld, Discard, Draw, NewMeld, NextHand, Take, parse_action
+
+    act = parse_action(play) if isinstance(play, str) else play
+    if isinstance(act, Draw):
+        return Message("play-words.draw")
+    if isinstance(act, Take):
+        if act.card is None:
+            return Message("play-words.take")
+        return Message("play-words.take-down-to", {"card": act.card})
+    if isinstance(act, NewMeld):
+        return Message("play-words.meld", {"cards": act.cards})
+    if isinstance(act, AddToMeld):
+        if act.team is None or act.team == team:
+            return Message("play-words.add", {"cards": act.cards, "meld": act.meld})
+        return Message("play-words.add-team", {"cards": act.cards, "meld": act.meld, "team": act.team})
+    if isinstance(act, Discard):
+        return Message("play-words.discard", {"card": act.card})
+    assert isinstance(act, NextHand)
+    return Message("play-words.next")
+
+
+def _meld_with(state: Any, card: Card) -> Message | None:
+    """A meld the card makes with the hand, or a meld of the side it goes onto, in words."""
+    from ..meld_search import three_card_melds
+
+    rules = state.rules
+    hand = tuple(state.hands[state.turn])
+    trio = three_card_melds((*tuple(c for c in hand if c != card), card), rules, with_card=card)
+    if trio:
+        return Message("explain.makes-meld", {"meld": make_meld(trio[0], rules).description})
+    side = state.melds[state.current_team]
+    for i, m in enumerate(side, 1):
+        if m.can_extend([card]):
+            return Message("explain.goes-onto", {"meld": i, "cards": m.cards})
+    return None
+
+
+def explain_allowed(game: Any, play: str) -> tuple[Message, list[str]]:
+    """Why an allowed play is allowed, and what it leads to: a sentence and the clauses it uses
+    (the most specific first). ``game`` is not changed."""
+    from ..game.actions import AddToMeld, Discard, Draw, NewMeld, Take, parse_action
+    from ..game.facade import Game
+    from ..game.state import Phase, PotState
+
+    state = game.state
+    rules = state.rules
+    act = parse_action(play)
+    after = Game.from_state(state)
+    after.play(act)
+    new = after.state
+    team = state.current_team
+    seat = state.turn
+    draw_clause = {DiscardTake.WHOLE: "draw", DiscardTake.ANY_DEPTH: "draw-dig",
+                   DiscardTake.WHOLE_IF_TOP_MELDS: "draw-top-card"}[rules.discard_take]
+    outcome: tuple[Message, list[str]] | None = None
+    if new.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+        if new.went_out is not None:
+            outcome = Message("explain.goes-out", {"rules": rules}), ["going-out", "one-pot"]
+        else:
+            outcome = Message("explain.stock-ends", {"rules": rules}), ["stock-end"]
+    elif state.pot_state[team] is PotState.ASIDE and new.pot_state[team] is PotState.WAITING:
+        outcome = Message("explain.pot-waits"), ["pot-indirect", "pot"]
+    elif state.pot_state[team] is PotState.ASIDE and new.pot_state[team] is PotState.TAKEN:
+        if new.turn == seat and new.phase is Phase.PLAY:
+            outcome = Message("explain.pot-on-the-fly"), ["pot"]
+        else:
+            outcome = Message("explain.pot-at-once"), ["pot-indirect", "pot"]
+    if isinstance(act, Draw):
+        text, clauses = Message("explain.draw"), ["turn", draw_clause]
+    elif isinstance(act, Take):
+        pile = state.discard
+        if rules.discard_take is DiscardTake.WHOLE_IF_TOP_MELDS:
+            top = pile[-1]
+            how = _meld_with(state, top) or Message("teach.nothing")
+            text, clauses = Message("explain.take-top-card", {"card": top, "how": how}), ["draw-top-card"]
+        elif rules.discard_take is DiscardTake.ANY_DEPTH:
+            card = act.card if act.card is not None else pile[0]
+            taken = len(pile) - max(i for i, c in enumerate(pile) if c == card) if act.card is not None \
+                else len(pile)
+            if taken == 1:
+                text, clauses = Message("explain.take-top-only", {"card": card}), ["draw-dig"]
+            else:
+                how = _meld_with(new, card) or Message("teach.nothing")
+                text, clauses = Message("explain.take-dig", {"card": card, "n": taken, "how": how}), ["draw-dig"]
+        else:
+            text, clauses = Message("explain.take-whole", {"n": len(pile)}), ["draw", "turn"]
+        if new.single_take is not None:
+            text = Message("teach.join", {"first": text, "then": Message(
+                "explain.single-take", {"card": new.single_take, "rules": rules})})
+            clauses = ["single-take", *clauses]
+    elif isinstance(act, NewMeld):
+        meld = new.melds[team][-1]
+        text, clauses = Message("explain.meld", {"meld": meld.description}), ["turn", *meld_clauses(meld)]
+        if state.must_meld is not None and state.must_meld in act.cards:
+            clauses.insert(0, draw_clause)
+    elif isinstance(act, AddToMeld):
+        owner = team if act.team is None else act.team
+        old = state.melds[owner][act.meld - 1]
+        grown = new.melds[owner][act.meld - 1]
+        story, clause = wild_change(old, grown)
+        text = Message("explain.add", {"cards": act.cards, "n": len(act.cards), "old": old.cards, "new": grown.cards})
+        if story is not None:
+            text = Message("teach.join", {"first": text, "then": story})
+        clauses = [clause, "extend", "turn"]
+        if owner != team:
+            text = Message("teach.join", {"first": text, "then": Message("explain.anyones-meld", {"rules": rules})})
+            clauses = ["meld-owner", "turn", *clauses]
+        if state.must_meld is not None and state.must_meld in act.cards:
+            clauses.insert(0, draw_clause)
+    else:
+        assert isinstance(act, Discard)
+        clauses = ["turn"]
+        if len(state.hands[seat]) == 1:
+            text = Message("explain.discard-last", {"card": act.card})
+            if act.card.is_wild_card and rules.wild_last_discard_guard:
+                text = Message("explain.wild-fits-nothing", {"card": act.card})
+                clauses = ["wild-last-discard", *clauses]
+        else:
+            text = Message("explain.discard", {"card": act.card})
+            if state.single_take is not None:
+                clauses = ["single-take", *clauses]
+    if outcome is not None:
+        text = Message("teach.join", {"first": text, "then": outcome[0]})
+        clauses = [*outcome[1], *clauses]
+    if rules.indirect_pot is IndirectPot.NEXT_TURN and state.pot_state[team] is PotState.WAITING:
+        clauses.append("pot-waiting")
+    seen: set[str] = set()
+    return text, [c for c in clauses if not (c in seen or seen.add(c))]  # type: ignore[func-returns-value]

@@ -1,0 +1,112 @@
+"""Feedback: the engine's verdict on an answer, made of catalog messages.
+
+A :class:`Feedback` names the clause of RULES.md its verdict turns on (``rule``: for a wrong
+answer the clause broken, for a right one the clause exercised), says why it applies to these
+cards (``reason``) and, for a wrong answer, what would be right (``advice``: the rule in a
+learner's words), without giving the answer away. Points come itemized as :class:`Line` values,
+each with its clause and, for cards, card by card. Nothing in it is finished prose: every part
+is a :class:`~buraco_core.messages.Message`, so ``fb.explain("de")`` works once a German
+catalog exists.
+
+>>> from buraco_core.teach import Puzzle, check
+>>> p = Puzzle(id="demo", kind="make-meld", rules="buraco", hand=("4h", "5h", "6h", "9c"))
+>>> fb = check(p, "4h 5h 9c")
+>>> fb.correct, fb.rule, str(fb.message)
+(False, 'run', 'Not a meld: a run is all one suit and a set all one rank: 4♥ 5♥ 9♣ are neither.')
+>>> str(fb.advice)
+'A run is three or more cards of one suit in sequence. The ace is low (A-2-3) or high (Q-K-A); a run never turns the corner (K-A-2).'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..clauses import CLAUSES, Clause
+from ..melds import Meld
+from ..messages import Message
+
+__all__ = ["Feedback", "Line", "join", "pick_rule"]
+
+
+def join(*parts: Message | None) -> Message:
+    """The messages one after the other, as one message (None parts left out)."""
+    present = [p for p in parts if p is not None]
+    if not present:
+        return Message("teach.nothing")
+    out = present[0]
+    for part in present[1:]:
+        out = Message("teach.join", {"first": out, "then": part})
+    return out
+
+
+@dataclass(frozen=True)
+class Line:
+    """One itemized line of a count: ``label``, ``points``, the ``rule`` (clause) it applies and,
+    for a line of cards, ``detail`` (card by card)."""
+
+    label: Message
+    points: int
+    rule: str | None = None
+    detail: Message | None = None
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """The engine's verdict.
+
+    ``correct``; ``rule``: the clause id the verdict turns on (None when the answer could not be
+    read: ``answered`` is then False and nothing was judged); ``verdict`` (``"Right:"``,
+    ``"Not a meld:"``), ``reason`` (why, for these cards), ``advice`` (what would be right, never
+    the answer itself); ``lines``: the engine's itemized count, where points matter; ``meld``: the
+    meld the answer made (to draw it), if any.
+    """
+
+    correct: bool
+    verdict: Message
+    reason: Message | None = None
+    advice: Message | None = None
+    rule: str | None = None
+    lines: tuple[Line, ...] = ()
+    meld: Meld | None = None
+    answered: bool = True
+
+    @property
+    def message(self) -> Message:
+        """The verdict and its reason, as one message (``str()`` is English)."""
+        return join(self.verdict, self.reason)
+
+    @property
+    def clause(self) -> Clause | None:
+        return CLAUSES.get(self.rule) if self.rule else None
+
+    @property
+    def total(self) -> int | None:
+        """The sum of the lines, or None without lines."""
+        return sum(line.points for line in self.lines) if self.lines else None
+
+    def explain(self, lang: str = "en") -> str:
+        """The whole feedback in ``lang``: verdict, reason and advice."""
+        return join(self.verdict, self.reason, self.advice).text(lang)
+
+    def __str__(self) -> str:
+        return self.message.text("en")
+
+    def __bool__(self) -> bool:
+        return self.correct
+
+
+def pick_rule(candidates: Sequence[str], clauses: Sequence[str]) -> str | None:
+    """The clause a verdict names: of the clauses the engine's answer turns on (``candidates``,
+    the most specific first), the most specific one the puzzle exercises (``clauses``), else the
+    most specific of all.
+
+    >>> pick_rule(["wild-place", "wild-one", "run"], ["run", "wild-one"])
+    'wild-one'
+    >>> pick_rule(["run"], ["set"])
+    'run'
+    """
+    for clause in candidates:
+        if clause in clauses:
+            return clause
+    return candidates[0] if candidates else None

@@ -1,0 +1,324 @@
+"""Puzzle files: the teacher-editable YAML files of ``lessons/puzzles/``, read with their lines.
+
+A file holds ``lesson``, ``title``, ``rules`` (the default ruleset) and ``puzzles``: a list of
+puzzles with the keys of :data:`FIELDS` (see ``lessons/puzzles/README.md``). Problems are
+:class:`~buraco_core.teach.PuzzleError` values naming the file and line.
+
+Words a learner reads: a puzzle without ``prompt:`` (or ``hint:``) takes its sentence from the
+message catalog, key ``puzzle.<file stem>.<id>.prompt`` (``.hint``), so the lessons' puzzles can
+be translated; without a catalog sentence the kind's own prompt is used. A ``prompt:`` written
+in the file is the teacher's own words, shown as written.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import re
+from typing import Any
+
+from ..cards import format_cards, parse_cards
+from ..clauses import CLAUSES
+from ..messages import Message, catalog
+from ..rules import RULESETS
+from .core import check, validate
+from .kinds import KINDS
+from .puzzle import Puzzle, PuzzleError
+
+__all__ = ["FIELDS", "check_folder", "load_file", "load_puzzle", "load_puzzles", "puzzle_files"]
+
+#: The keys of a puzzle in a file.
+FIELDS = ("id", "kind", "rules", "prompt", "hand", "table", "options", "goal", "hint", "answer", "position",
+          "clauses", "mistakes")
+
+
+def _cards_text(value: object) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        return tuple(c.code for c in parse_cards(value))
+    if isinstance(value, list):
+        return tuple(c.code for c in parse_cards([str(v) for v in value]))
+    raise ValueError(f"expected cards like '4h 5h 6h', not {value!r}")
+
+
+def _groups(value: object, what: str) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        raise ValueError(f"{what} is a list of card groups, one per line: - 4h 5h 6h")
+    out = []
+    for v in value:
+        text = " ".join(str(x) for x in v) if isinstance(v, list) else str(v)
+        out.append(format_cards(parse_cards(text)))
+    return tuple(out)
+
+
+_LOADED: dict[tuple[str, float, int], list[Puzzle]] = {}
+
+
+def load_puzzles(path: str | os.PathLike[str]) -> list[Puzzle]:
+    """The puzzles of one YAML file; the first problem raises :class:`PuzzleError` (file, line).
+
+    A file read once is kept (its puzzles are values) until it changes on disk."""
+    name = os.fspath(path)
+    try:
+        stat = os.stat(name)
+        key: tuple[str, float, int] | None = (os.path.abspath(name), stat.st_mtime, stat.st_size)
+    except OSError:
+        key = None
+    if key is not None and key in _LOADED:
+        return list(_LOADED[key])
+    puzzles, problems = load_file(name)
+    if problems:
+        raise problems[0]
+    if key is not None:
+        _LOADED[key] = list(puzzles)
+    return puzzles
+
+
+def load_puzzle(path: str | os.PathLike[str], puzzle_id: str) -> Puzzle:
+    """The puzzle ``puzzle_id`` of a puzzle file; a KeyError lists the file's ids."""
+    puzzles = load_puzzles(path)
+    for p in puzzles:
+        if p.id == puzzle_id:
+            return p
+    raise KeyError(f"no puzzle {puzzle_id!r} in {os.fspath(path)}: its puzzles are "
+                   f"{', '.join(p.id for p in puzzles) or 'none'}")
+
+
+def load_file(path: str) -> tuple[list[Puzzle], list[PuzzleError]]:
+    """Every sound puzzle of a file, and every problem found (not only the first)."""
+    import yaml
+
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as e:
+        return [], [PuzzleError(f"cannot read the file: {e.strerror}", path, 0)]
+    loader = yaml.SafeLoader(text)
+    try:
+        root = loader.get_single_node()
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        if e.context_mark is not None and e.problem_mark is not None and \
+                e.problem_mark.line >= len(text.splitlines()):
+            mark = e.context_mark  # unclosed at the end of the file: point at where it opened
+        line = mark.line + 1 if mark else 0
+        what = f"{e.context}: {e.problem}" if e.context else str(e.problem or e)
+        return [], [PuzzleError(f"not valid YAML: {what}", path, line)]
+    problems: list[PuzzleError] = []
+    try:
+        return _read_root(loader, root, path, problems), problems
+    finally:
+        loader.dispose()
+
+
+def _read_root(loader: Any, root: Any, path: str, problems: list[PuzzleError]) -> list[Puzzle]:
+    import yaml
+
+    if root is None:
+        problems.append(PuzzleError("the file is empty: write 'puzzles:' and a list of puzzles", path, 1))
+        return []
+    default_rules = "buraco"
+    items: Any = root
+    if isinstance(root, yaml.MappingNode):
+        items = None
+        for key, value in root.value:
+            name = loader.construct_object(key)
+            if name == "rules":
+                default_rules = str(loader.construct_object(value))
+            elif name == "puzzles":
+                items = value
+            elif name in ("lesson", "title", "description"):
+                pass
+            else:
+                problems.append(PuzzleError(f"unknown top-level key {name!r}: use lesson, title, rules,"
+                                            " puzzles", path, key.start_mark.line + 1))
+        if items is None:
+            problems.append(PuzzleError("no 'puzzles:' list in this file", path, root.start_mark.line + 1))
+            return []
+    if not isinstance(items, yaml.SequenceNode):
+        problems.append(PuzzleError("'puzzles' must be a list of puzzles (lines starting with '- ')",
+                                    path, items.start_mark.line + 1))
+        return []
+    puzzles: list[Puzzle] = []
+    ids: dict[str, int] = {}
+    for node in items.value:
+        line = node.start_mark.line + 1
+        try:
+            puzzle = _read_puzzle(loader, node, path, default_rules)
+        except PuzzleError as e:
+            problems.append(e)
+            continue
+        if puzzle.id in ids:
+            problems.append(PuzzleError(f"id {puzzle.id!r} is used twice (first at line {ids[puzzle.id]})",
+                                        path, line))
+            continue
+        ids[puzzle.id] = line
+        puzzles.append(puzzle)
+    return puzzles
+
+
+def _catalog_words(path: str, puzzle_id: str, part: str) -> Message | None:
+    key = f"puzzle.{os.path.splitext(os.path.basename(path))[0]}.{puzzle_id}.{part}"
+    return Message(key) if key in catalog() else None
+
+
+def _read_puzzle(loader: Any, node: Any, path: str, default_rules: str) -> Puzzle:
+    import yaml
+
+    line = node.start_mark.line + 1
+    if not isinstance(node, yaml.MappingNode):
+        raise PuzzleError("each puzzle is a mapping of keys (id, kind, hand, ...)", path, line)
+    data: dict[str, Any] = {}
+    lines: dict[str, int] = {}
+    items: dict[str, list[int]] = {}
+    for key, value in node.value:
+        name = str(loader.construct_object(key))
+        if isinstance(value, yaml.SequenceNode):
+            items[name] = [item.start_mark.line + 1 for item in value.value]
+        if name not in FIELDS:
+            raise PuzzleError(f"unknown key {name!r}: a puzzle has {', '.join(FIELDS)}",
+                              path, key.start_mark.line + 1)
+        try:
+            data[name] = loader.construct_object(value, deep=True)
+        except yaml.YAMLError as e:
+            raise PuzzleError(f"{name}: {e}", path, value.start_mark.line + 1) from None
+        lines[name] = value.start_mark.line + 1
+
+    def at(name: str) -> int:
+        return int(lines.get(name, line))
+
+    if "id" not in data:
+        raise PuzzleError("this puzzle has no id", path, line)
+    if "kind" not in data:
+        raise PuzzleError("this puzzle has no kind: " + ", ".join(KINDS), path, line)
+    kind_name = str(data["kind"])
+    kind = KINDS.get(kind_name)
+    if kind is None:
+        raise PuzzleError(f"unknown kind {kind_name!r}: choose one of {', '.join(KINDS)}", path, at("kind"))
+    rules = str(data.get("rules", default_rules))
+    if rules not in RULESETS:
+        raise PuzzleError(f"no ruleset called {rules!r}: choose one of {', '.join(RULESETS)}",
+                          path, at("rules") if "rules" in data else line)
+    try:
+        hand = _cards_text(data.get("hand"))
+    except ValueError as e:
+        raise PuzzleError(f"hand: {e}", path, at("hand")) from None
+    table: tuple[str, ...] = ()
+    options: tuple[str, ...] = ()
+    for name in ("table", "options"):
+        try:
+            value = _groups(data.get(name), name)
+        except ValueError as e:
+            item_line = _item_line(node, name, loader) or at(name)
+            raise PuzzleError(f"{name}: {e}", path, item_line) from None
+        if name == "table":
+            table = value
+        else:
+            options = value
+    goal = data.get("goal") or {}
+    if not isinstance(goal, dict):
+        raise PuzzleError("goal is a mapping, e.g. {buraco: clean}", path, at("goal"))
+    if "position" in data:
+        goal = {**goal, "position": str(data["position"])}
+    clauses = data.get("clauses") or []
+    if isinstance(clauses, str):
+        clauses = clauses.replace(",", " ").split()
+    if not isinstance(clauses, list):
+        raise PuzzleError("clauses is a list of clause ids of RULES.md: [pot-guard, going-out]", path, at("clauses"))
+    for i, clause in enumerate(clauses):
+        if clause not in CLAUSES:
+            places = items.get("clauses", [])
+            raise PuzzleError(f"no clause {clause!r} in RULES.md: see its list of clause ids at the end",
+                              path, places[i] if i < len(places) else at("clauses"))
+    mistakes = data.get("mistakes") or []
+    if not isinstance(mistakes, list):
+        raise PuzzleError("mistakes is a list of wrong answers, one per line", path, at("mistakes"))
+    puzzle_id = str(data["id"])
+    prompt = str(data["prompt"]) if data.get("prompt") else _catalog_words(path, puzzle_id, "prompt")
+    hint = str(data["hint"]) if data.get("hint") else _catalog_words(path, puzzle_id, "hint")
+    try:
+        puzzle = Puzzle(id=puzzle_id, kind=kind_name, rules=rules, prompt=prompt, hand=hand, table=table,
+                        options=options, goal=goal, hint=hint, clauses=tuple(str(c) for c in clauses),
+                        mistakes=tuple(mistakes), source=(path, line))
+    except ValueError as e:
+        raise PuzzleError(str(e), path, at("goal")) from None
+    try:
+        puzzle = kind.prepare(puzzle)
+        if prompt is None:  # the kind's prompt may need the position read by prepare
+            puzzle = dataclasses.replace(puzzle, prompt=kind.prompt(puzzle))
+    except ValueError as e:
+        message, where = _position_error(e, at("position") if "position" in data else at("goal"))
+        raise PuzzleError(message, path, where) from None
+    problem = validate(puzzle)
+    if problem:
+        raise PuzzleError(problem, path, _problem_line(problem, at, items, line))
+    if "answer" in data:
+        fb = check(puzzle, data["answer"])
+        if not fb.correct:
+            raise PuzzleError(f"the given answer {data['answer']!r} is wrong by the engine: {fb}",
+                              path, at("answer"))
+    return puzzle
+
+
+def _position_error(error: ValueError, first: int) -> tuple[str, int]:
+    """A scenario error "position:K: message" as (message, file line); the position text's line K
+    is K lines below the ``position: |`` line."""
+    found = re.match(r"^position:(\d+): (.*)$", str(error), re.S)
+    if found:
+        return f"position: {found.group(2)}", first + int(found.group(1))
+    return f"position: {error}", first
+
+
+def _problem_line(problem: str, at: Any, items: dict[str, list[int]], line: int) -> int:
+    """The line a validation problem points at: a table meld, an option or mistake item, a field,
+    the puzzle."""
+    for name, pattern in (("table", r"^table meld (\d+)"), ("options", r"^option (\d+)")):
+        found = re.match(pattern, problem)
+        if found and name in items and int(found.group(1)) <= len(items[name]):
+            return items[name][int(found.group(1)) - 1]
+    if problem.startswith("mistake") and "mistakes" in items:
+        return int(at("mistakes"))
+    if problem.startswith("clause") and "clauses" in items:
+        return int(at("clauses"))
+    for name in ("goal", "hand", "table", "options"):
+        if problem.startswith(name):
+            return int(at(name))
+    return line
+
+
+def _item_line(node: Any, name: str, loader: Any) -> int | None:
+    """The line of the list item in ``name`` whose text holds the bad token, if it can be found."""
+    import yaml
+
+    for key, value in node.value:
+        if loader.construct_object(key) == name and isinstance(value, yaml.SequenceNode):
+            for item in value.value:
+                text = str(loader.construct_object(item, deep=True))
+                try:
+                    parse_cards(text if not isinstance(item, yaml.SequenceNode) else
+                                " ".join(str(x) for x in loader.construct_object(item, deep=True)))
+                except ValueError:
+                    return int(item.start_mark.line) + 1
+    return None
+
+
+def puzzle_files(root: str) -> list[str]:
+    """The puzzle files of a folder (``*.yaml`` / ``*.yml``), or the one file given."""
+    if os.path.isfile(root):
+        return [root]
+    return sorted(os.path.join(d, f) for d, _, names in os.walk(root) for f in names
+                  if f.endswith((".yaml", ".yml")) and not f.startswith("syllabus"))
+
+
+def check_folder(path: str | os.PathLike[str]) -> list[PuzzleError]:
+    """Every problem in every puzzle file under ``path`` (a folder or one file)."""
+    root = os.fspath(path)
+    if not os.path.exists(root):
+        return [PuzzleError("no such file or folder", root, 0)]
+    problems: list[PuzzleError] = []
+    for f in puzzle_files(root):
+        problems.extend(load_file(f)[1])
+    return problems

@@ -1,0 +1,136 @@
+"""What every puzzle kind provides (:class:`Kind`), and the helpers the kinds share to build a
+verdict.
+
+A kind never decides a rule: it asks the engine (``make_meld``, ``Meld.extend``, ``score_side``,
+the game) and turns the engine's answer into a :class:`~buraco_core.teach.Feedback`: the clause
+it turns on, why, and what would be right.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal
+
+from ...clauses import CLAUSES
+from ...messages import Message
+from ...rules import Rules
+from ..feedback import Feedback, Line, pick_rule
+from ..puzzle import Goal, Puzzle
+
+__all__ = ["Form", "Kind", "Option", "right", "wrong"]
+
+Form = Literal["cards", "extend", "choice", "number"]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One choice of a choice puzzle: the ``value`` :func:`check` takes, the ``label`` shown, and
+    ``cards`` to draw (card codes; empty for a choice in words)."""
+
+    value: str | int
+    label: Message
+    cards: tuple[str, ...] = ()
+
+
+def right(puzzle: Puzzle, candidates: Sequence[str], reason: Message | None, *,
+          lines: Sequence[Line] = (), meld: Any = None, verdict: str = "feedback.right") -> Feedback:
+    """A right answer's feedback: the clause exercised (see :func:`pick_rule`)."""
+    return Feedback(True, Message(verdict), reason, None, pick_rule(candidates, puzzle.clauses),
+                    tuple(lines), meld)
+
+
+def wrong(puzzle: Puzzle, candidates: Sequence[str], verdict: Message | str, reason: Message | None, *,
+          advice: Message | None = None, lines: Sequence[Line] = (), meld: Any = None) -> Feedback:
+    """A wrong answer's feedback: the clause broken, why, and (by default) the clause in the
+    learner's words as what would be right."""
+    rule = pick_rule(candidates, puzzle.clauses)
+    if advice is None and rule is not None:
+        advice = CLAUSES[rule].text_message
+    return Feedback(False, Message(verdict) if isinstance(verdict, str) else verdict, reason, advice,
+                    rule, tuple(lines), meld)
+
+
+class Kind:
+    """One kind of puzzle. Subclasses set the class attributes and the methods they need."""
+
+    name: ClassVar[str]
+    goal_type: ClassVar[type[Goal]]
+    form: ClassVar[Form]
+    clause: ClassVar[str]
+    """The clause the kind exercises when a puzzle names none."""
+    shows_position: ClassVar[bool] = False
+    """The puzzle is a game position (drawn as the table)."""
+    reveal_table: ClassVar[bool] = True
+    """The table's melds show their kind and points (False where the points are the question)."""
+    hand_label: ClassVar[str] = "widget.your-hand"
+    """The catalog key of the words above the puzzle's hand."""
+    table_label: ClassVar[str] = "widget.table"
+    """The catalog key of the words above the puzzle's melds."""
+    params: ClassVar[frozenset[str]] = frozenset()
+    """The generator's parameters."""
+    keeps: ClassVar[tuple[str, ...]] = ()
+    """Goal keys that are also generator parameters ("Another one" keeps them)."""
+
+    # ---- the puzzle
+    def prepare(self, puzzle: Puzzle) -> Puzzle:
+        """The puzzle with what its kind shows filled in (a position's hand and melds)."""
+        return puzzle
+
+    def prompt(self, puzzle: Puzzle) -> Message:
+        """The task in words, when the puzzle gives none."""
+        return Message("teach.solve-this")
+
+    def problems(self, puzzle: Puzzle, rules: Rules) -> str | None:
+        """Why the puzzle is malformed (for the teacher), before it is solved; None if sound."""
+        return None
+
+    def options(self, puzzle: Puzzle) -> tuple[Option, ...]:
+        """The choices of a choice puzzle."""
+        return ()
+
+    def facts(self, puzzle: Puzzle) -> tuple[Message, ...]:
+        """Facts of the situation shown under the task (a score's "the side went out")."""
+        return ()
+
+    # ---- answers
+    def check(self, puzzle: Puzzle, rules: Rules, answer: object) -> Feedback:
+        raise NotImplementedError
+
+    def solve(self, puzzle: Puzzle) -> object | None:
+        """One right answer, found by asking :meth:`check`; None if there is none."""
+        raise NotImplementedError
+
+    def tempting(self, puzzle: Puzzle) -> tuple[object, ...]:
+        """Wrong answers a learner might give (a generated puzzle's mistakes): for a choice
+        puzzle every option but the right one."""
+        if self.form != "choice":
+            return ()
+        right_answer = self.solve(puzzle)
+        return tuple(o.value for o in self.options(puzzle) if o.value != right_answer)
+
+    def where(self, puzzle: Puzzle) -> Message:
+        """The second hint: where to look (never the answer)."""
+        return Message("hint.where.any")
+
+    def show_answer(self, puzzle: Puzzle, answer: object) -> Message:
+        """The answer in words (the last hint, which reveals it)."""
+        return Message("hint.answer-text", {"answer": str(answer)})
+
+    # ---- generating
+    def generate(self, rng: random.Random, rules: Rules, params: Mapping[str, Any]) -> Puzzle | None:
+        """A candidate puzzle (id and seed are set by the caller), or None to deal again."""
+        raise ValueError(f"no generator for kind {self.name!r}")
+
+    def deals(self, rules: Rules) -> Mapping[str, Sequence[Mapping[str, Any]]]:
+        """The clauses this kind's generator can deal under ``rules``, each with the parameters
+        that deal it."""
+        return {}
+
+    def goal_params(self, puzzle: Puzzle) -> dict[str, Any]:
+        """The generator parameters that keep this puzzle's task ("Another one")."""
+        return {k: puzzle.goal[k] for k in self.keeps if k in puzzle.goal}
+
+    def __repr__(self) -> str:
+        return f"<puzzle kind {self.name}>"

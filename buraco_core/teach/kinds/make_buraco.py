@@ -1,0 +1,118 @@
+"""make-buraco: select cards from the hand that make a buraco of a kind.
+
+Goal: ``buraco``: "clean", "dirty", "semi-clean", "royal", "ace-to-ace" or "any" (default). The
+kind is counted as the puzzle's ruleset counts it (a semi-clean buraco counts as dirty in
+``buraco``). Answer: cards from the hand, as for make-meld.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ...melds import Meld
+from ...messages import Message
+from ...rules import Rules
+from ...scoring import BONUS_CLAUSES
+from ..deal import Deck, buraco_cards, buraco_kinds, hand_around
+from ..puzzle import Goal, Puzzle
+from .make_meld import MakeMeld
+
+__all__ = ["BURACO_KINDS", "MAKE_BURACO", "MakeBuracoGoal", "buraco_problem"]
+
+#: The buraco kinds a goal may ask for ("any": any buraco).
+BURACO_KINDS: tuple[str, ...] = ("clean", "dirty", "semi-clean", "royal", "ace-to-ace", "any")
+
+
+@dataclass(frozen=True)
+class MakeBuracoGoal(Goal):
+    buraco: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.buraco is not None and self.buraco not in BURACO_KINDS:
+            raise ValueError(f"goal buraco {self.buraco!r} is not a kind: choose one of {', '.join(BURACO_KINDS)}")
+
+
+def buraco_problem(puzzle: Puzzle, meld: Meld, want: str) -> tuple[list[str], Message] | None:
+    """Where a valid meld misses the buraco the task asks for: the clauses and why."""
+    rules = meld.rules
+    if not meld.is_buraco:
+        return ["buraco"], Message("feedback.not-a-buraco", {"meld": meld.description, "n": len(meld),
+                                                             "min": rules.min_buraco})
+    counted = meld.buraco_type
+    assert counted is not None
+    if want in ("any", counted):
+        return None
+    natural = meld.natural_kind
+    assert natural is not None
+    clauses = [BONUS_CLAUSES[want], BONUS_CLAUSES[counted]]
+    if natural != counted:
+        why = Message("feedback.counted-as", {"natural": Message(f"buraco-kind.{natural}"), "rules": rules,
+                                              "counted": Message(f"buraco-kind.{counted}")})
+        clauses.insert(0, BONUS_CLAUSES[natural])
+    elif meld.wild is not None and want in ("clean", "royal", "ace-to-ace"):
+        why = Message("feedback.has-wild", {"wild": meld.wild, "stands": meld.wild_label})
+    elif meld.wild is None:
+        why = Message("feedback.no-wild-so-clean", {"kind": Message(f"teach.a-kind.{counted}")})
+    elif want == "semi-clean" and len(meld.natural_cards) < rules.min_buraco:
+        why = Message("feedback.too-few-naturals", {"wild": meld.wild, "n": len(meld.natural_cards),
+                                                    "min": rules.min_buraco})
+    elif want == "semi-clean":
+        why = Message("feedback.wild-inside", {"wild": meld.wild, "stands": meld.wild_label})
+    else:
+        why = Message("feedback.kind-is", {"kind": Message(f"teach.a-kind.{counted}"),
+                                           "want": Message(f"teach.a-kind.{want}")})
+    return clauses, why
+
+
+class MakeBuraco(MakeMeld):
+    """Checked, solved and shown as make-meld is; the task is a buraco of a kind."""
+
+    name = "make-buraco"
+    goal_type = MakeBuracoGoal
+    form = "cards"
+    clause = "buraco"
+    params = frozenset({"buraco"})
+    keeps = ("buraco",)
+
+    def prompt(self, puzzle: Puzzle) -> Message:
+        want = puzzle.goal.get("buraco", "any")
+        if want == "any":
+            return Message("prompt.make-any-buraco")
+        return Message("prompt.make-buraco", {"kind": Message(f"teach.a-kind.{want}")})
+
+    def problems(self, puzzle: Puzzle, rules: Rules) -> str | None:
+        if not puzzle.hand:
+            return "this puzzle needs a hand"
+        return None
+
+    def missed(self, puzzle: Puzzle, meld: Meld) -> tuple[list[str], Message] | None:
+        return buraco_problem(puzzle, meld, str(puzzle.goal.get("buraco", "any")))
+
+    def where(self, puzzle: Puzzle) -> Message:
+        return Message("hint.where.buraco", {"n": puzzle.ruleset.min_buraco})
+
+    def generate(self, rng: random.Random, rules: Rules, params: Mapping[str, Any]) -> Puzzle | None:
+        kinds = buraco_kinds(rules)
+        want = params.get("buraco") or rng.choice(kinds)
+        if want not in kinds and want != "any":
+            raise ValueError(f"{rules.name} has no {want} buraco of its own: choose one of {', '.join(kinds)}")
+        deck = Deck(rules, rng)
+        core = buraco_cards(rng, deck, rules, rng.choice(kinds) if want == "any" else want)
+        if core is None:
+            return None
+        return Puzzle(id="", kind=self.name, rules=rules.name, goal={"buraco": want},
+                      hand=hand_around(rng, deck, core, len(core) + rng.randint(2, 4)))
+
+    def deals(self, rules: Rules) -> Mapping[str, Sequence[Mapping[str, Any]]]:
+        out: dict[str, list[Mapping[str, Any]]] = {"buraco": [{"buraco": "any"}]}
+        for kind in buraco_kinds(rules):
+            out[BONUS_CLAUSES[kind]] = [{"buraco": kind}]
+        if rules.ace_to_ace:
+            out["run-places"] = [{"buraco": "ace-to-ace"}]
+        return out
+
+
+MAKE_BURACO = MakeBuraco()

@@ -1,0 +1,189 @@
+"""make-meld: select cards from the hand that make a meld.
+
+Goal: ``meld_kind`` ("run" / "set"), ``min_cards``, ``wild`` (True: the meld holds a wild card;
+False: none), ``wild_at`` ("gap": the wild card fills a gap between two cards of a run; "end":
+it stands at an end). Answer: cards from the hand (codes, Cards, ``"4h 5h 6h"`` or 0-based
+indices).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ...melds import InvalidMeld, Meld, make_meld
+from ...messages import Message
+from ...rules import Rules
+from ..answers import pick_cards
+from ..deal import Deck, hand_around, meld_cards, run_cards
+from ..explain import meld_clauses, refusal_clauses
+from ..feedback import Feedback
+from ..puzzle import Goal, Puzzle
+from ..search import meld_candidates
+from .base import Kind, right, wrong
+
+__all__ = ["MAKE_MELD", "MakeMeldGoal", "goal_problem", "solve_cards"]
+
+
+@dataclass(frozen=True)
+class MakeMeldGoal(Goal):
+    meld_kind: str | None = None
+    min_cards: int | None = None
+    wild: bool | None = None
+    wild_at: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.meld_kind not in (None, "run", "set"):
+            raise ValueError(f"meld_kind is run or set, not {self.meld_kind!r}")
+        if self.wild_at not in (None, "gap", "end"):
+            raise ValueError(f"wild_at is gap or end, not {self.wild_at!r}")
+
+
+def goal_problem(puzzle: Puzzle, meld: Meld) -> tuple[list[str], Message] | None:
+    """Where a valid meld misses what a make-meld or extend task asks: the clauses and why."""
+    goal = puzzle.goal
+    want_kind = goal.get("meld_kind")
+    if want_kind and meld.kind != want_kind:
+        return [want_kind, meld.kind], Message("feedback.meld-kind", {
+            "meld": meld.description, "want": Message(f"meld.kind.{want_kind}")})
+    min_cards = goal.get("min_cards")
+    if min_cards and len(meld) < int(min_cards):
+        return [meld.kind], Message("feedback.min-cards", {"n": len(meld), "min": int(min_cards)})
+    wild = goal.get("wild")
+    if wild is True and meld.wild is None:
+        return ["wild-one", "natural-two"], Message("feedback.wants-wild", {"meld": meld.description})
+    if wild is False and meld.wild is not None:
+        rule = "natural-two" if meld.wild.rank == 2 else "wild-one"
+        return [rule, "wild-one"], Message("feedback.wants-no-wild", {"wild": meld.wild,
+                                                                      "stands": meld.wild_label})
+    at = goal.get("wild_at")
+    if at and meld.wild is not None and meld.kind == "run":
+        at_end = meld.wild_index in (0, len(meld) - 1)
+        if at == "gap" and at_end:
+            return ["wild-place", "wild-one"], Message("feedback.wild-at-end", {
+                "wild": meld.wild, "stands": meld.wild_label})
+        if at == "end" and not at_end:
+            return ["wild-place", "wild-one"], Message("feedback.wild-in-gap", {
+                "wild": meld.wild, "stands": meld.wild_label})
+    if at and meld.wild is None:
+        return ["wild-one"], Message("feedback.wants-wild", {"meld": meld.description})
+    return None
+
+
+def solve_cards(kind: Kind, puzzle: Puzzle, rules: Rules) -> list[str] | None:
+    for group in meld_candidates(puzzle.hand_cards):
+        codes = [c.code for c in group]
+        if kind.check(puzzle, rules, codes).correct:
+            return codes
+    return None
+
+
+class MakeMeld(Kind):
+    name = "make-meld"
+    goal_type: ClassVar[type[Goal]] = MakeMeldGoal
+    form = "cards"
+    clause = "run"
+    params = frozenset({"meld_kind", "wild", "wild_at", "ace"})
+    keeps: ClassVar[tuple[str, ...]] = ("meld_kind", "wild", "wild_at")
+
+    def prompt(self, puzzle: Puzzle) -> Message:
+        goal = puzzle.goal
+        what = Message(f"meld.kind.{goal['meld_kind']}") if goal.get("meld_kind") else Message("prompt.a-meld")
+        more = Message("prompt.at-least", {"n": goal["min_cards"]}) if goal.get("min_cards") else None
+        wild = goal.get("wild")
+        at = goal.get("wild_at")
+        extra = (Message("prompt.wild-in-gap") if at == "gap" else Message("prompt.wild-at-end") if at == "end"
+                 else Message("prompt.with-wild") if wild else Message("prompt.without-wild") if wild is False
+                 else None)
+        return Message("prompt.make-meld", {"what": what, "more": more or Message("teach.nothing"),
+                                            "extra": extra or Message("teach.nothing")})
+
+    def problems(self, puzzle: Puzzle, rules: Rules) -> str | None:
+        if not puzzle.hand:
+            return "this puzzle needs a hand"
+        if puzzle.goal.get("meld_kind") == "set" and not rules.allow_sets:
+            return f"{rules.name} has no sets: a set cannot be the goal"
+        return None
+
+    def missed(self, puzzle: Puzzle, meld: Meld) -> tuple[list[str], Message] | None:
+        """Where a valid meld misses the task: the clauses and why (None: it does not)."""
+        return goal_problem(puzzle, meld)
+
+    def check(self, puzzle: Puzzle, rules: Rules, answer: object) -> Feedback:
+        cards = pick_cards(puzzle.hand_cards, answer)
+        try:
+            meld = make_meld(cards, rules)
+        except InvalidMeld as e:
+            return wrong(puzzle, refusal_clauses(e), "feedback.not-a-meld", Message("feedback.sentence", {"why": e.message}))
+        missed = self.missed(puzzle, meld)
+        if missed is not None:
+            return wrong(puzzle, missed[0], "feedback.not-the-task", missed[1], meld=meld)
+        return right(puzzle, meld_clauses(meld), Message("feedback.sentence", {"why": meld.description}), meld=meld)
+
+    def solve(self, puzzle: Puzzle) -> object | None:
+        return solve_cards(self, puzzle, puzzle.ruleset)
+
+    def where(self, puzzle: Puzzle) -> Message:
+        goal = puzzle.goal
+        if goal.get("wild_at") == "gap" or goal.get("wild"):
+            return Message("hint.where.wild")
+        if goal.get("meld_kind") == "set":
+            return Message("hint.where.set")
+        if goal.get("meld_kind") == "run":
+            return Message("hint.where.run")
+        return Message("hint.where.meld")
+
+    def show_answer(self, puzzle: Puzzle, answer: object) -> Message:
+        return Message("hint.answer-cards", {"cards": tuple(pick_cards(puzzle.hand_cards, answer))})
+
+    def generate(self, rng: random.Random, rules: Rules, params: Mapping[str, Any]) -> Puzzle | None:
+        deck = Deck(rules, rng)
+        wild_param = params.get("wild")
+        at = params.get("wild_at")
+        if at:
+            wild: str | None = at
+        elif wild_param is None:
+            wild = rng.choice([None, None, "gap", "end"])
+        else:
+            wild = rng.choice(["gap", "end"]) if wild_param else None
+        meld_kind = params.get("meld_kind")
+        if at and meld_kind is None:
+            meld_kind = "run"
+        if params.get("ace"):
+            length = rng.randint(3, 4)
+            cards, _, _ = run_cards(rng, rules, length, lo=rng.choice([1, 15 - length]))
+            core = cards if deck.take(cards) and any(c.rank == 1 for c in cards) else None
+            meld_kind = "run"
+        else:
+            core = meld_cards(rng, deck, rules, length=rng.randint(3, 5), wild=wild, kind=meld_kind)
+        if core is None:
+            return None
+        goal: dict[str, Any] = {}
+        if meld_kind:
+            goal["meld_kind"] = meld_kind
+        if wild_param is not None:
+            goal["wild"] = bool(wild_param)
+        if at:
+            goal["wild_at"] = at
+        return Puzzle(id="", kind=self.name, rules=rules.name, goal=goal,
+                      hand=hand_around(rng, deck, core, rng.randint(7, 10)))
+
+    def deals(self, rules: Rules) -> Mapping[str, Sequence[Mapping[str, Any]]]:
+        out: dict[str, list[Mapping[str, Any]]] = {
+            "run": [{"meld_kind": "run", "wild": False}],
+            "wild-one": [{"wild": True}],
+            "wild-place": [{"wild_at": "gap"}, {"wild_at": "end"}],
+            "run-places": [{"ace": True}],
+        }
+        if rules.allow_sets:
+            out["set"] = [{"meld_kind": "set", "wild": False}]
+            if rules.set_max_cards is not None or rules.set_distinct_suits:
+                out["set-brazilian"] = [{"meld_kind": "set"}]
+        else:
+            out["no-sets"] = [{}]
+        return out
+
+
+MAKE_MELD = MakeMeld()

@@ -1,0 +1,173 @@
+"""outcome: what happens after this play?
+
+Goal: ``play`` (one play, or several separated by ``;``: the last is the one asked about) and the
+position, as for legal-play. The answer is one of :data:`OUTCOMES` (or its index among the
+options): the play is refused; your turn goes on; play passes to the next player; you pick up
+your pot on the fly and play on; you pick it up at once and play passes on; your pot waits for
+your next turn; you go out; the hand ends with the stock; an untaken pot becomes the stock. The
+game plays it and the state after says which.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ...messages import Message
+from ...rules import Rules
+from ..answers import read_choice
+from ..explain import play_words, refusal_clauses
+from ..feedback import Feedback
+from ..positions import PositionGoal, game_of, position_facts, show_position, split_plays
+from ..puzzle import Puzzle, PuzzleError
+from ..templates import RECIPES
+from .base import Kind, Option, right, wrong
+from .legal_play import judge_play
+
+__all__ = ["OUTCOME", "OUTCOMES", "outcome_of"]
+
+#: What can happen after a play.
+OUTCOMES: tuple[str, ...] = ("refused", "turn-goes-on", "next-player", "pot-fly", "pot-at-once", "pot-waits",
+                             "go-out", "stock-ends", "pot-to-stock")
+
+#: The clauses that decide each outcome.
+_CLAUSES = {"turn-goes-on": ["turn"], "next-player": ["turn"], "pot-fly": ["pot"],
+            "pot-at-once": ["pot-indirect", "pot"], "pot-waits": ["pot-indirect", "pot"],
+            "go-out": ["going-out", "one-pot"], "stock-ends": ["stock-end"],
+            "pot-to-stock": ["pot-to-stock", "stock-end"]}
+
+
+def outcome_of(puzzle: Puzzle) -> tuple[str, Any, Any]:
+    """What the game says happens: the outcome, and the refusal (if refused) or the game after."""
+    from ...game.state import Phase, PotState
+
+    game = game_of(puzzle)
+    plays = split_plays(puzzle)
+    for play in plays[:-1]:
+        refusal = judge_play(game, play)
+        if refusal is not None:
+            raise PuzzleError(f"the play {play!r} before the last is refused: {refusal}")
+        game.play(play)
+    last = plays[-1]
+    refusal = judge_play(game, last)
+    if refusal is not None:
+        return "refused", refusal, game
+    before = game.state
+    team = before.current_team
+    game.play(last)
+    after = game.state
+    if after.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+        return ("go-out" if after.went_out is not None else "stock-ends"), None, game
+    if any(b is not PotState.TO_STOCK and a is PotState.TO_STOCK
+           for b, a in zip(before.pot_state, after.pot_state, strict=True)):
+        return "pot-to-stock", None, game
+    if before.pot_state[team] is PotState.ASIDE and after.pot_state[team] is PotState.WAITING:
+        return "pot-waits", None, game
+    if before.pot_state[team] is PotState.ASIDE and after.pot_state[team] is PotState.TAKEN:
+        return ("pot-fly" if after.turn == before.turn and after.phase is Phase.PLAY else "pot-at-once"), None, game
+    return ("turn-goes-on" if after.turn == before.turn else "next-player"), None, game
+
+
+def _offered(puzzle: Puzzle) -> tuple[str, ...]:
+    plays = split_plays(puzzle)
+    last = plays[-1].split()[0] if plays else ""
+    drew = any(p.split()[0] in ("draw", "take") for p in plays)
+    if last in ("draw", "take"):
+        offered = ["turn-goes-on", "stock-ends", "pot-to-stock", "refused"]
+    elif last == "discard" and drew:  # a whole turn: the stock may run out
+        offered = ["next-player", "stock-ends", "pot-to-stock", "go-out", "refused"]
+    elif last == "discard":
+        offered = ["next-player", "pot-at-once", "pot-waits", "go-out", "stock-ends", "refused"]
+    else:
+        offered = ["turn-goes-on", "pot-fly", "go-out", "refused"]
+    try:
+        right_answer = outcome_of(puzzle)[0]
+    except (ValueError, PuzzleError):
+        return tuple(offered)
+    if right_answer not in offered:
+        offered.insert(0, right_answer)
+    return tuple(offered)
+
+
+class Outcome(Kind):
+    name = "outcome"
+    goal_type = PositionGoal
+    form = "choice"
+    clause = "pot"
+    shows_position = True
+    params = frozenset({"clause"})
+
+    def prepare(self, puzzle: Puzzle) -> Puzzle:
+        return show_position(puzzle)
+
+    def prompt(self, puzzle: Puzzle) -> Message:
+        plays = split_plays(puzzle)
+        try:
+            team = game_of(puzzle).state.current_team
+            words = tuple(play_words(p, team) for p in plays)
+        except (ValueError, PuzzleError):
+            return Message("teach.solve-this")
+        return Message("prompt.outcome", {"plays": words})
+
+    def problems(self, puzzle: Puzzle, rules: Rules) -> str | None:
+        if not split_plays(puzzle):
+            return "an outcome puzzle needs a goal 'play' (e.g. 'discard Qd', or 'draw; discard Qd')"
+        game = game_of(puzzle)
+        if game.rules.name != rules.name:
+            return f"the position is played under {game.rules.name}, the puzzle under {rules.name}"
+        outcome_of(puzzle)
+        return None
+
+    def options(self, puzzle: Puzzle) -> tuple[Option, ...]:
+        return tuple(Option(o, Message(f"outcome.play.{o}")) for o in _offered(puzzle))
+
+    def facts(self, puzzle: Puzzle) -> tuple[Message, ...]:
+        return position_facts(game_of(puzzle))
+
+    def check(self, puzzle: Puzzle, rules: Rules, answer: object) -> Feedback:
+        chosen = read_choice(answer, _offered(puzzle))
+        outcome, refusal, _game = outcome_of(puzzle)
+        if outcome == "refused":
+            candidates = refusal_clauses(refusal)
+            reason = Message("feedback.outcome.refused", {"why": refusal.message})
+        else:
+            candidates = list(_CLAUSES[outcome])
+            reason = Message(f"feedback.outcome.{outcome}", {
+                "rules": rules, "how": Message(f"fact.stock-end-{rules.stock_end.value}")})
+        if chosen == outcome:
+            return right(puzzle, candidates, reason)
+        if chosen in ("pot-fly", "pot-at-once", "pot-waits") and outcome not in ("pot-fly", "pot-at-once",
+                                                                                 "pot-waits", "refused"):
+            before = game_of(puzzle).state
+            if before.pot_state[before.current_team].value == "taken":
+                return wrong(puzzle, ["one-pot"], "feedback.not-so", Message("feedback.outcome.one-pot"))
+        if chosen == "refused":
+            return wrong(puzzle, candidates, "feedback.not-so",
+                         Message("feedback.outcome.not-refused", {"why": reason}))
+        return wrong(puzzle, candidates, "feedback.not-so", reason)
+
+    def solve(self, puzzle: Puzzle) -> object | None:
+        return outcome_of(puzzle)[0]
+
+    def where(self, puzzle: Puzzle) -> Message:
+        return Message("hint.where.outcome")
+
+    def show_answer(self, puzzle: Puzzle, answer: object) -> Message:
+        return Message("hint.answer-choice", {"choice": Message(f"outcome.play.{answer}")})
+
+    def generate(self, rng: random.Random, rules: Rules, params: Mapping[str, Any]) -> Puzzle | None:
+        clause = str(params.get("clause") or rng.choice(["pot", "pot-indirect", "stock-end", "going-out"]))
+        recipe = RECIPES.get(clause)
+        dealt = recipe(rng, rules) if recipe is not None else None
+        if dealt is None:
+            return None
+        text, play = dealt
+        return Puzzle(id="", kind=self.name, rules=rules.name, goal={"position": text, "play": play})
+
+    def deals(self, rules: Rules) -> Mapping[str, Sequence[Mapping[str, Any]]]:
+        return {clause: [{"clause": clause}] for clause in ("pot", "pot-indirect", "one-pot", "going-out",
+                                                             "stock-end", "pot-to-stock", "no-direct-pot")}
+
+
+OUTCOME = Outcome()

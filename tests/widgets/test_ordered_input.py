@@ -15,9 +15,10 @@ from typing import Any
 import anywidget
 import pytest
 import traitlets
-from buraco_core.teach import Puzzle, generate, solve
 from buraco_widgets import Hand, MeldPuzzle, TableView
 from buraco_widgets._common import STATIC, ordered_input
+
+from buraco_core.teach import Puzzle, generate, solve
 
 
 def from_page(widget: Any, content: dict[str, Any], method: str = "custom") -> None:

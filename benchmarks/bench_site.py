@@ -16,7 +16,7 @@ in WebAssembly.
 - ``bots``: hands played in the site's own Pyodide (WebAssembly, in Chromium), the timed bots in
   seats 0 and 2 against greedy bots; every ``choose`` timed: median, 95th percentile, maximum
   (target: median under 1 s where ``TARGETS`` names one). A bot is a name of
-  ``buraco_core.game.bots.BOTS`` or ``module:callable`` (called with a seed, giving an object with
+  ``buraco_core.bots.BOTS`` or ``module:callable`` (called with a seed, giving an object with
   ``choose(view)``), e.g. ``--bots mc,coach=buraco_core.coach:make_coach``; add it to ``TARGETS``.
 
 Run: ``.venv/bin/python benchmarks/bench_site.py [lesson-stem ...] [--repeat N] [--only visits,...]``
@@ -55,7 +55,7 @@ TARGETS = {"mc": 1.0, "coach": 1.0}
 BOTS_SCRIPT = """
 import functools, importlib, json, statistics, time
 from buraco_core.game import Game
-from buraco_core.game.bots import make_bot, play_hand
+from buraco_core.bots import make_bot, play_hand
 
 def factory(spec):
     if ":" in spec:

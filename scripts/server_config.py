@@ -2,12 +2,10 @@
 (mybinder.org, a JupyterHub), derived from voila.json.
 
 As an extension, Voila reads voila.json (in the folder the server starts in) for its own settings
-only: kernels belong to the Jupyter server, and MathJax's URL to the server's web settings. This
-adds to the server's config file (merged with what is there):
-
-- MappingKernelManager: the idle-kernel culling of voila.json;
-- ServerApp.tornado_settings mathjax_url / mathjax_config = null: Voila's page then typesets with
-  the MathJax bundled in JupyterLab instead of fetching MathJax 2 from cdnjs.cloudflare.com.
+only: kernels belong to the Jupyter server. This adds the idle-kernel culling of voila.json
+(MappingKernelManager) to the server's config file, merged with what is there. The server's web
+settings are left alone: the lab template of share/jupyter keeps Voila's page off the internet
+(MathJax included) by itself, and Notebook 7 and JupyterLab on the same server keep working.
 
 Usage: python scripts/server_config.py [PATH]   (default: ~/.jupyter/jupyter_server_config.json)
 Also set JUPYTER_PATH=<repo>/share/jupyter for the server (binder/start does), so that Voila finds
@@ -25,8 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def server_config(voila_json: Path = ROOT / "voila.json") -> dict[str, dict[str, object]]:
     culling = json.loads(voila_json.read_text())["MappingKernelManager"]
-    return {"MappingKernelManager": dict(culling),
-            "ServerApp": {"tornado_settings": {"mathjax_url": None, "mathjax_config": None}}}
+    return {"MappingKernelManager": dict(culling)}
 
 
 def merge(target: dict[str, object], extra: dict[str, dict[str, object]]) -> dict[str, object]:

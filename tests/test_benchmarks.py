@@ -51,10 +51,29 @@ def test_bench_site_runs_every_section_at_a_tiny_size(capsys: pytest.CaptureFixt
     its inputs changed, as the browser tests do)."""
     import bench_site
 
-    bench_site.main(["00", "--clients", "2", "--bots", "random,fast=buraco_core.game.bots:GreedyBot",
+    bench_site.main(["00", "--clients", "2", "--bots", "random,fast=buraco_core.bots:GreedyBot",
                      "--hands", "1"])
     out = capsys.readouterr().out
     assert "site:" in out and "MB in" in out
     assert re.search(r"00_welcome\s+\d+\.\d+s\s+\d+\.\d+s\s+\d+\.\d+s", out), out
     assert "2 clients x" in out and "serve.py (the site's launcher): all done in" in out
     assert re.search(r"^random\s+\d+ ", out, re.M) and re.search(r"^fast\s+\d+ ", out, re.M), out
+
+
+@pytest.mark.browser
+@pytest.mark.timeout(600)
+def test_bench_class_runs_a_tiny_class(capsys: pytest.CaptureFixture[str]) -> None:
+    """Two learners, cold and warm, the lesson and the bare notebook: every page answers, every
+    closed tab's kernel is freed, and the table and the verdicts are printed."""
+    import bench_class
+
+    if not Path("/usr/bin/chromium").exists():
+        pytest.skip("/usr/bin/chromium is missing: `bash scripts/setup.sh test` installs it")
+    bench_class.main(["--learners", "2", "--lesson", "03", "--timeout", "240"])
+    out = capsys.readouterr().out  # (the verdicts are timings: printed, not asserted here)
+    for row in ("03_buracos       cold     2/2", "03_buracos       warm     2/2", "bare_class       cold     2/2",
+                "bare_class       warm     2/2"):
+        assert row in out, out
+    assert out.count(" 2/2  ") >= 4, out  # kernels freed: 2 of 2 in every row
+    assert "target warm: all 2 answer" in out and "target cold" in out
+    assert out.count("2 page(s) from the pool") == 2 and out.count("0 page(s) from the pool") == 2, out

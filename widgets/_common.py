@@ -1,4 +1,5 @@
-"""Shared helpers of the widgets: the static folder, card payloads for the front end, rules lookup.
+"""Shared helpers of the widgets: the static folder, card payloads for the front end, rules lookup,
+buttons, and the guard that turns an error into a message.
 
 Nothing here decides a rule: card names, codes and drawings all come from ``buraco_core``.
 """
@@ -10,6 +11,8 @@ import pathlib
 from collections.abc import Callable, Iterable
 from typing import Any
 
+import ipywidgets
+
 from buraco_core import RULESETS, Card, Meld, Rules, get_rules, parse_cards
 from buraco_core.svg import card_svg, meld_svg
 
@@ -19,10 +22,13 @@ __all__ = [
     "STATIC",
     "as_cards",
     "as_rules",
+    "button",
     "card_item",
+    "discard",
     "esc",
     "guard",
     "meld_item",
+    "ordered_input",
     "ruleset_names",
 ]
 
@@ -83,6 +89,15 @@ def meld_item(meld: Meld, *, width: int = 48, four_color: bool = False) -> dict[
     }
 
 
+def button(description: str, css: str, tooltip: str, style: str = "") -> ipywidgets.Button:
+    """A button sized to its words, with the CSS class ``css`` (the browser tests' hook) and a
+    tooltip saying what it does."""
+    b = ipywidgets.Button(description=description, tooltip=tooltip, button_style=style,
+                          layout=ipywidgets.Layout(width="auto"))
+    b.add_class(css)
+    return b
+
+
 def guard(show: Callable[[str], None], handler: Callable[..., Any]) -> Callable[..., None]:
     """``handler`` for a button or an observer, showing any error through ``show`` as a message:
     a learner's page never gets a traceback."""
@@ -94,3 +109,47 @@ def guard(show: Callable[[str], None], handler: Callable[..., Any]) -> Callable[
             show(f"Something went wrong: {exc}")
 
     return run
+
+
+def ordered_input(widget: Any, *traits: str) -> None:
+    """Let the page set ``traits`` of ``widget`` by message (``{"set": {trait: value}}``), so that
+    the learner's changes reach the kernel in the order they were made.
+
+    ipywidgets sends a model's trait change at once only when the kernel has answered the model's
+    previous one; later changes wait, merged, for that answer. A button's click is a message and
+    goes out at once. On a busy kernel a Check clicked right after the last card overtook the
+    selection, and the engine judged a partial one ("wrong" for a right answer). Messages keep
+    their order (one websocket, one kernel queue), so a front end sends the learner's changes of
+    these traits with ``model.send({ set: { selected } })``, never ``model.save_changes()``.
+
+    Each of these traits must be tagged ``echo_update=False``: the kernel then does not echo the
+    page's own change back (an echo of an older pick would undo a newer one on the page); a value
+    the kernel corrects or refuses is sent back, so the page shows what the kernel holds.
+    """
+    for name in traits:
+        if widget.trait_metadata(name, "echo_update", True) is not False:
+            raise TypeError(f"{type(widget).__name__}.{name} must be tagged echo_update=False"
+                            " to be set by the page through ordered_input")
+    allowed = frozenset(traits)
+
+    def take(_widget: Any, content: Any, _buffers: Any) -> None:
+        if not isinstance(content, dict) or not isinstance(content.get("set"), dict):
+            return
+        state = {k: v for k, v in content["set"].items() if k in allowed}
+        if not state:
+            return
+        try:
+            widget.set_state(state)
+        except Exception:  # a value the widget refuses: the page gets back what the kernel holds
+            widget.send_state(list(state))
+
+    widget.on_msg(take)
+
+
+def discard(*widgets: Any) -> None:
+    """Close widgets that will not be shown, with their layout and style models: a page (and a class
+    arriving at once) never receives them. Their traits can still be read from Python."""
+    for widget in widgets:
+        for part in (getattr(widget, "layout", None), getattr(widget, "style", None), widget):
+            if part is not None and getattr(part, "comm", None) is not None:
+                part.close()

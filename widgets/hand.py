@@ -19,7 +19,7 @@ import traitlets
 
 from buraco_core import Card, parse_cards, sort_cards
 
-from ._common import STATIC, as_cards, card_item
+from ._common import STATIC, as_cards, card_item, ordered_input
 
 __all__ = ["Hand"]
 
@@ -38,9 +38,9 @@ class Hand(anywidget.AnyWidget):
 
     codes = traitlets.List(traitlets.Unicode()).tag(sync=True)
     """The cards in the order shown, as card codes (``"7h"``, ``"JK"``)."""
-    selected = traitlets.List(traitlets.Int()).tag(sync=True)
+    selected = traitlets.List(traitlets.Int()).tag(sync=True, echo_update=False)
     """Indices (into ``codes``) of the selected cards, in the order they were picked."""
-    sort_by = traitlets.Unicode("").tag(sync=True)
+    sort_by = traitlets.Unicode("").tag(sync=True, echo_update=False)
     """``""`` (as dealt), ``"suit"`` or ``"rank"``."""
     label = traitlets.Unicode("Your hand").tag(sync=True)
     """Read by screen readers before the cards."""
@@ -56,6 +56,7 @@ class Hand(anywidget.AnyWidget):
     def __init__(self, cards: str | Iterable[Card | str] | None = None, **kwargs: Any) -> None:
         codes = [c.code for c in as_cards(cards)] if cards is not None else kwargs.pop("codes", [])
         super().__init__(codes=codes, **kwargs)
+        ordered_input(self, "selected", "sort_by")  # clicks reach the kernel in order, before a Check
         self._redraw()
 
     # -- Python face ---------------------------------------------------------------------

@@ -84,7 +84,7 @@ class Progress(anywidget.AnyWidget):
     storage_key = traitlets.Unicode("buraco-trainer/progress").tag(sync=True)
     settings = traitlets.Dict().tag(sync=True)
     """The learner's settings: ``{"ruleset": {"name": "italian", "at": <ms>}}``."""
-    answers = traitlets.List()
+    answers: traitlets.List[Answer] = traitlets.List()
     """Every answer (:class:`~buraco_core.teach.mastery.Answer`), oldest first (kept in the
     browser; the page sends each new one there)."""
     loaded = traitlets.Bool(False)
@@ -247,7 +247,7 @@ class Progress(anywidget.AnyWidget):
             self.send({"type": "answers", "answers": [a.to_json() for a in new_answers]})
         return new_solved, len(new_answers)
 
-    def restore(self, text: str, now_ms: int | None = None, offset_minutes: int | None = None) -> None:
+    def restore(self, text: str, now_ms: float | None = None, offset_minutes: float | None = None) -> None:
         """What the page sends when it appears: the stored record (JSON text, any format) and
         the browser's clock (ms since 1970, and its time zone's offset in minutes, as
         ``Date.getTimezoneOffset`` gives it). Then ``loaded`` is True."""

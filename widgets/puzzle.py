@@ -62,7 +62,7 @@ from buraco_core.teach import (
 from buraco_core.teach.coverage import teaching_link
 from buraco_core.teach.mastery import outcome_of
 
-from ._common import as_cards, as_rules, esc, guard
+from ._common import as_cards, as_rules, discard, esc, guard
 from .choice import Choice
 from .feedback import FeedbackBox
 from .hand import Hand
@@ -493,6 +493,7 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
             f"{esc(self._t('widget.ruleset', rules=as_rules(p.rules)))}</span>{stays}"
             f"<div class='bw-how' style='font-size:0.85em;color:#455a64'>{how}</div></div>")
         situation = self._situation()
+        discard(*(w for w in (self.hand, self.table, self.number) if w not in situation))  # this kind hides them
         self._owned = [header, *situation]
         self._hint_button()
         self.children = [header, *situation, self.buttons, self.feedback]

@@ -39,10 +39,10 @@ from buraco_core.teach.coverage import teaching_link
 from buraco_core.teach.files import puzzle_files
 from buraco_core.teach.mastery import mixed_plan, next_due, review_plan
 
-from ._common import as_rules, esc, guard
+from ._common import as_rules, button, esc, guard
 from .mastery import when_words
 from .progress import Progress
-from .puzzle import Quiz, _button
+from .puzzle import Quiz
 
 __all__ = ["Review"]
 
@@ -85,8 +85,8 @@ class Review(ipywidgets.VBox):  # type: ignore[misc]
         self.quiz: Quiz | None = None
         self.status = ipywidgets.HTML()
         self.status.add_class("bw-review-status")
-        self.mixed_button = _button(self._t("review.mixed"), "bw-review-mixed", self._t("review.mixed-tip"), "primary")
-        self.again_button = _button(self._t("review.again"), "bw-review-again", self._t("review.again-tip"))
+        self.mixed_button = button(self._t("review.mixed"), "bw-review-mixed", self._t("review.mixed-tip"), "primary")
+        self.again_button = button(self._t("review.again"), "bw-review-again", self._t("review.again-tip"))
         self.mixed_button.on_click(guard(self._oops, lambda _b: self.mixed()))
         self.again_button.on_click(guard(self._oops, lambda _b: self.start()))
         self.buttons = ipywidgets.HBox([self.mixed_button, self.again_button],

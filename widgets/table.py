@@ -20,7 +20,7 @@ import traitlets
 
 from buraco_core import InvalidMeld, Meld, Rules, make_meld
 
-from ._common import STATIC, as_rules, meld_item
+from ._common import STATIC, as_rules, meld_item, ordered_input
 
 __all__ = ["MeldView", "TableView"]
 
@@ -47,7 +47,7 @@ class TableView(anywidget.AnyWidget):
     reveal = traitlets.Bool(True).tag(sync=True)
     """False: show the cards and the wild card's place, but not the points or the buraco kind
     (for a puzzle that asks for them)."""
-    selected = traitlets.List(traitlets.Int()).tag(sync=True)
+    selected = traitlets.List(traitlets.Int()).tag(sync=True, echo_update=False)
     label = traitlets.Unicode("Melds on the table").tag(sync=True)
     empty_text = traitlets.Unicode("No melds yet").tag(sync=True)
     meld_width = traitlets.Int(52).tag(sync=True)
@@ -56,6 +56,7 @@ class TableView(anywidget.AnyWidget):
 
     def __init__(self, melds: Groups | None = None, *, rules: Rules | str = "buraco", **kwargs: Any) -> None:
         super().__init__(rules=as_rules(rules).name, **kwargs)
+        ordered_input(self, "selected")  # a click reaches the kernel in order, before a Check
         self._source: list[tuple[str, list[MeldLike]]] = []
         self.set_melds(melds or [])
 

@@ -85,8 +85,9 @@ class VoilaServer:
 
     name: str
     args: tuple[str, ...] = ()
-    #: "voila" (the app, as ``make app`` runs it) or "jupyter_server" (Voila as a server extension,
-    #: as on mybinder.org or a JupyterHub)
+    #: "voila" (the app, as ``make app`` runs it), "app" (``scripts/app.sh`` itself, so with its
+    #: CLASS_SIZE pool) or "jupyter_server" (Voila as a server extension, as on mybinder.org or a
+    #: JupyterHub)
     kind: str = "voila"
     env: dict[str, str] = field(default_factory=dict)
     port: int = 0
@@ -108,12 +109,18 @@ class VoilaServer:
         if self.kind == "voila":
             command = [sys.executable, "-m", "voila", "--no-browser", f"--port={self.port}", "--Voila.ip=127.0.0.1",
                        "--Voila.port_retries=0", *self.args]
+        elif self.kind == "app":
+            command = ["bash", str(ROOT / "scripts" / "app.sh"), "--Voila.ip=127.0.0.1", *self.args]
         else:
             command = [sys.executable, "-m", "jupyter_server", "--no-browser", f"--port={self.port}",
                        "--ip=127.0.0.1", "--ServerApp.port_retries=0", "--IdentityProvider.token=",
                        "--allow-root", *self.args]
+        env = {**voila_env(), **self.env}
+        if self.kind == "app":  # app.sh sets JUPYTER_PATH itself, and opens no browser without a desktop
+            env = {k: v for k, v in {**os.environ, **self.env}.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+            env["PORT"] = str(self.port)
         with self.log_path.open("wb") as log:
-            self.process = subprocess.Popen(command, cwd=ROOT, env={**voila_env(), **self.env}, stdout=log,
+            self.process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log,
                                             stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
         if not answers(self.url + "/", self.process, timeout):
             if self.process.poll() is not None:
@@ -122,12 +129,12 @@ class VoilaServer:
             raise RuntimeError(f"Voila did not answer within {timeout} s:\n{self.log_tail()}")
         return self
 
-    def stop(self) -> None:
+    def stop(self, timeout: float = 20.0) -> None:
         if self.process is None or self.process.poll() is not None:
             return
         self.process.terminate()  # Voila shuts its kernels down on SIGTERM
         try:
-            self.process.wait(timeout=20)
+            self.process.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait(timeout=10)
@@ -359,6 +366,12 @@ def open_notebook(page: Any, voila: VoilaServer, notebook: str | Path, timeout: 
     response = page.goto(voila.render_url(notebook), timeout=timeout)
     assert response is not None and response.ok, f"{notebook}: HTTP {response and response.status}"
     expected = widget_outputs(response.text())
+    wait_for_views(page, expected, timeout)
+    return expected
+
+
+def wait_for_views(page: Any, expected: int, timeout: float = 90_000) -> None:
+    """Wait until every cell ran and ``expected`` widget outputs show their views."""
     page.wait_for_function(
         """(expected) => {
             const cells = document.querySelector('#rendered_cells');
@@ -368,7 +381,6 @@ def open_notebook(page: Any, voila: VoilaServer, notebook: str | Path, timeout: 
                 .filter(o => o.firstElementChild && o.firstElementChild.getBoundingClientRect().height > 0);
             return views.length >= expected;
         }""", arg=expected, timeout=timeout)
-    return expected
 
 
 def kernel_id(page: Any) -> str:

@@ -69,6 +69,22 @@ def test_voila_json_is_what_the_app_runs_with() -> None:
     culling = config["MappingKernelManager"]
     assert culling["cull_idle_timeout"] > 0 and culling["cull_interval"] > 0
     assert culling["cull_connected"] is False  # a learner's open page keeps its kernel
+    # only the front-end extensions a lesson needs (not, say, a Binder image's resource-usage one)
+    assert "anywidget" in config["VoilaConfiguration"]["extension_allowlist"]
+
+
+def page_config(page: Any) -> dict[str, Any]:
+    return dict(json.loads(page.locator("#jupyter-config-data").text_content()))
+
+
+def assert_offline_page_config(page: Any) -> None:
+    """The page loads MathJax from nowhere (it typesets with its bundled copy) and only the
+    front-end extensions that voila.json allows."""
+    config = page_config(page)
+    assert config["fullMathjaxUrl"] is None and config["mathjaxConfig"] is None
+    allowed = json.loads((ROOT / "voila.json").read_text())["VoilaConfiguration"]["extension_allowlist"]
+    loaded = {e["name"] for e in config["federated_extensions"]}
+    assert loaded <= set(allowed) and "anywidget" in loaded, loaded
 
 
 @pytest.mark.browser
@@ -85,6 +101,7 @@ def test_page_needs_nothing_from_the_internet(page: Any, voila: VoilaServer, wid
     page.get_by_role("button", name="Clicked").wait_for()
     screenshot(page, "app-offline")
     assert "cdn.jsdelivr.net" not in page.content()
+    assert_offline_page_config(page)
     page.watch.assert_clean()
     assert all(u.startswith((voila.url, "data:", "blob:", "about:")) for u in page.watch.requests)
     # The repository's voila.json is the one in force: its culler started with the first kernel.
@@ -154,6 +171,7 @@ def test_as_a_server_extension_too(browser: Any, start_voila: Any, widgets_noteb
         open_notebook(page, server, widgets_notebook)
         page.get_by_role("button", name="Check").click()
         page.get_by_role("button", name="Clicked").wait_for()
+        assert_offline_page_config(page)
         watch.assert_clean()
         kid = kernel_id(page)
         page.unroute("**/*")

@@ -123,7 +123,9 @@ function render({ model, el }) {
     else if (model.get("multiple")) selected.push(index);
     else selected.splice(0, selected.length, index);
     model.set("selected", selected);
-    model.save_changes();
+    // a message, not save_changes(): it reaches the kernel before a Check clicked after it
+    // (see ordered_input in _common.py)
+    model.send({ set: { selected } });
   }
 
   function onClick(event) {
@@ -150,7 +152,7 @@ function render({ model, el }) {
 
   function sortBy(how) {
     model.set("sort_by", how);
-    model.save_changes();
+    model.send({ set: { sort_by: how } });
   }
 
   row.addEventListener("click", onClick);

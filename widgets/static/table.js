@@ -121,8 +121,11 @@ function render({ model, el }) {
     const sel = model.get("selected") || [];
     const same = sel.length === 2 && sel[0] === pick[0] && sel[1] === pick[1];
     if (same && !model.get("deselectable")) return;
-    model.set("selected", same ? [] : pick);
-    model.save_changes();
+    const selected = same ? [] : pick;
+    model.set("selected", selected);
+    // a message, not save_changes(): it reaches the kernel before a Check clicked after it
+    // (see ordered_input in _common.py)
+    model.send({ set: { selected } });
   }
 
   root.addEventListener("click", onClick);

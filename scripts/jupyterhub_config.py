@@ -1,0 +1,36 @@
+"""JupyterHub for a class: every learner lands on the course's landing page in Voila.
+
+Start it (after ``bash scripts/hub_env.sh``, see the README):
+
+    .venv-hub/bin/jupyterhub -f scripts/jupyterhub_config.py
+
+Learners log in with the hub's authenticator (by default the machine's own accounts, PAM; any
+JupyterHub authenticator works: set ``c.JupyterHub.authenticator_class`` in a config file of your
+own that loads this one with ``load_subconfig``) and each gets a single-user server from the
+environment ``hub_env.sh`` built (BURACO_HUB_ENV, default ``.venv-hub`` beside this folder).
+
+The memory figures below are measured by tests/deploy/test_hub.py (two learners, one lesson open
+each): see the README's teachers' section.
+"""
+
+import os
+from pathlib import Path
+
+c = get_config()  # type: ignore[name-defined]  # noqa: F821  (JupyterHub's config loader provides it)
+
+REPO = Path(__file__).resolve().parent.parent
+ENV = Path(os.environ.get("BURACO_HUB_ENV", REPO / ".venv-hub"))
+
+c.JupyterHub.ip = os.environ.get("BURACO_HUB_IP", "0.0.0.0")  # the classroom's network
+c.JupyterHub.port = int(os.environ.get("BURACO_HUB_PORT", "8000"))
+c.ConfigurableHTTPProxy.command = [str(ENV / "node" / "node_modules" / ".bin" / "configurable-http-proxy")]
+
+c.Spawner.cmd = [str(ENV / "bin" / "jupyterhub-singleuser")]
+c.Spawner.notebook_dir = str(REPO)  # the lessons' folder is the root
+c.Spawner.default_url = "/voila/render/lessons/00_welcome.ipynb"
+# the lab template without CDN links (share/jupyter), as scripts/app.sh and binder/start set it
+c.Spawner.environment = {"JUPYTER_PATH": str(REPO / "share" / "jupyter")}
+# measured (tests/deploy/test_hub.py): a learner's server with one lesson open takes about 215 MiB (RSS),
+# each more lesson open at the same time about 65 MiB more: 320M covers two lessons (README)
+c.Spawner.mem_guarantee = "320M"
+c.Spawner.mem_limit = "512M"

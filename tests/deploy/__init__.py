@@ -1,0 +1,1 @@
+"""Deployment tests: Binder and JupyterHub as a teacher runs them (see conftest.py)."""

@@ -1,0 +1,133 @@
+"""mybinder.org as it really runs the repository, built here the way repo2docker builds the image.
+
+- The base environment of repo2docker's Python buildpack: its conda lock for Python 3.11
+  (repo2docker/buildpacks/conda/environment.py-3.11-linux-64.lock, jupyterhub/repo2docker at
+  808ae6b, August 2026) holds, besides Jupyter's own packages, notebook 7.4.7, jupyterlab 4.4.9,
+  jupyterhub-singleuser 5.4.0 (the ``jupyterhub`` package on PyPI), jupyter-resource-usage 1.2.0
+  and jupyter-offlinenotebook 0.3.2. They go into a fresh venv first, then
+  ``pip install --no-cache-dir -r binder/requirements.txt`` as repo2docker runs it, which must
+  report no dependency conflict.
+- The repository copied into the home folder (repo2docker's REPO_DIR is HOME), ``binder/postBuild``
+  run there with HOME set to it, then ``binder/start jupyter notebook ...`` under a ``/user/<name>/``
+  base URL with a token, as BinderHub starts the server.
+
+Then ``/tree``, ``/lab`` and the Voila link of the README answer; the landing page shows every
+widget, a card click and a Check work (a round trip to the kernel), and the browser console shows
+no error (the resource-usage front-end extension's "Shared module @jupyterlab/statusbar doesn't
+exist" among them) and nothing is fetched from the internet.
+"""
+
+from __future__ import annotations
+
+import secrets
+import subprocess
+import sys
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser.conftest import free_port, open_notebook, screenshot
+
+from .conftest import ROOT, PageWatch, build_venv, clean_env, copy_repository, log_path, stop, wait_for_http
+
+pytestmark = [pytest.mark.deploy, pytest.mark.browser]
+
+#: repo2docker's base environment (see the module docstring), as pip requirements.
+BASE = ["notebook==7.4.7", "jupyterlab==4.4.9", "jupyterhub==5.4.0", "jupyter-resource-usage==1.2.0",
+        "jupyter-offlinenotebook==0.3.2", "ipywidgets==8.1.7", "jupyter_server==2.17.0", "ipykernel==7.0.1"]
+USER = "learner"
+LANDING = "voila/render/lessons/00_welcome.ipynb"
+
+
+class Binder:
+    """The single-user server of one Binder session."""
+
+    def __init__(self, home: Path, port: int, token: str, process: subprocess.Popen[bytes], log: Path) -> None:
+        self.home, self.port, self.token, self.process, self.log = home, port, token, process, log
+        self.url = f"http://127.0.0.1:{port}"
+        self.base = f"{self.url}/user/{USER}/"
+
+    def render_url(self, notebook: str) -> str:
+        """The page of ``notebook`` (a path like the README's ``urlpath``), for ``open_notebook``."""
+        return f"{self.base}{notebook}?token={self.token}"
+
+    def get(self, path: str) -> tuple[int, str]:
+        with urllib.request.urlopen(f"{self.base}{path}?token={self.token}", timeout=60) as reply:
+            return reply.status, reply.read().decode(errors="replace")
+
+
+@pytest.fixture(scope="module")
+def binder_env() -> tuple[Path, str]:
+    requirements = ROOT / "binder" / "requirements.txt"
+    return build_venv("binder", [["install", "--quiet", *BASE],
+                                 ["install", "--no-cache-dir", "-r", str(requirements)]], reads=[requirements])
+
+
+@pytest.fixture(scope="module")
+def binder(binder_env: tuple[Path, str], tmp_path_factory: pytest.TempPathFactory) -> Iterator[Binder]:
+    venv, _ = binder_env
+    home = copy_repository(tmp_path_factory.mktemp("binder") / "jovyan")
+    env = clean_env(HOME=str(home), REPO_DIR=str(home), PATH=f"{venv / 'bin'}:{clean_env()['PATH']}",
+                    PYTHONUNBUFFERED="1")
+    built = subprocess.run(["bash", str(home / "binder" / "postBuild")], cwd=home, env=env, capture_output=True,
+                           text=True, stdin=subprocess.DEVNULL)
+    assert built.returncode == 0, f"postBuild failed:\n{built.stdout}{built.stderr}"
+    port, token, log = free_port(), secrets.token_hex(16), log_path("binder-server")
+    command = [str(home / "binder" / "start"), "jupyter", "notebook", "--no-browser", "--ip=127.0.0.1",
+               f"--port={port}", "--ServerApp.port_retries=0", f"--ServerApp.base_url=/user/{USER}/",
+               f"--IdentityProvider.token={token}",
+               "--allow-root"]  # (Binder runs as jovyan; these tests may run as root)
+    with log.open("wb") as out:
+        process = subprocess.Popen(command, cwd=home, env=env, stdout=out, stderr=subprocess.STDOUT,
+                                   stdin=subprocess.DEVNULL)
+    server = Binder(home, port, token, process, log)
+    try:
+        wait_for_http(server.base + "api/status", process, log)
+        yield server
+    finally:
+        stop(process)
+
+
+def test_requirements_install_over_the_base_image_without_a_conflict(binder_env: tuple[Path, str]) -> None:
+    venv, output = binder_env
+    runtime = (ROOT / "binder" / "runtime.txt").read_text().strip()
+    assert runtime == f"python-{sys.version_info.major}.{sys.version_info.minor}", runtime
+    assert "dependency conflicts" not in output and "incompatible" not in output, output[-3000:]
+    check = subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "check"], capture_output=True, text=True)
+    assert check.returncode == 0, check.stdout + check.stderr
+
+
+def test_tree_lab_and_the_voila_link_answer(binder: Binder) -> None:
+    status, tree = binder.get("tree")
+    assert status == 200 and "<title>Home</title>" in tree and "static/notebook/main" in tree, tree[:500]  # Notebook 7
+    status, lab = binder.get("lab")
+    assert status == 200 and "JupyterLab" in lab, lab[:500]
+    status, page = binder.get(LANDING)
+    assert status == 200 and "_xsrf=" in page and "cdn.jsdelivr.net" not in page  # the repository's template
+    assert "TypeError" not in binder.log.read_text()
+
+
+@pytest.mark.timeout(300)
+def test_the_landing_page_works_offline_with_a_clean_console(binder: Binder, browser: Any) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(60_000)
+    try:
+        page = context.new_page()
+        watch = PageWatch(allowed_prefix=binder.url)
+        page.route("**/*", watch.route)
+        page.on("console", lambda m: watch.console.append(f"{m.type}: {m.text}"))
+        page.on("pageerror", lambda e: watch.errors.append(str(e)))
+        assert open_notebook(page, binder, LANDING) > 0  # every widget output shows its view
+        puzzle = page.locator(".bw-puzzle").first
+        card = puzzle.locator('[data-testid="hand"] [data-testid="card"]').first
+        card.click()
+        page.wait_for_function("(el) => el.getAttribute('aria-pressed') === 'true'", arg=card.element_handle())
+        puzzle.locator(".bw-check").click()
+        puzzle.locator('[data-testid="feedback"]:not([data-status=""])').wait_for(timeout=60_000)
+        screenshot(page, "binder-landing")
+        watch.assert_clean()
+        assert not any("statusbar" in c for c in watch.console), watch.console
+    finally:
+        context.close()

@@ -1,0 +1,162 @@
+"""A JupyterHub for a class, set up as the README says, with two learners landing on the course.
+
+``scripts/hub_env.sh`` builds the hub's environment (``.venv-hub``: JupyterHub, the pinned
+dependencies, the project, configurable-http-proxy from npm), exactly as a teacher runs it. The
+hub runs ``scripts/jupyterhub_config.py`` with what a test needs on top: 127.0.0.1 and free
+ports, a throwaway database, the DummyAuthenticator (any name, one password), and the
+SimpleLocalProcessSpawner (the learners' servers run as this user, in their own home folders).
+
+Two learners log in; each lands on the landing page in Voila (the config's default URL) through the
+hub's proxy, every widget shows, a card click and a Check answer, and nothing on the page is an
+error or comes from the internet. Then the memory of each learner's server and lesson kernel is
+measured (RSS) and written to test-artifacts/hub-memory.txt: the README's figures come from it.
+"""
+
+from __future__ import annotations
+
+import secrets
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser.conftest import _children, free_port, rss_mib, screenshot, wait_for_views, widget_outputs
+
+from .conftest import ARTIFACTS, ROOT, PageWatch, clean_env, log_path, stop, wait_for_http
+
+pytestmark = [pytest.mark.deploy, pytest.mark.browser]
+
+LEARNERS = ("ana", "bruno")
+PASSWORD = secrets.token_hex(8)
+LANDING = "voila/render/lessons/00_welcome.ipynb"
+MIB = 1024 * 1024
+
+
+class Hub:
+    def __init__(self, url: str, process: subprocess.Popen[bytes], log: Path) -> None:
+        self.url, self.process, self.log = url, process, log
+
+
+@pytest.fixture(scope="module")
+def hub_env() -> Path:
+    venv = ROOT / ".venv-hub"
+    result = subprocess.run(["bash", str(ROOT / "scripts" / "hub_env.sh"), str(venv)], cwd=ROOT, env=clean_env(),
+                            capture_output=True, text=True, stdin=subprocess.DEVNULL)
+    assert result.returncode == 0, f"scripts/hub_env.sh failed:\n{result.stdout}{result.stderr}"
+    return venv
+
+
+@pytest.fixture(scope="module")
+def hub(hub_env: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
+    work = tmp_path_factory.mktemp("hub")
+    port, hub_port, api_port = free_port(), free_port(), free_port()
+    config = work / "jupyterhub_test_config.py"
+    config.write_text(f"""
+c = get_config()
+load_subconfig({str(ROOT / "scripts" / "jupyterhub_config.py")!r})
+c.JupyterHub.ip = "127.0.0.1"
+c.JupyterHub.port = {port}
+c.JupyterHub.hub_ip = "127.0.0.1"
+c.JupyterHub.hub_port = {hub_port}
+c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:{api_port}"
+c.JupyterHub.db_url = "sqlite:///{work / "hub.sqlite"}"
+c.JupyterHub.cookie_secret_file = {str(work / "cookie_secret")!r}
+c.JupyterHub.pid_file = {str(work / "hub.pid")!r}
+c.JupyterHub.authenticator_class = "dummy"
+c.DummyAuthenticator.password = {PASSWORD!r}
+c.Authenticator.allow_all = True
+c.JupyterHub.spawner_class = "simple"
+c.SimpleLocalProcessSpawner.home_dir_template = {str(work / "home" / "{username}")!r}
+c.Spawner.args = ["--ServerApp.ip=127.0.0.1", "--allow-root"]  # (these tests may run as root)
+c.Spawner.start_timeout = 120
+c.Spawner.http_timeout = 120
+""")
+    log = log_path("hub")
+    with log.open("wb") as out:
+        process = subprocess.Popen([str(hub_env / "bin" / "jupyterhub"), "-f", str(config)], cwd=work,
+                                   env=clean_env(PATH=f"{hub_env / 'bin'}:{clean_env()['PATH']}", PYTHONUNBUFFERED="1"),
+                                   stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+    hub = Hub(f"http://127.0.0.1:{port}", process, log)
+    try:
+        wait_for_http(f"{hub.url}/hub/health", process, log)
+        yield hub
+    finally:
+        stop(process)  # stops the learners' servers and the proxy too
+
+
+def learner_processes(hub: Hub) -> dict[str, tuple[int, list[int]]]:
+    """Per learner: the pid of the single-user server and the pids of its kernels."""
+    out: dict[str, tuple[int, list[int]]] = {}
+    for pid in _children(hub.process.pid):
+        try:
+            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+            environ = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if not any(b"jupyterhub-singleuser" in a for a in cmdline):
+            continue
+        user = next((e.split(b"=", 1)[1].decode() for e in environ if e.startswith(b"JUPYTERHUB_USER=")), "")
+        kernels = [k for k in _children(pid) if any(b"ipykernel" in a for a in
+                                                    Path(f"/proc/{k}/cmdline").read_bytes().split(b"\0"))]
+        out[user] = (pid, kernels)
+    return out
+
+
+@pytest.mark.timeout(600)
+def test_two_learners_land_on_the_course_and_their_memory_is_measured(hub: Hub, browser: Any) -> None:
+    contexts = []
+    try:
+        for name in LEARNERS:
+            context = browser.new_context(viewport={"width": 1280, "height": 900})
+            context.set_default_timeout(120_000)
+            contexts.append(context)
+            page = context.new_page()
+            watch = PageWatch(allowed_prefix=hub.url)
+            page.route("**/*", watch.route)
+            page.goto(f"{hub.url}/hub/login")
+            page.fill("input[name=username]", name)
+            page.fill("input[name=password]", PASSWORD)
+            page.on("console", lambda m, w=watch: w.console.append(f"{m.type}: {m.text}"))
+            page.on("pageerror", lambda e, w=watch: w.errors.append(str(e)))
+            # the hub starts the learner's server and sends them to the default URL: the landing page
+            with page.expect_response(lambda r, n=name: r.status == 200 and r.url.split("?")[0].endswith(f"/user/{n}/{LANDING}"),
+                                      timeout=180_000) as landed:
+                page.click("[type=submit]")
+            assert landed.value.ok, landed.value.status
+            expected = widget_outputs(landed.value.text())
+            assert expected > 0
+            wait_for_views(page, expected, timeout=180_000)
+            puzzle = page.locator(".bw-puzzle").first
+            card = puzzle.locator('[data-testid="hand"] [data-testid="card"]').first
+            card.click()
+            page.wait_for_function("(el) => el.getAttribute('aria-pressed') === 'true'", arg=card.element_handle())
+            puzzle.locator(".bw-check").click()
+            puzzle.locator('[data-testid="feedback"]:not([data-status=""])').wait_for()
+            screenshot(page, f"hub-{name}")
+            watch.assert_clean()
+
+        servers = learner_processes(hub)
+        assert set(servers) == set(LEARNERS), servers
+        lines = []
+        per_learner = []
+        for name, (server, kernels) in sorted(servers.items()):
+            assert len(kernels) == 1, f"{name}: one lesson open, kernels {kernels}"
+            server_mib, kernel_mib = rss_mib(server), sum(rss_mib(k) for k in kernels)
+            per_learner.append(server_mib + kernel_mib)
+            lines.append(f"{name}: single-user server {server_mib:.0f} MiB + lesson kernel {kernel_mib:.0f} MiB"
+                         f" = {server_mib + kernel_mib:.0f} MiB")
+        proxy = [p for p in _children(hub.process.pid)
+                 if b"configurable-http-proxy" in Path(f"/proc/{p}/cmdline").read_bytes()]
+        lines.append(f"hub {rss_mib(hub.process.pid):.0f} MiB, proxy {sum(rss_mib(p) for p in proxy):.0f} MiB"
+                     " (once for the whole class)")
+        ARTIFACTS.mkdir(exist_ok=True)
+        (ARTIFACTS / "hub-memory.txt").write_text("\n".join(lines) + "\n")
+        print("\n".join(lines))
+        # a learner with one lesson open fits in the config's guarantee, far under its limit
+        from_config = (ROOT / "scripts" / "jupyterhub_config.py").read_text()
+        guarantee = int(from_config.split('mem_guarantee = "')[1].split("M")[0])
+        assert max(per_learner) < guarantee, lines
+    finally:
+        for context in contexts:
+            context.close()

@@ -21,12 +21,10 @@ function render({ model, el: host }) {
     root.setAttribute("aria-label", texts.title || "");
     root.dataset.rules = data.rules || "";
     root.dataset.loaded = data.loaded ? "true" : "false";
-    const title = el("p", "bw-map-title");
-    title.appendChild(el("strong", "", texts.title || ""));
     const summary = el("p", "bw-map-summary", data.summary || "");
     summary.dataset.testid = "mastery-summary";
     summary.setAttribute("aria-live", "polite");
-    const parts = [title, summary];
+    const parts = [summary];
     if (data.review) {
       const review = el("p", "bw-map-review");
       review.dataset.testid = "mastery-review";

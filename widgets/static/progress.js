@@ -108,6 +108,17 @@ function fill(template, values) {
   return String(template || "").replace(/\{(\w+)\}/g, (m, name) => (name in values ? String(values[name]) : m));
 }
 
+// Resolves when the page's widget manager has made every model it knows (whatever goes wrong: at once).
+async function everyModelMade(model) {
+  const manager = model.widget_manager;
+  if (!manager || typeof manager.get_state !== "function") return;
+  try {
+    await manager.get_state({ drop_defaults: true });
+  } catch (e) {
+    /* a model that failed to load: tell Python anyway */
+  }
+}
+
 function render({ model, el }) {
   const key = () => model.get("storage_key");
   const t = (name, values) => fill((model.get("texts") || {})[name], values || {});
@@ -241,11 +252,17 @@ function render({ model, el }) {
   }
   const persistLabels = () => writeMap(labelsKey(), Object.assign({}, readLabels(), model.get("labels") || {}));
   persistLabels();
-  // What the browser remembers, and its clock, go to Python (which reads every format of the record).
+  // What the browser remembers, and its clock, go to Python (which reads every format of the record),
+  // once the page has made every widget model it knows: Python's answer changes other widgets (the
+  // map, the review, each quiz that follows the course's ruleset), and a change sent to a model the
+  // page is still making is lost (the review stayed "Reading your progress" above its questions).
+  // The widget manager's get_state waits for all of its models.
   keepUnreadable(key());
-  let raw = "";
-  try { raw = window.localStorage.getItem(key()) || ""; } catch (e) { raw = ""; }
-  model.send({ type: "restore", text: raw, now: Date.now(), offset: new Date().getTimezoneOffset() });
+  everyModelMade(model).then(() => {
+    let raw = "";
+    try { raw = window.localStorage.getItem(key()) || ""; } catch (e) { raw = ""; }
+    model.send({ type: "restore", text: raw, now: Date.now(), offset: new Date().getTimezoneOffset() });
+  });
 
   let armed = false;
   exportBtn.addEventListener("click", () => model.send({ type: "export" }));

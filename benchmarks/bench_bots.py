@@ -23,8 +23,8 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from buraco_core.bots import BOTS, Bot, MonteCarloBot, make_bot, play_hand
 from buraco_core.game import Game
-from buraco_core.game.bots import BOTS, Bot, MonteCarloBot, make_bot, play_hand
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:

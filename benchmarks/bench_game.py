@@ -31,8 +31,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from buraco_core import RULESETS
-from buraco_core.game import Game, Phase, apply, check, new_game
-from buraco_core.game.bots import draw_candidates, make_bot, play_candidates, play_hand
+from buraco_core.bots import draw_candidates, make_bot, play_candidates, play_hand
+from buraco_core.game import Game, Phase, State, apply, judge, new_game
 
 HERE = Path(__file__).resolve().parent
 RLCARD_VENV = HERE / ".venv-rlcard"
@@ -131,7 +131,8 @@ def bench_env_random(rules: str, hands: int, players: int = 4) -> dict[str, floa
     """Random play the way RLCard's env drives its RandomAgent: the loop, not a bot, lists the
     candidate actions of the real state (every draw and take; every discard, single-card
     addition and three-card meld) and picks uniformly among the legal ones (a random pick, asked
-    with ``check``; a refused one is dropped and the pick repeated); no views. It shows what the
+    with ``judge``, which hands back the state it built for a legal one; a refused one is
+    dropped and the pick repeated); no views. It shows what the
     engine allows once the bots' own bookkeeping is left out."""
     import random
 
@@ -145,11 +146,12 @@ def bench_env_random(rules: str, hands: int, players: int = 4) -> dict[str, floa
             while options:
                 i = int(rng.random() * len(options))
                 act = options[i]
-                if check(s, act) is not None:
+                verdict = judge(s, act)
+                if verdict is not None and type(verdict) is not State:  # refused
                     options[i] = options[-1]
                     options.pop()
                     continue
-                s = apply(s, act)  # the state check built (see check)
+                s = apply(s, act) if verdict is None else verdict  # the state judge built, if it did
                 actions += 1
                 break
             else:

@@ -16,7 +16,7 @@ in WebAssembly.
 - ``bots``: hands played in the site's own Pyodide (WebAssembly, in Chromium), the timed bots in
   seats 0 and 2 against greedy bots; every ``choose`` timed: median, 95th percentile, maximum
   (target: median under 1 s where ``TARGETS`` names one). A bot is a name of
-  ``buraco_core.game.bots.BOTS`` or ``module:callable`` (called with a seed, giving an object with
+  ``buraco_core.bots.BOTS`` or ``module:callable`` (called with a seed, giving an object with
   ``choose(view)``), e.g. ``--bots mc,coach=buraco_core.coach:make_coach``; add it to ``TARGETS``.
 
 Run: ``.venv/bin/python benchmarks/bench_site.py [lesson-stem ...] [--repeat N] [--only visits,...]``
@@ -41,7 +41,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_lessons import _harness, answer_first_click  # noqa: E402
+from bench_lessons import answer_first_click, browser_harness  # noqa: E402
 
 SECTIONS = ("size", "visits", "clients", "bots")
 SIZE_MB = 40
@@ -55,7 +55,7 @@ TARGETS = {"mc": 1.0, "coach": 1.0}
 BOTS_SCRIPT = """
 import functools, importlib, json, statistics, time
 from buraco_core.game import Game
-from buraco_core.game.bots import make_bot, play_hand
+from buraco_core.bots import make_bot, play_hand
 
 def factory(spec):
     if ":" in spec:
@@ -215,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         parser.error(f"no section {', '.join(sorted(unknown))}: choose from {', '.join(SECTIONS)}")
 
-    h = _harness()
+    h = browser_harness()
     if not h.CHROMIUM.exists():
         print(f"bench_site: {h.CHROMIUM} is missing (bash scripts/setup.sh test installs it)")
         return 1

@@ -20,7 +20,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0 if args else 2
     command, rest = args[0], args[1:]
     if command == "simulate":
-        from .game.simulate import main as simulate
+        from .bots.simulate import main as simulate
 
         return simulate(rest)
     if command == "check-puzzles":

@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from .errors import NotationError
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
     from .rules import Rules
 
 __all__ = [
+    "CARD_ORDER",
     "JOKER",
     "RANK_NAMES",
     "SUITS",
@@ -283,6 +285,11 @@ def format_cards(cards: Iterable[Card], *, symbols: bool = False) -> str:
     '10♥ JK'
     """
     return " ".join(str(c) if symbols else c.code for c in cards)
+
+
+CARD_ORDER: Callable[[Card], int] = attrgetter("_order")
+"""The sort key of a card: rank, then suit, the order of its comparisons (a number, compared in
+C: the engine sorts cards all the time). For display, :func:`sort_cards`."""
 
 
 def build_deck(rules: Rules) -> list[Card]:

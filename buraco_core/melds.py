@@ -44,16 +44,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from operator import attrgetter
 from typing import Literal
 
-from ._memo import PerRules
-from .cards import SUITS, Card, format_cards, parse_cards, rank_message
+from .cards import CARD_ORDER, SUITS, Card, format_cards, parse_cards, rank_message
 from .errors import NotationError, Refusal
+from .memo import Bounded, PerRules
 from .messages import Message
 from .rules import BuracoKind, Rules, get_rules
 
-__all__ = ["InvalidMeld", "Meld", "make_meld"]
+__all__ = ["InvalidMeld", "Meld", "extend_at_an_end", "extend_by_search", "make_meld"]
 
 MeldKind = Literal["run", "set"]
 WildEnd = Literal["low", "high"]
@@ -74,10 +73,6 @@ class InvalidMeld(Refusal):
 
 def _place_rank(place: int) -> int:
     return 1 if place == _HIGH_ACE else place
-
-
-def _place_name(place: int) -> str:
-    return "A" if place in (1, _HIGH_ACE) else {11: "J", 12: "Q", 13: "K"}.get(place, str(place))
 
 
 @dataclass(frozen=True, eq=False)
@@ -282,7 +277,7 @@ class Meld:
         # the same meld, cards and end give the same answer: remember it
         key = (self, tuple(cards) if type(cards) is list else cards, wild_end)
         try:
-            known = _EXTEND_CACHE.get(key)
+            known = _EXTEND_CACHE.data.get(key)
         except TypeError:  # unhashable cards: let _extend say what is wrong
             try:
                 return self._extend(cards, self.rules, wild_end)
@@ -294,9 +289,7 @@ class Meld:
             except InvalidMeld as err:
                 err.__traceback__ = None  # remembered: keep no frames alive
                 known = err
-            if len(_EXTEND_CACHE) >= _CACHE_SIZE:
-                _EXTEND_CACHE.clear()
-            _EXTEND_CACHE[key] = known
+            _EXTEND_CACHE.put(key, known)
         return known
 
     def _extend(self, cards: Iterable[Card | str] | str, rules: Rules, wild_end: WildEnd | None) -> Meld:
@@ -448,6 +441,29 @@ class Meld:
         return self._repr_svg_()
 
 
+def extend_at_an_end(meld: Meld, card: Card, wild_end: WildEnd | None = None) -> Meld | None:
+    """:meth:`Meld.extend`'s shortcut for the commonest additions of one card to a run, under
+    the meld's own rules: the meld the full search (:func:`extend_by_search`) would build, or
+    None where the shortcut does not apply and the search decides.
+
+    >>> from buraco_core import RULESETS
+    >>> str(extend_at_an_end(make_meld("4h 5h 6h", RULESETS["buraco"]), Card(7, "h")))
+    '4♥ 5♥ 6♥ 7♥'
+    """
+    return meld._extend_at_an_end(card, meld.rules, wild_end)
+
+
+def extend_by_search(meld: Meld, cards: Sequence[Card], wild_end: WildEnd | None = None) -> Meld:
+    """The meld with ``cards`` added by the full search of the meld rules (what
+    :meth:`Meld.extend` falls back on), under the meld's own rules; raises :class:`InvalidMeld`.
+
+    >>> from buraco_core import RULESETS
+    >>> str(extend_by_search(make_meld("2c 3c 4c", RULESETS["burraco"]), [Card(6, "c")]))
+    '3♣ 4♣ 2♣ 6♣'
+    """
+    return meld._extend_by_search(list(cards), meld.rules, wild_end)
+
+
 def make_meld(cards: Iterable[Card | str] | str, rules: Rules | str) -> Meld:
     """The meld these cards make under ``rules``, or :class:`InvalidMeld` naming the broken rule.
 
@@ -518,16 +534,16 @@ def _read_cards(cards: Iterable[Card | str] | str) -> list[Card]:
 
 _CACHE_SIZE = 10_000
 """How many answers each cache below keeps before it starts afresh."""
-_EXTEND_CACHE: dict[tuple[Meld, object, WildEnd | None], Meld | InvalidMeld] = {}
+_EXTEND_CACHE: Bounded[tuple[Meld, object, WildEnd | None], Meld | InvalidMeld] = Bounded(
+    "melds.extend", _CACHE_SIZE)
 """Meld.extend's answers (a meld, or the refusal, never raised itself) for melds extended under
 their own rules. Melds and cards never change, so an answer stays true."""
-_MAKE_CACHE: PerRules[object, Meld | InvalidMeld] = PerRules(_CACHE_SIZE)
+_MAKE_CACHE: PerRules[object, Meld | InvalidMeld] = PerRules("melds.make_meld", _CACHE_SIZE)
 """make_meld's answers for cards given as a tuple or a string, per ruleset object (by id; the
 entry holds the ruleset, so the id is not reused while the entry lives)."""
 
-_card_order = attrgetter("_order")
-"""The sort key that brings copies of a card together: rank, then suit (the card's own order,
-compared in C)."""
+_card_order = CARD_ORDER
+"""The sort key that brings copies of a card together: rank, then suit."""
 
 
 def _check_supply(cards: Sequence[Card], rules: Rules) -> None:

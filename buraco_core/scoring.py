@@ -132,12 +132,9 @@ class Score:
         return "\n".join([*rows, f"total: {self.total}"])
 
     def _repr_html_(self) -> str:
-        from html import escape
+        from .board import score_html
 
-        rows = "".join(f"<tr><td>{escape(label)}</td><td style='text-align:right'>{points:+d}</td></tr>"
-                       for label, points in self.lines)
-        return (f"<table class='buraco-score'>{rows}<tr><th>total</th>"
-                f"<th style='text-align:right'>{self.total}</th></tr></table>")
+        return score_html(self)
 
 
 def score_side(

@@ -51,7 +51,7 @@ def test_bench_site_runs_every_section_at_a_tiny_size(capsys: pytest.CaptureFixt
     its inputs changed, as the browser tests do)."""
     import bench_site
 
-    bench_site.main(["00", "--clients", "2", "--bots", "random,fast=buraco_core.game.bots:GreedyBot",
+    bench_site.main(["00", "--clients", "2", "--bots", "random,fast=buraco_core.bots:GreedyBot",
                      "--hands", "1"])
     out = capsys.readouterr().out
     assert "site:" in out and "MB in" in out

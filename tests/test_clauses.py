@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from buraco_core import CLAUSES, RULESETS, IllegalAction, Refusal
+from buraco_core.bots import draw_candidates, play_candidates
 from buraco_core.clauses import SECTIONS
 from buraco_core.game import Phase, apply, check, new_game
-from buraco_core.game.bots import draw_candidates, play_candidates
 from buraco_core.messages import catalog
 
 RULES_MD = Path(__file__).resolve().parents[2] / "shared" / "RULES.md"

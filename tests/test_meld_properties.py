@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from buraco_core import CLAUSES, RULESETS, Card, InvalidMeld, Meld, NotationError, Rules, make_meld
 from buraco_core.cards import SUITS
+from buraco_core.melds import extend_at_an_end, extend_by_search
 from buraco_core.messages import catalog
 
 RULESET_NAMES = sorted(RULESETS)
@@ -486,9 +487,9 @@ def test_the_quick_addition_at_an_end_builds_what_the_search_builds(rules: Rules
         for meld in melds:
             for card in DISTINCT_CARDS:
                 for end in (None, "low", "high"):
-                    got = meld._extend_at_an_end(card, rules, end)  # type: ignore[arg-type]
+                    got = extend_at_an_end(meld, card, end)  # type: ignore[arg-type]
                     if got is None:
                         continue
                     quick += 1
-                    assert got == meld._extend_by_search([card], rules, end)  # type: ignore[arg-type]
+                    assert got == extend_by_search(meld, [card], end)  # type: ignore[arg-type]
     assert quick > 100

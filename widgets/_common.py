@@ -1,4 +1,5 @@
-"""Shared helpers of the widgets: the static folder, card payloads for the front end, rules lookup.
+"""Shared helpers of the widgets: the static folder, card payloads for the front end, rules lookup,
+buttons, and the guard that turns an error into a message.
 
 Nothing here decides a rule: card names, codes and drawings all come from ``buraco_core``.
 """
@@ -10,6 +11,8 @@ import pathlib
 from collections.abc import Callable, Iterable
 from typing import Any
 
+import ipywidgets
+
 from buraco_core import RULESETS, Card, Meld, Rules, get_rules, parse_cards
 from buraco_core.svg import card_svg, meld_svg
 
@@ -19,6 +22,7 @@ __all__ = [
     "STATIC",
     "as_cards",
     "as_rules",
+    "button",
     "card_item",
     "discard",
     "esc",
@@ -83,6 +87,15 @@ def meld_item(meld: Meld, *, width: int = 48, four_color: bool = False) -> dict[
                             stands_for=meld.wild_label if i == meld.wild_index else None)
                   for i, c in enumerate(meld.cards)],
     }
+
+
+def button(description: str, css: str, tooltip: str, style: str = "") -> ipywidgets.Button:
+    """A button sized to its words, with the CSS class ``css`` (the browser tests' hook) and a
+    tooltip saying what it does."""
+    b = ipywidgets.Button(description=description, tooltip=tooltip, button_style=style,
+                          layout=ipywidgets.Layout(width="auto"))
+    b.add_class(css)
+    return b
 
 
 def guard(show: Callable[[str], None], handler: Callable[..., Any]) -> Callable[..., None]:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import Sequence
 from html import escape
 from typing import Any
@@ -31,17 +32,18 @@ from typing import Any
 import ipywidgets
 import traitlets
 
-from buraco_core import Meld, Rules, format_cards
-from buraco_core.game import Game, Phase, View
-from buraco_core.game.bots import make_bot
-from buraco_core.svg import card_back_svg, cards_svg
+from buraco_core import Card, Meld, Rules, board, format_cards
+from buraco_core.bots import Bot, BotError, Seats, make_bot
+from buraco_core.game import AddToMeld, Discard, Game, NewMeld, Phase, Take, View
+from buraco_core.messages import Message
 
-from ._common import as_rules, guard
+from ._common import as_rules, button, guard
 from .feedback import FeedbackBox
 from .hand import Hand
 from .progress import Progress
-from .puzzle import _button
 from .table import TableView
+
+_LOG = logging.getLogger(__name__)
 
 __all__ = ["GameTable"]
 
@@ -50,14 +52,17 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
     """Play a hand against bots: ``GameTable(rules="buraco", seed=7)``.
 
     ``seat`` is the learner's seat (0 plays first); ``bots`` a bot name (``"greedy"``,
-    ``"random"``, ``"mc"``) or one name per other seat; ``pace`` the seconds between two bot
-    moves; ``coach`` shows the rule behind a refused play and the Suggest button; with
+    ``"random"``, ``"mc"``) or one name (or :class:`~buraco_core.bots.Bot`) per other seat;
+    ``pace`` the seconds between two bot moves; ``coach`` shows the rule behind a refused play and the Suggest button; with
     ``autoplay=False`` the bots wait for :meth:`step` / :meth:`advance_bots`.
 
     Python face for lessons and tests: :meth:`play` (any action text), :meth:`draw`,
     :meth:`take`, :meth:`meld`, :meth:`add`, :meth:`discard`, :meth:`suggest`, :meth:`step`
     (one bot move), :meth:`advance_bots` (bots until it is the learner's turn),
     :meth:`next_hand`. ``feedback.value`` is the last message, ``log`` the moves so far.
+    The bots move through the engine's one bot loop (:class:`~buraco_core.bots.Seats`); a bot
+    that fails stops the hand with a message on the page, a line in the moves log and in the
+    Python log (``bot_error``).
     """
 
     rules = traitlets.Unicode("buraco")
@@ -66,9 +71,11 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
     coach = traitlets.Bool(True)
     log = traitlets.List(traitlets.Unicode())
     busy = traitlets.Bool(False)
+    bot_error = traitlets.Unicode("")
+    """Why a bot could not move (the hand stops there); empty while the bots play."""
 
     def __init__(self, rules: Rules | str = "buraco", seed: int = 7, players: int = 4, *, seat: int = 0,
-                 bots: str | Sequence[str] = "greedy", pace: float = 0.6, coach: bool = True,
+                 bots: str | Sequence[str | Bot] = "greedy", pace: float = 0.6, coach: bool = True,
                  suggest_bot: str = "greedy", game: Game | None = None, autoplay: bool = True,
                  lesson: str = "", progress: Progress | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -90,6 +97,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
             self.coach = coach
         self._make_bots()
 
+        self.styles = ipywidgets.HTML(board.style_tag(), layout=ipywidgets.Layout(display="none"))
         self.status = ipywidgets.HTML()
         self.status.add_class("bw-game-status")
         self.center = ipywidgets.HTML()
@@ -103,14 +111,14 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         self.log_view = ipywidgets.HTML()
         self.log_view.add_class("bw-game-log")
 
-        self.draw_button = _button("Draw", "bw-action-draw", "Draw a card from the stock")
-        self.take_button = _button("Take the pile", "bw-action-take", "Take the discard pile")
-        self.meld_button = _button("Meld", "bw-action-meld", "Lay the selected cards as a new meld")
-        self.add_button = _button("Add to meld", "bw-action-add", "Add the selected cards to the clicked meld")
-        self.discard_button = _button("Discard", "bw-action-discard", "Discard the selected card (ends your turn)")
-        self.suggest_button = _button("Suggest", "bw-action-suggest", "Ask the coach for a move")
-        self.next_button = _button("Next hand", "bw-action-next-hand", "Deal the next hand")
-        self.new_deal_button = _button("New deal", "bw-action-new-deal", "Start a new game with the next seed")
+        self.draw_button = button("Draw", "bw-action-draw", "Draw a card from the stock")
+        self.take_button = button("Take the pile", "bw-action-take", "Take the discard pile")
+        self.meld_button = button("Meld", "bw-action-meld", "Lay the selected cards as a new meld")
+        self.add_button = button("Add to meld", "bw-action-add", "Add the selected cards to the clicked meld")
+        self.discard_button = button("Discard", "bw-action-discard", "Discard the selected card (ends your turn)")
+        self.suggest_button = button("Suggest", "bw-action-suggest", "Ask the coach for a move")
+        self.next_button = button("Next hand", "bw-action-next-hand", "Deal the next hand")
+        self.new_deal_button = button("New deal", "bw-action-new-deal", "Start a new game with the next seed")
         self.draw_button.on_click(guard(self._oops, lambda _b: self.draw()))
         self.take_button.on_click(guard(self._oops, lambda _b: self.take()))
         self.meld_button.on_click(guard(self._oops, lambda _b: self.meld()))
@@ -127,12 +135,12 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         self.command = ipywidgets.Text(placeholder="or type a play: meld 4h 5h 6h, add 1 7h, take 5h, discard Kc",
                                        description="Play:", layout=ipywidgets.Layout(width="34em", max_width="100%"))
         self.command.add_class("bw-command")
-        self.command_button = _button("Play it", "bw-action-command", "Send the typed play to the engine")
+        self.command_button = button("Play it", "bw-action-command", "Send the typed play to the engine")
         self.command_button.on_click(guard(self._oops, lambda _b: self._play_command()))
         self.command_row = ipywidgets.HBox([self.command, self.command_button],
                                            layout=ipywidgets.Layout(flex_flow="row wrap"))
-        self.children = [self.status, self.center, self.table, self.hand, self.buttons, self.command_row,
-                         self.feedback, self.score_sheet, self.log_view]
+        self.children = [self.styles, self.status, self.center, self.table, self.hand, self.buttons,
+                         self.command_row, self.feedback, self.score_sheet, self.log_view]
         self.observe(guard(self._oops, lambda _c: self._refresh()), "coach")
         self.observe(guard(self._oops, self._on_rules), "rules")
         self._refresh()
@@ -163,6 +171,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
             self.busy = False
         self.game = Game(rules=chosen, players=players, seed=self._seed)
         self._make_bots()
+        self.bot_error = ""
         self.log = []
         self.feedback.clear()
         self._meld_key = None
@@ -187,25 +196,12 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         return self.game.view(self.seat)
 
     def seat_name(self, seat: int) -> str:
-        v = self.view
-        if seat == self.seat:
-            return "You"
-        r = (seat - self.seat) % v.players
-        if v.rules.partnerships and v.players == 4 and v.team_of(seat) == v.team:
-            return f"Partner (seat {seat})"
-        if v.players == 2:
-            return f"Opponent (seat {seat})"
-        where = {1: "Left", v.players - 1: "Right"}.get(r, "Across")
-        return f"{where} opponent (seat {seat})"
+        """What the learner calls ``seat`` (:func:`buraco_core.board.seat_name`)."""
+        return board.seat_name(self.view, seat).text("en")
 
     def team_name(self, team: int) -> str:
-        v = self.view
-        if team == v.team:
-            return "Your side"
-        if v.teams == 2 and v.rules.partnerships:
-            return "Opponents"
-        seats = [s for s in range(v.players) if v.team_of(s) == team]
-        return " and ".join(self.seat_name(s) for s in seats)
+        """What the learner calls ``team`` (:func:`buraco_core.board.team_name`)."""
+        return board.team_name(self.view, team).text("en")
 
     @property
     def my_turn(self) -> bool:
@@ -219,6 +215,9 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         """
         if self.busy:
             self._say("The other players are still moving: wait for your turn.")
+            return False
+        if self.bot_error:
+            self._say(self.bot_error, status="wrong")
             return False
         v = self.view
         if v.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
@@ -307,7 +306,11 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
             return None
         text = str(action)
         self.feedback.hint = text
-        cards = getattr(action, "cards", None) or ([action.card] if getattr(action, "card", None) else [])
+        cards: list[Card] = []
+        if isinstance(action, (NewMeld, AddToMeld)):
+            cards = list(action.cards)
+        elif isinstance(action, (Discard, Take)) and action.card is not None:
+            cards = [action.card]
         if cards:
             with contextlib.suppress(ValueError):
                 self.hand.select_cards(list(cards))
@@ -327,23 +330,29 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
 
     # -- the bots -------------------------------------------------------------------------------
     def step(self) -> str | None:
-        """Let the bot to move play one action; return its text (None if it is not a bot's turn)."""
+        """Let the bot to move play one action (the engine's bot loop, :class:`Seats`); return
+        its text (None if it is not a bot's turn, or a bot has failed: see ``bot_error``)."""
         v = self.game.view()
-        if v.phase not in (Phase.DRAW, Phase.PLAY) or v.turn == self.seat:
+        if v.phase not in (Phase.DRAW, Phase.PLAY) or v.turn == self.seat or self.bot_error:
             return None
-        seat = v.turn
-        bot = self._bots[seat]
         try:
-            action = bot.choose(self.game.view(seat))
-            self.game.play(action)
-        except Exception as exc:  # a bot bug: fall back to the engine's first legal action
-            action = next(iter(self.game.legal_actions()))
-            self.game.play(action)
-            self._log(seat, f"{action} (the {getattr(bot, 'name', 'bot')} bot failed: {exc})")
-        else:
-            self._log(seat, str(action))
+            seat, text = self._seats.move(self.game)
+        except BotError as err:
+            self._bot_failed(err)
+            return None
+        self._log(seat, text)
         self._refresh()
-        return str(action)
+        return text
+
+    def _bot_failed(self, err: BotError) -> None:
+        """A bot could not move: say so on the page, in the moves log and in the Python log;
+        the hand stops there (New deal starts again)."""
+        _LOG.error("%s", err, exc_info=err.cause)
+        player = board.seat_name(self.view, err.seat)
+        self.bot_error = Message("bot.stopped", {"player": player, "reason": err.message}).text("en")
+        self._log(err.seat, Message("bot.log-failed", {"reason": err.message}).text("en"))
+        self.feedback.show(self.bot_error, status="wrong")
+        self._refresh()
 
     def advance_bots(self, max_moves: int = 2000) -> list[str]:
         """Let the bots play, without pauses, until it is the learner's turn or the hand is over."""
@@ -394,18 +403,18 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
             self._task = loop.create_task(self._run_bots())
 
     def _make_bots(self) -> None:
-        names = self._bot_names
+        names: list[str | Bot]
         players = self.game.players
-        if isinstance(names, str):
-            names = [names] * players
+        if isinstance(self._bot_names, str):
+            names = [self._bot_names] * players
         else:
-            names = list(names)
+            names = list(self._bot_names)
             if len(names) == players - 1:
                 names.insert(self.seat, "")
         if len(names) != players:
             raise ValueError(f"give one bot name, or one per other seat ({players - 1}), not {len(names)}")
-        self._bots = {s: make_bot(names[s], self._seed * 10 + s)
-                      for s in range(players) if s != self.seat}
+        self._seats = Seats({s: make_bot(b, self._seed * 10 + s) if isinstance(b, str) else b
+                             for s, b in enumerate(names) if s != self.seat})
 
     # -- drawing ----------------------------------------------------------------------------------
     def _selected_target(self) -> str | None:
@@ -463,50 +472,11 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
             return f"{head} · <strong>{escape(task)}</strong>"
         return f"{head} · {escape(self.seat_name(v.turn))} is playing…"
 
-    def _center_html(self, v: View) -> str:
-        others = "".join(
-            f"<li>{escape(self.seat_name(s))}: {n} card{'s' if n != 1 else ''}</li>"
-            for s, n in enumerate(v.hand_counts) if s != v.seat)
-        pots = ""
-        if v.rules.pots:
-            pots = "".join(f"<li>{escape(self.team_name(t))}: pot {escape(v.pot_state[t].value)}</li>"
-                           for t in range(v.teams))
-        totals = "".join(f"<li>{escape(self.team_name(t))}: {v.totals[t]} points</li>" for t in range(v.teams))
-        top = v.top_discard
-        pile_words = (f"{v.discard_count} card{'s' if v.discard_count != 1 else ''}"
-                      + (f", top card {top.name}" if top is not None else ""))
-        pile = cards_svg(v.discard, width=40, overlap=0.6) if v.discard else "<em>empty</em>"
-        return (
-            "<div class='bw-center' style='display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start'>"
-            f"<div role='group' aria-label='Stock: {v.stock_count} cards'><div><b>Stock</b> ({v.stock_count})</div>"
-            f"<div aria-hidden='true'>{card_back_svg(width=40) if v.stock_count else ''}</div></div>"
-            f"<div role='group' aria-label='Discard pile: {escape(pile_words)}' style='max-width:100%;min-width:0'>"
-            f"<div><b>Discard pile</b> ({escape(pile_words)})</div>"
-            f"<div aria-hidden='true' style='max-width:560px;overflow-x:auto'>{pile}</div></div>"
-            f"<div><b>Players</b><ul style='margin:2px 0;padding-left:1.2em'>{others}</ul></div>"
-            + (f"<div><b>Pots</b><ul style='margin:2px 0;padding-left:1.2em'>{pots}</ul></div>" if pots else "")
-            + f"<div><b>Match</b><ul style='margin:2px 0;padding-left:1.2em'>{totals}</ul></div></div>")
-
-    def _score_html(self, v: View) -> str:
-        if not v.hand_scores:
-            return ""
-        cols = []
-        for team, score in enumerate(v.hand_scores):
-            rows = "".join(f"<tr><td>{escape(label)}</td><td style='text-align:right'>{points:+d}</td></tr>"
-                           for label, points in score.lines)
-            cols.append(
-                f"<table class='bw-score' style='border-collapse:collapse;margin-right:24px'>"
-                f"<caption style='text-align:left;font-weight:600'>{escape(self.team_name(team))}</caption>"
-                f"{rows}<tr><th style='text-align:left;border-top:2px solid #555'>this hand</th>"
-                f"<th style='text-align:right;border-top:2px solid #555'>{score.total}</th></tr>"
-                f"<tr><td>match total</td><td style='text-align:right'>{v.totals[team]}</td></tr></table>")
-        return ("<div role='region' aria-label='Score sheet'><h4 style='margin:4px 0'>Score sheet</h4>"
-                "<div style='display:flex;flex-wrap:wrap'>" + "".join(cols) + "</div></div>")
-
     def _refresh(self) -> None:
         v = self.view
-        self.status.value = f"<div role='status' aria-live='polite'>{self._status_text(v)}</div>"
-        self.center.value = self._center_html(v)
+        status = escape(self.bot_error) if self.bot_error else self._status_text(v)
+        self.status.value = f"<div role='status' aria-live='polite'>{status}</div>"
+        self.center.value = board.center_html(v)
         codes = [c.code for c in v.hand]
         if sorted(codes) != sorted(self.hand.codes):
             self.hand.codes = codes
@@ -528,7 +498,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         self.suggest_button.layout.display = None if self.coach else "none"
         self.next_button.layout.display = None if v.phase is Phase.HAND_OVER else "none"
         self.hand.disabled = not playing
-        self.score_sheet.value = self._score_html(v)
+        self.score_sheet.value = board.score_sheet_html(v)
         recent = self.log[-8:]
         items = "".join(f"<li>{escape(line)}</li>" for line in recent)
         self.log_view.value = (f"<details open><summary>Moves so far ({len(self.log)})</summary>"

@@ -1,4 +1,6 @@
-"""The game: whole hands and matches of every ruleset (issue 3). See ``API.md`` beside this file.
+"""The game: whole hands and matches of every ruleset, one seat's view of them, and the pure core
+that plays them (the turn rules). See ``API.md`` beside this file; the bots are
+:mod:`buraco_core.bots`.
 
 >>> from buraco_core.game import Game
 >>> g = Game("buraco", players=4, seed=7)
@@ -7,7 +9,7 @@ Draw()
 """
 
 from .actions import Action, AddToMeld, Discard, Draw, IllegalAction, NewMeld, NextHand, Take, parse_action
-from .engine import LegalActions, apply, check, legal_actions, three_card_melds
+from .engine import LegalActions, apply, check, judge, legal_actions
 from .facade import Game
 from .record import hand_record, match_record
 from .scenarios import ScenarioError, load_scenario, parse_scenario, scenario_names
@@ -34,6 +36,7 @@ __all__ = [
     "apply",
     "check",
     "hand_record",
+    "judge",
     "legal_actions",
     "load_scenario",
     "match_record",
@@ -43,6 +46,5 @@ __all__ = [
     "scenario_names",
     "state_from_dict",
     "state_to_dict",
-    "three_card_melds",
     "view_of",
 ]

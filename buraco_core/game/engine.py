@@ -1,16 +1,18 @@
-"""The pure core: ``apply(state, action) -> state``, and the legal actions of a state.
+"""The pure core: the turn rules. ``apply(state, action) -> state``, ``check``/``judge`` (is
+a move legal, and why not), and the legal actions of a state.
 
 Nothing here changes a state: every move builds a new :class:`~buraco_core.game.state.State`.
 A refused move raises :class:`~buraco_core.game.actions.IllegalAction` whose message names the
 rule in a learner's words. The :class:`~buraco_core.game.state.Phase` picks one apply function
 (``_APPLY``) and one enumeration (``_ENUMERATE``).
 
-Each ruleset field is read in one place: ``discard_take`` in :func:`_apply_take`,
+Each ruleset field is read in one place: ``discard_take`` in :func:`_apply_take` (and in
+:func:`_enumerate_draw`, which takes to list; ``_DRAW_CLAUSE`` names each way's clause),
 ``single_take_no_discard`` in :func:`_take_result`, ``wild_last_discard_guard`` and
 ``pot_guard`` in :func:`_pot_guard`, ``direct_pot`` and ``going_out`` in :func:`_no_meld_out`,
 ``indirect_pot`` in :func:`_apply_discard`, ``out_needs_pot`` / ``out_needs_clean`` in
-:func:`_out_reason`, ``stock_end`` in :func:`_stock_end`, ``meld_on_any`` in
-:func:`_reachable`, ``target`` / ``tie`` in :func:`_end_hand`.
+:func:`out_refusal`, ``stock_end`` in :func:`_stock_end`, ``meld_on_any`` in
+:func:`reachable_teams`, ``target`` / ``tie`` in :func:`_end_hand`.
 
 Where RULES.md leaves the moment open: the last stock card (``LAST_CARD_DRAWN``) goes into the
 drawer's hand and ends the hand at once; ``TWO_LEFT`` is checked when a turn ends; with
@@ -18,6 +20,10 @@ drawer's hand and ends the hand at once; ``TWO_LEFT`` is checked when a turn end
 with ``EMPTY_AT_DRAW`` the player may still take the pile, and a draw from the empty stock ends
 the hand. The general guard looks one play ahead (a discard, a last addition, or the card that
 must be melded).
+
+Finding melds (the three-card melds of a hand, the quick "could this card meld, or go onto that
+meld?" tests) is :mod:`buraco_core.meld_search`, which the bots ask too; the meld rules
+themselves are :mod:`buraco_core.melds`.
 
 >>> from buraco_core.game.state import new_game
 >>> s = new_game("burraco", players=2, seed=3)
@@ -32,13 +38,12 @@ buraco_core.game.actions.IllegalAction: you have already drawn this turn: meld, 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
-from operator import attrgetter
-from typing import Any, TypeVar, cast
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, TypeVar
 
-from .._memo import PerRules
-from ..cards import Card
+from ..cards import CARD_ORDER, Card
 from ..errors import NotationError
+from ..meld_search import may_extend, may_meld, melds_with, three_card_melds, trios_with
 from ..melds import InvalidMeld, Meld, make_meld
 from ..rules import DiscardTake, GoingOut, IndirectPot, Rules, StockEnd, Tie
 from ..scoring import score_side
@@ -53,9 +58,18 @@ from .actions import (
     Take,
     parse_action,
 )
-from .state import Phase, PotState, State, deal_hand
+from .state import Phase, PotState, State, deal_hand, state_with
 
-__all__ = ["LegalActions", "apply", "check", "legal_actions", "three_card_melds"]
+__all__ = [
+    "LegalActions",
+    "apply",
+    "check",
+    "finish_refusal",
+    "judge",
+    "legal_actions",
+    "out_refusal",
+    "reachable_teams",
+]
 
 T = TypeVar("T")
 
@@ -96,27 +110,24 @@ def _hands(s: State, seat: int, hand: tuple[Card, ...]) -> tuple[tuple[Card, ...
     return tuple(hands)
 
 
-def _reachable(s: State) -> tuple[int, ...]:
-    """The teams whose melds the player to move may add to (``meld_on_any``: everyone's)."""
-    if s.rules.meld_on_any:
-        return tuple(range(s.teams))
-    return (s.current_team,)
+def reachable_teams(rules: Rules, teams: int, team: int) -> tuple[int, ...]:
+    """The teams whose melds a player of ``team`` may add to, in order: its own side's, or
+    (``meld_on_any``, ``brazilian``) every team's. The one reader of ``meld_on_any``.
+
+    >>> from buraco_core import RULESETS
+    >>> reachable_teams(RULESETS["buraco"], 2, 1), reachable_teams(RULESETS["brazilian"], 3, 1)
+    ((1,), (0, 1, 2))
+    """
+    if rules.meld_on_any:
+        return tuple(range(teams))
+    return (team,)
 
 
-_new = object.__new__
-_setattr = object.__setattr__
-
-_ORDER = attrgetter("_order")
-"""Sort key of a card, as its own order (rank, then suit) but compared in C."""
-
-
-def _with(s: State, **changes: Any) -> State:
-    """``dataclasses.replace`` for a State, without its generic machinery (apply is hot)."""
-    new = _new(State)
-    d = s.__dict__.copy()
-    d.update(changes)
-    _setattr(new, "__dict__", d)
-    return new
+def _sides(s: State) -> Sequence[tuple[Meld, ...]]:
+    """The melds the player to move may add to, side by side (:func:`reachable_teams`)."""
+    teams = reachable_teams(s.rules, s.teams, s.turn % s.teams)
+    melds = s.melds
+    return melds if len(teams) == len(melds) else [melds[t] for t in teams]
 
 
 def _log(s: State, action: Action) -> tuple[tuple[int, str], ...]:
@@ -127,42 +138,42 @@ def _log(s: State, action: Action) -> tuple[tuple[int, str], ...]:
 
 def apply(state: State, action: Action | str) -> State:
     """The state after ``action`` by the player to move; raises :class:`IllegalAction`."""
-    last = _last_checked
-    if last[0] is state and last[1] is action:
-        return last[2]  # check has just built it (states and actions never change)
-    act = parse_action(action)
-    return _APPLY[state.phase](state, act)
+    return _APPLY[state.phase](state, parse_action(action))
 
 
 def check(state: State, action: Action | str) -> IllegalAction | None:
     """None if ``action`` is legal in ``state``, else the refusal (an :class:`IllegalAction`,
     not raised: ``.rule`` names the clause, ``str()`` says why). Text that is not an action
     raises :class:`~buraco_core.errors.NotationError`: only a readable play is judged.
-
-    A legal move's next state is kept until the next check, so asking first and then playing
-    the same action object on the same state (``if check(s, a) is None: s = apply(s, a)``)
-    builds it once.
     """
-    global _last_checked
+    verdict = judge(state, action)
+    return None if verdict is None or type(verdict) is State else verdict  # type: ignore[return-value]
+
+
+def judge(state: State, action: Action | str) -> IllegalAction | State | None:
+    """:func:`check`'s answer, with the next state where finding it built one: the refusal, or
+    the state after a legal move that had to be played out to be judged (a meld, an addition, a
+    take), or None for a legal move answered without it (a discard, a draw: the two commonest
+    questions). A caller that plays the move next uses the state instead of building it again
+    (:meth:`Game.why_illegal <buraco_core.game.facade.Game.why_illegal>` keeps it for
+    :meth:`~buraco_core.game.facade.Game.play`).
+    """
     act = parse_action(action)
     try:
-        # the two commonest questions answered without building the next state: a discard is
-        # refused only for a _discard_reason, a draw only when the stock is empty for good
+        # a discard is refused only for a _discard_reason, a draw only when the stock is empty
+        # for good: both answered without building the next state
         if type(act) is Discard and state.phase is Phase.PLAY:
             return _discard_reason(state, act.card)
         if type(act) is Draw and state.phase is Phase.DRAW:
             if state.stock or _stock_end(state, "draw-empty"):
                 return None
             return IllegalAction("stock-end", "illegal.stock-empty")
-        _last_checked = (state, action, _APPLY[state.phase](state, act))
+        return _APPLY[state.phase](state, act)
     except IllegalAction as err:
-        err.__traceback__ = None
+        # a refusal answered, not raised: it keeps no frames alive (its own traceback, or that of
+        # an InvalidMeld it was raised from, whose frames would hold whoever keeps the refusal)
+        err.__traceback__ = err.__context__ = None
         return err
-    return None
-
-
-_last_checked: tuple[object, object, State] = (None, None, cast(State, None))
-"""The last legal move :func:`check` built in full: (state, action as given, next state)."""
 
 
 # --------------------------------------------------------------------------- DRAW
@@ -180,11 +191,11 @@ def _apply_draw_phase(s: State, act: Action) -> State:
 def _apply_draw(s: State, act: Draw) -> State:
     if not s.stock:
         if _stock_end(s, "draw-empty"):
-            return _end_hand(_with(s, history=_log(s, act)), None)
+            return _end_hand(state_with(s, history=_log(s, act)), None)
         raise IllegalAction("stock-end", "illegal.stock-empty")
     card = s.stock[-1]
     hand = s.hands[s.turn] + (card,)
-    out = _with(s, stock=s.stock[:-1], hands=_hands(s, s.turn, hand), phase=Phase.PLAY,
+    out = state_with(s, stock=s.stock[:-1], hands=_hands(s, s.turn, hand), phase=Phase.PLAY,
                   history=_log(s, act))
     if _stock_end(out, "drawn"):
         return _end_hand(out, None)
@@ -215,13 +226,13 @@ def _apply_take(s: State, act: Take) -> State:
                 raise IllegalAction("draw-dig", "illegal.dig-copy", seen=seen, card=act.card,
                                     copy=act.copy)
         must = pile[index] if index < len(pile) - 1 else None
-        if must is not None and not _may_meld(s, must, hand + pile[index:]):
-            # what _finish_reason would say, found cheaply
+        if must is not None and not may_meld(must, hand + pile[index:], _sides(s), s.rules):
+            # what finish_refusal would say, found cheaply
             raise IllegalAction("draw-dig", "illegal.dig-must-meld", card=must,
                                 reason=_no_way_to_meld(s, must).message)
         out = _take_result(s, act, index, must)
         if must is not None:
-            reason = _finish_reason(out, may_meld=True)
+            reason = finish_refusal(out, card_may_meld=True)
             if reason is not None:
                 raise IllegalAction("draw-dig", "illegal.dig-must-meld", card=must, reason=reason.message)
         return out
@@ -229,10 +240,10 @@ def _apply_take(s: State, act: Take) -> State:
         raise IllegalAction(_DRAW_CLAUSE[how], "illegal.take-whole", rules=s.rules)
     if how is DiscardTake.WHOLE_IF_TOP_MELDS:
         top = pile[-1]
-        if not _top_melds(s, top, hand):
+        if not melds_with(top, hand, _sides(s), s.rules):
             raise IllegalAction("draw-top-card", "illegal.top-card-no-meld", rules=s.rules, card=top)
         out = _take_result(s, act, 0, top)
-        reason = _finish_reason(out)
+        reason = finish_refusal(out)
         if reason is not None:
             raise IllegalAction(_turn_guard_rule(reason, "draw-top-card"), "illegal.top-card-no-finish",
                                 card=top, reason=reason.message)
@@ -244,22 +255,8 @@ def _take_result(s: State, act: Take, index: int, must: Card | None) -> State:
     taken = s.discard[index:]
     single = taken[0] if len(taken) == 1 and s.rules.single_take_no_discard else None
     hand = s.hands[s.turn] + taken
-    return _with(s, discard=s.discard[:index], hands=_hands(s, s.turn, hand), phase=Phase.PLAY,
+    return state_with(s, discard=s.discard[:index], hands=_hands(s, s.turn, hand), phase=Phase.PLAY,
                    must_meld=must, single_take=single, history=_log(s, act))
-
-
-def _top_melds(s: State, top: Card, hand: tuple[Card, ...]) -> bool:
-    """The top card makes a meld with the hand's cards, or goes onto one of the side's melds."""
-    for team in _reachable(s):
-        for m in s.melds[team]:
-            if _may_extend(m, top, m.rules) and m.can_extend([top]):
-                return True
-    if top.rank == 0 or top.rank == 2:
-        return any(top in trio for trio in three_card_melds((*hand, top), s.rules, with_card=top))
-    # a natural card: its few neighbours are enough (_trios_with finds a meld exactly when
-    # three_card_melds lists one with the card), and a hand with none of them has no meld at all
-    hand = (*hand, top)
-    return _may_meld(s, top, hand) and next(_iter_trios_with(hand, s.rules, top), None) is not None
 
 
 # --------------------------------------------------------------------------- PLAY
@@ -293,7 +290,7 @@ def _apply_meld(s: State, act: NewMeld) -> State:
 def _apply_add(s: State, act: AddToMeld) -> State:
     own = s.current_team
     team = own if act.team is None else act.team
-    if team not in _reachable(s):
+    if team not in reachable_teams(s.rules, s.teams, s.turn % s.teams):
         if not 0 <= team < s.teams:
             raise IllegalAction("meld-owner", "illegal.no-team", team=team, last=s.teams - 1)
         raise IllegalAction("meld-owner", "illegal.add-own-side", rules=s.rules, meld=act.meld)
@@ -326,10 +323,10 @@ def _after_meld(s: State, act: NewMeld | AddToMeld, hand: tuple[Card, ...],
     guard = _pot_guard(s, team, melds[team], len(hand), by_meld=True)
     if guard is not None:
         raise guard
-    out = _with(s, hands=_hands(s, s.turn, hand), melds=melds, must_meld=must,
+    out = state_with(s, hands=_hands(s, s.turn, hand), melds=melds, must_meld=must,
                   history=_log(s, act))
     if hand:
-        reason = _finish_reason(out)
+        reason = finish_refusal(out)
         if reason is not None:
             raise IllegalAction(_turn_guard_rule(reason), "illegal.turn-guard", reason=reason.message)
         return out
@@ -339,7 +336,7 @@ def _after_meld(s: State, act: NewMeld | AddToMeld, hand: tuple[Card, ...],
         raise reason
     if s.pot_state[team] is PotState.ASIDE:
         return _pick_up_pot(out, team, s.turn, unused=False)
-    reason = _out_reason(out, team)
+    reason = out_refusal(out, team)
     if reason is not None:
         raise reason
     return _end_hand(out, team)
@@ -353,7 +350,7 @@ def _turn_guard_rule(reason: IllegalAction, fallback: str = "turn-guard") -> str
 
 def _no_meld_out(s: State, team: int) -> IllegalAction | None:
     """Why no meld or addition may empty the hand of the side's player now, or None where one
-    may (then the pot is picked up on the fly, or :func:`_out_reason` decides)."""
+    may (then the pot is picked up on the fly, or :func:`out_refusal` decides)."""
     rules = s.rules
     if s.pot_state[team] is PotState.ASIDE:
         if not rules.direct_pot:
@@ -366,7 +363,7 @@ def _no_meld_out(s: State, team: int) -> IllegalAction | None:
 
 def _pick_up_pot(s: State, team: int, seat: int, *, unused: bool) -> State:
     hand = s.hands[seat] + s.pots[team]
-    return _with(
+    return state_with(
         s, hands=_hands(s, seat, hand), pots=_set(s.pots, team, ()),
         pot_state=_set(s.pot_state, team, PotState.TAKEN),
         pot_seat=_set(s.pot_seat, team, seat),
@@ -374,7 +371,7 @@ def _pick_up_pot(s: State, team: int, seat: int, *, unused: bool) -> State:
     )
 
 
-def _out_reason(s: State, team: int) -> IllegalAction | None:
+def out_refusal(s: State, team: int) -> IllegalAction | None:
     """Why the side may not go out now, or None if it may."""
     rules = s.rules
     if rules.out_needs_pot and s.pot_state[team] in (PotState.ASIDE, PotState.WAITING):
@@ -425,20 +422,21 @@ def _discard_reason(s: State, card: Card) -> IllegalAction | None:
     guard = _pot_guard(s, team, s.melds[team], 0, by_meld=False)
     if guard is not None:
         return guard
-    return _out_reason(s, team)
+    return out_refusal(s, team)
 
 
-def _finish_reason(s: State, *, may_meld: bool = False) -> IllegalAction | None:
+def finish_refusal(s: State, *, card_may_meld: bool = False) -> IllegalAction | None:
     """Why the player (hand not empty, PLAY phase) could not end the turn legally, or None.
 
     Looks one play ahead: the card that must be melded, then a discard or a last addition.
-    ``may_meld``: the caller has just seen :func:`_may_meld` pass for the card to be melded.
-    The answer does not depend on the order in which the plays are tried.
+    ``card_may_meld``: the caller has just seen :func:`~buraco_core.meld_search.may_meld` pass
+    for the card to be melded. The answer does not depend on the order in which the plays are
+    tried.
     """
     hand = s.hands[s.turn]
     if s.must_meld is not None:
         card = s.must_meld
-        if not may_meld and not _may_meld(s, card, hand):
+        if not card_may_meld and not may_meld(card, hand, _sides(s), s.rules):
             return _no_way_to_meld(s, card)
         for act in _plays_with(s, card):
             if len(hand) - len(act.cards) >= 2:
@@ -448,11 +446,8 @@ def _finish_reason(s: State, *, may_meld: bool = False) -> IllegalAction | None:
                 if type(act) is NewMeld or _meld_valid(s, act):
                     return None
                 continue
-            try:
-                apply(s, act)
-            except IllegalAction:
-                continue
-            return None
+            if type(judge(s, act)) is State:  # legal (judged, not raised: no frames kept)
+                return None
         return _no_way_to_meld(s, card)
     if len(hand) >= 2:
         return None
@@ -465,14 +460,12 @@ def _finish_reason(s: State, *, may_meld: bool = False) -> IllegalAction | None:
     if _no_meld_out(s, s.current_team) is not None:
         # an addition of the last card would empty the hand, which no meld may do now
         return stuck
-    for team in _reachable(s):
+    for team in reachable_teams(s.rules, s.teams, s.turn % s.teams):
         for i, m in enumerate(s.melds[team]):
-            if _may_extend(m, card, s.rules):
-                try:
-                    apply(s, AddToMeld(i + 1, (card,), None if team == s.current_team else team))
-                except IllegalAction:
-                    continue
-                return None
+            if may_extend(m, card, s.rules):
+                add = AddToMeld(i + 1, (card,), None if team == s.current_team else team)
+                if type(judge(s, add)) is State:
+                    return None
     return stuck
 
 
@@ -498,123 +491,23 @@ _DRAW_CLAUSE = {DiscardTake.WHOLE: "draw", DiscardTake.ANY_DEPTH: "draw-dig",
 """The clause of RULES.md that says how a ruleset's players take from the discard pile."""
 
 
-def _may_meld(s: State, card: Card, hand: tuple[Card, ...]) -> bool:
-    """A cheap pre-test for :func:`_plays_with`: False only when it would find no play at all
-    (no reachable meld the card may go onto, and no natural card of the hand that could stand
-    in a three-card meld with it). A wild card always passes."""
-    rank = card.rank
-    if rank == 0 or rank == 2:
-        return True
-    suit = card.suit
-    rules = s.rules
-    for team in _reachable(s):
-        for m in s.melds[team]:
-            if (m.rank == rank if m.kind == "set" else m.suit == suit) and _may_extend(m, card, rules):
-                return True
-    # a three-card meld with the card: two more naturals (its rank, or its suit in a row), or
-    # one and a wild card; count what the hand has besides one copy of the card
-    copies = same_rank = wilds = 0
-    near: set[int] = set()   # places of same-suit naturals within two of the card's
-    places = (1, 14) if rank == 1 else (rank,)
-    distinct = rules.set_distinct_suits
-    for c in hand:
-        r = c.rank
-        if r == 0 or r == 2:
-            wilds += 1
-            if not (r == 2 and c.suit == suit):
-                continue  # a 2 of the suit may also be a natural at its place
-        if r == rank:
-            if c.suit == suit:
-                copies += 1  # the card itself, once; another copy counts where suits may repeat
-                if copies > 1 and not distinct:
-                    same_rank += 1
-            else:
-                same_rank += 1
-            continue
-        if c.suit == suit:
-            for q in ((1, 14) if r == 1 else (r,)):
-                for p in places:
-                    if -2 <= p - q <= 2:
-                        near.add(q)
-    if rules.allow_sets and same_rank and (same_rank >= 2 or wilds):
-        return True
-    if near:
-        if wilds:
-            return True
-        for p in places:
-            if ((p - 2 in near and p - 1 in near) or (p - 1 in near and p + 1 in near)
-                    or (p + 1 in near and p + 2 in near)):
-                return True
-    return False
-
-
 def _plays_with(s: State, card: Card) -> Iterator[NewMeld | AddToMeld]:
     """Single additions of ``card`` and three-card melds that use it."""
     own = s.current_team
     rules = s.rules
     wild = card.rank == 0 or card.rank == 2
-    for team in _reachable(s):
+    for team in reachable_teams(s.rules, s.teams, s.turn % s.teams):
         for i, m in enumerate(s.melds[team]):
             if (wild or (m.rank == card.rank if m.kind == "set" else m.suit == card.suit)) \
-                    and _may_extend(m, card, rules):
+                    and may_extend(m, card, rules):
                 yield AddToMeld(i + 1, (card,), None if team == own else team)
     hand = s.hands[s.turn]
     if card.rank == 0 or card.rank == 2:
         for trio in three_card_melds(hand, s.rules, with_card=card):
             yield NewMeld(trio)
         return
-    for trio in _iter_trios_with(hand, s.rules, card):
+    for trio in trios_with(hand, s.rules, card):
         yield NewMeld(trio)
-
-
-def _trios_with(hand: tuple[Card, ...], rules: Rules, card: Card) -> list[tuple[Card, ...]]:
-    """The three-card melds of ``hand`` that use the natural ``card`` (a copy of it in the
-    hand): the same melds as ``three_card_melds(hand, rules, with_card=card)``, found from the
-    few cards that can stand beside it (wild cards, its rank where sets are allowed, its suit
-    within two places), each checked with :func:`make_meld`; sorted."""
-    return sorted(_iter_trios_with(hand, rules, card),
-                  key=lambda t: (t[0]._order, t[1]._order, t[2]._order))
-
-
-def _iter_trios_with(hand: tuple[Card, ...], rules: Rules, card: Card) -> Iterator[tuple[Card, ...]]:
-    """:func:`_trios_with`'s melds one at a time as they are found (each once, not sorted): a
-    caller that needs only one stops the search there."""
-    rank, suit = card.rank, card.suit
-    places = (1, 14) if rank == 1 else (rank,)
-    sets = rules.allow_sets
-    near: list[Card] = []
-    skipped = False
-    for c in hand:
-        if c is card and not skipped:
-            skipped = True
-            continue
-        r = c.rank
-        if r == 0 or r == 2:
-            near.append(c)
-        elif r == rank:
-            if sets:
-                near.append(c)
-        elif c.suit == suit:
-            for q in ((1, 14) if r == 1 else (r,)):
-                if any(-2 <= p - q <= 2 for p in places):
-                    near.append(c)
-                    break
-    if not skipped:
-        return
-    tried: set[tuple[Card, ...]] = set()
-    k = len(near)
-    for i in range(k):
-        a = near[i]
-        for j in range(i + 1, k):
-            trio = tuple(sorted((card, a, near[j]), key=_ORDER))
-            if trio in tried:
-                continue
-            tried.add(trio)
-            try:
-                make_meld(trio, rules)
-            except InvalidMeld:
-                continue
-            yield trio
 
 
 def _apply_discard(s: State, act: Discard) -> State:
@@ -629,11 +522,11 @@ def _apply_discard(s: State, act: Discard) -> State:
         # the turn passes: the discard and the next turn make one new state
         return _next_turn(s, hands=hands, discard=discard, history=history)
     # the hand is empty: the pot (indirect), or going out
-    out = _with(s, hands=hands, discard=discard, history=history)
+    out = state_with(s, hands=hands, discard=discard, history=history)
     if s.pot_state[team] is not PotState.ASIDE:
         return _end_hand(out, team)
     if s.rules.indirect_pot is IndirectPot.NEXT_TURN:
-        out = _with(out, pot_state=_set(out.pot_state, team, PotState.WAITING),
+        out = state_with(out, pot_state=_set(out.pot_state, team, PotState.WAITING),
                     pot_seat=_set(out.pot_seat, team, seat))
     else:
         out = _pick_up_pot(out, team, seat, unused=True)
@@ -646,21 +539,21 @@ def _next_turn(s: State, **pending: Any) -> State:
     ``pending``: changes of the discard that ends the turn, made in the same new state (they
     never touch the stock, so the end-of-turn stock rule reads ``s`` as it is)."""
     if _stock_end(s, "turn-over"):
-        return _end_hand(_with(s, **pending) if pending else s, None)
+        return _end_hand(state_with(s, **pending) if pending else s, None)
     seat = (s.turn + 1) % s.players
     team = seat % s.teams
-    out = _with(s, turn=seat, phase=Phase.DRAW, must_meld=None, single_take=None, **pending)
+    out = state_with(s, turn=seat, phase=Phase.DRAW, must_meld=None, single_take=None, **pending)
     if _stock_end(out, "turn-start"):
         return _end_hand(out, None)
     if out.pot_seat[team] == seat:
         if out.pot_state[team] is PotState.WAITING:
             out = _pick_up_pot(out, team, seat, unused=False)
         elif out.pot_unused[team]:
-            out = _with(out, pot_unused=_set(out.pot_unused, team, False))
+            out = state_with(out, pot_unused=_set(out.pot_unused, team, False))
     if not out.stock and PotState.ASIDE in out.pot_state:
         # an untaken pot becomes the stock
         team_aside = out.pot_state.index(PotState.ASIDE)
-        out = _with(out, stock=out.pots[team_aside], pots=_set(out.pots, team_aside, ()),
+        out = state_with(out, stock=out.pots[team_aside], pots=_set(out.pots, team_aside, ()),
                       pot_state=_set(out.pot_state, team_aside, PotState.TO_STOCK))
     return out
 
@@ -710,7 +603,7 @@ def _end_hand(s: State, went_out: int | None) -> State:
             phase, winner = Phase.MATCH_OVER, starter_team
         elif rules.tie is Tie.DRAW:
             phase = Phase.MATCH_OVER
-    return _with(s, phase=phase, went_out=went_out, hand_scores=tuple(scores), totals=totals,
+    return state_with(s, phase=phase, went_out=went_out, hand_scores=tuple(scores), totals=totals,
                    winner=winner, must_meld=None, single_take=None)
 
 
@@ -731,287 +624,6 @@ _APPLY: dict[Phase, Callable[[State, Action], State]] = {
     Phase.HAND_OVER: _apply_hand_over,
     Phase.MATCH_OVER: _apply_match_over,
 }
-
-
-# --------------------------------------------------------------------------- finding melds
-
-def _may_extend(m: Meld, card: Card, rules: Rules) -> bool:
-    """A cheap pre-test: could this one card go onto this meld under ``rules``? False only where
-    :meth:`Meld.extend` would surely refuse it; True means: ask extend."""
-    rank = card.rank
-    if rank == 0 or rank == 2:
-        if m.wild_index is None:
-            return True
-        if m.kind == "set":
-            return False  # a set already holding its one wild card (every 2 is wild in a set)
-        # a run: two wild cards that can never be natural (jokers, 2s of another suit) never fit
-        wild = m.cards[m.wild_index]
-        return card.suit == m.suit or wild.suit == m.suit
-    if m.kind == "set":
-        if rank != m.rank:
-            return False
-        if m.rules is not rules:
-            return True
-        if rules.set_max_cards is not None and len(m.cards) >= rules.set_max_cards:
-            return False
-        if rules.set_distinct_suits:
-            wild_index = m.wild_index
-            for i, c in enumerate(m.cards):
-                if c.suit == card.suit and i != wild_index:
-                    return False
-        return True
-    if card.suit != m.suit:
-        return False
-    low = m.low
-    hi = low + len(m.cards) - 1
-    if m.wild_index is None and not low <= 2 <= hi:
-        # no wild card, and no natural 2 that could turn wild: only the places next to the ends
-        if rank == 1:
-            return low == 2 or hi == 13
-        return rank == low - 1 or rank == hi + 1
-    wild_index = m.wild_index
-    wild_place = None if wild_index is None else low + wild_index
-    # a card two places past an end needs the wild card to move into the gap, which it does only
-    # from the other end (a 2 of the suit might instead turn natural: left to extend)
-    stuck = wild_index is not None and (m.cards[wild_index].rank == 0
-                                        or m.cards[wild_index].suit != m.suit)
-    for p in ((1, 14) if rank == 1 else (rank,)):
-        if low - 1 <= p <= hi + 1:
-            if not (low <= p <= hi and p != wild_place):
-                return True
-        elif (p == low - 2 and (not stuck or wild_place == hi)) or (
-                p == hi + 2 and (not stuck or wild_place == low)):
-            return True
-    return False
-
-
-def _natural_places(card: Card) -> tuple[int, ...]:
-    if card.rank == 1:
-        return (1, 14)
-    return (card.rank,)
-
-
-def three_card_melds(hand: tuple[Card, ...], rules: Rules, *,
-                     with_card: Card | None = None) -> list[tuple[Card, ...]]:
-    """Every distinct three-card meld in ``hand`` (sets and runs, at most one wild card),
-    optionally only those using ``with_card``; each is checked with :func:`make_meld`.
-
-    >>> from buraco_core import RULESETS, parse_cards
-    >>> [" ".join(c.code for c in t) for t in three_card_melds(tuple(parse_cards("4h 5h 6h 7c")),
-    ...                                                      RULESETS["buraco"])]
-    ['4h 5h 6h']
-    """
-    hand = tuple(hand)
-    known = _TRIOS_CACHE.table(rules)
-    trios = known.get(hand)
-    if trios is None:
-        if with_card is not None:
-            # only the melds with the card: the others are never checked
-            return list(_three_card_melds(hand, rules, with_card))
-        trios = _three_card_melds(hand, rules)
-        _TRIOS_CACHE.put(known, hand, trios)
-    if with_card is None:
-        return list(trios)
-    return [t for t in trios if with_card in t]
-
-
-_TRIOS_CACHE: PerRules[tuple[Card, ...], tuple[tuple[Card, ...], ...]] = PerRules(4096)
-"""three_card_melds' answers per hand, per ruleset object (by id; the entry holds the ruleset)."""
-
-
-def natural_three_card_melds(hand: Iterable[Card], rules: Rules) -> list[tuple[Card, ...]]:
-    """The three-card melds of :func:`three_card_melds` without a wild card (no joker, no 2), in
-    the same order; found without the wild cards' search when that list is not known yet.
-
-    >>> from buraco_core import RULESETS, parse_cards
-    >>> [" ".join(c.code for c in t) for t in natural_three_card_melds(
-    ...     tuple(parse_cards("4h 5h 6h 7h 2c")), RULESETS["buraco"])]
-    ['4h 5h 6h', '5h 6h 7h']
-    """
-    hand = tuple(hand)
-    all_known = _TRIOS_CACHE.existing(rules)
-    if all_known is not None:
-        trios = all_known.get(hand)
-        if trios is not None:
-            return [t for t in trios
-                    if not any(c.rank == 0 or c.rank == 2 for c in t)]
-    known = _NATURAL_TRIOS_CACHE.table(rules)
-    trios = known.get(hand)
-    if trios is None:
-        trios = _natural_three_card_melds(hand, rules)
-        _NATURAL_TRIOS_CACHE.put(known, hand, trios)
-    return list(trios)
-
-
-_ACE_PLACES = (1 << 1) | (1 << 14)
-
-_NATURAL_TRIOS_CACHE: PerRules[tuple[Card, ...], tuple[tuple[Card, ...], ...]] = PerRules(4096)
-"""natural_three_card_melds' answers per hand, per ruleset object (by id)."""
-
-
-def _natural_three_card_melds(hand: tuple[Card, ...], rules: Rules) -> tuple[tuple[Card, ...], ...]:
-    """:func:`_three_card_melds` restricted to natural cards: sets of two or three copies of a
-    rank (checked with make_meld) and runs of three natural cards in a row."""
-    counts: dict[Card, int] = {}
-    for c in hand:
-        r = c.rank
-        if r != 0 and r != 2:
-            counts[c] = counts.get(c, 0) + 1
-    cards = sorted(counts, key=_ORDER)
-    result: list[tuple[int, int, int]] = []
-    if rules.allow_sets:
-        by_rank: dict[int, list[int]] = {}
-        for i, c in enumerate(cards):
-            n = counts[c]
-            same = by_rank.get(c.rank)
-            if same is None:
-                same = by_rank[c.rank] = []
-            same.extend((i,) * (n if n < 3 else 3))
-        found: set[tuple[int, int, int]] = set()
-        for same in by_rank.values():
-            k = len(same)
-            if k < 3:
-                continue
-            if k == 3:  # one trio (the indices are in order: the cards are)
-                found.add((same[0], same[1], same[2]))
-                continue
-            for i in range(k):
-                for j in range(i + 1, k):
-                    for m in range(j + 1, k):
-                        found.add((same[i], same[j], same[m]))
-        for trio in found:
-            try:
-                make_meld((cards[trio[0]], cards[trio[1]], cards[trio[2]]), rules)
-            except InvalidMeld:
-                continue
-            result.append(trio)
-    # runs: per suit, the places held as the bits of one number (an ace at 1 and 14); three in
-    # a row are the bits set in it and in it shifted by one and by two
-    rows: dict[str, dict[int, int]] = {}
-    masks: dict[str, int] = {}
-    for i, c in enumerate(cards):
-        row = rows.get(c.suit)
-        if row is None:
-            row = rows[c.suit] = {}
-            masks[c.suit] = 0
-        if c.rank == 1:
-            row[1] = row[14] = i
-            masks[c.suit] |= _ACE_PLACES
-        else:
-            row[c.rank] = i
-            masks[c.suit] |= 1 << c.rank
-    for suit, m in masks.items():
-        starts = m & (m >> 1) & (m >> 2)
-        if starts:
-            row = rows[suit]
-            low = 0
-            while starts:
-                if starts & 1:
-                    a, b, c3 = sorted((row[low], row[low + 1], row[low + 2]))
-                    result.append((a, b, c3))
-                starts >>= 1
-                low += 1
-    result.sort()
-    return tuple((cards[i], cards[j], cards[k]) for i, j, k in result)
-
-
-def trio_candidate_indices(counts: dict[Card, int], cards: list[Card], rules: Rules
-                           ) -> tuple[set[tuple[int, int, int]], set[tuple[int, int, int]]]:
-    """The candidate three-card melds of a hand, not checked: (runs of three natural cards in a
-    row, valid as they are; the rest). ``counts``: the hand's card counts; ``cards``: its
-    distinct cards sorted, whose indices make the trios (a trio of indices in order is a
-    sorted trio of cards). Sets: three natural cards of a rank, or two and a wild card (at most
-    three copies of a card each). Runs: every pair of same-suit cards at most two places apart
-    (a 2 of the suit stands at its own place, an ace at 1 and 14) with each wild card, and every
-    three places in a row. A trio may name a card more often than the hand holds it."""
-    index = {c: i for i, c in enumerate(cards)}
-    wilds = [i for i, c in enumerate(cards) if c.rank == 0 or c.rank == 2]
-    natural: set[tuple[int, int, int]] = set()
-    found: set[tuple[int, int, int]] = set()
-    add = found.add
-    if rules.allow_sets:
-        by_rank: dict[int, list[int]] = {}
-        for c, n in counts.items():
-            r = c.rank
-            if r > 2 or r == 1:
-                same = by_rank.get(r)
-                if same is None:
-                    same = by_rank[r] = []
-                same.extend((index[c],) * (n if n < 3 else 3))
-        for same in by_rank.values():
-            k = len(same)
-            if k < 2:
-                continue
-            same.sort()
-            for i in range(k):
-                x = same[i]
-                for j in range(i + 1, k):
-                    y = same[j]
-                    for m in range(j + 1, k):
-                        add((x, y, same[m]))
-                    for w in wilds:
-                        add((w, x, y) if w <= x else (x, w, y) if w <= y else (x, y, w))
-    # runs: every pair of same-suit cards at most two places apart shares a window of three
-    # places (with a wild card for the third), and three places in a row are a run as they are
-    rows: dict[str, list[tuple[int, int]]] = {}
-    for i, c in enumerate(cards):
-        r = c.rank
-        if r == 0:
-            continue
-        row = rows.get(c.suit)
-        if row is None:
-            row = rows[c.suit] = []
-        if r == 1:
-            row.append((1, i))
-            row.append((14, i))
-        else:
-            row.append((r, i))
-    for row in rows.values():
-        row.sort()
-        k = len(row)
-        for a in range(k - 1):
-            p, x = row[a]
-            for b in range(a + 1, k):
-                q, y = row[b]
-                if q - p > 2:
-                    break
-                if q == p + 1 and b + 1 < k and row[b + 1][0] == p + 2:
-                    t1, t2, t3 = sorted((x, y, row[b + 1][1]))
-                    natural.add((t1, t2, t3))
-                lo, hi = (x, y) if x <= y else (y, x)
-                for w in wilds:
-                    add((w, lo, hi) if w <= lo else (lo, w, hi) if w <= hi else (lo, hi, w))
-    return natural, found - natural
-
-
-def _three_card_melds(hand: tuple[Card, ...], rules: Rules,
-                      with_card: Card | None = None) -> tuple[tuple[Card, ...], ...]:
-    """The candidates of :func:`trio_candidate_indices` that are melds (runs of three natural
-    cards as they are, the others checked with make_meld); only those with ``with_card``, if
-    given."""
-    counts: dict[Card, int] = {}
-    for c in hand:
-        counts[c] = counts.get(c, 0) + 1
-    cards = sorted(counts, key=_ORDER)
-    natural, found = trio_candidate_indices(counts, cards, rules)
-    if with_card is not None:
-        if with_card not in counts:
-            return ()
-        at = cards.index(with_card)
-        natural = {t for t in natural if at in t}
-        found = {t for t in found if at in t}
-    result = list(natural)  # three different places: three different cards, always in the hand
-    for trio in found:
-        i, j, k = trio
-        if (i == j or j == k) and counts[cards[j]] < 1 + (i == j) + (j == k):
-            continue
-        try:
-            make_meld((cards[i], cards[j], cards[k]), rules)
-        except InvalidMeld:
-            continue
-        result.append(trio)
-    result.sort()
-    return tuple((cards[i], cards[j], cards[k]) for i, j, k in result)
 
 
 # --------------------------------------------------------------------------- legal actions
@@ -1036,15 +648,15 @@ def _enumerate_draw(s: State) -> Iterator[Action]:
 
 def _enumerate_play(s: State) -> Iterator[Action]:
     hand = s.hands[s.turn]
-    distinct = sorted(set(hand), key=_ORDER)
+    distinct = sorted(set(hand), key=CARD_ORDER)
     for c in distinct:
         if _discard_reason(s, c) is None and (len(hand) > 1 or check(s, Discard(c)) is None):
             yield Discard(c)
     own = s.current_team
-    for team in _reachable(s):
+    for team in reachable_teams(s.rules, s.teams, s.turn % s.teams):
         for i, m in enumerate(s.melds[team]):
             for c in distinct:
-                if _may_extend(m, c, s.rules):
+                if may_extend(m, c, s.rules):
                     act = AddToMeld(i + 1, (c,), None if team == own else team)
                     if check(s, act) is None:
                         yield act

@@ -26,7 +26,7 @@ from ..melds import Meld
 from ..rules import Rules, get_rules
 from ..scoring import Score
 from .actions import Action, IllegalAction, parse_action
-from .engine import LegalActions, apply, check, legal_actions
+from .engine import LegalActions, apply, judge, legal_actions
 from .serialize import state_from_dict, state_to_dict
 from .state import Phase, State, new_game
 from .view import View, view_of
@@ -57,6 +57,8 @@ class Game:
         self._seats: list[int] = []
         self.perspective = 0
         self.description = ""
+        self._checked: tuple[State, str | Action, State] | None = None
+        """The last legal move :meth:`why_illegal` built: (state, action as given, next state)."""
 
     @classmethod
     def from_state(cls, state: State) -> Game:
@@ -154,8 +156,12 @@ class Game:
         A refused move raises :class:`IllegalAction` (``.rule`` names its clause) and changes
         nothing; text that is not a move raises :class:`~buraco_core.errors.NotationError`.
         """
-        act = parse_action(action)
-        new = apply(self._state, act)
+        checked = self._checked
+        if checked is not None and checked[0] is self._state and checked[1] is action:
+            act, new = parse_action(action), checked[2]  # why_illegal has just built it
+        else:
+            act = parse_action(action)
+            new = apply(self._state, act)
         self._seats.append(self._state.turn)
         self._actions.append(act)
         if len(self._actions) % SNAPSHOT == 0:
@@ -172,9 +178,13 @@ class Game:
     def why_illegal(self, action: str | Action) -> IllegalAction | None:
         """The refusal of this move now (an :class:`IllegalAction`, not raised: ``.rule`` and
         ``str()``), or None if it is legal. Text that is not a move raises
-        :class:`~buraco_core.errors.NotationError`: only a readable move is judged. (A legal move
-        asked about and then played as the same action object is built once: see ``check``.)"""
-        return check(self.state, action)
+        :class:`~buraco_core.errors.NotationError`: only a readable move is judged. A legal move
+        asked about and then played as the same object (``play(action)``) is built once."""
+        verdict = judge(self._state, action)
+        if type(verdict) is State:
+            self._checked = (self._state, action, verdict)
+            return None
+        return verdict  # type: ignore[return-value]  # a refusal, or None
 
     def undo(self) -> Action:
         """Take back the last move; returns it. IndexError at the start."""
@@ -235,11 +245,11 @@ class Game:
                 f"seat {s.turn} to {s.phase.value}, totals {list(s.totals)}>")
 
     def __str__(self) -> str:
-        from .html import table_text
+        from ..board import table_text
 
         return table_text(self.view(self.perspective))
 
     def _repr_html_(self) -> str:
-        from .html import table_html
+        from ..board import table_html
 
         return table_html(self.view(self.perspective))

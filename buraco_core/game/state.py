@@ -1,9 +1,12 @@
 """The game state: one frozen value, and the deal that starts a hand.
 
-A :class:`State` holds everything on the table (tuples only, so it is hashable in parts and
-cheap to copy with :func:`dataclasses.replace`). The :class:`Phase` says which moves come next;
-:mod:`buraco_core.game.engine` picks one legal-actions function and one apply function per
-phase.
+A :class:`State` holds everything on the table (tuples only, so it is hashable in parts). The
+:class:`Phase` says which moves come next; :mod:`buraco_core.game.engine` picks one
+legal-actions function and one apply function per phase. This module owns the state's shape:
+its fields, the deal of a hand, the number of teams (the one reader of ``partnerships``), and
+the two quick ways to build a state that the engine and the bots use at every move,
+:func:`state_with` (``dataclasses.replace``) and :func:`state_from_fields` (``State(**fields)``),
+each building exactly what the dataclass would.
 
 >>> s = new_game("buraco", players=4, seed=7)
 >>> s.phase, s.turn, s.dealer, [len(h) for h in s.hands], len(s.stock), s.discard
@@ -17,15 +20,26 @@ from __future__ import annotations
 import enum
 import random
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import cached_property
+from typing import Any
 
 from ..cards import Card, build_deck
 from ..melds import Meld
 from ..rules import Rules, RulesError, get_rules
 from ..scoring import Score
 
-__all__ = ["Phase", "PotState", "State", "deal_hand", "hand_rng", "new_game", "team_count"]
+__all__ = [
+    "Phase",
+    "PotState",
+    "State",
+    "deal_hand",
+    "hand_rng",
+    "new_game",
+    "state_from_fields",
+    "state_with",
+    "team_count",
+]
 
 
 class Phase(str, enum.Enum):
@@ -125,6 +139,56 @@ class State:
             diff.subtract(Counter(build_deck(self.rules)))
             wrong = {c.code: n for c, n in diff.items() if n}
             raise AssertionError(f"cards missing (<0) or doubled (>0): {wrong}")
+
+
+FIELDS: frozenset[str] = frozenset(f.name for f in fields(State))
+"""The names of the fields of :class:`State`."""
+_FIELD_COUNT = len(FIELDS)
+
+_new = object.__new__
+_setattr = object.__setattr__
+
+
+def state_with(s: State, **changes: Any) -> State:
+    """``dataclasses.replace(s, **changes)``, built in one step: the dataclass's own ``__init__``
+    sets every field through a checked setattr, and the engine makes a new state at every move.
+    ``changes`` must name fields of :class:`State` (not checked: the engine is the caller).
+
+    >>> s = new_game("buraco", players=4, seed=7)
+    >>> import dataclasses
+    >>> state_with(s, turn=2) == dataclasses.replace(s, turn=2)
+    True
+    """
+    new = _new(State)
+    values = s.__dict__.copy()
+    values.update(changes)
+    if "rules" in changes or "players" in changes:
+        values.pop("teams", None)  # a cached count of teams of the old table
+    _setattr(new, "__dict__", values)
+    return new
+
+
+def state_from_fields(values: dict[str, Any]) -> State:
+    """``State(**values)`` for a dict that names every field (and may hold ``teams``, the
+    count :attr:`State.teams` would compute), built in one step; the dict becomes the state's
+    own, so the caller must not keep it. A bot builds a state at every decision
+    (:func:`~buraco_core.game.view.determinize`), so only the number of entries is checked.
+
+    >>> s = new_game("italian", players=2, seed=1)
+    >>> state_from_fields(dict(vars(s))) == s
+    True
+    >>> state_from_fields({"rules": s.rules})
+    Traceback (most recent call last):
+    ...
+    TypeError: a State needs every field: aside, dealer, discard, ... missing
+    """
+    if len(values) < _FIELD_COUNT:
+        names = sorted(FIELDS - values.keys())
+        shown = ", ".join(names[:3]) + (", ..." if len(names) > 3 else "")
+        raise TypeError(f"a State needs every field: {shown} missing")
+    new = _new(State)
+    _setattr(new, "__dict__", values)
+    return new
 
 
 def team_count(rules: Rules, players: int) -> int:

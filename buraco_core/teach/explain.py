@@ -140,7 +140,7 @@ def play_words(play: str | Any, team: int = 0) -> Message:
 
 def _meld_with(state: Any, card: Card) -> Message | None:
     """A meld the card makes with the hand, or a meld of the side it goes onto, in words."""
-    from ..game.engine import three_card_melds
+    from ..meld_search import three_card_melds
 
     rules = state.rules
     hand = tuple(state.hands[state.turn])

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import difflib
+import os
 import random
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -65,3 +68,20 @@ def with_totals(game: Game, totals: tuple[int, ...]) -> Game:
 
 
 __all__ = ["play", "random_hand", "refused", "scenario", "text_scenario", "with_totals"]
+
+
+def check_golden(path: Path, text: str, what: str, test: str) -> None:
+    """Compare ``text`` with the golden file ``path`` (``what`` changed shows as a diff), or
+    write it there when ``BURACO_UPDATE_GOLDEN=1`` (``test``: the test file to run for that)."""
+    if os.environ.get("BURACO_UPDATE_GOLDEN") == "1":
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        return
+    assert path.exists(), f"{path} is missing: run BURACO_UPDATE_GOLDEN=1 .venv/bin/python -m pytest {test}"
+    expected = path.read_text(encoding="utf-8")
+    if text != expected:
+        diff = list(difflib.unified_diff(expected.splitlines(), text.splitlines(),
+                                         f"golden/{path.name}", "now", lineterm="", n=2))
+        shown = "\n".join(diff[:80]) + ("\n..." if len(diff) > 80 else "")
+        pytest.fail(f"{what} changed (if intended, regenerate with BURACO_UPDATE_GOLDEN=1):\n{shown}",
+                    pytrace=False)

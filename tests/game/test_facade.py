@@ -289,7 +289,7 @@ def test_undo_walks_back_through_every_state_of_a_long_hand() -> None:
     """The game keeps only every SNAPSHOT-th state and replays the moves since for undo: every
     undo still gives the exact state before the move, across the kept ones, and play goes on
     from there as before."""
-    from buraco_core.game.bots import make_bot
+    from buraco_core.bots import make_bot
     from buraco_core.game.facade import SNAPSHOT
 
     game = Game("brazilian", players=3, seed=21)

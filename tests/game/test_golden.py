@@ -9,16 +9,16 @@ the diff in git:
 
 from __future__ import annotations
 
-import difflib
 import os
 from pathlib import Path
 
 import pytest
+from game_helpers import check_golden
 
 from buraco_core import RULESETS, format_cards, sort_cards
+from buraco_core.bots import GreedyBot
 from buraco_core.game import Game
 from buraco_core.game.actions import Draw, NextHand
-from buraco_core.game.bots import GreedyBot
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 UPDATE = os.environ.get("BURACO_UPDATE_GOLDEN") == "1"
@@ -88,21 +88,8 @@ def play_through(rules: str, seed: int = SEED) -> str:
 
 @pytest.mark.parametrize("rules", list(RULESETS))
 def test_golden_play_through(rules: str) -> None:
-    text = play_through(rules)
-    path = GOLDEN / f"{rules}.txt"
-    if UPDATE:
-        GOLDEN.mkdir(exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-        return
-    assert path.exists(), (f"{path} is missing: run BURACO_UPDATE_GOLDEN=1 .venv/bin/python -m "
-                           "pytest tests/game/test_golden.py")
-    expected = path.read_text(encoding="utf-8")
-    if text != expected:
-        diff = list(difflib.unified_diff(expected.splitlines(), text.splitlines(),
-                                         f"golden/{rules}.txt", "now", lineterm="", n=2))
-        shown = "\n".join(diff[:80]) + ("\n..." if len(diff) > 80 else "")
-        pytest.fail(f"the {rules} play-through changed (if intended, regenerate with "
-                    f"BURACO_UPDATE_GOLDEN=1):\n{shown}", pytrace=False)
+    check_golden(GOLDEN / f"{rules}.txt", play_through(rules), f"the {rules} play-through",
+                 "tests/game/test_golden.py")
 
 
 def test_play_through_is_replayable() -> None:

@@ -223,3 +223,56 @@ def test_new_deal_button_deals_the_next_seed_in_the_same_ruleset() -> None:
     assert table.game.state.seed == 10 and not table.game.history
     assert table.game.state.hands != before
     assert table.game.state.hands == Game(rules="italian", players=4, seed=10).state.hands
+
+
+class _BrokenBot:
+    """A bot with a bug: it chooses well for a while, then its choose raises."""
+
+    name = "broken"
+
+    def __init__(self, moves: int) -> None:
+        from buraco_core.bots import GreedyBot
+
+        self.greedy = GreedyBot(1)
+        self.moves = moves
+
+    def choose(self, view: object) -> object:
+        if self.moves == 0:
+            raise RuntimeError("the bot lost its notes")
+        self.moves -= 1
+        return self.greedy.choose(view)  # type: ignore[arg-type]
+
+
+def test_a_failing_bot_is_shown_on_the_page_and_in_the_logs(caplog: object) -> None:
+    import logging
+
+    caplog.set_level(logging.ERROR)  # type: ignore[attr-defined]
+    table = GameTable(rules="buraco", seed=7, pace=0, bots=[_BrokenBot(1), "greedy", "greedy"])
+    table.draw()
+    table.hand.select_cards(table.hand.codes[0])
+    table.discard()  # the bots play: seat 1 draws, then fails
+    assert table.bot_error.startswith("Left opponent (seat 1) could not move")
+    assert "the broken bot of seat 1 could not choose a move: the bot lost its notes" in table.bot_error
+    assert "New deal" in table.bot_error
+    assert table.feedback.value == table.bot_error and table.feedback.status == "wrong"
+    assert table.log[-1].startswith("Left opponent (seat 1): could not move: the broken bot")
+    assert table.bot_error.split(" (")[0] in table.status.value
+    assert "the bot lost its notes" in caplog.text  # type: ignore[attr-defined]
+    before = table.game.to_json()
+    assert table.step() is None and table.game.to_json() == before  # the hand stops
+    assert table.play("discard " + table.hand.codes[0]) is False
+    assert table.feedback.value == table.bot_error and table.game.to_json() == before
+    table.new_deal_button.click()  # a new deal clears it
+    assert table.bot_error == "" and table.my_turn
+
+
+def test_a_bot_choosing_a_refused_move_is_shown_too() -> None:
+    class Stubborn:
+        name = "stubborn"
+
+        def choose(self, view: object) -> str:
+            return "discard JK"
+
+    table = GameTable(rules="buraco", seed=7, pace=0, seat=1, bots=[Stubborn(), "greedy", "greedy"])
+    assert "the stubborn bot of seat 0 chose discard JK, which the rules refuse" in table.bot_error
+    assert table.game.history == []

@@ -14,9 +14,9 @@ from typing import Any
 import pytest
 
 from buraco_core import RULESETS, make_meld, parse_cards
+from buraco_core.bots import make_bot
+from buraco_core.bots.simulate import main, simulate
 from buraco_core.cards import build_deck
-from buraco_core.game.bots import make_bot
-from buraco_core.game.simulate import main, simulate
 
 ROOT = Path(__file__).resolve().parents[2]
 FIELDS = {"rules", "hand", "players", "melds", "stock", "discard", "pots", "took_pot", "pot_unused",

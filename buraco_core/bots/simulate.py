@@ -27,11 +27,11 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
+from ..game.actions import NextHand
+from ..game.facade import Game
+from ..game.record import hand_record, match_record
 from ..rules import RULESETS, RulesError, get_rules
-from .actions import NextHand
-from .bots import BOTS, Bot, make_bot, play_hand
-from .facade import Game
-from .record import hand_record, match_record
+from . import BOTS, Bot, Seats, make_bot, play_hand
 
 __all__ = ["build_parser", "main", "simulate"]
 
@@ -89,10 +89,11 @@ def simulate(rules: str, players: int, seed: int, bots: Sequence[Bot], *, hands:
     """Play and print the JSON lines; returns the number of hands played."""
     stream = sys.stdout if out is None else out
     game = Game(rules, players=players, seed=seed)
+    seats = Seats(bots)
     limit = max_hands if match else (1 if hands is None else hands)
     played = 0
     while played < limit:
-        play_hand(game, bots)
+        play_hand(game, seats)
         played += 1
         print(json.dumps(hand_record(game.state)), file=stream, flush=True)
         if game.is_match_over:

@@ -2,37 +2,30 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from buraco_core import RULESETS
-from buraco_core.cards import build_deck, parse_cards
-from buraco_core.game import Game, Phase, State, View, apply, check, legal_actions, new_game, view_of
-from buraco_core.game.actions import Action
-from buraco_core.game.bots import (
+from buraco_core.bots import (
     BOTS,
-    FAR_HAND_WEIGHT,
+    BotError,
     GreedyBot,
     MonteCarloBot,
     RandomBot,
-    _evaluate,
-    determinize,
+    Seats,
     draw_candidates,
-    greedy_action,
     make_bot,
     play_candidates,
     play_hand,
     play_match,
-    trio_candidates,
 )
-from buraco_core.game.engine import three_card_melds
-from buraco_core.game.state import PotState
-from buraco_core.melds import make_meld
-from buraco_core.scoring import score_side
+from buraco_core.bots.random_bot import read_hand
+from buraco_core.cards import build_deck
+from buraco_core.game import Game, Phase, State, View, apply, check, legal_actions, new_game, view_of
+from buraco_core.game.actions import Action
+from buraco_core.game.view import determinize
+from buraco_core.meld_search import trio_candidates
 
 SETUPS = [(name, n) for name in RULESETS for n in RULESETS[name].player_counts]
 
@@ -209,64 +202,6 @@ def test_play_hand_needs_a_bot_for_every_seat() -> None:
         play_hand(Game("buraco", players=4, seed=1), [GreedyBot(0), GreedyBot(1)])
 
 
-def test_greedy_keeps_wild_cards_and_melds_naturals() -> None:
-    from buraco_core.game.scenarios import parse_scenario
-
-    game = parse_scenario(
-        "description: t\nrules: buraco\nplayers: 2\nseed: 1\nturn: 0\nphase: play\n"
-        "hand 0: 4h 5h 6h JK 9c Kd 3s 8d\nhand 1: 3s 3d 8c 8d Qs\n"
-    )
-    bot = GreedyBot(0)
-    first = bot.choose(game.view(0))
-    assert str(first) == "meld 4h 5h 6h"
-    game.play(first)
-    second = bot.choose(game.view(0))
-    assert str(second).startswith("discard") and "JK" not in str(second)
-
-
-def test_greedy_does_not_feed_the_next_players_melds() -> None:
-    from buraco_core.game.scenarios import parse_scenario
-
-    game = parse_scenario(
-        "description: t\nrules: buraco\nplayers: 2\nseed: 1\nturn: 0\nphase: play\n"
-        "hand 0: 10s Qd 4c\nhand 1: 3s 3d 8c 8d Qs\nmelds 1: 7s 8s 9s | 4h 4d 4s\n"
-    )
-    action = GreedyBot(0).choose(game.view(0))
-    assert str(action) == "discard Qd"
-
-
-def test_greedy_takes_a_pile_it_can_meld_with() -> None:
-    from buraco_core.game.scenarios import parse_scenario
-
-    game = parse_scenario(
-        "description: t\nrules: buraco\nplayers: 2\nseed: 1\nturn: 0\nphase: draw\n"
-        "hand 0: 9s 10s 4c Kd 7h\nhand 1: 3s 3d 8c 8d Qs\ndiscard: 5d Js\n"
-    )
-    assert str(GreedyBot(0).choose(game.view(0))) == "take"
-    game2 = parse_scenario(
-        "description: t\nrules: buraco\nplayers: 2\nseed: 1\nturn: 0\nphase: draw\n"
-        "hand 0: 9s 10s 4c Kd 7h\nhand 1: 3s 3d 8c 8d Qs\ndiscard: 5d 3h\n"
-    )
-    assert str(GreedyBot(0).choose(game2.view(0))) == "draw"
-
-
-def test_greedy_policy_reads_the_seat_to_move() -> None:
-    s = new_game("burraco", players=2, seed=8)
-    assert str(greedy_action(s, random.Random(0))) in ("draw", "take")
-
-
-hands = st.lists(st.sampled_from(build_deck(RULESETS["buraco"])), min_size=3, max_size=14)
-
-
-@given(hands, st.sampled_from(list(RULESETS)))
-def test_trio_candidates_hold_every_three_card_meld(hand: list, rules: str) -> None:  # type: ignore[type-arg]
-    r = RULESETS[rules]
-    if not r.jokers:
-        hand = [c for c in hand if c.rank != 0]
-    found = set(trio_candidates(hand, r))
-    assert set(three_card_melds(tuple(hand), r)) <= found
-
-
 @pytest.mark.parametrize("rules", list(RULESETS))
 def test_candidates_hold_every_listed_action(rules: str) -> None:
     players = 3 if rules == "brazilian" else 2
@@ -303,7 +238,7 @@ def test_view_is_frozen() -> None:
 def test_the_random_bots_trio_bound_is_never_below_the_trios_listed() -> None:
     """RandomBot lists the three-card melds only when a pick falls among them; its count from
     above must hold for every hand, or some melds could never be picked."""
-    from buraco_core.game.bots import _group_cards, _read_hand, _trio_bound, _trios_of
+    from buraco_core.meld_search import candidate_trios, group_cards, trio_bound
 
     rng = random.Random(5)
     names = list(RULESETS)
@@ -318,13 +253,13 @@ def test_the_random_bots_trio_bound_is_never_below_the_trios_listed() -> None:
         for c in counts:
             if c.rank not in (0, 2):  # type: ignore[attr-defined]
                 by_rank.setdefault(c.rank, []).append(c)  # type: ignore[attr-defined]
-        trios = _trios_of(counts, sorted(counts), rules)  # type: ignore[arg-type,type-var]
-        bound = _trio_bound(counts, by_rank, wilds, rules)  # type: ignore[arg-type]
+        trios = candidate_trios(counts, sorted(counts), rules)  # type: ignore[arg-type,type-var]
+        bound = trio_bound(counts, by_rank, wilds, rules)  # type: ignore[arg-type]
         assert bound >= len(trios)
         # the random bot reads all of it in one pass: the same groups and the same bound
-        read = _read_hand(tuple(hand), rules)
+        read = read_hand(tuple(hand), rules)
         assert read == (counts, wilds, by_rank, read[3], bound)
-        assert (read[1], read[2], read[3]) == _group_cards(counts)  # type: ignore[arg-type]
+        assert (read[1], read[2], read[3]) == group_cards(counts)  # type: ignore[arg-type]
 
 
 def test_the_random_bot_picks_melds_too() -> None:
@@ -341,77 +276,59 @@ def test_the_random_bot_picks_melds_too() -> None:
     assert any(p.startswith("meld") for p in picks) and any(p.startswith("discard") for p in picks)
 
 
-def test_view_of_fills_every_field_with_its_own_value() -> None:
-    """view_of fills the slots by position: the same view as View(...) by field name."""
-    for rules in ("buraco", "fechado", "brazilian"):
-        game = Game(rules, players=4, seed=3)
-        bot = GreedyBot(1)
-        for _ in range(60):
-            s = game.state
-            for seat in range(4):
-                expected = View(
-                    seat=seat, team=seat % s.teams, players=s.players, teams=s.teams, rules=s.rules,
-                    phase=s.phase, turn=s.turn, dealer=s.dealer, hand_number=s.hand_number,
-                    hand=s.hands[seat], hand_counts=tuple(len(h) for h in s.hands), melds=s.melds,
-                    discard=s.discard if s.rules.discard_open else s.discard[-1:],
-                    discard_count=len(s.discard), stock_count=len(s.stock),
-                    pots_left=tuple(bool(p) for p in s.pots), pot_state=s.pot_state,
-                    must_meld=s.must_meld, single_take=s.single_take, went_out=s.went_out,
-                    hand_scores=s.hand_scores, totals=s.totals, winner=s.winner, history=s.history,
-                    starter=s.starter, pot_seat=s.pot_seat, pot_unused=s.pot_unused,
-                )
-                assert view_of(s, seat) == expected
-            if game.is_hand_over:
-                break
-            game.play(bot.choose(game.view()))
 
 
-def _fechado_position(*, pot_taken: bool, run: str) -> State:
-    """A 2-player ``fechado`` position: seat 0's side has ``run`` on the table and holds five
-    cards; its pot of eleven high cards (120 points) is still aside or picked up into the hand.
-    The cards are not accounted for: ``_evaluate`` reads only hands, melds and pots."""
-    s = new_game("fechado", players=2, seed=3)
-    rules = s.rules
-    pot = tuple(parse_cards("As Ah Ks Kh Qs Qh Js Jh 10s 10h 9s"))
-    hand = tuple(parse_cards("3c 5d 8s Jc Kd"))
-    melds = ((make_meld(run, rules),), ())
-    if pot_taken:
-        return dataclasses.replace(s, hands=(hand + pot, s.hands[1]), pots=((), s.pots[1]), melds=melds,
-                                   pot_state=(PotState.TAKEN, PotState.ASIDE), pot_seat=(0, -1))
-    return dataclasses.replace(s, hands=(hand, s.hands[1]), pots=(pot, s.pots[1]), melds=melds)
+class _Failing:
+    """A bot with a bug: its choose raises."""
+
+    name = "failing"
+
+    def choose(self, view: View) -> Action:
+        raise KeyError("no such card in my notes")
 
 
-def test_the_evaluation_ranks_a_picked_up_pot_above_an_untaken_one() -> None:
-    # the pot's 120 points in hand would outweigh the 100 points of its penalty if the cards in
-    # hand counted in full; with no side able to go out they count at FAR_HAND_WEIGHT
-    run = "4h 5h 6h 7h 8h 9h"
-    taken, aside = _fechado_position(pot_taken=True, run=run), _fechado_position(pot_taken=False, run=run)
-    assert _evaluate(taken, 0) > _evaluate(aside, 0)
-    assert _evaluate(taken, 0) - _evaluate(aside, 0) == pytest.approx(100 - FAR_HAND_WEIGHT * 120)
-    # ... as the other side sees it too
-    assert _evaluate(taken, 1) < _evaluate(aside, 1)
+class _Stubborn:
+    """A bot that always asks for the same move, legal or not."""
+
+    name = "stubborn"
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def choose(self, view: View) -> str:
+        return self.text
 
 
-def test_the_evaluation_counts_cards_in_hand_in_full_once_a_side_may_go_out() -> None:
-    # with its pot taken and a clean buraco, seat 0's side may go out: the hand may end on any
-    # turn, and every card in hand counts (fechado needs a clean buraco: a dirty one does not do)
-    clean = _fechado_position(pot_taken=True, run="4h 5h 6h 7h 8h 9h 10h")
-    dirty = _fechado_position(pot_taken=True, run="4h 5h 6h 2c 8h 9h 10h")
-    rules = clean.rules
-    mine = sum(rules.card_values[c.rank] for c in clean.hands[0])
-    theirs = sum(rules.card_values[c.rank] for c in clean.hands[1])
-    penalty = rules.pot_not_taken_penalty  # the other side's pot is still aside
-    melded_clean = score_side(clean.melds[0], (), rules, went_out=False, took_pot=True).total
-    melded_dirty = score_side(dirty.melds[0], (), rules, went_out=False, took_pot=True).total
-    assert _evaluate(clean, 0) == pytest.approx((melded_clean - mine) - (-penalty - theirs))
-    w = FAR_HAND_WEIGHT
-    assert _evaluate(dirty, 0) == pytest.approx((melded_dirty - w * mine) - (-penalty - w * theirs))
+@pytest.mark.parametrize(("bot", "action", "words"), [
+    (_Failing(), None, "could not choose a move: 'no such card in my notes'"),
+    (_Stubborn("discard JK"), "discard JK", "chose discard JK, which the rules refuse: first draw"),
+    (_Stubborn("fold"), "fold", "chose fold, which the rules refuse: "),
+])
+def test_a_failing_bot_raises_a_bot_error_and_changes_nothing(bot: object, action: str | None,
+                                                               words: str) -> None:
+    game = Game("buraco", players=4, seed=3)
+    before = game.to_json()
+    seats = Seats({0: bot})  # type: ignore[dict-item]
+    with pytest.raises(BotError) as caught:
+        seats.move(game)
+    err = caught.value
+    assert (err.seat, err.bot, err.action) == (0, bot.name, action)  # type: ignore[attr-defined]
+    assert words in str(err) and str(err).startswith(f"the {bot.name} bot of seat 0 ")  # type: ignore[attr-defined]
+    assert err.message.key == ("bot.failed" if action is None else "bot.refused")
+    assert err.__cause__ is err.cause
+    assert game.to_json() == before
+    with pytest.raises(BotError):
+        play_hand(game, [bot] * 4)  # type: ignore[list-item]
+    assert game.to_json() == before
 
 
-def test_the_evaluation_counts_cards_in_hand_in_full_where_any_buraco_closes() -> None:
-    # buraco closes with any buraco: the cards in hand count in full even while no side may go out
-    s = new_game("buraco", players=2, seed=3)
-    rules = s.rules
-    scores = [score_side(s.melds[t], s.hands[t], rules, went_out=False, took_pot=False).total for t in (0, 1)]
-    assert _evaluate(s, 0) == scores[0] - scores[1]
-    assert _evaluate(s, 0, far_weight=0.0) == _evaluate(s, 0)
+def test_seats_say_which_seats_bots_play_and_stop_at_the_end_of_the_hand() -> None:
+    seats = Seats({1: GreedyBot(1), 3: GreedyBot(3)})
+    assert 1 in seats and 3 in seats and 0 not in seats and "1" not in seats
+    assert 0 in Seats([GreedyBot(0)] * 2) and 2 not in Seats([GreedyBot(0)] * 2)
+    game = Game("buraco", players=4, seed=3)
+    with pytest.raises(ValueError, match="no bot for seat 0"):
+        seats.move(game)
+    play_hand(game, [GreedyBot(i) for i in range(4)])
+    with pytest.raises(ValueError, match="the hand is over"):
+        Seats([GreedyBot(i) for i in range(4)]).move(game)

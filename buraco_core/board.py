@@ -1,0 +1,245 @@
+"""The table and the score sheet, drawn once: as HTML for a notebook or a widget, and as text.
+
+Everything here draws a :class:`~buraco_core.game.view.View`, so nothing a seat may not see
+ever reaches the page, and every word a learner reads comes from the message catalog (tables
+``[table]`` and ``[score]``): seats and sides are named from the viewer's chair
+(:func:`seat_name`, :func:`team_name`). The cards are :mod:`buraco_core.svg`'s drawings; the
+styles are the classes of ``board.css`` beside this module (:func:`style_tag`), never inline.
+
+- :func:`table_html`: the whole table (a bare ``game`` at the end of a notebook cell);
+- :func:`center_html`: the stock, the discard pile, the players' cards, the pots, the match;
+- :func:`score_sheet_html`: every side's itemized score of a finished hand, with the match;
+- :func:`score_html`: one :class:`~buraco_core.scoring.Score` (``Score._repr_html_``);
+- :func:`table_text`: the table in a few lines of text (``str(game)``).
+
+>>> from buraco_core.game.state import new_game
+>>> from buraco_core.game.view import view_of
+>>> print(table_text(view_of(new_game("burraco", 2, seed=1), 0)).splitlines()[0])
+Burraco, hand 1: your turn to draw; stock 63, discard pile 1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from html import escape
+from importlib import resources
+
+from .cards import Card, format_cards, sort_cards
+from .game.state import Phase, PotState
+from .game.view import View
+from .messages import Message
+from .scoring import Score
+from .svg import card_back_svg, cards_svg, meld_svg
+
+__all__ = [
+    "center_html",
+    "score_html",
+    "score_sheet_html",
+    "seat_name",
+    "style_tag",
+    "stylesheet",
+    "table_html",
+    "table_text",
+    "team_name",
+]
+
+LANG = "en"
+
+_POTS = {
+    PotState.ASIDE: "table.pot-aside",
+    PotState.WAITING: "table.pot-waiting",
+    PotState.TAKEN: "table.pot-taken",
+    PotState.TO_STOCK: "table.pot-to-stock",
+}
+"""The words of each pot state (a ruleset without pots shows none)."""
+
+
+def _t(key: str, **params: object) -> str:
+    """A catalog sentence, escaped for HTML."""
+    return escape(Message(key, params).text(LANG))
+
+
+def _words(key: str, **params: object) -> str:
+    return Message(key, params).text(LANG)
+
+
+@cache
+def stylesheet() -> str:
+    """The rules of ``board.css``."""
+    return resources.files("buraco_core").joinpath("board.css").read_text(encoding="utf-8")
+
+
+def style_tag() -> str:
+    """``board.css`` as a ``<style>`` element, for a page that does not load it otherwise."""
+    return f"<style>{stylesheet()}</style>"
+
+
+# --------------------------------------------------------------------------- who is who
+
+def seat_name(v: View, seat: int) -> Message:
+    """What the seat of ``v`` calls ``seat``: you, your partner, or the opponent to the left,
+    right or across (with the seat number)."""
+    if seat == v.seat:
+        return Message("table.you")
+    if v.rules.partnerships and v.players == 4 and v.team_of(seat) == v.team:
+        return Message("table.partner", {"seat": seat})
+    if v.players == 2:
+        return Message("table.opponent", {"seat": seat})
+    where = (seat - v.seat) % v.players
+    if where == 1:
+        return Message("table.left-opponent", {"seat": seat})
+    if where == v.players - 1:
+        return Message("table.right-opponent", {"seat": seat})
+    return Message("table.across-opponent", {"seat": seat})
+
+
+def team_name(v: View, team: int) -> Message:
+    """What the seat of ``v`` calls ``team``: your side, the opponents, or the seats by name."""
+    if team == v.team:
+        return Message("table.your-side")
+    if v.teams == 2 and v.rules.partnerships:
+        return Message("table.opponents")
+    seats = [s for s in range(v.players) if v.team_of(s) == team]
+    name = seat_name(v, seats[0])
+    for s in seats[1:]:
+        name = Message("table.and", {"first": name, "second": seat_name(v, s)})
+    return name
+
+
+def _status(v: View) -> Message:
+    if v.phase is Phase.MATCH_OVER:
+        if v.winner is None:
+            return Message("table.match-drawn")
+        return Message("table.match-won", {"team": team_name(v, v.winner)})
+    if v.phase is Phase.HAND_OVER:
+        return Message("table.hand-over")
+    if v.turn == v.seat:
+        return Message("table.your-turn-draw" if v.phase is Phase.DRAW else "table.your-turn-play")
+    key = "table.turn-draw" if v.phase is Phase.DRAW else "table.turn-play"
+    return Message(key, {"player": seat_name(v, v.turn)})
+
+
+# --------------------------------------------------------------------------- HTML
+
+def _cards(cards: Sequence[Card], width: int = 40, overlap: float = 0.45) -> str:
+    return cards_svg(cards, width=width, overlap=overlap)
+
+
+def center_html(v: View) -> str:
+    """The middle of the table: the stock, the discard pile, how many cards each other player
+    holds, the pots (where the ruleset has them), the match totals."""
+    top = v.top_discard
+    hidden = v.discard_count - len(v.discard)
+    pile_words = _words("table.pile-count", n=v.discard_count)
+    if top is not None:
+        pile_words = _words("table.pile-top", count=pile_words, card=top.name)
+    if hidden:
+        pile_words = _words("table.pile-hidden", pile=pile_words, n=hidden)
+    pile = (f"<div class='buraco-pile-cards' aria-hidden='true'>{_cards(v.discard, overlap=0.6)}</div>"
+            if v.discard else f"<p class='buraco-empty'>{_t('table.pile-empty')}</p>")
+    stock = (f"<div aria-hidden='true'>{card_back_svg(width=40)}</div>" if v.stock_count else "")
+    others = "".join(f"<li>{_t('table.player-cards', player=seat_name(v, s), n=n)}</li>"
+                     for s, n in enumerate(v.hand_counts) if s != v.seat)
+    pots = "".join(f"<li>{_t(_POTS[v.pot_state[t]], team=team_name(v, t))}</li>"
+                   for t in range(v.teams) if v.pot_state[t] in _POTS)
+    totals = "".join(f"<li>{_t('table.team-points', team=team_name(v, t), n=v.totals[t])}</li>"
+                     for t in range(v.teams))
+    parts = [
+        "<div class='buraco-center'>",
+        f"<div class='buraco-stock' role='group' aria-label='{_t('table.stock-label', n=v.stock_count)}'>"
+        f"<h4>{_t('table.stock', n=v.stock_count)}</h4>{stock}</div>",
+        f"<div class='buraco-pile' role='group' aria-label='{_t('table.pile-label', pile=pile_words)}'>"
+        f"<h4>{_t('table.pile', pile=pile_words)}</h4>{pile}</div>",
+        f"<div class='buraco-players'><h4>{_t('table.players')}</h4><ul>{others}</ul></div>",
+    ]
+    if pots:
+        parts.append(f"<div class='buraco-pots'><h4>{_t('table.pots')}</h4><ul>{pots}</ul></div>")
+    parts.append(f"<div class='buraco-match'><h4>{_t('table.match')}</h4><ul>{totals}</ul></div></div>")
+    return "".join(parts)
+
+
+def _score_rows(score: Score) -> str:
+    rows = []
+    for label, points in score.lines:
+        text = label.text(LANG) if isinstance(label, Message) else str(label)
+        rows.append(f"<tr><td>{escape(text)}</td><td class='buraco-points'>{points:+d}</td></tr>")
+    return "".join(rows)
+
+
+def score_html(score: Score, *, styled: bool = True) -> str:
+    """One side's score as a table: its itemized lines and the total (``styled``: with the
+    stylesheet, for a bare ``score`` in a notebook)."""
+    return ((style_tag() if styled else "") + "<div class='buraco-board'><table class='buraco-score'>"
+            + _score_rows(score) + f"<tr class='buraco-score-total'><th>{_t('score.total')}</th>"
+            f"<th class='buraco-points'>{score.total}</th></tr></table></div>")
+
+
+def score_sheet_html(v: View) -> str:
+    """The score sheet of a finished hand: per side its lines, this hand's total and the match
+    total; empty while the hand is on."""
+    if not v.hand_scores:
+        return ""
+    columns = []
+    for team, score in enumerate(v.hand_scores):
+        columns.append(
+            f"<table class='buraco-score'><caption>{escape(team_name(v, team).text(LANG))}</caption>"
+            f"{_score_rows(score)}<tr class='buraco-score-total'><th>{_t('score.this-hand')}</th>"
+            f"<th class='buraco-points'>{score.total}</th></tr>"
+            f"<tr><td>{_t('score.match-total')}</td><td class='buraco-points'>{v.totals[team]}</td></tr></table>")
+    return (f"<div class='buraco-score-sheet' role='region' aria-label='{_t('score.sheet')}'>"
+            f"<h4>{_t('score.sheet')}</h4><div class='buraco-score-columns'>{''.join(columns)}</div></div>")
+
+
+def table_html(v: View, *, styled: bool = True) -> str:
+    """The whole table as the seat of ``v`` sees it: the status, every side's melds, the middle
+    (:func:`center_html`), the seat's hand, and the score sheet once the hand is over
+    (``styled``: with the stylesheet, for a bare ``game`` in a notebook)."""
+    parts = [style_tag() if styled else "", "<div class='buraco-board'>",
+             f"<p class='buraco-status'>{_t('table.status', rules=v.rules, hand=v.hand_number, status=_status(v))}</p>"]
+    for team in range(v.teams):
+        melds = v.melds[team]
+        body = "".join(f"<div class='buraco-meld'><div class='buraco-meld-number'>{i}</div>"
+                       f"{meld_svg(m, width=40)}</div>" for i, m in enumerate(melds, 1))
+        if not melds:
+            body = f"<p class='buraco-empty'>{_t('table.no-melds')}</p>"
+        parts.append(f"<div class='buraco-side' role='group' aria-label='{_t('table.melds-of', team=team_name(v, team))}'>"
+                     f"<h4>{_t('table.melds-of', team=team_name(v, team))}</h4>"
+                     f"<div class='buraco-melds'>{body}</div></div>")
+    parts.append(center_html(v))
+    parts.append(f"<div class='buraco-hand' role='group' aria-label='{_t('table.your-hand', seat=v.seat)}'>"
+                 f"<h4>{_t('table.your-hand', seat=v.seat)}</h4>{_cards(sort_cards(v.hand), width=44)}</div>")
+    if v.must_meld is not None:
+        parts.append(f"<p class='buraco-note'>{_t('table.must-meld', card=v.must_meld)}</p>")
+    parts.append(score_sheet_html(v))
+    parts.append("</div>")
+    return "".join(parts)
+
+
+# --------------------------------------------------------------------------- text
+
+def table_text(v: View) -> str:
+    """The table as the seat of ``v`` sees it, in a few lines of text."""
+    pile = format_cards(v.discard, symbols=True) if v.discard else _words("table.pile-empty")
+    hidden = v.discard_count - len(v.discard)
+    if hidden:
+        pile = _words("table.text-pile-hidden", n=hidden, pile=pile)
+    lines = [_words("table.text-status", rules=v.rules, hand=v.hand_number, status=_status(v),
+                    stock=v.stock_count, pile=v.discard_count),
+             _words("table.text-pile", pile=pile)]
+    for team in range(v.teams):
+        pot = v.pot_state[team]
+        side = (_words(_POTS[pot], team=team_name(v, team)) if pot in _POTS
+                else team_name(v, team).text(LANG))
+        lines.append(_words("table.text-side", side=side, n=v.totals[team]))
+        for i, m in enumerate(v.melds[team], 1):
+            lines.append(f"  {i}: {m.describe()}")
+    lines.append(_words("table.text-players", players=", ".join(
+        _words("table.player-cards", player=seat_name(v, s), n=n)
+        for s, n in enumerate(v.hand_counts) if s != v.seat)))
+    lines.append(_words("table.text-hand", seat=v.seat, cards=format_cards(sort_cards(v.hand), symbols=True)))
+    if v.must_meld is not None:
+        lines.append(_words("table.must-meld", card=v.must_meld))
+    for team, score in enumerate(v.hand_scores):
+        lines.append(_words("score.text-side", team=team_name(v, team), total=score.total))
+    return "\n".join(lines)

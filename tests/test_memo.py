@@ -1,0 +1,33 @@
+"""Every cache is registered in buraco_core.memo, and clear_caches empties them all without
+changing an answer."""
+
+from __future__ import annotations
+
+from buraco_core import memo
+from buraco_core.bots import GreedyBot, RandomBot, play_hand
+from buraco_core.game import Game
+
+
+def _hand(rules: str) -> tuple[list[tuple[int, str]], object]:
+    game = Game(rules, players=4, seed=3)
+    moves = play_hand(game, [RandomBot(0), GreedyBot(1), RandomBot(2), GreedyBot(3)])
+    return moves, game.state
+
+
+def test_every_cache_is_registered_and_cleared() -> None:
+    names = set(memo.caches())
+    assert {"melds.make_meld", "melds.extend", "meld_search.three_card_melds",
+            "meld_search.natural_three_card_melds", "view.deck"} <= names
+    first = _hand("brazilian")
+    for name in ("melds.make_meld", "melds.extend", "meld_search.three_card_melds"):
+        assert len(memo.caches()[name]) > 0, name
+    memo.clear_caches()
+    assert all(len(cache) == 0 for cache in memo.caches().values())
+    assert _hand("brazilian") == first  # the same answers found again
+
+
+def test_a_cache_name_is_registered_once() -> None:
+    import pytest
+
+    with pytest.raises(ValueError, match="registered already"):
+        memo.Bounded("melds.extend", 4)

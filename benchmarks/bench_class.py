@@ -47,24 +47,14 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_lessons import browser_harness  # noqa: E402
+
 #: The figures of issue 12, measured before the pool: 30 learners, lesson 03, cold.
 BEFORE = {"learners": 30, "median": 111.0, "max": 114.0}
 WARM_P95_TARGET = 15.0
 BARE = ROOT / "test-artifacts" / "fixtures" / "bare_class.ipynb"
-
-
-def _harness() -> Any:
-    """The browser tests' helpers (tests/browser/conftest.py), loaded by path."""
-    name = "buraco_browser_harness"
-    if name in sys.modules:
-        return sys.modules[name]
-    path = ROOT / "tests" / "browser" / "conftest.py"
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def bare_notebook() -> Path:
@@ -99,7 +89,7 @@ def cpu_seconds(pids: list[int], reaped: bool = False) -> float:
 
 def server_cpu(pid: int) -> float:
     """CPU seconds of a server and everything it ran, running or ended (its kernels)."""
-    return cpu_seconds([pid], reaped=True) + cpu_seconds(_harness()._children(pid))
+    return cpu_seconds([pid], reaped=True) + cpu_seconds(browser_harness().child_pids(pid))
 
 
 def rss_total(pids: list[int]) -> float:
@@ -115,7 +105,7 @@ def rss_total(pids: list[int]) -> float:
 
 
 def tree(pid: int) -> list[int]:
-    return [pid, *_harness()._children(pid)]
+    return [pid, *browser_harness().child_pids(pid)]
 
 
 def wait_quiet(pid: int, timeout: float = 600.0, window: float = 2.0) -> float:
@@ -140,7 +130,7 @@ class App:
         env = {"CLASS_SIZE": str(class_size), "LESSON": notebook, "PYTHONUNBUFFERED": "1"}
         if fill_delay is not None:
             env["FILL_DELAY"] = str(fill_delay)
-        self.server = _harness().VoilaServer(name=f"bench-class-{Path(notebook).stem}-{class_size}", kind="app",
+        self.server = browser_harness().VoilaServer(name=f"bench-class-{Path(notebook).stem}-{class_size}", kind="app",
                                              env=env)
 
     def start(self, timeout: float = 120.0) -> App:
@@ -179,7 +169,7 @@ class App:
             except OSError:
                 return b""
 
-        left = {pid: cmdline(pid) for pid in (_harness()._children(self.process.pid) if self.process else [])}
+        left = {pid: cmdline(pid) for pid in (browser_harness().child_pids(self.process.pid) if self.process else [])}
         self.server.stop(timeout=90)
         for pid, was in left.items():
             if was and cmdline(pid) == was:  # still that same process of ours
@@ -250,7 +240,7 @@ async def burst(app: App, path: str, learners: int, timeout: float
                 ) -> tuple[list[tuple[float | None, str]], set[str], float]:
     from playwright.async_api import async_playwright
 
-    h = _harness()
+    h = browser_harness()
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path=str(h.CHROMIUM), args=h.CHROMIUM_ARGS, headless=True)
         start = asyncio.Event()
@@ -262,7 +252,7 @@ async def burst(app: App, path: str, learners: int, timeout: float
         start.set()
         results = await asyncio.gather(*tasks)
         assert app.process is not None
-        browser_cpu = cpu_seconds(sorted(set(_harness()._children(os.getpid())) - set(tree(app.process.pid))))
+        browser_cpu = cpu_seconds(sorted(set(browser_harness().child_pids(os.getpid())) - set(tree(app.process.pid))))
         kernel_ids: set[str] = set()
         for _, _, context in results:
             for page in context.pages:
@@ -388,7 +378,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile", action="store_true", help="also show where one page's kernel CPU goes")
     args = parser.parse_args(argv if argv is not None else sys.argv[1:] if __name__ == "__main__" else [])
 
-    h = _harness()
+    h = browser_harness()
     if not h.CHROMIUM.exists():
         print(f"bench_class: {h.CHROMIUM} is missing (bash scripts/setup.sh test installs it)")
         return 1

@@ -34,13 +34,17 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _harness() -> Any:
-    """The browser tests' Voila/Chromium helpers (tests/browser/conftest.py), loaded by path."""
+def browser_harness() -> Any:
+    """The browser tests' Voila/Chromium helpers (tests/browser/conftest.py), loaded by path once
+    (every benchmark that drives a browser asks here)."""
+    name = "buraco_browser_harness"
+    if name in sys.modules:
+        return sys.modules[name]
     path = ROOT / "tests" / "browser" / "conftest.py"
-    spec = importlib.util.spec_from_file_location("buraco_browser_harness", path)
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
+    sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
 
@@ -118,7 +122,7 @@ def main(argv: list[str] | None = None) -> None:
     if not lessons:
         print("bench_lessons: no lesson matches", " ".join(args.lessons))
         return
-    h = _harness()
+    h = browser_harness()
     if not h.CHROMIUM.exists():
         print(f"bench_lessons: {h.CHROMIUM} is missing (bash scripts/setup.sh test installs it)")
         return

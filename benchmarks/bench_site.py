@@ -41,7 +41,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_lessons import _harness, answer_first_click  # noqa: E402
+from bench_lessons import answer_first_click, browser_harness  # noqa: E402
 
 SECTIONS = ("size", "visits", "clients", "bots")
 SIZE_MB = 40
@@ -215,7 +215,7 @@ def main(argv: list[str] | None = None) -> int:
     if unknown:
         parser.error(f"no section {', '.join(sorted(unknown))}: choose from {', '.join(SECTIONS)}")
 
-    h = _harness()
+    h = browser_harness()
     if not h.CHROMIUM.exists():
         print(f"bench_site: {h.CHROMIUM} is missing (bash scripts/setup.sh test installs it)")
         return 1

@@ -159,7 +159,7 @@ class VoilaServer:
         """Kernel id -> pid of every kernel process Voila runs (found by its connection file)."""
         assert self.process is not None
         found: dict[str, int] = {}
-        for pid in _children(self.process.pid):
+        for pid in child_pids(self.process.pid):
             try:
                 cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
             except OSError:
@@ -176,7 +176,7 @@ class VoilaServer:
 SERVICE_WORKER_EVENTS = "PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS"
 
 
-def _children(pid: int) -> list[int]:
+def child_pids(pid: int) -> list[int]:
     """All descendants of pid, from /proc (no psutil needed)."""
     parents: dict[int, list[int]] = {}
     for entry in Path("/proc").iterdir():

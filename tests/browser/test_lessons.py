@@ -7,7 +7,9 @@ clicking, first wrongly (a mistake the puzzle's file names), then rightly; the f
 must be the engine's own message for that answer (``buraco_core.teach.check``) and name its rule,
 with a link to the lesson section that teaches it, and the right answer comes from the engine
 (``buraco_core.teach.solve``), never from the test. A link to a section opens the lesson at that
-section. A screenshot of every lesson goes to test-artifacts/screenshots/.
+section. Every lesson passes axe-core's WCAG 2 A/AA rules as it loads and with a verdict shown, and
+a puzzle can be solved with the keyboard alone. A screenshot of every lesson goes to
+test-artifacts/screenshots/.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from urllib.parse import urljoin, urlparse
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import BAD_TEXT, ROOT, VoilaServer, open_notebook, screenshot
+from .conftest import BAD_TEXT, ROOT, VoilaServer, axe_violations, open_notebook, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -157,6 +159,7 @@ def test_lesson_loads_and_a_puzzle_is_solved_by_clicking(page: Any, voila: Voila
     assert not BAD_TEXT.search(body), BAD_TEXT.search(body)
     assert not page.locator('[data-mime-type="application/vnd.jupyter.stderr"]').count(), "stderr on the page"
     page.watch.assert_clean()
+    assert axe_violations(page) == [], f"{lesson.name} as it loads"
     if not lesson_puzzles(lesson):  # the review lesson deals other lessons' rules: test_mastery.py
         return
 
@@ -182,6 +185,7 @@ def test_lesson_loads_and_a_puzzle_is_solved_by_clicking(page: Any, voila: Voila
     answer_wrong_then_right(widget, puzzle, wrong, right)
     screenshot(page, f"lesson-{lesson.stem}-solved")
     page.watch.assert_clean()
+    assert axe_violations(page) == [], f"{lesson.name} with a puzzle's feedback shown"
 
 
 @pytest.mark.timeout(240)
@@ -268,3 +272,46 @@ def solve_then_reload(page: Any, lesson: Path, timeout: float = 120_000) -> None
     page.reload()
     page.wait_for_function("() => document.querySelector('[data-testid=\"progress\"]')", timeout=timeout)
     done.first.wait_for(timeout=60_000)
+
+
+@pytest.mark.timeout(240)
+def test_a_puzzle_is_solved_with_the_keyboard_alone(page: Any, voila: VoilaServer) -> None:
+    """No mouse: from the top of lesson 01, Tab reaches the cards of a make-meld puzzle, Space picks
+    the engine's answer card by card, Tab reaches Check and Enter answers; the engine's verdict
+    shows. Focus is visible on each control it stops at (an outline or a box shadow)."""
+    from buraco_core.teach import check, solve
+
+    lesson = ROOT / "lessons" / "01_melds.ipynb"
+    open_notebook(page, voila, lesson)
+    widget, puzzle = find_puzzle(page, lesson)
+    assert puzzle.kind in ("make-meld", "make-buraco"), puzzle.kind
+    right = [str(code) for code in solve(puzzle)]  # type: ignore[union-attr]
+    index = page.evaluate("(el) => Array.from(document.querySelectorAll('.bw-puzzle')).indexOf(el)",
+                          widget.element_handle())
+    focused = """(index) => {
+        const el = document.activeElement, box = document.querySelectorAll('.bw-puzzle')[index];
+        if (!el || !box || !box.contains(el)) return null;
+        const style = getComputedStyle(el);
+        return {code: el.dataset.code || null, check: el.classList.contains('bw-check')
+                    || !!el.closest('.bw-check'),
+                visible: style.outlineStyle !== 'none' || style.boxShadow !== 'none'};
+    }"""
+    page.locator("body").focus()
+    picked: list[str] = []
+    for _ in range(400):
+        page.keyboard.press("Tab")
+        here = page.evaluate(focused, index)
+        if here is None:
+            continue
+        assert here["visible"], f"no visible focus on {here}"
+        if here["code"] in right and here["code"] not in picked:
+            page.keyboard.press("Space")
+            picked.append(here["code"])
+        if here["check"] and sorted(picked) == sorted(right):
+            page.keyboard.press("Enter")
+            break
+    else:
+        raise AssertionError(f"Tab never reached Check with the answer picked (picked {picked} of {right})")
+    shown = feedback_after(widget, "right")
+    assert str(check(puzzle, right).message).strip() in shown
+    page.watch.assert_clean()

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser.conftest import _children, free_port, rss_mib, screenshot, wait_for_views, widget_outputs
+from browser.conftest import child_pids, free_port, rss_mib, screenshot, wait_for_views, widget_outputs
 
 from .conftest import ARTIFACTS, ROOT, PageWatch, clean_env, log_path, stop, wait_for_http
 
@@ -88,7 +88,7 @@ c.Spawner.http_timeout = 120
 def learner_processes(hub: Hub) -> dict[str, tuple[int, list[int]]]:
     """Per learner: the pid of the single-user server and the pids of its kernels."""
     out: dict[str, tuple[int, list[int]]] = {}
-    for pid in _children(hub.process.pid):
+    for pid in child_pids(hub.process.pid):
         try:
             cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
             environ = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
@@ -97,7 +97,7 @@ def learner_processes(hub: Hub) -> dict[str, tuple[int, list[int]]]:
         if not any(b"jupyterhub-singleuser" in a for a in cmdline):
             continue
         user = next((e.split(b"=", 1)[1].decode() for e in environ if e.startswith(b"JUPYTERHUB_USER=")), "")
-        kernels = [k for k in _children(pid) if any(b"ipykernel" in a for a in
+        kernels = [k for k in child_pids(pid) if any(b"ipykernel" in a for a in
                                                     Path(f"/proc/{k}/cmdline").read_bytes().split(b"\0"))]
         out[user] = (pid, kernels)
     return out
@@ -146,7 +146,7 @@ def test_two_learners_land_on_the_course_and_their_memory_is_measured(hub: Hub, 
             per_learner.append(server_mib + kernel_mib)
             lines.append(f"{name}: single-user server {server_mib:.0f} MiB + lesson kernel {kernel_mib:.0f} MiB"
                          f" = {server_mib + kernel_mib:.0f} MiB")
-        proxy = [p for p in _children(hub.process.pid)
+        proxy = [p for p in child_pids(hub.process.pid)
                  if b"configurable-http-proxy" in Path(f"/proc/{p}/cmdline").read_bytes()]
         lines.append(f"hub {rss_mib(hub.process.pid):.0f} MiB, proxy {sum(rss_mib(p) for p in proxy):.0f} MiB"
                      " (once for the whole class)")

@@ -15,8 +15,13 @@ from buraco_core.compare import ROWS, compare_rulesets, score_under_each
 from buraco_core.teach import load_puzzles
 
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
+#: The teaching lessons (09, a strategy lesson, joins them from another branch).
 NAMES = ["00_welcome", "01_melds", "02_wilds", "03_buracos", "04_turn", "05_pot", "06_scoring",
          "07_rulesets", "08_play"]
+#: The review lesson, after the last one; the reference pages beside the lessons.
+REVIEW = "10_review"
+PAGES = ["glossary", "cheatsheet"]
+OPTIONAL = {"09_strategy"}
 
 
 def cells(name: str) -> list[dict[str, object]]:
@@ -35,17 +40,18 @@ def code_lines(cell: dict[str, object]) -> list[str]:
 
 def test_every_lesson_is_there() -> None:
     found = sorted(p.stem for p in LESSONS.glob("[0-9][0-9]_*.ipynb"))
-    assert found == NAMES
+    assert [n for n in found if n not in OPTIONAL] == [*NAMES, REVIEW]
+    assert all((LESSONS / f"{page}.ipynb").is_file() for page in PAGES)
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", [*NAMES, REVIEW])
 def test_opens_with_what_you_will_learn(name: str) -> None:
     first = cells(name)[0]
     assert first["cell_type"] == "markdown"
     assert "What you will learn" in source(first)
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", [*NAMES, REVIEW, *PAGES])
 def test_code_cells_are_short_and_only_call_the_packages(name: str) -> None:
     for cell in cells(name):
         if cell["cell_type"] != "code":
@@ -82,7 +88,7 @@ def test_each_section_that_teaches_a_clause_has_its_anchor(name: str) -> None:
 
 def test_no_developer_words_on_the_page() -> None:
     """Issue 9: "The engine answers `None`", a bare line of values, "change `rules=`" reached the page."""
-    for name in NAMES:
+    for name in [*NAMES, REVIEW, *PAGES]:
         prose = "\n".join(source(c) for c in cells(name) if c["cell_type"] == "markdown")
         for word in ("`None`", "rules=", "`buraco`", "`fechado`", "`italian`", "`brazilian`", "`burraco`"):
             assert word not in prose, (name, word)
@@ -116,12 +122,40 @@ def test_each_lesson_has_a_quiz_and_practice(name: str) -> None:
     assert f'Progress.for_lesson("{number if number != "00" else ""}")' in text
 
 
-@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("name", [*NAMES, REVIEW, *PAGES])
 def test_links_resolve(name: str) -> None:
+    from buraco_core.teach.glossary import TERMS
+
     text = "\n".join(source(c) for c in cells(name) if c["cell_type"] == "markdown")
+    terms = {t.anchor for t in TERMS}
     for target in re.findall(r"\]\(([^)]+)\)", text):
         assert not target.startswith(("http:", "https:", "/")), target
-        assert (LESSONS / target).is_file(), target
+        page, _, anchor = target.partition("#")
+        assert (LESSONS / page).is_file(), target
+        if page == "glossary.ipynb" and anchor:
+            assert anchor in terms, target
+
+
+def test_the_review_lesson_deals_the_due_rules_and_shows_the_map() -> None:
+    text = "\n".join(source(c) for c in cells(REVIEW))
+    assert "Review()" in text and "MasteryMap()" in text and 'Progress.for_lesson("")' in text
+    assert "## Practice" in text
+
+
+def test_every_lesson_links_the_glossary() -> None:
+    for name in NAMES[1:]:
+        assert "[Glossary](glossary.ipynb)" in source(cells(name)[1]), name
+
+
+def test_the_lessons_menus_start_from_the_course_ruleset() -> None:
+    """Issue 10: the ruleset chosen on the landing page is the learner's setting; every lesson's menu
+    starts from it (a menu with a ruleset of its own would not)."""
+    for name in NAMES:
+        code = "\n".join(source(c) for c in cells(name) if c["cell_type"] == "code")
+        assert not re.search(r'RulesetPicker\("', code), name
+    landing = "\n".join(source(c) for c in cells("00_welcome"))
+    assert "RulesetPicker(course=True)" in landing and "MasteryMap()" in landing
+    assert "](10_review.ipynb)" in landing and "](glossary.ipynb)" in landing and "](cheatsheet.ipynb)" in landing
 
 
 def test_landing_page_links_every_lesson_and_has_choice_and_progress() -> None:

@@ -64,7 +64,7 @@ _KEY = re.compile(r"""["']((?:[a-z0-9-]+\.)+[a-z0-9-]+)["']""")
 _DYNAMIC = ("ruleset.", "suit.", "rank.", "clause.", "buraco-kind.", "meld.kind.", "number.", "section.",
             "teach.a-kind.", "outcome.play.", "outcome.predict.", "feedback.outcome.", "feedback.predict.why-",
             "feedback.predict.new-", "fact.tie-", "fact.stock-end-", "widget.kind.", "widget.progress.",
-            "widget.feedback.", "puzzle.")
+            "widget.feedback.", "puzzle.", "glossary.", "cheat.part.", "mastery.level.", "mastery.mark.")
 """Keys the code builds from a value (``f"suit.{s}"``): checked through those values below."""
 
 
@@ -73,7 +73,7 @@ def _source_keys() -> set[str]:
     keys = set()
     for path in [*(ROOT / "buraco_core").rglob("*.py"), *(ROOT / "widgets").rglob("*.py")]:
         for key in _KEY.findall(path.read_text(encoding="utf-8")):
-            if key.split(".")[0] in prefixes and not key.endswith((".py", ".md", ".toml", ".json", ".js", ".css")):
+            if key.split(".")[0] in prefixes and not key.endswith((".py", ".md", ".toml", ".json", ".js", ".css", ".ipynb", ".html")):
                 keys.add(key)
     return keys
 

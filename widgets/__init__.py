@@ -5,14 +5,18 @@ learner's action to the engine and shows the engine's answer (its reason, when a
 refused). Nothing here decides a rule or a point.
 """
 
+from .cheatsheet import CheatSheet
 from .choice import Choice
 from .feedback import FeedbackBox
 from .game_table import GameTable
+from .glossary import GlossaryLookup
 from .hand import Hand
+from .mastery import MasteryMap
 from .picker import RulesetPicker
-from .progress import Progress
+from .progress import Progress, follow_course
 from .puzzle import MeldPuzzle, PuzzleSet, Quiz, ScoreQuiz
+from .review import Review
 from .table import MeldView, TableView
 
-__all__ = ["Choice", "FeedbackBox", "GameTable", "Hand", "MeldPuzzle", "MeldView", "Progress", "PuzzleSet", "Quiz", "RulesetPicker",
-           "ScoreQuiz", "TableView"]
+__all__ = ["CheatSheet", "Choice", "FeedbackBox", "GameTable", "GlossaryLookup", "Hand", "MasteryMap", "MeldPuzzle",
+           "MeldView", "Progress", "PuzzleSet", "Quiz", "Review", "RulesetPicker", "ScoreQuiz", "TableView", "follow_course"]

@@ -7,6 +7,10 @@ add them to a clicked meld, discard the selected card); every action is sent as 
 apart (0: all at once, as in tests). "Suggest" asks a bot for a move. At the end of the hand the
 score sheet shows the engine's lines.
 
+With ``lesson`` set, the learner's plays count toward mastery (:class:`Progress`): a refused play
+is a miss on the clause of its refusal, a legal play that used a rule with a condition (the pot,
+going out: :func:`buraco_core.teach.plays.clauses_used`) a success on it, helped after Suggest.
+
 >>> from buraco_widgets import GameTable
 >>> table = GameTable(rules="buraco", seed=7, pace=0)
 >>> before = table.game.to_json()
@@ -36,6 +40,8 @@ from buraco_core import Card, Meld, Rules, board, format_cards
 from buraco_core.bots import Bot, BotError, Seats, make_bot
 from buraco_core.game import AddToMeld, Discard, Game, NewMeld, Phase, Take, View
 from buraco_core.messages import Message
+from buraco_core.teach.mastery import Outcome
+from buraco_core.teach.plays import clauses_used
 
 from ._common import as_rules, button, guard
 from .feedback import FeedbackBox
@@ -90,6 +96,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         self._meld_key: list[tuple[int, tuple[str, ...]]] | None = None
         self.lesson = str(lesson)
         self._progress = progress
+        self._suggested = False
         with self.hold_trait_notifications():
             self.rules = self.game.rules.name
             self.seat = seat
@@ -233,16 +240,20 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
             self._say(f"Refused: {exc}", status="wrong")
             return False
         if reason is not None:
+            self._record_answer(reason.rule, Outcome.WRONG)
             if self.coach:
                 self._say(f"Refused: {reason}.", status="wrong")
             else:
                 self._say("Refused: that play is not allowed here.", status="wrong")
             return False
+        before = self.view
         try:
             action = self.game.play(text)
         except ValueError as exc:
             self._say(f"Refused: {exc}", status="wrong")
             return False
+        for clause in clauses_used(before, action, self.view):
+            self._record_answer(clause, Outcome.HELPED if self._suggested else Outcome.FIRST)
         self._log(self.seat, str(action))
         self.feedback.show(f"You played: {action}.", status="info")
         self.feedback.hint = ""
@@ -305,6 +316,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
             self._say(f"The coach has no suggestion here ({exc}).")
             return None
         text = str(action)
+        self._suggested = True
         self.feedback.hint = text
         cards: list[Card] = []
         if isinstance(action, (NewMeld, AddToMeld)):
@@ -432,6 +444,18 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
                 return
         elif len(change["new"]) == 2:
             self._say("Meld chosen: now select the cards to add in your hand and press Add to meld.")
+
+    def _record_answer(self, clause: str, outcome: Outcome) -> None:
+        """A play as an answer on its clause (only in a lesson's game); a success used the coach's
+        suggestion if the learner asked for one since the last success."""
+        if not self.lesson:
+            return
+        progress = self._progress if self._progress is not None else Progress.shared()
+        v = self.view
+        progress.answer(clause, v.rules, outcome, source="game", lesson=self.lesson,
+                        variant=f"game-{v.rules.name}-{self._seed}-{v.hand_number}-{len(self.game.history)}")
+        if outcome is not Outcome.WRONG:
+            self._suggested = False
 
     def _oops(self, message: str) -> None:
         self.feedback.show(message, status="wrong")

@@ -1,5 +1,11 @@
 """RulesetPicker: a dropdown of the engine's rulesets that the lesson's widgets follow.
 
+The landing page's picker is the course's setting (``RulesetPicker(course=True)``): the learner's
+choice is kept in the browser (:meth:`Progress.choose_ruleset`). Every other picker starts from
+that choice, once the browser has said it (``RulesetPicker()``), and a change there deals that
+page's linked widgets in another ruleset without changing the course's. A picker made with a
+ruleset of its own (``RulesetPicker("italian")``) keeps it.
+
 >>> from buraco_widgets import Hand, RulesetPicker, TableView
 >>> picker = RulesetPicker()
 >>> table = TableView(["4h 5h 6h"])
@@ -19,6 +25,7 @@ from buraco_core import Rules
 from buraco_core.messages import render, show
 
 from ._common import as_rules, ruleset_names
+from .progress import Progress
 
 __all__ = ["RulesetPicker"]
 
@@ -30,13 +37,22 @@ class RulesetPicker(ipywidgets.Dropdown):  # type: ignore[misc]
     re-deals itself in the new ruleset.
     """
 
-    def __init__(self, value: Rules | str = "buraco", *, lang: str = "en", **kwargs: Any) -> None:
+    def __init__(self, value: Rules | str | None = None, *, lang: str = "en", course: bool = False,
+                 progress: Progress | None = None, **kwargs: Any) -> None:
         kwargs.setdefault("description", render("widget.ruleset-menu", lang))
         kwargs.setdefault("style", {"description_width": "initial"})
         # a learner reads the rulesets' display names; the value stays the ruleset's name
         options = [(show(as_rules(name), lang), name) for name in ruleset_names()]
-        super().__init__(options=options, value=as_rules(value).name, **kwargs)
+        self._course = progress if progress is not None else Progress.shared()
+        start = as_rules(value if value is not None else self._course.ruleset).name
+        super().__init__(options=options, value=start, **kwargs)
+        self.add_class("bw-ruleset-picker")
         self._links: list[traitlets.dlink] = []
+        self.course = course
+        if value is None or course:
+            self._course.follow(self, trait="value")
+        if course:
+            self.observe(lambda change: self._course.choose_ruleset(change["new"]), "value")
 
     @property
     def rules(self) -> Rules:

@@ -1,8 +1,17 @@
-"""Progress: which puzzles and quizzes of which lesson are solved, kept in the browser.
+"""Progress: what the learner solved and every answer they gave, kept in the browser.
 
-The page keeps ``solved`` in the browser's localStorage, so a reload or a new kernel keeps
-it: when the widget appears, what the browser remembers is merged in, and every change is
-written back. Puzzles record into one shared instance:
+The page keeps the learner's record (:mod:`buraco_core.teach.record`: solved puzzles, answers,
+settings) in the browser's localStorage, so a reload or a new kernel keeps it. The kernel runs a
+lesson before the learner arrives (Voilà may preheat kernels), so nothing about the learner is
+read when a cell runs: when the widget appears, the page sends what the browser remembers and
+its clock (:meth:`Progress.restore`), and every change is written back. Observers of ``loaded``
+(the mastery map, the review) start then.
+
+Puzzles record into one shared instance: a solved id per lesson (:meth:`record`) and each answer
+on its clause (:meth:`answer`), from which :meth:`states` computes mastery and due dates
+(:mod:`buraco_core.teach.mastery`; the widget only stores and shows). The course's ruleset is a
+setting (:attr:`ruleset`, :meth:`choose_ruleset`): the landing page sets it, every lesson
+follows it (:meth:`follow`).
 
 >>> from buraco_widgets import Progress
 >>> progress = Progress(lesson="03")
@@ -12,25 +21,35 @@ True
 False
 >>> progress.solved
 {'03': ['make-buraco']}
+>>> _ = progress.answer("buraco-clean", "buraco", "first", variant="worked-clean", lesson="03")
+>>> progress.states()["buraco-clean"].level
+'learning'
 >>> Progress().import_json(progress.export_json())
-1
+2
 """
 
 from __future__ import annotations
 
-import json
+import secrets
+import time
+from collections.abc import Callable
+from datetime import UTC, date, datetime, timedelta
 from typing import Any, ClassVar
 
 import anywidget
 import traitlets
 
+from buraco_core import Rules
 from buraco_core.messages import catalog, render
+from buraco_core.teach.mastery import Answer, ClauseState, Outcome, clause_states
+from buraco_core.teach.record import Record, read_record
 
-from ._common import STATIC
+from ._common import STATIC, as_rules
 
-__all__ = ["Progress"]
+__all__ = ["DEFAULT_RULESET", "Progress", "follow_course"]
 
-FORMAT = "buraco-progress/1"
+#: The course's ruleset until the learner chooses one.
+DEFAULT_RULESET = "buraco"
 
 #: The widget's own words the page shows (``widget.progress.<key>`` in the catalog).
 _TEXTS = ("title", "count", "solved", "open", "nothing", "export", "import", "clear", "clear-again", "download",
@@ -38,7 +57,8 @@ _TEXTS = ("title", "count", "solved", "open", "nothing", "export", "import", "cl
 
 
 class Progress(anywidget.AnyWidget):
-    """Solved puzzles and quizzes per lesson (``solved``: lesson -> list of ids).
+    """Solved puzzles and quizzes per lesson (``solved``: lesson -> list of ids), every answer
+    (``answers``) and the learner's settings (``settings``).
 
     ``Progress.for_lesson("03")`` gives the shared instance that the lesson's puzzles record
     into, showing lesson 03. Export gives JSON (a text box and a download link); import
@@ -62,6 +82,13 @@ class Progress(anywidget.AnyWidget):
     """The last export/import outcome, shown on the page."""
     export_text = traitlets.Unicode("").tag(sync=True)
     storage_key = traitlets.Unicode("buraco-trainer/progress").tag(sync=True)
+    settings = traitlets.Dict().tag(sync=True)
+    """The learner's settings: ``{"ruleset": {"name": "italian", "at": <ms>}}``."""
+    answers: traitlets.List[Answer] = traitlets.List()
+    """Every answer (:class:`~buraco_core.teach.mastery.Answer`), oldest first (kept in the
+    browser; the page sends each new one there)."""
+    loaded = traitlets.Bool(False)
+    """The browser has sent what it remembers (False while a kernel runs the page alone)."""
 
     _shared: ClassVar[Progress | None] = None
 
@@ -70,6 +97,8 @@ class Progress(anywidget.AnyWidget):
         # the page fills in {lesson}, {done}, {total} and {item}: it gets the catalog's sentences as they are
         kwargs.setdefault("texts", {key: catalog(lang)[f"widget.progress.{key}"] for key in _TEXTS})
         super().__init__(**kwargs)
+        self._skew_ms = 0
+        self._offset_minutes: int | None = None
         self.on_msg(self._on_front_end_msg)
 
     # -- the shared instance ----------------------------------------------------------------
@@ -87,6 +116,18 @@ class Progress(anywidget.AnyWidget):
         progress.lesson = str(lesson)
         return progress
 
+    # -- the learner's clock ------------------------------------------------------------------
+    def now_ms(self) -> int:
+        """The learner's clock (the browser's, once the page has said it) in ms since 1970."""
+        return int(time.time() * 1000) + self._skew_ms
+
+    def today(self) -> date:
+        """The learner's day: the browser's local date, or the kernel's before the page loads."""
+        if self._offset_minutes is None:
+            return date.today()
+        moment = datetime.fromtimestamp(self.now_ms() / 1000, tz=UTC)
+        return (moment - timedelta(minutes=self._offset_minutes)).date()
+
     # -- recording ----------------------------------------------------------------------------
     def record(self, lesson: str, item: str) -> bool:
         """Mark ``item`` of ``lesson`` solved; True if it was not solved before."""
@@ -96,6 +137,17 @@ class Progress(anywidget.AnyWidget):
             return False
         self.solved = {**self.solved, lesson: [*done, item]}
         return True
+
+    def answer(self, clause: str, rules: Rules | str, outcome: Outcome | str, *, variant: str, lesson: str = "",
+               source: str = "puzzle") -> Answer:
+        """Record one answer on ``clause`` (right at the first try, helped, wrong) and send it
+        to the browser's storage."""
+        at = self.now_ms()
+        entry = Answer(clause, as_rules(rules).name, Outcome(outcome), variant, self.today(), at,
+                       f"{at:x}-{secrets.token_hex(3)}", str(lesson), source)
+        self.answers = [*self.answers, entry]
+        self.send({"type": "answers", "answers": [entry.to_json()]})
+        return entry
 
     def expect(self, lesson: str, item: str, label: str = "") -> None:
         """Register a puzzle or quiz of ``lesson`` (so the page can say "1 of 4 solved"), with
@@ -113,6 +165,10 @@ class Progress(anywidget.AnyWidget):
     def solved_in(self, lesson: str) -> list[str]:
         return list(self.solved.get(str(lesson), []))
 
+    def states(self, rules: Rules | str | None = None) -> dict[str, ClauseState]:
+        """Where each clause of ``rules`` (default: the course's ruleset) stands for the learner."""
+        return clause_states(self.answers, rules if rules is not None else self.ruleset)
+
     def summary(self, lesson: str | None = None) -> str:
         """One line a learner reads: ``'Lesson 03: 2 of 4 solved'``."""
         lessons = [str(lesson)] if lesson else sorted(set(self.solved) | set(self.expected))
@@ -126,39 +182,85 @@ class Progress(anywidget.AnyWidget):
                          if total else render("widget.progress.none-yet", self.lang, lesson=name))
         return render("list.separator", self.lang).join(parts)
 
-    # -- export and import --------------------------------------------------------------------
+    # -- the course's ruleset -------------------------------------------------------------------
+    @property
+    def ruleset(self) -> str:
+        """The course's ruleset: the learner's choice, else :data:`DEFAULT_RULESET`."""
+        return self.chosen_ruleset or DEFAULT_RULESET
+
+    @property
+    def chosen_ruleset(self) -> str:
+        """The ruleset the learner chose for the course ("" until they choose one)."""
+        return self.record_value().ruleset
+
+    def choose_ruleset(self, rules: Rules | str) -> None:
+        """Make ``rules`` the course's ruleset (kept in the browser; every lesson follows it)."""
+        name = as_rules(rules).name
+        if self.record_value().ruleset != name:
+            self.settings = {**self.settings, "ruleset": {"name": name, "at": self.now_ms()}}
+
+    def follow(self, *widgets: traitlets.HasTraits, trait: str = "rules") -> None:
+        """Make each widget's ``rules`` follow the course's ruleset once the learner has chosen
+        one: now, when the browser says which it is, and when the learner chooses another. Until
+        then each keeps the ruleset it was made with. ``trait`` names the widget's trait that
+        holds a ruleset's name."""
+        for widget in widgets:
+            if not widget.has_trait(trait):
+                raise TypeError(f"{type(widget).__name__} has no {trait!r} trait to follow the course's ruleset")
+            setter = _follower(self, widget, trait)
+            setter(None)
+            self.observe(setter, "settings")
+
+    # -- the record: export, import, the browser's storage ----------------------------------------
+    def record_value(self) -> Record:
+        """Everything as one :class:`~buraco_core.teach.record.Record`."""
+        return Record({k: list(v) for k, v in self.solved.items()}, tuple(self.answers), dict(self.settings))
+
     def export_json(self) -> str:
         """The progress as JSON text, to save or to move to another browser."""
-        return json.dumps({"format": FORMAT, "solved": self.solved}, indent=1, sort_keys=True)
+        return self.record_value().dumps()
 
     def import_json(self, text: str) -> int:
-        """Merge progress exported by :meth:`export_json`; return how many items were new.
+        """Merge progress exported by :meth:`export_json` (or by an older trainer); return how
+        many solved items and answers were new.
 
         Raises :class:`ValueError` saying what is wrong, and changes nothing, on bad input.
         """
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ValueError(f"this is not progress JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from exc
-        if isinstance(data, dict) and "solved" in data:
-            if data.get("format", FORMAT) != FORMAT:
-                raise ValueError(f"unknown progress format {data.get('format')!r}: expected {FORMAT!r}")
-            data = data["solved"]
-        if not isinstance(data, dict) or not all(
-            isinstance(k, str) and isinstance(v, list) and all(isinstance(i, str) for i in v)
-            for k, v in data.items()
-        ):
-            raise ValueError('progress JSON must map each lesson to a list of solved ids, e.g. {"03": ["make-buraco"]}')
-        merged = {k: list(v) for k, v in self.solved.items()}
-        added = 0
-        for lesson, items in data.items():
-            have = merged.setdefault(lesson, [])
-            for item in items:
-                if item not in have:
-                    have.append(item)
-                    added += 1
-        self.solved = merged
-        return added
+        solved, answers = self._merge(read_record(text))
+        return solved + answers
+
+    def _merge(self, other: Record, *, from_browser: bool = False) -> tuple[int, int]:
+        """Merge a record in; (new solved items, new answers). New answers go to the browser
+        (unless they came from it)."""
+        mine = self.record_value()
+        merged = mine.merge(other)
+        new_answers = merged.answers[len(mine.answers):]
+        new_solved = sum(len(v) for v in merged.solved.values()) - sum(len(v) for v in mine.solved.values())
+        with self.hold_trait_notifications():
+            if merged.solved != mine.solved:
+                self.solved = {k: list(v) for k, v in merged.solved.items()}
+            if dict(merged.settings) != dict(mine.settings):
+                self.settings = dict(merged.settings)
+            if new_answers:
+                self.answers = list(merged.answers)
+        if new_answers and not from_browser:
+            self.send({"type": "answers", "answers": [a.to_json() for a in new_answers]})
+        return new_solved, len(new_answers)
+
+    def restore(self, text: str, now_ms: float | None = None, offset_minutes: float | None = None) -> None:
+        """What the page sends when it appears: the stored record (JSON text, any format) and
+        the browser's clock (ms since 1970, and its time zone's offset in minutes, as
+        ``Date.getTimezoneOffset`` gives it). Then ``loaded`` is True."""
+        if now_ms is not None:
+            self._skew_ms = int(now_ms) - int(time.time() * 1000)
+        if offset_minutes is not None:
+            self._offset_minutes = int(offset_minutes)
+        if text:
+            try:
+                self._merge(read_record(text), from_browser=True)
+            except ValueError as exc:
+                self.message = render("widget.progress.unreadable", self.lang, error=str(exc))
+        self.loaded = True
 
     def export(self) -> str:
         """What the Export button does: fill the text box with the JSON and say so."""
@@ -169,15 +271,18 @@ class Progress(anywidget.AnyWidget):
     def import_text(self, text: str) -> None:
         """What the Import button does: merge the JSON and say what happened (never raises)."""
         try:
-            added = self.import_json(text)
+            solved, answers = self._merge(read_record(text))
         except ValueError as exc:
             self.message = render("widget.progress.not-imported", self.lang, error=str(exc))
             return
-        self.message = render("widget.progress.imported", self.lang, n=added)
+        self.message = render("widget.progress.imported", self.lang, n=solved, m=answers)
 
     def reset(self) -> None:
         """Forget everything, here and in the browser's storage."""
-        self.solved = {}
+        with self.hold_trait_notifications():
+            self.solved = {}
+            self.answers = []
+            self.settings = {}
         self.send({"type": "forget"})
         self.message = render("widget.progress.cleared", self.lang)
 
@@ -191,3 +296,24 @@ class Progress(anywidget.AnyWidget):
             self.import_text(str(content.get("text", "")))
         elif kind == "reset":
             self.reset()
+        elif kind == "restore":
+            now, offset = content.get("now"), content.get("offset")
+            self.restore(str(content.get("text") or ""), now if isinstance(now, int | float) else None,
+                         offset if isinstance(offset, int | float) else None)
+
+
+def _follower(progress: Progress, widget: traitlets.HasTraits, trait: str) -> Callable[[Any], None]:
+    def follow(_change: Any) -> None:
+        name = progress.chosen_ruleset
+        if name and getattr(widget, trait) != name:
+            widget.set_trait(trait, name)  # the widget's own observer deals in the new ruleset
+
+    return follow
+
+
+def follow_course(widget: Any, *more: Any, progress: Progress | None = None) -> Any:
+    """Make widgets follow the course's ruleset (:meth:`Progress.follow`); returns the first,
+    so that a lesson's cell shows it: ``follow_course(GameTable(seed=8, lesson="08"))``."""
+    (progress if progress is not None else Progress.shared()).follow(widget, *more)
+    return widget
+

@@ -9,8 +9,14 @@ after its answer was shown is not counted as solved. "Another one" deals the nex
 (:func:`~buraco_core.teach.generate`). Every word comes from the message catalog.
 
 Each check is recorded in ``attempts`` (and the ``verdict`` trait): the clause, the ruleset,
-right or wrong, the hints used, whether the answer was shown, so progress can be kept per
-clause.
+right or wrong, the hints used, whether the answer was shown; and it is an answer on the
+puzzle's clause in :class:`Progress` (right at the first try, helped, wrong:
+:func:`~buraco_core.teach.mastery.outcome_of`), from which mastery is kept per clause.
+
+Every puzzle follows the course's ruleset (the learner's choice on the landing page) where it has
+a version in it: a generated puzzle is dealt again, a teacher's puzzle is shown in that ruleset
+when it is the same puzzle there (:func:`~buraco_core.teach.version_in`), else it stays and
+says so.
 
 >>> from buraco_widgets import MeldPuzzle, Progress
 >>> w = MeldPuzzle.generate("make-buraco", rules="buraco", seed=3, lesson="03", buraco="clean",
@@ -27,7 +33,6 @@ False
 
 from __future__ import annotations
 
-import dataclasses
 import os
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -42,17 +47,20 @@ from buraco_core.svg import meld_svg
 from buraco_core.teach import (
     HINT_LEVELS,
     KINDS,
+    Dealt,
     Feedback,
     Puzzle,
     check,
+    deal_quiz,
     game_of,
     generate,
     hint,
     load_puzzles,
-    make_quiz,
-    validate,
+    retry,
+    version_in,
 )
-from buraco_core.teach.coverage import teaching_sections
+from buraco_core.teach.coverage import teaching_link
+from buraco_core.teach.mastery import outcome_of
 
 from ._common import as_cards, as_rules, discard, esc, guard
 from .choice import Choice
@@ -84,17 +92,6 @@ def _button(description: str, css: str, tooltip: str, style: str = "") -> ipywid
     return b
 
 
-def teaching_link(clause: str | None, lang: str = "en") -> tuple[str, str]:
-    """(href, words) of the lesson section that teaches ``clause``, or ("", "") where there is none."""
-    if not clause:
-        return "", ""
-    section = teaching_sections().get(clause)
-    if section is None:
-        return "", ""
-    return section.link, render("widget.feedback.lesson-link", lang, number=section.notebook[:2],
-                                heading=section.heading)
-
-
 class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
     """One puzzle of any kind, shown with the right input for its kind's form of answer (cards
     from the hand, a meld and cards, a choice, a number).
@@ -124,7 +121,7 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
     def __init__(self, puzzle: Puzzle, *, lesson: str = "", item: str | None = None,
                  params: Mapping[str, Any] | None = None, record: bool = True, another: bool = True,
                  progress: Progress | None = None, lang: str = "en", label: str | None = None,
-                 **kwargs: Any) -> None:
+                 follow: bool = True, source: str = "puzzle", **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("bw-puzzle")
         self.lang = lang
@@ -135,6 +132,7 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
             kind.goal_params(puzzle) if kind is not None else {})
         self._record = record
         self._progress = progress
+        self._source = source
         self._switching = False
         self._solved_ids: set[str] = set()
         self.attempts: list[dict[str, Any]] = []
@@ -166,6 +164,8 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
                 self.solved = self.progress.is_solved(self.lesson, self.item)
             # the browser's saved progress arrives after the page loads
             self.progress.observe(guard(self._oops, self._on_progress), "solved")
+        if follow:
+            self.progress.follow(self)
 
     def _t(self, key: str, **params: Any) -> str:
         return render(key, self.lang, **params)
@@ -243,6 +243,10 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
                    "revealed": self.revealed, "tries": self.tries, "first_try": self.tries == 1 and not self.hints,
                    "puzzle": self.puzzle.id, "lesson": self.lesson}
         self.attempts.append(attempt)
+        clause = self.puzzle.main_clause or fb.rule
+        if clause:
+            self.progress.answer(clause, self.puzzle.rules, outcome_of(fb.correct, self.tries, self.hints, self.revealed),
+                                 variant=self.puzzle.id, lesson=self.lesson, source=self._source)
         self._show_feedback(fb, answer)
         self.correct = fb.correct
         self.verdict = attempt
@@ -334,23 +338,20 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
             self.feedback.show(str(exc), status="info")
             return
         if rules == self.puzzle.rules:
+            self._show_puzzle()  # no note that it stays elsewhere
             return
         puzzle = self._redeal(rules)
         if puzzle is None:
+            self._show_puzzle()  # the note says it has no version in that ruleset
             return
         self._set_puzzle(puzzle)
         self.feedback.show(self._t("widget.now-in", rules=as_rules(rules)), status="info")
 
     def _redeal(self, rules: str) -> Puzzle | None:
-        if not self._generated:  # a teacher's puzzle: keep its situation if it still works
-            clauses = tuple(c for c in self.puzzle.clauses if CLAUSES[c].applies(as_rules(rules)))
-            try:
-                same = dataclasses.replace(self.puzzle, rules=rules, clauses=clauses, mistakes=())
-                sound = validate(same) is None
-            except Exception:
-                sound = False
-            if sound:
-                return same
+        """The puzzle in ``rules``: a teacher's puzzle where it has a version there (else None:
+        it stays as it is), a generated one dealt again."""
+        if not self._generated:
+            return version_in(self.puzzle, rules)
         seed = self.seed if self.seed is not None else 1
         error: Exception | None = None
         for params in (self._params, {}):
@@ -359,7 +360,6 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
             except ValueError as exc:
                 error = exc
                 continue
-            self._generated = True
             self._params = dict(params)
             return puzzle
         self.feedback.show(self._t("widget.no-version", rules=as_rules(rules), error=str(error or "")),
@@ -482,11 +482,15 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
         kind = self.kind
         prompt = esc(self._text(p.prompt if isinstance(p.prompt, Message) else None))
         how = esc(self._t(_HOW[kind.form])) if kind is not None else ""
+        stays = ""
+        if self.rules != p.rules:  # the learner's ruleset, where this puzzle has no version
+            stays = (f"<div class='bw-only' style='font-size:0.85em;color:#4e342e'>"
+                     f"{esc(self._t('widget.only-in', rules=as_rules(p.rules), wanted=as_rules(self.rules)))}</div>")
         header = ipywidgets.HTML(
             f"<div class='bw-prompt' style='line-height:1.4'><strong>{prompt}</strong> "
             f"<span class='bw-ruleset' style='font-size:0.85em;color:#37474f;border:1px solid #90a4ae;"
             f"border-radius:10px;padding:0 8px;white-space:nowrap'>"
-            f"{esc(self._t('widget.ruleset', rules=as_rules(p.rules)))}</span>"
+            f"{esc(self._t('widget.ruleset', rules=as_rules(p.rules)))}</span>{stays}"
             f"<div class='bw-how' style='font-size:0.85em;color:#455a64'>{how}</div></div>")
         situation = self._situation()
         discard(*(w for w in (self.hand, self.table, self.number) if w not in situation))  # this kind hides them
@@ -696,12 +700,17 @@ class PuzzleSet(_Steps):
 
 
 class Quiz(_Steps):
-    """Questions one at a time (Previous / Next), with the score so far.
+    """Questions one at a time (Previous / Next), with the score so far, and a retry pool.
 
     ``Quiz.for_lesson("03", rules="buraco", seed=1)`` asks five questions dealt from the course's
-    syllabus (:func:`buraco_core.teach.make_quiz`). The quiz is recorded as solved in
-    :class:`Progress` when every question has been answered right (without its answer shown).
-    Changing ``rules`` deals a new quiz in that ruleset; "New quiz" deals one with the next seed.
+    syllabus (:func:`buraco_core.teach.deal_quiz`). A question missed (its first answer wrong)
+    comes back at the end of the quiz as a fresh variant of the same item
+    (:func:`buraco_core.teach.retry`, seeded by the missed puzzle), after a link to the lesson
+    section that teaches its rule; a comeback missed again comes back once more
+    (:data:`RETRIES` in all). The quiz is recorded as solved in :class:`Progress` when every
+    question has been answered right (without its answer shown). Changing ``rules`` deals a new
+    quiz in that ruleset (the quiz follows the course's ruleset); "New quiz" deals one with the
+    next seed.
     """
 
     rules = traitlets.Unicode("buraco")
@@ -709,11 +718,14 @@ class Quiz(_Steps):
     lesson = traitlets.Unicode("")
     item = traitlets.Unicode("quiz")
     solved = traitlets.Bool(False)
+    #: How often one question comes back after a miss.
+    RETRIES = 2
+    _source = "quiz"
 
-    def __init__(self, puzzles: Sequence[Puzzle] = (), *, topic: str | None = None, lesson: str = "",
+    def __init__(self, puzzles: Sequence[Puzzle | Dealt] = (), *, topic: str | None = None, lesson: str = "",
                  item: str = "quiz", rules: Rules | str = "buraco", seed: int = 1, n: int = 5,
                  progress: Progress | None = None, syllabus: str | os.PathLike[str] | None = None,
-                 lang: str = "en", **kwargs: Any) -> None:
+                 lang: str = "en", follow: bool = True, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("bw-quiz")
         self._setup(lang)
@@ -721,6 +733,11 @@ class Quiz(_Steps):
         self._n = n
         self._progress = progress
         self._syllabus = syllabus
+        self.dealt: list[Dealt | None] = []
+        self.comeback: dict[int, int] = {}
+        """Question index -> the index of the question it brings back."""
+        self.retry_note = ipywidgets.HTML()
+        self.retry_note.add_class("bw-retry-note")
         self.new_button = _button(self._t("widget.new-quiz"), "bw-new-quiz", self._t("widget.new-quiz-tip"))
         self.new_button.on_click(guard(self._oops, lambda _b: self.new_quiz()))
         self.nav = ipywidgets.HBox([self.previous_button, self.next_button, self.new_button],
@@ -731,14 +748,16 @@ class Quiz(_Steps):
             self.item = item
             self.rules = as_rules(rules).name
             self.seed = seed
-        self._set_puzzles(list(puzzles) if puzzles else self._deal(self.rules, self.seed))
+        self._set_dealt(list(puzzles) if puzzles else self._deal(self.rules, self.seed))
         if self.lesson:
             self.progress.expect(self.lesson, self.item, self._t("widget.progress.quiz"))
             self.solved = self.progress.is_solved(self.lesson, self.item)
         self.observe(guard(self._oops, self._on_rules), "rules")
         self.observe(guard(self._oops, lambda _c: self._show()), "index")
-        self.children = [self.header, self.holder, self.nav, self.score_label]
+        self.children = [self.header, self.retry_note, self.holder, self.nav, self.score_label]
         self._show()
+        if follow:
+            self.progress.follow(self)
 
     @classmethod
     def for_lesson(cls, lesson: str, rules: Rules | str = "buraco", seed: int = 1, n: int = 5, **kwargs: Any) -> Quiz:
@@ -748,15 +767,21 @@ class Quiz(_Steps):
     def progress(self) -> Progress:
         return self._progress if self._progress is not None else Progress.shared()
 
-    def _deal(self, rules: str, seed: int) -> list[Puzzle]:
-        return make_quiz(self._topic, rules, seed, self._n, syllabus=self._syllabus)
+    def _deal(self, rules: str, seed: int) -> list[Dealt]:
+        return deal_quiz(self._topic, rules, seed, self._n, syllabus=self._syllabus)
+
+    def _set_dealt(self, questions: Sequence[Puzzle | Dealt]) -> None:
+        self.dealt = [q if isinstance(q, Dealt) else None for q in questions]
+        self.comeback = {}
+        self._set_puzzles([q.puzzle if isinstance(q, Dealt) else q for q in questions])
 
     def _make(self, i: int, puzzle: Puzzle) -> MeldPuzzle:
-        return MeldPuzzle(puzzle, record=False, another=False, lang=self.lang)
+        return MeldPuzzle(puzzle, record=False, another=False, lang=self.lang, progress=self._progress, follow=False,
+                          source=self._source)
 
     def new_quiz(self) -> None:
         self.seed += 1
-        self._set_puzzles(self._deal(self.rules, self.seed))
+        self._set_dealt(self._deal(self.rules, self.seed))
         self._show()
 
     def _on_rules(self, change: Any) -> None:
@@ -765,8 +790,55 @@ class Quiz(_Steps):
         except ValueError as exc:
             self.score_label.value = esc(exc)
             return
-        self._set_puzzles(self._deal(rules, self.seed))
+        self._set_dealt(self._deal(rules, self.seed))
         self._show()
+
+    # -- the retry pool -------------------------------------------------------------------------
+    def origin(self, i: int) -> int:
+        """The first question that question ``i`` brings back (``i`` itself for a first one)."""
+        while i in self.comeback:
+            i = self.comeback[i]
+        return i
+
+    def _answered(self, i: int, correct: bool | None) -> None:
+        missed = correct is False and self.first_try[i] is None
+        super()._answered(i, correct)
+        if missed:
+            self._bring_back(i)
+
+    def _bring_back(self, i: int) -> None:
+        """A missed question comes back at the end, as a fresh variant of its item."""
+        dealt = self.dealt[i]
+        first = self.origin(i)
+        back = sum(1 for j in self.comeback if self.origin(j) == first)
+        if dealt is None or back >= self.RETRIES:
+            return
+        try:
+            again = retry(dealt, back + 1)
+        except ValueError:
+            return  # no other variant to deal: the feedback's link still says where to read
+        self.dealt.append(again)
+        self.puzzles.append(again.puzzle)
+        self.right.append(False)
+        self.first_try.append(None)
+        self.comeback[len(self.puzzles) - 1] = i
+        self._show()
+
+    def _show(self) -> None:
+        super()._show()
+        i = self.index
+        if i not in self.comeback or not self.puzzles:
+            self.retry_note.value = ""
+            return
+        missed = self.comeback[i]
+        clause = self.puzzles[missed].main_clause
+        link, words = teaching_link(clause, self.lang)
+        title = CLAUSES[clause].title_message.text(self.lang) if clause else ""
+        read = (f" {esc(self._t('widget.retry-read'))} <a href='{esc(link)}'>"
+                f"{esc(words)}</a>") if link else ""
+        self.retry_note.value = (f"<p class='bw-retry' role='note' style='margin:4px 0;padding:4px 8px;"
+                                 f"border-left:4px solid #ef6c00;background:#fff8e1;color:#3e2723'>"
+                                 f"{esc(self._t('widget.retry', n=missed + 1, rule=title))}{read}</p>")
 
     def _done(self) -> None:
         if self.puzzles and all(self.right) and self.lesson:

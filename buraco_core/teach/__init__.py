@@ -31,7 +31,7 @@ exercises a given clause; :func:`make_quiz` deals a lesson's quiz from the cours
 """
 
 from ..messages import Message
-from .core import HINT_LEVELS, check, hint, solve, validate
+from .core import HINT_LEVELS, check, hint, solve, validate, version_in
 from .explain import explain_allowed, play_words
 from .feedback import Feedback, Line
 from .files import check_folder, load_puzzle, load_puzzles
@@ -39,13 +39,25 @@ from .generate import dealers, generate
 from .kinds import KINDS, Kind, Option
 from .positions import game_of
 from .puzzle import Goal, Puzzle, PuzzleError
-from .syllabus import find_syllabus, load_syllabus, make_quiz
+from .syllabus import (
+    Dealt,
+    Item,
+    deal_clauses,
+    deal_item,
+    deal_quiz,
+    find_syllabus,
+    load_syllabus,
+    make_quiz,
+    retry,
+)
 
 __all__ = [
     "HINT_LEVELS",
     "KINDS",
+    "Dealt",
     "Feedback",
     "Goal",
+    "Item",
     "Kind",
     "Line",
     "Option",
@@ -53,6 +65,9 @@ __all__ = [
     "PuzzleError",
     "check",
     "check_folder",
+    "deal_clauses",
+    "deal_item",
+    "deal_quiz",
     "dealers",
     "explain_allowed",
     "explain_meld",
@@ -66,8 +81,10 @@ __all__ = [
     "load_syllabus",
     "make_quiz",
     "play_words",
+    "retry",
     "solve",
     "validate",
+    "version_in",
 ]
 
 

@@ -4,19 +4,20 @@ exception."""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from ..clauses import CLAUSES
 from ..errors import NotationError
 from ..melds import InvalidMeld
 from ..messages import Message
-from ..rules import RulesError, get_rules
+from ..rules import Rules, RulesError, get_rules
 from .answers import BadAnswer
 from .feedback import Feedback
 from .kinds import KINDS
 from .puzzle import Puzzle, PuzzleError
 
-__all__ = ["HINT_LEVELS", "check", "hint", "solve", "validate"]
+__all__ = ["HINT_LEVELS", "check", "hint", "solve", "validate", "version_in"]
 
 #: How many hints a puzzle gives: the rule, where to look, the answer (which reveals it).
 HINT_LEVELS = 3
@@ -123,6 +124,45 @@ def validate(puzzle: Puzzle) -> str | None:
             return (f"mistake {mistake!r} gets feedback naming {fb.rule!r}, not one of the puzzle's clauses "
                     f"({', '.join(puzzle.clauses)}): {fb}")
     return None
+
+
+def version_in(puzzle: Puzzle, rules: Rules | str) -> Puzzle | None:
+    """The same puzzle under another ruleset, or None where it has none.
+
+    The same puzzle: the same cards and task (a position played under ``rules``), every clause
+    it exercises played by ``rules`` as well, sound there (:func:`validate`, the named mistakes
+    still wrong for one of its clauses), and the right answer here still right there. A puzzle
+    about its own ruleset (``own_rules``: its file names the ruleset) has no version in another.
+
+    >>> from buraco_core.teach import Puzzle
+    >>> p = Puzzle(id="p", kind="make-buraco", rules="buraco", goal={"buraco": "clean"},
+    ...            hand=("4h", "5h", "6h", "7h", "8h", "9h", "10h", "Kc"), clauses=("buraco-clean",))
+    >>> version_in(p, "italian").rules, version_in(p, "fechado").rules
+    ('italian', 'fechado')
+    >>> v = Puzzle(id="v", kind="meld-value", rules="buraco", table=("8h 9h 10h",))
+    >>> version_in(v, "brazilian") is None   # face values: another answer, so another puzzle
+    True
+    """
+    rules = get_rules(rules)
+    if rules.name == puzzle.rules:
+        return puzzle
+    kind = KINDS.get(puzzle.kind)
+    if puzzle.own_rules or kind is None or not all(CLAUSES[c].applies(rules) for c in puzzle.clauses):
+        return None
+    from .positions import position_in
+
+    moved = position_in(puzzle, rules.name) if kind.shows_position else dataclasses.replace(puzzle, rules=rules.name)
+    if moved is None:
+        return None
+    try:
+        if isinstance(puzzle.prompt, Message) and puzzle.prompt == kind.prompt(puzzle):
+            moved = dataclasses.replace(moved, prompt=kind.prompt(moved))  # the kind's words, for these rules
+        answer = solve(puzzle)
+        if answer is None or validate(moved) is not None or not check(moved, answer).correct:
+            return None
+    except (ValueError, KeyError, PuzzleError):
+        return None
+    return moved
 
 
 def _goal_words(puzzle: Puzzle) -> str:

@@ -25,8 +25,8 @@ from .core import check
 from .files import load_file, puzzle_files
 from .puzzle import Puzzle
 
-__all__ = ["ANCHOR", "Coverage", "Reading", "Section", "Shown", "coverage", "lesson_sections", "lessons_of", "shown_puzzles",
-           "teaching_sections"]
+__all__ = ["ANCHOR", "Coverage", "Reading", "Section", "Shown", "coverage", "lesson_sections", "lesson_titles",
+           "lessons_of", "shown_puzzles", "teaching_link", "teaching_sections"]
 
 #: A clause's anchor in a lesson's Markdown.
 ANCHOR = re.compile(r"""<a\s+id=["']clause-([a-z0-9-]+)["']\s*>\s*</a>""")
@@ -292,3 +292,33 @@ def teaching_sections(folder: str | os.PathLike[str] | None = None) -> Mapping[s
             found.setdefault(section.clause, section)
         _TAUGHT[key] = found
     return _TAUGHT[key]
+
+
+def teaching_link(clause: str | None, lang: str = "en", folder: str | os.PathLike[str] | None = None) -> tuple[str, str]:
+    """(href, words) of the lesson section that teaches ``clause`` (``"04_turn.ipynb#clause-turn"``,
+    ``"lesson 04, A turn, step by step"``), or ("", "") where no lesson teaches it."""
+    from ..messages import render
+
+    section = teaching_sections(folder).get(clause or "")
+    if section is None:
+        return "", ""
+    return section.link, render("widget.feedback.lesson-link", lang, number=section.notebook[:2],
+                                heading=section.heading)
+
+
+def lesson_titles(folder: str | os.PathLike[str] | None = None) -> dict[str, str]:
+    """Each lesson notebook's name and its title (its first heading), in order, from the lessons
+    of ``folder`` (as :func:`teaching_sections` finds them)."""
+    here = Path(folder or os.getcwd())
+    if not lessons_of(here) and lessons_of(here / "lessons"):
+        here = here / "lessons"
+    out: dict[str, str] = {}
+    for nb in lessons_of(here):
+        title = nb.stem
+        for cell in _cells(nb):
+            found = _HEADING.findall(_source(cell)) if cell.get("cell_type") == "markdown" else []
+            if found:
+                title = found[0][1].strip()
+                break
+        out[nb.name] = title
+    return out

@@ -4,6 +4,10 @@ A file holds ``lesson``, ``title``, ``rules`` (the default ruleset) and ``puzzle
 puzzles with the keys of :data:`FIELDS` (see ``lessons/puzzles/README.md``). Problems are
 :class:`~buraco_core.teach.PuzzleError` values naming the file and line.
 
+A puzzle with a ``rules:`` of its own is about that ruleset: it stays in it when the learner's
+ruleset is another; the others follow the learner's ruleset where the engine finds the same
+puzzle there (:func:`~buraco_core.teach.version_in`).
+
 Words a learner reads: a puzzle without ``prompt:`` (or ``hint:``) takes its sentence from the
 message catalog, key ``puzzle.<file stem>.<id>.prompt`` (``.hint``), so the lessons' puzzles can
 be translated; without a catalog sentence the kind's own prompt is used. A ``prompt:`` written
@@ -19,7 +23,7 @@ from typing import Any
 
 from ..cards import format_cards, parse_cards
 from ..clauses import CLAUSES
-from ..messages import Message, catalog
+from ..messages import Message, catalog, render
 from ..rules import RULESETS
 from .core import check, validate
 from .kinds import KINDS
@@ -242,7 +246,7 @@ def _read_puzzle(loader: Any, node: Any, path: str, default_rules: str) -> Puzzl
     try:
         puzzle = Puzzle(id=puzzle_id, kind=kind_name, rules=rules, prompt=prompt, hand=hand, table=table,
                         options=options, goal=goal, hint=hint, clauses=tuple(str(c) for c in clauses),
-                        mistakes=tuple(mistakes), source=(path, line))
+                        mistakes=tuple(mistakes), source=(path, line), own_rules="rules" in data)
     except ValueError as e:
         raise PuzzleError(str(e), path, at("goal")) from None
     try:
@@ -255,12 +259,26 @@ def _read_puzzle(loader: Any, node: Any, path: str, default_rules: str) -> Puzzl
     problem = validate(puzzle)
     if problem:
         raise PuzzleError(problem, path, _problem_line(problem, at, items, line))
+    named = _names_a_ruleset(puzzle.prompt)
+    if named and "rules" not in data:
+        raise PuzzleError(f"the prompt names {named} but the puzzle has no 'rules:' of its own: it would follow a "
+                          f"learner's ruleset and contradict its words; add 'rules: {rules}'", path,
+                          at("prompt") if "prompt" in data else line)
     if "answer" in data:
         fb = check(puzzle, data["answer"])
         if not fb.correct:
             raise PuzzleError(f"the given answer {data['answer']!r} is wrong by the engine: {fb}",
                               path, at("answer"))
     return puzzle
+
+
+def _names_a_ruleset(prompt: object) -> str:
+    """The display name of a ruleset that a puzzle's own words (a file's prompt or the catalog's)
+    name, or ""."""
+    if not isinstance(prompt, Message) or not (prompt.key.startswith("puzzle.") or prompt.key == "teach.own-words"):
+        return ""
+    text = prompt.text("en")
+    return next((n for n in (render(f"ruleset.{r}") for r in RULESETS) if n in text), "")
 
 
 def _position_error(error: ValueError, first: int) -> tuple[str, int]:

@@ -8,6 +8,7 @@ and names melds by owner and number as the table shows them.
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,7 +16,7 @@ from ..cards import format_cards
 from ..messages import Message
 from .puzzle import Goal, Puzzle, PuzzleError
 
-__all__ = ["PositionGoal", "game_of", "position_facts", "show_position", "split_plays"]
+__all__ = ["PositionGoal", "game_of", "position_facts", "position_in", "show_position", "split_plays"]
 
 
 @dataclass(frozen=True)
@@ -95,3 +96,18 @@ def show_position(puzzle: Puzzle, options: tuple[str, ...] = ()) -> Puzzle:
         puzzle, hand=puzzle.hand or tuple(c.code for c in state.hands[seat]),
         table=puzzle.table or tuple(format_cards(m.cards) for m in melds),
         options=puzzle.options or options)
+
+
+_RULES_LINE = re.compile(r"^(\s*)rules:\s*\S+\s*$", re.M)
+
+
+def position_in(puzzle: Puzzle, rules: str) -> Puzzle | None:
+    """The puzzle with its position (scenario text) played under ``rules``: the scenario's
+    ``rules:`` line changed; None for a named scenario, a saved game, or a position without that
+    line (they name their ruleset themselves)."""
+    text = puzzle.goal.get("position")
+    if not text or puzzle.goal.get("scenario") or puzzle.goal.get("game") or not _RULES_LINE.search(str(text)):
+        return None
+    moved = _RULES_LINE.sub(lambda m: f"{m.group(1)}rules: {rules}", str(text), count=1)
+    goal = dataclasses.replace(puzzle.goal, position=moved)  # type: ignore[type-var]
+    return dataclasses.replace(puzzle, rules=rules, goal=goal)

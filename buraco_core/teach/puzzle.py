@@ -127,7 +127,9 @@ class Puzzle:
     words); ``clauses`` the clause ids of RULES.md the puzzle exercises, the main one first;
     ``mistakes`` tempting wrong answers (``check-puzzles`` proves each wrong, with feedback that
     names one of ``clauses``); ``source`` the (file, line) it was read from, or None;
-    ``seed`` the seed a generated puzzle came from ("Another one" asks for the next).
+    ``seed`` the seed a generated puzzle came from ("Another one" asks for the next);
+    ``own_rules`` the puzzle is about its ruleset (its file gives it a ``rules:`` of its own), so
+    it has no version in another (:func:`~buraco_core.teach.version_in`).
     """
 
     id: str
@@ -143,6 +145,7 @@ class Puzzle:
     mistakes: tuple[Any, ...] = field(default=(), hash=False, compare=False)
     source: tuple[str, int] | None = field(default=None, compare=False)
     seed: int | None = field(default=None, compare=False)
+    own_rules: bool = field(default=False, compare=False)
 
     def __post_init__(self) -> None:
         from .kinds import KINDS

@@ -7,16 +7,25 @@ the ``clause`` it exercises (a generator that deals that clause is chosen), and 
 deals the items whose clause that ruleset plays by, its own rules first (the clauses that apply
 in the fewest rulesets), so italian's quiz of the turn asks about its single take.
 
+A missed question comes back as a fresh variant of the same item (:func:`retry`): the same
+clause, kind and parameters, another seed, drawn from a stream named after the missed puzzle, so
+a bug report replays it. :func:`deal_item` deals one item anywhere (the review page deals
+``Item(clause=...)`` for each clause due).
+
 >>> quiz = make_quiz("04", "italian", 1, syllabus="lessons/syllabus.yaml")
 >>> [p.clauses[0] for p in quiz][:2]
 ['single-take', 'draw']
+>>> first = deal_quiz("03", "buraco", 1, syllabus="lessons/syllabus.yaml")[0]
+>>> again = retry(first, 1)
+>>> again.puzzle.main_clause == first.puzzle.main_clause and again.puzzle != first.puzzle
+True
 """
 
 from __future__ import annotations
 
 import os
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,9 +34,11 @@ from ..clauses import CLAUSES
 from ..rules import RULESETS, Rules, get_rules
 from .generate import generate
 from .kinds import KINDS
+from .mastery import shares_answers
 from .puzzle import Puzzle, PuzzleError
 
-__all__ = ["Item", "LessonQuiz", "Syllabus", "find_syllabus", "load_syllabus", "make_quiz"]
+__all__ = ["Dealt", "Item", "LessonQuiz", "Syllabus", "deal_clauses", "deal_item", "deal_quiz", "find_syllabus", "load_syllabus",
+           "make_quiz", "retry"]
 
 SYLLABUS_NAME = "syllabus.yaml"
 
@@ -159,10 +170,20 @@ def _item_lines(root: Any) -> dict[tuple[str, int], int]:
     return found
 
 
-def make_quiz(lesson_or_topic: str, rules: Rules | str = "buraco", seed: int = 0, n: int = 5, *,
-              syllabus: Syllabus | str | os.PathLike[str] | None = None) -> list[Puzzle]:
-    """``n`` seeded puzzles for a lesson (``"03"``, ``"03_buracos"``) or topic (``"buracos"``) of the
-    syllabus (default: :func:`find_syllabus`), or of one kind (``"score"``).
+@dataclass(frozen=True)
+class Dealt:
+    """A question dealt from an item: the puzzle, the item it came from and the ruleset it was
+    dealt under (what :func:`retry` needs to deal a fresh variant)."""
+
+    puzzle: Puzzle
+    item: Item
+    rules: str
+
+
+def deal_quiz(lesson_or_topic: str, rules: Rules | str = "buraco", seed: int = 0, n: int = 5, *,
+              syllabus: Syllabus | str | os.PathLike[str] | None = None) -> list[Dealt]:
+    """``n`` seeded questions for a lesson (``"03"``, ``"03_buracos"``) or topic (``"buracos"``) of the
+    syllabus (default: :func:`find_syllabus`), or of one kind (``"score"``), each with its item.
 
     The items that apply under ``rules`` are dealt, the ruleset's own rules first; a lesson marked
     ``mixed`` deals each question under another ruleset.
@@ -172,22 +193,78 @@ def make_quiz(lesson_or_topic: str, rules: Rules | str = "buraco", seed: int = 0
     quiz = syllabus.lesson(lesson_or_topic)
     rules = get_rules(rules)
     rng = random.Random(f"quiz/{quiz.lesson}/{rules.name}/{seed}")
-    out: list[Puzzle] = []
+    out: list[Dealt] = []
     if quiz.mixed:
         names = list(RULESETS)
         for i in range(n):
             these = RULESETS[names[(i + seed) % len(names)]]
             usable = [item for item in quiz.items if item.applies(these)]
             item = usable[i % len(usable)]
-            out.append(_deal(item, these, rng.randrange(1 << 30)))
+            out.append(deal_item(item, these, rng.randrange(1 << 30)))
         return out
     usable = sorted((item for item in quiz.items if item.applies(rules)), key=lambda item: item.reach)
     if not usable:
         raise ValueError(f"the quiz of lesson {quiz.lesson} has no item for {rules.name}")
     for i in range(n):
-        out.append(_deal(usable[i % len(usable)], rules, rng.randrange(1 << 30)))
+        out.append(deal_item(usable[i % len(usable)], rules, rng.randrange(1 << 30)))
     return out
 
 
-def _deal(item: Item, rules: Rules, seed: int) -> Puzzle:
-    return generate(item.kind, item.rules or rules, seed, clause=item.clause, **dict(item.params))
+def make_quiz(lesson_or_topic: str, rules: Rules | str = "buraco", seed: int = 0, n: int = 5, *,
+              syllabus: Syllabus | str | os.PathLike[str] | None = None) -> list[Puzzle]:
+    """The puzzles of :func:`deal_quiz`."""
+    return [d.puzzle for d in deal_quiz(lesson_or_topic, rules, seed, n, syllabus=syllabus)]
+
+
+def deal_item(item: Item, rules: Rules | str, seed: int) -> Dealt:
+    """One seeded puzzle for ``item`` under ``rules`` (or the item's own ruleset)."""
+    rules = get_rules(item.rules or rules)
+    return Dealt(generate(item.kind, rules, seed, clause=item.clause, **dict(item.params)), item, rules.name)
+
+
+#: Seeds :func:`retry` tries before it gives up finding a variant unlike the missed one.
+RETRY_TRIES = 20
+
+
+def retry(missed: Dealt, attempt: int = 1) -> Dealt:
+    """A fresh variant of a missed question: the same item (clause, kind, parameters) under the
+    same ruleset, from a seed of the stream ``retry/<missed id>/<attempt>``, never the missed
+    puzzle itself. An item that names no clause is tied to the missed puzzle's main clause."""
+    items = [missed.item]
+    if missed.item.clause is None and missed.puzzle.main_clause is not None:
+        items.insert(0, Item(missed.puzzle.main_clause, missed.item.kind, missed.item.rules, missed.item.params))
+    error: ValueError | None = None
+    for item in items:
+        rng = random.Random(f"retry/{missed.puzzle.id}/{attempt}")
+        for _ in range(RETRY_TRIES):
+            try:
+                dealt = deal_item(item, missed.rules, rng.randrange(1 << 30))
+            except ValueError as e:
+                error = e
+                break
+            if dealt.puzzle != missed.puzzle and dealt.puzzle.id != missed.puzzle.id:
+                return dealt
+    raise ValueError(f"no fresh variant of {missed.puzzle.id} under {missed.rules}" + (f": {error}" if error else ""))
+
+
+def deal_clauses(clauses: Sequence[str], rules: Rules | str, seed: int, *,
+                 puzzles: Sequence[Puzzle] = ()) -> list[Dealt]:
+    """One seeded question for each clause (a review session): a generated puzzle, or where no
+    generator deals the clause under ``rules``, one of ``puzzles`` (a course's puzzle files) that
+    exercises it there, or else under a ruleset that reads it alike (an answer there counts here:
+    :func:`~buraco_core.teach.mastery.shares_answers`); a clause with neither is left out."""
+    rules = get_rules(rules)
+    rng = random.Random(f"clauses/{rules.name}/{seed}/{','.join(clauses)}")
+    out: list[Dealt] = []
+    for clause in clauses:
+        item = Item(clause)
+        try:
+            out.append(deal_item(item, rules, rng.randrange(1 << 30)))
+            continue
+        except ValueError:
+            pass
+        fitting = [p for p in puzzles if clause in p.clauses and p.rules == rules.name] or \
+            [p for p in puzzles if clause in p.clauses and shares_answers(clause, p.rules, rules)]
+        if fitting:
+            out.append(Dealt(fitting[rng.randrange(len(fitting))], item, rules.name))
+    return out

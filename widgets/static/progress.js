@@ -1,33 +1,78 @@
-// Progress: solved puzzles per lesson, kept in the browser's localStorage.
-// On render, what the browser remembers is merged into the model (and the union written back);
-// every later change of `solved` is merged into storage. Export/Import/Clear ask Python.
+// Progress: the learner's record (solved puzzles per lesson, every answer, the settings), kept in the
+// browser's localStorage under one key as {format: "buraco-progress/2", solved, answers, settings}.
+// On render the page sends Python what the browser remembers (as text: Python reads every format,
+// buraco_core/teach/record.py) and its clock; every later change is merged into storage: solved ids
+// and answers are united (answers by id), the newer setting wins, so two open lessons lose nothing.
+// Export/Import/Clear ask Python.
 
+const FORMAT = "buraco-progress/2";
+
+// What storage holds, as fields (an older record has no answers or settings yet: Python migrates
+// it; here they are simply empty).
 function readStore(key) {
   try {
     const raw = window.localStorage.getItem(key);
-    if (!raw) return {};
-    const data = JSON.parse(raw);
-    const solved = data && typeof data === "object" && data.solved ? data.solved : data;
-    const out = {};
-    for (const [lesson, items] of Object.entries(solved || {})) {
-      if (Array.isArray(items)) out[lesson] = items.filter((i) => typeof i === "string");
+    if (!raw) return { solved: {}, answers: [], settings: {} };
+    const data = JSON.parse(raw) || {};
+    const solved = {};
+    for (const [lesson, items] of Object.entries(data.solved || {})) {
+      if (Array.isArray(items)) solved[lesson] = items.filter((i) => typeof i === "string");
     }
-    return out;
+    const answers = Array.isArray(data.answers) ? data.answers.filter((a) => a && typeof a === "object") : [];
+    const settings = data.settings && typeof data.settings === "object" ? data.settings : {};
+    return { solved, answers, settings };
   } catch (e) {
-    return {};
+    return { solved: {}, answers: [], settings: {} };
   }
 }
 
-function writeStore(key, solved) {
+function writeStore(key, record) {
   try {
-    window.localStorage.setItem(key, JSON.stringify({ format: "buraco-progress/1", solved }));
+    window.localStorage.setItem(key, JSON.stringify({ format: FORMAT, ...record }));
     return true;
   } catch (e) {
     return false;
   }
 }
 
+// Keep what cannot be read aside instead of writing over it.
+function keepUnreadable(key) {
+  try {
+    const raw = window.localStorage.getItem(key);
+    if (!raw) return;
+    try { JSON.parse(raw); } catch (e) { window.localStorage.setItem(key + ":unreadable", raw); }
+  } catch (e) { /* storage unavailable */ }
+}
+
+function withAnswers(answers, more) {
+  const seen = new Set(answers.map((a) => a.id));
+  const out = answers.slice();
+  for (const a of more || []) if (!a.id || !seen.has(a.id)) { out.push(a); seen.add(a.id); }
+  return out;
+}
+
+function newerSettings(a, b) {
+  const out = Object.assign({}, a || {});
+  for (const [name, value] of Object.entries(b || {})) {
+    const mine = out[name];
+    const at = (v) => (v && typeof v === "object" && typeof v.at === "number" ? v.at : 0);
+    if (!mine || at(value) >= at(mine)) out[name] = value;
+  }
+  return out;
+}
+
 // The items each visited lesson has, so that the landing page can count them too.
+function readMap(key) {
+  try {
+    const data = JSON.parse(window.localStorage.getItem(key) || "{}") || {};
+    const out = {};
+    for (const [lesson, items] of Object.entries(data)) if (Array.isArray(items)) out[lesson] = items;
+    return out;
+  } catch (e) {
+    return {};
+  }
+}
+
 function writeMap(key, map) {
   try {
     window.localStorage.setItem(key, JSON.stringify(map));
@@ -61,6 +106,17 @@ function button(text, testid) {
 
 function fill(template, values) {
   return String(template || "").replace(/\{(\w+)\}/g, (m, name) => (name in values ? String(values[name]) : m));
+}
+
+// Resolves when the page's widget manager has made every model it knows (whatever goes wrong: at once).
+async function everyModelMade(model) {
+  const manager = model.widget_manager;
+  if (!manager || typeof manager.get_state !== "function") return;
+  try {
+    await manager.get_state({ drop_defaults: true });
+  } catch (e) {
+    /* a model that failed to load: tell Python anyway */
+  }
 }
 
 function render({ model, el }) {
@@ -153,14 +209,19 @@ function render({ model, el }) {
     }
   }
 
-  function persist() {
-    const merged = union(readStore(key()), model.get("solved"));
-    writeStore(key(), merged);
+  // Merge into storage: what the model holds now, with what another page may have written.
+  function persist(extra) {
+    const stored = readStore(key());
+    writeStore(key(), {
+      solved: union(stored.solved, model.get("solved")),
+      answers: withAnswers(stored.answers, extra),
+      settings: newerSettings(stored.settings, model.get("settings")),
+    });
   }
 
   const expectedKey = () => key() + ":expected";
   function persistExpected() {
-    writeMap(expectedKey(), union(readStore(expectedKey()), model.get("expected")));
+    writeMap(expectedKey(), union(readMap(expectedKey()), model.get("expected")));
   }
 
   function showExport() {
@@ -172,9 +233,8 @@ function render({ model, el }) {
     }
   }
 
-  // Merge what the browser remembers into the kernel's progress: the items of every lesson
-  // visited in this browser, and what is solved.
-  const knownItems = union(model.get("expected"), readStore(expectedKey()));
+  // The items of every lesson visited in this browser, so that the landing page counts them.
+  const knownItems = union(model.get("expected"), readMap(expectedKey()));
   if (!same(knownItems, model.get("expected"))) {
     model.set("expected", knownItems);
     model.save_changes();
@@ -192,13 +252,17 @@ function render({ model, el }) {
   }
   const persistLabels = () => writeMap(labelsKey(), Object.assign({}, readLabels(), model.get("labels") || {}));
   persistLabels();
-  const stored = readStore(key());
-  const merged = union(model.get("solved"), stored);
-  if (!same(merged, model.get("solved"))) {
-    model.set("solved", merged);
-    model.save_changes();
-  }
-  writeStore(key(), merged);
+  // What the browser remembers, and its clock, go to Python (which reads every format of the record),
+  // once the page has made every widget model it knows: Python's answer changes other widgets (the
+  // map, the review, each quiz that follows the course's ruleset), and a change sent to a model the
+  // page is still making is lost (the review stayed "Reading your progress" above its questions).
+  // The widget manager's get_state waits for all of its models.
+  keepUnreadable(key());
+  everyModelMade(model).then(() => {
+    let raw = "";
+    try { raw = window.localStorage.getItem(key()) || ""; } catch (e) { raw = ""; }
+    model.send({ type: "restore", text: raw, now: Date.now(), offset: new Date().getTimezoneOffset() });
+  });
 
   let armed = false;
   exportBtn.addEventListener("click", () => model.send({ type: "export" }));
@@ -216,11 +280,15 @@ function render({ model, el }) {
   function onMsg(msg) {
     if (msg && msg.type === "forget") {
       try { window.localStorage.removeItem(key()); } catch (e) { /* storage unavailable */ }
+    } else if (msg && msg.type === "answers") {
+      persist(msg.answers);
     }
   }
   const onSolved = () => { persist(); show(); };
+  const onSettings = () => persist();
   const onMessage = () => { message.textContent = model.get("message"); };
   model.on("change:solved", onSolved);
+  model.on("change:settings", onSettings);
   const onExpected = () => { persistExpected(); show(); };
   model.on("change:expected", onExpected);
   model.on("change:lesson", show);
@@ -234,6 +302,7 @@ function render({ model, el }) {
   showExport();
   return () => {
     model.off("change:solved", onSolved);
+    model.off("change:settings", onSettings);
     model.off("change:expected", onExpected);
     model.off("change:lesson", show);
     model.off("change:labels", onLabels);

@@ -1,0 +1,140 @@
+"""The learner's record as the browser keeps it: what is solved, every answer, the settings.
+
+One JSON document, :data:`FORMAT` ``buraco-progress/2``::
+
+    {"format": "buraco-progress/2",
+     "solved": {"03": ["worked-clean"]},
+     "answers": [{"id": "...", "clause": "run", "rules": "buraco", "outcome": "first", ...}],
+     "settings": {"ruleset": {"name": "italian", "at": 1764585600000}}}
+
+``solved`` lists the puzzles and quizzes solved per lesson; ``answers`` every answer
+(:class:`~buraco_core.teach.mastery.Answer`), from which mastery and due dates are computed;
+``settings`` the learner's choices: ``ruleset`` is the course's ruleset (a name now; a house
+rule's text may join it later), with the time it was chosen, so that two pages of one browser
+agree on the newest.
+
+Older documents are read too (:func:`read_record`): ``buraco-progress/1``
+(``{"format": "buraco-progress/1", "solved": {...}}``, what the trainer kept before answers were
+recorded) and a bare mapping of lessons to solved ids. Merging (:meth:`Record.merge`) never
+forgets: solved ids and answers are united (answers by id), the newer setting wins.
+
+>>> r = read_record('{"format": "buraco-progress/1", "solved": {"03": ["worked-clean"]}}')
+>>> r.solved, r.answers, r.ruleset
+({'03': ['worked-clean']}, (), '')
+>>> read_record('{"format": "buraco-progress/9"}')
+Traceback (most recent call last):
+...
+ValueError: unknown progress format 'buraco-progress/9': this trainer reads buraco-progress/2 and buraco-progress/1
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..rules import RULESETS
+from .mastery import Answer
+
+__all__ = ["FORMAT", "FORMATS", "Record", "read_record"]
+
+FORMAT = "buraco-progress/2"
+#: Every format this module reads, the newest first.
+FORMATS = (FORMAT, "buraco-progress/1")
+
+
+@dataclass(frozen=True)
+class Record:
+    """The learner's record: solved ids per lesson, answers, settings (see the module docstring)."""
+
+    solved: Mapping[str, list[str]] = field(default_factory=dict)
+    answers: tuple[Answer, ...] = ()
+    settings: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def ruleset(self) -> str:
+        """The course's ruleset as chosen by the learner ("" where none was chosen)."""
+        chosen = self.settings.get("ruleset")
+        return str(chosen.get("name", "")) if isinstance(chosen, Mapping) else ""
+
+    def merge(self, other: Record) -> Record:
+        """Both records in one: nothing forgotten, answers once each, the newer setting."""
+        solved = {k: list(v) for k, v in self.solved.items()}
+        for lesson, items in other.solved.items():
+            have = solved.setdefault(lesson, [])
+            have += [i for i in items if i not in have]
+        seen = {a.id for a in self.answers if a.id}
+        answers = [*self.answers, *(a for a in other.answers if not a.id or a.id not in seen)]
+        settings = dict(self.settings)
+        for key, value in other.settings.items():
+            mine = settings.get(key)
+            if not isinstance(mine, Mapping) or not isinstance(value, Mapping) or \
+                    int(value.get("at", 0)) >= int(mine.get("at", 0)):
+                settings[key] = value
+        return Record(solved, tuple(answers), settings)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"format": FORMAT, "solved": {k: list(v) for k, v in self.solved.items()},
+                "answers": [a.to_json() for a in self.answers], "settings": dict(self.settings)}
+
+    def dumps(self) -> str:
+        """The record as JSON text, to save or to move to another browser."""
+        return json.dumps(self.to_json(), indent=1, sort_keys=True, ensure_ascii=False)
+
+
+def _solved(data: object) -> dict[str, list[str]]:
+    if not isinstance(data, Mapping) or not all(
+            isinstance(k, str) and isinstance(v, list) and all(isinstance(i, str) for i in v)
+            for k, v in data.items()):
+        raise ValueError('"solved" maps each lesson to a list of solved ids, e.g. {"03": ["make-buraco"]}')
+    return {k: list(v) for k, v in data.items()}
+
+
+def _answers(data: object) -> tuple[Answer, ...]:
+    if not isinstance(data, Sequence) or isinstance(data, str):
+        raise ValueError('"answers" is a list of answers')
+    out = []
+    for i, item in enumerate(data):
+        try:
+            out.append(Answer.from_json(item))
+        except ValueError as e:
+            raise ValueError(f"answer {i + 1}: {e}") from None
+    return tuple(out)
+
+
+def _settings(data: object) -> dict[str, Any]:
+    if not isinstance(data, Mapping):
+        raise ValueError('"settings" is a mapping, e.g. {"ruleset": {"name": "italian"}}')
+    out = dict(data)
+    chosen = out.get("ruleset")
+    if chosen is not None:
+        if not isinstance(chosen, Mapping) or not isinstance(chosen.get("name"), str):
+            raise ValueError('the setting "ruleset" names a ruleset: {"name": "italian"}')
+        if chosen["name"] not in RULESETS:
+            raise ValueError(f"the setting \"ruleset\" names no ruleset of the trainer: {chosen['name']!r} "
+                             f"(choose one of {', '.join(RULESETS)})")
+        at = chosen.get("at", 0)
+        if not isinstance(at, int) or isinstance(at, bool):
+            raise ValueError(f"the setting \"ruleset\" has a time 'at' in milliseconds, not {at!r}")
+    return out
+
+
+def read_record(text: str) -> Record:
+    """A record from JSON text of any format this trainer wrote (:data:`FORMATS`), migrated to
+    the newest. Raises ValueError saying what is wrong (and where)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ValueError(f"this is not progress JSON: {e.msg} (line {e.lineno}, column {e.colno})") from e
+    if not isinstance(data, Mapping):
+        raise ValueError(f'progress JSON is an object: {{"format": "{FORMAT}", "solved": {{...}}, "answers": [...]}}')
+    if "format" not in data and "solved" not in data:  # the oldest form: lessons and their solved ids
+        return Record(_solved(data))
+    form = data.get("format", "buraco-progress/1")
+    if form not in FORMATS:
+        raise ValueError(f"unknown progress format {form!r}: this trainer reads {' and '.join(FORMATS)}")
+    solved = _solved(data.get("solved", {}))
+    if form == "buraco-progress/1":
+        return Record(solved)
+    return Record(solved, _answers(data.get("answers", [])), _settings(data.get("settings", {})))

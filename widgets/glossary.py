@@ -1,0 +1,63 @@
+"""GlossaryLookup: look a word up in the glossary as you type.
+
+The words and their meanings are the engine's glossary (:mod:`buraco_core.teach.glossary`,
+defined once in the message catalog); which terms match what the learner typed is
+:meth:`~buraco_core.teach.glossary.Glossary.find` (the page sends the text, Python answers), so
+``morto``, ``Tote`` or ``on the fly`` find the term players mean by them.
+
+>>> from buraco_widgets import GlossaryLookup
+>>> lookup = GlossaryLookup(folder="lessons")
+>>> lookup.query = "morto"
+>>> lookup.results, lookup.message
+(['pot'], '1 word matches.')
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import anywidget
+import traitlets
+
+from buraco_core.messages import catalog, render
+from buraco_core.teach.glossary import glossary
+
+from ._common import STATIC
+
+__all__ = ["GlossaryLookup"]
+
+
+class GlossaryLookup(anywidget.AnyWidget):
+    """A search box over the glossary: ``query`` (what the learner typed), ``results`` (the ids
+    of the matching terms, best first), ``entries`` (every term's words, for the page)."""
+
+    _esm = STATIC / "glossary.js"
+    _css = STATIC / "glossary.css"
+
+    query = traitlets.Unicode("").tag(sync=True)
+    results = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    message = traitlets.Unicode("").tag(sync=True)
+    entries = traitlets.List(traitlets.Dict()).tag(sync=True)
+    texts = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, *, lang: str = "en", folder: str | os.PathLike[str] | None = None, **kwargs: Any) -> None:
+        self.lang = lang
+        self.glossary = glossary(lang, folder)
+        kwargs.setdefault("texts", {key.removeprefix("glossary."): catalog(lang)[key]
+                                    for key in ("glossary.lookup", "glossary.lookup-tip", "glossary.taught")})
+        super().__init__(entries=self.glossary.entries(), **kwargs)
+        self.observe(self._find, "query")
+        self._find()
+
+    def _find(self, _change: Any = None) -> None:
+        text = self.query.strip()
+        found = [t.id for t in self.glossary.find(text)] if text else []
+        with self.hold_sync():
+            self.results = found
+            if not text:
+                self.message = ""
+            elif found:
+                self.message = render("glossary.found", self.lang, n=len(found))
+            else:
+                self.message = render("glossary.none-found", self.lang, text=text)

@@ -1,0 +1,192 @@
+"""Review: a session of questions on the learner's weak and due rules (spaced repetition).
+
+When the browser has sent the learner's record (:attr:`Progress.loaded`), the review asks the
+engine which clauses are due today in the course's ruleset
+(:func:`buraco_core.teach.mastery.review_plan`: the missed ones first, then the overdue, Leitner
+boxes) and deals one fresh question for each (:func:`buraco_core.teach.deal_clauses`, seeded by
+the day, so a bug report replays it), as a quiz with its retry pool. With nothing due it says so,
+and when the next review falls, and offers mixed practice
+(:func:`~buraco_core.teach.mastery.mixed_plan`). Each answer counts as any other, so a rule
+answered right moves up a box and is due later.
+
+>>> from datetime import date, timedelta
+>>> from buraco_widgets import Progress, Review
+>>> progress = Progress()
+>>> review = Review(progress=progress, folder="lessons")
+>>> review.state                                   # the kernel alone: the browser has not spoken
+'waiting'
+>>> progress.restore("")                           # the page loads: nothing kept yet
+>>> review.state, review.mixed_button.layout.display is None
+('nothing', True)
+>>> _ = progress.answer("run", "buraco", "wrong", variant="run-1")
+>>> review.start(); review.state, review.clauses
+('due', ['run'])
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import ipywidgets
+import traitlets
+
+from buraco_core.clauses import CLAUSES
+from buraco_core.messages import render
+from buraco_core.teach import Dealt, deal_clauses, dealers, load_puzzles
+from buraco_core.teach.coverage import teaching_link
+from buraco_core.teach.files import puzzle_files
+from buraco_core.teach.mastery import mixed_plan, next_due, review_plan
+
+from ._common import as_rules, button, esc, guard
+from .mastery import when_words
+from .progress import Progress
+from .puzzle import Quiz
+
+__all__ = ["Review"]
+
+
+class _ReviewQuiz(Quiz):
+    """The session's quiz: its questions come from the review, not from the syllabus."""
+
+    _source = "review"
+
+    def __init__(self, questions: Sequence[Dealt], *, dealer: Callable[[int], list[Dealt]], **kwargs: Any) -> None:
+        self._dealer = dealer
+        super().__init__(list(questions), follow=False, **kwargs)
+        self.new_button.layout.display = "none"
+
+    def _deal(self, rules: str, seed: int) -> list[Dealt]:
+        return self._dealer(seed)
+
+
+class Review(ipywidgets.VBox):  # type: ignore[misc]
+    """The review page's session: ``Review()`` (the shared :class:`Progress`), ``n`` questions
+    at most, ``seed`` mixed with the learner's day.
+
+    ``state`` is ``waiting`` (before the browser's record arrives), ``due`` (a session of due
+    rules), ``nothing`` (nothing due: mixed practice is offered) or ``mixed``; ``clauses`` the
+    rules of the session, ``quiz`` its :class:`Quiz` (None while there is none).
+    """
+
+    state = traitlets.Unicode("waiting")
+
+    def __init__(self, *, progress: Progress | None = None, n: int = 6, seed: int = 1, lang: str = "en",
+                 folder: str | os.PathLike[str] | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class("bw-review")
+        self.lang = lang
+        self.progress = progress if progress is not None else Progress.shared()
+        self.n = n
+        self.seed = seed
+        self._folder = folder
+        self.clauses: list[str] = []
+        self.quiz: Quiz | None = None
+        self.status = ipywidgets.HTML()
+        self.status.add_class("bw-review-status")
+        self.mixed_button = button(self._t("review.mixed"), "bw-review-mixed", self._t("review.mixed-tip"), "primary")
+        self.again_button = button(self._t("review.again"), "bw-review-again", self._t("review.again-tip"))
+        self.mixed_button.on_click(guard(self._oops, lambda _b: self.mixed()))
+        self.again_button.on_click(guard(self._oops, lambda _b: self.start()))
+        self.buttons = ipywidgets.HBox([self.mixed_button, self.again_button],
+                                       layout=ipywidgets.Layout(flex_flow="row wrap"))
+        self.holder = ipywidgets.Box(layout=ipywidgets.Layout(flex_flow="column", width="100%"))
+        self.children = [self.status, self.buttons, self.holder]
+        self._show_waiting()
+        self.progress.observe(guard(self._oops, self._on_progress), ["loaded", "settings"])
+        if self.progress.loaded:
+            self.start()
+
+    def _t(self, key: str, **params: Any) -> str:
+        return render(key, self.lang, **params)
+
+    def _oops(self, message: str) -> None:
+        self.status.value = f"<p role='status'>{esc(message)}</p>"
+
+    def _on_progress(self, change: Any) -> None:
+        if self.progress.loaded and (change["name"] == "loaded" or self.state != "waiting"):
+            self.start()
+
+    def _show_waiting(self) -> None:
+        self.status.value = f"<p role='status' aria-live='polite'>{esc(self._t('review.waiting'))}</p>"
+        self.mixed_button.layout.display = "none"
+        self.again_button.layout.display = "none"
+
+    # -- the session ----------------------------------------------------------------------------
+    def _day_seed(self) -> int:
+        return int(self.progress.today().strftime("%Y%m%d")) * 1000 + self.seed
+
+    def _puzzles(self) -> list[Any]:
+        """The course's puzzle files (beside the lessons), for a rule no generator deals."""
+        folder = os.path.join(os.fspath(self._folder or "."), "puzzles")
+        return [p for f in puzzle_files(folder) for p in load_puzzles(f)] if os.path.isdir(folder) else []
+
+    def _deal(self, clauses: Sequence[str], seed: int) -> list[Dealt]:
+        return deal_clauses(clauses, self.progress.ruleset, seed, puzzles=self._puzzles())
+
+    def start(self) -> None:
+        """Deal today's session of due rules, or say that nothing is due and offer mixed practice."""
+        rules = as_rules(self.progress.ruleset)
+        today = self.progress.today()
+        states = self.progress.states(rules)
+        self.clauses = review_plan(states, today, self.n)
+        self.again_button.layout.display = "none"
+        if not self.clauses:
+            upcoming = next_due(states, today)
+            lines = [self._t("review.nothing", rules=rules)]
+            if upcoming is not None:
+                lines.append(self._t("review.next", when=when_words(upcoming[0], today, self.lang), n=upcoming[1]))
+            else:
+                lines.append(self._t("review.never"))
+            self.status.value = "<div role='status' aria-live='polite'>" + "".join(
+                f"<p>{esc(line)}</p>" for line in lines) + "</div>"
+            self.mixed_button.layout.display = None
+            self._set_quiz(None)
+            self.state = "nothing"
+            return
+        items = []
+        for clause in self.clauses:
+            href, _ = teaching_link(clause, self.lang, self._folder)
+            words = self._t("review.due-rule", rule=CLAUSES[clause].title_message.text(self.lang),
+                            state=self._t(f"mastery.level.{states[clause].level}", rules=rules))
+            items.append(f"<li><a href='{esc(href)}'>{esc(words)}</a></li>" if href else f"<li>{esc(words)}</li>")
+        self.status.value = (f"<div role='status' aria-live='polite'><p>{esc(self._t('review.due', n=len(self.clauses), rules=rules))}"
+                             f"</p><ul class='bw-review-due'>{''.join(items)}</ul></div>")
+        self.mixed_button.layout.display = "none"
+        self._session(self.clauses)
+        self.state = "due"
+
+    def mixed(self) -> None:
+        """Mixed practice: rules of the course's ruleset, those being learned first."""
+        rules = as_rules(self.progress.ruleset)
+        states = self.progress.states(rules)
+        can = [c for c in states if dealers(c, rules)]
+        self.clauses = mixed_plan(states, self._day_seed(), self.n, can_deal=can)
+        self.status.value = f"<p role='status' aria-live='polite'>{esc(self._t('review.mixed-on', rules=rules))}</p>"
+        self.mixed_button.layout.display = "none"
+        self._session(self.clauses)
+        self.state = "mixed"
+
+    def _session(self, clauses: Sequence[str]) -> None:
+        questions = self._deal(clauses, self._day_seed())
+        if not questions:
+            self.status.value += f"<p>{esc(self._t('review.no-question', rules=as_rules(self.progress.ruleset)))}</p>"
+            self._set_quiz(None)
+            return
+        quiz = _ReviewQuiz(questions, dealer=lambda seed: self._deal(clauses, seed), rules=self.progress.ruleset,
+                           progress=self.progress, lang=self.lang)
+        self._set_quiz(quiz)
+        quiz.score_label.observe(guard(self._oops, self._on_answer), "value")
+
+    def _set_quiz(self, quiz: Quiz | None) -> None:
+        if self.quiz is not None:
+            self.quiz.close()
+        self.quiz = quiz
+        self.holder.children = [quiz] if quiz is not None else []
+
+    def _on_answer(self, _change: Any) -> None:
+        """Once every question has an answer, the learner may review again (what is still due)."""
+        quiz = self.quiz
+        if quiz is not None and quiz.puzzles and all(f is not None for f in quiz.first_try):
+            self.again_button.layout.display = None

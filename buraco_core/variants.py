@@ -320,14 +320,14 @@ class Variant:
         """What the value of field ``name`` means, in words (a catalog sentence)."""
         return meaning(name, getattr(self.rules, name))
 
-    def replace(self, **values: object) -> Variant:
+    def replace(self, **values: Any) -> Variant:
         """This variant with fields changed (a ``RulesError`` if they contradict each other)."""
-        players = values.pop("players", self.players)
-        name = values.pop("name", self.name)
+        players: int | None = values.pop("players", self.players)
+        name = str(values.pop("name", self.name))
         rules = dataclasses.replace(self.rules, **values) if values else self.rules
         if players is not None and players not in rules.player_counts:
             players = None
-        return Variant(rules, players, str(name))  # type: ignore[arg-type]
+        return Variant(rules, players, name)
 
 
 def meaning(name: str, value: object) -> Message:
@@ -351,7 +351,7 @@ def parse_variant(text: str) -> Variant:
     head, _, tail = text.strip().partition(";")
     preset, *changes = head.split("+")
     base = field_info("name").read(preset)
-    values: dict[str, object] = {}
+    values: dict[str, Any] = {}
     for change in changes:
         key, eq, value = change.partition("=")
         key = key.strip()
@@ -378,8 +378,8 @@ def parse_variant(text: str) -> Variant:
         else:
             raise VariantError("option", key, part=part)
         tail = rest
-    preset = RULESETS[str(base)]
-    rules = dataclasses.replace(preset, **values) if values else preset  # type: ignore[arg-type]
+    start = RULESETS[str(base)]
+    rules = dataclasses.replace(start, **values) if values else start
     return Variant(rules, players, name)
 
 

@@ -9,10 +9,11 @@ from .choice import Choice
 from .feedback import FeedbackBox
 from .game_table import GameTable
 from .hand import Hand
+from .house import HouseRules
 from .picker import RulesetPicker
 from .progress import Progress
 from .puzzle import MeldPuzzle, PuzzleSet, Quiz, ScoreQuiz
 from .table import MeldView, TableView
 
-__all__ = ["Choice", "FeedbackBox", "GameTable", "Hand", "MeldPuzzle", "MeldView", "Progress", "PuzzleSet", "Quiz", "RulesetPicker",
+__all__ = ["Choice", "FeedbackBox", "GameTable", "Hand", "HouseRules", "MeldPuzzle", "MeldView", "Progress", "PuzzleSet", "Quiz", "RulesetPicker",
            "ScoreQuiz", "TableView"]

@@ -27,13 +27,15 @@ import dataclasses
 from typing import Any
 
 import anywidget
+import ipywidgets
 import traitlets
 
 from buraco_core import RULESETS, Rules, RulesError
+from buraco_core.compare import compare_rulesets
 from buraco_core.messages import Message, catalog, render, show
 from buraco_core.variants import Variant, VariantError, field_info, field_infos, meaning, parse_variant
 
-from ._common import STATIC
+from ._common import STATIC, esc, guard
 
 __all__ = ["HouseRules"]
 
@@ -141,6 +143,29 @@ class HouseRules(anywidget.AnyWidget):
                 raise TypeError(f"{type(widget).__name__} has no 'rules' trait to follow a variant")
             traitlets.dlink((self, "rules"), (widget, "rules"))
         return self
+
+    def comparison(self) -> ipywidgets.HTML:
+        """The applied variant beside the preset it starts from: the rows of the rulesets' comparison
+        (``buraco_core.compare``) where they differ, redrawn when the variant changes."""
+        view = ipywidgets.HTML()
+        view.add_class("bw-house-compare")
+
+        def draw(_change: Any = None) -> None:
+            v = self.variant
+            both = [v.rules, v.preset]
+            rows = [label for label, values in compare_rulesets(both).rows if values[0] != values[1]]
+            if not rows:
+                view.value = f"<p>{esc(self.summary)}</p>"
+                return
+            view.value = (f"<p>{esc(render('house.beside', self.lang))}</p>"
+                          + compare_rulesets(both, rows=rows)._repr_html_())
+
+        def oops(text: str) -> None:
+            view.value = f"<p>{esc(text)}</p>"
+
+        self.observe(guard(oops, draw), "rules")
+        draw()
+        return view
 
     # -- inside -----------------------------------------------------------------------------------
     def _field(self, name: str) -> dict[str, Any]:

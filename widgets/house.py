@@ -187,6 +187,10 @@ class HouseRules(anywidget.AnyWidget):
     def _on_page(self, _widget: Any, content: Any, _buffers: Any) -> None:
         if not isinstance(content, dict):
             return
+        with self.hold_sync():  # the page gets the answer in one message
+            self._answer(content)
+
+    def _answer(self, content: dict[str, Any]) -> None:
         try:
             if "edit" in content:
                 self.edit(str(content["edit"]), str(content.get("value", "")))
@@ -238,7 +242,7 @@ class HouseRules(anywidget.AnyWidget):
         if not keep_draft:
             info = {i.name: i for i in field_infos()}
             self._draft = {name: info[name].show(getattr(variant.rules, name)) for name in info if name != "name"}
-        with self.hold_trait_notifications():
+        with self.hold_sync(), self.hold_trait_notifications():  # one message to the page
             self.problems = []
             self._publish_draft()
             self.changed = [{"field": k, "label": field_info(k).label.text(self.lang),

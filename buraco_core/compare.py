@@ -150,15 +150,14 @@ class RulesetTable:
 def _shown(name: str) -> str:
     """A ruleset's display name (the catalog's ``ruleset.<name>``) for a learner's page; a house
     variant's text as its preset's name with "house rules"."""
-    from .messages import render, show
+    from .messages import show
 
     if name in RULESETS:
         return show(RULESETS[name])
     try:
-        rules = get_rules(name)
+        return show(get_rules(name))
     except RulesError:
         return name
-    return render("house.column", rules=RULESETS[rules.name])
 
 
 def compare_rulesets(names: Sequence[str | Rules] | None = None, rows: Sequence[str] | None = None) -> RulesetTable:

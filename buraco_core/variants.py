@@ -82,6 +82,18 @@ _LIMITS: Mapping[str, tuple[int, int, int]] = MappingProxyType({
     "target_range": (100, 20000, 5),
 })
 
+#: The first field of each group of the ``Rules`` docstring, in the record's order (the docstring
+#: itself is gone where docstrings are stripped, as in the static site; a test checks the two agree).
+_GROUP_STARTS: Mapping[str, str] = MappingProxyType({
+    "name": "The preset",
+    "allow_sets": "Meld fields",
+    "card_values": "Points",
+    "jokers": "The table",
+    "discard_take": "The turn",
+    "direct_pot": "The pot and going out",
+    "target": "The match",
+})
+
 #: How many numbers a field of numbers holds.
 _LENGTHS: Mapping[str, int] = MappingProxyType({"card_values": 14, "target_range": 2})
 
@@ -192,21 +204,26 @@ def field_infos() -> tuple[FieldInfo, ...]:
     docs = _docs()
     words = catalog("en")
     out = []
+    group = ""
     for f in dataclasses.fields(Rules):
+        group = _GROUP_STARTS.get(f.name, group)
         kind, options = _kind(f.name, hints[f.name])
         if kind in ("number", "optional-number", "numbers", "counts") and f.name not in _LIMITS:
             raise TypeError(f"Rules.{f.name} holds numbers but has no range in variants._LIMITS")
         if kind == "numbers" and f.name not in _LENGTHS:
             raise TypeError(f"Rules.{f.name} holds numbers but has no length in variants._LENGTHS")
-        if f.name not in docs:
+        if docs and f.name not in docs:  # (no docs at all: docstrings stripped, python -OO, the static site)
             raise TypeError(f"Rules.{f.name} is not described in the Rules docstring")
         needed = [f"house.field.{f.name}.label", *(_meaning_key(f.name, kind, o) for o in _meaning_tokens(kind, options))]
         missing = [k for k in needed if k not in words]
         if missing:
             raise TypeError(f"Rules.{f.name} has no words in the catalog: {', '.join(missing)}")
         low, high, step = _LIMITS.get(f.name, (0, 0, 1))
-        group, doc = docs[f.name]
-        if kind == "choice":
+        documented, doc = docs.get(f.name, (group, ""))
+        if documented != group:
+            raise TypeError(f"Rules.{f.name} is under {documented!r} in the Rules docstring but follows "
+                            f"{group!r} in the record: see variants._GROUP_STARTS")
+        if kind == "choice" and doc:
             doc += " " + " ".join((_enum_of(f.name).__doc__ or "").split())
         out.append(FieldInfo(f.name, kind, group, doc, low, high, step, _LENGTHS.get(f.name, 0), options))
     return tuple(out)
@@ -287,6 +304,7 @@ class Variant:
     name: str = ""
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "name", self.name.strip())  # as the text gives it back
         if self.players is not None and self.players not in self.rules.player_counts:
             raise VariantError("players", "players", players=self.players,
                                counts=" or ".join(str(n) for n in self.rules.player_counts))
@@ -369,7 +387,7 @@ def parse_variant(text: str) -> Variant:
         key, eq, value = part.partition("=")
         key = key.strip()
         if key == "name" and eq:
-            name = (value + (";" + rest if rest else "")).strip()
+            name = tail.split("=", 1)[1].strip()  # the name is the rest of the text, ";" and all
             break
         if key == "players" and eq:
             if not re.fullmatch(r"\s*[0-9]\s*", value):

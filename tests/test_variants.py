@@ -104,7 +104,7 @@ def variants(draw: st.DrawFn) -> Variant:
     except RulesError:
         rules = base
     players = draw(st.none() | st.sampled_from(rules.player_counts))
-    name = draw(st.text(st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp")), max_size=20)).strip()
+    name = draw(st.text(st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp")), max_size=20))
     return Variant(rules, players, name)
 
 
@@ -169,3 +169,16 @@ def test_players_follow_the_ruleset() -> None:
                       player_counts=(2, 3, 4), stock_end=RULESETS["buraco"].stock_end, players=3)
     assert three.players == 3 and parse_variant(three.text()) == three
     assert v.replace(player_counts=(2,)).players is None  # 4 no longer allowed: the table's default
+
+
+def test_variants_work_without_docstrings() -> None:
+    """The static site strips docstrings (python -OO): the variants and the panel still work there."""
+    import subprocess
+    import sys
+
+    code = ("from buraco_core.variants import field_infos, parse_variant\n"
+            "from buraco_widgets import HouseRules\n"
+            "assert len(field_infos()) > 30 and field_infos()[1].group == 'Meld fields'\n"
+            "assert parse_variant('buraco+target=1505;players=2').players == 2\n"
+            "HouseRules('buraco+set_max_cards=4').edit('target', '1505')\n")
+    subprocess.run([sys.executable, "-OO", "-c", code], check=True, timeout=120)

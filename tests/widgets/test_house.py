@@ -178,3 +178,22 @@ def test_every_preset_starts_clean(name: str) -> None:
     panel = HouseRules(name)
     assert panel.rules == name and panel.changed == [] and panel.problems == []
     assert "as the rulebook plays it" in panel.summary
+
+
+def test_quiz_practice_and_comparison_follow_the_panel() -> None:
+    from buraco_widgets import MeldPuzzle, Quiz
+
+    panel = HouseRules()
+    quiz = Quiz.for_lesson("11", rules=panel.rules, seed=1)
+    practice = MeldPuzzle.generate("meld-value", rules=panel.rules, seed=110, lesson="11", buraco=True)
+    comparison = panel.comparison()
+    panel.link(quiz, practice)
+    assert "No house rules yet" in comparison.value
+    panel.edit("clean_bonus", "300")
+    panel.set_name("Nonna")
+    assert practice.puzzle.ruleset.clean_bonus == 300 and practice.puzzle.rules == "buraco+clean_bonus=300"
+    assert all(p.ruleset.clean_bonus == 300 for p in quiz.puzzles)
+    assert "Classic Buraco, house rules" in comparison.value and "300" in comparison.value
+    assert "match" not in comparison.value  # only the rows that differ
+    panel.reset()
+    assert practice.puzzle.ruleset is RULESETS["buraco"] and "No house rules yet" in comparison.value

@@ -356,6 +356,8 @@ def meaning(name: str, value: object) -> Message:
         return message(_meaning_key(name, info.kind, shown))
     if info.kind == "preset":
         return message("house.preset", rules=RULESETS[str(value)])
+    if info.kind == "numbers" and info.length == 2 and isinstance(value, tuple):
+        return message(_meaning_key(name, info.kind, "means"), low=value[0], high=value[1])
     return message(_meaning_key(name, info.kind, "means"), value=shown.replace(",", ", "))
 
 

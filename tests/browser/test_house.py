@@ -116,7 +116,8 @@ def test_a_family_variant_is_built_played_reloaded_and_shared(page: Any, voila: 
     text = page.locator('[data-testid="house-text"]')
     page.wait_for_function("(want) => document.querySelector('[data-testid=house-text]').value === want", arg=FAMILY)
     link = str(page.locator('[data-testid="house-link"]').input_value())
-    assert link.endswith("#variant=" + quote(FAMILY, safe="")) and "/voila/render/" in link
+    assert link.endswith("#variant=buraco+set_max_cards=4+target=1505;players=2;name=Our%20family")
+    assert quote(FAMILY, safe="+=;,") in link and "/voila/render/" in link
     screenshot(page, "house-shared-1280")
     assert axe_violations(page) == []
 

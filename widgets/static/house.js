@@ -168,7 +168,10 @@ function render({ model, el }) {
     const value = model.get("rules");
     text.value = value;
     const url = new URL(window.location.href);
-    url.hash = "variant=" + encodeURIComponent(value);
+    // the text stays readable in the link: + = ; , need no escaping in a fragment
+    const readable = encodeURIComponent(value).replace(/%2B/g, "+").replace(/%3D/g, "=").replace(/%3B/g, ";")
+      .replace(/%2C/g, ",");
+    url.hash = "variant=" + readable;
     link.value = url.toString();
     linkBox.hidden = false;
     message.dataset.status = "info";

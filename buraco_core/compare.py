@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from html import escape
 
 from .melds import InvalidMeld, make_meld
-from .rules import RULESETS, DiscardTake, GoingOut, IndirectPot, Rules, StockEnd, Tie
+from .rules import RULESETS, DiscardTake, GoingOut, IndirectPot, Rules, RulesError, StockEnd, Tie, get_rules
 from .scoring import score_side
 
 __all__ = ["RulesetScore", "RulesetTable", "ScoreComparison", "compare_rulesets", "score_under_each"]
@@ -148,17 +148,26 @@ class RulesetTable:
 
 
 def _shown(name: str) -> str:
-    """A ruleset's display name (the catalog's ``ruleset.<name>``) for a learner's page."""
+    """A ruleset's display name (the catalog's ``ruleset.<name>``) for a learner's page; a house
+    variant's text as its preset's name with "house rules"."""
     from .messages import show
 
-    return show(RULESETS[name]) if name in RULESETS else name
+    if name in RULESETS:
+        return show(RULESETS[name])
+    try:
+        return show(get_rules(name))
+    except RulesError:
+        return name
 
 
-def compare_rulesets(names: Sequence[str] | None = None, rows: Sequence[str] | None = None) -> RulesetTable:
+def compare_rulesets(names: Sequence[str | Rules] | None = None, rows: Sequence[str] | None = None) -> RulesetTable:
     """The comparison table of the rulesets (default: all five), read from their ``Rules``;
-    ``rows`` picks rows by label (default: every row of :data:`ROWS`)."""
-    chosen = tuple(names) if names is not None else tuple(RULESETS)
-    rules = [RULESETS[n] for n in chosen]
+    ``rows`` picks rows by label (default: every row of :data:`ROWS`). A house variant (a ``Rules``
+    or its text, ``buraco+target=1505``) has a column like the presets'."""
+    from .variants import rules_text
+
+    rules = [get_rules(n) for n in names] if names is not None else list(RULESETS.values())
+    chosen = tuple(rules_text(r) for r in rules)
     readers = dict(ROWS)
     labels = list(rows) if rows is not None else [label for label, _ in ROWS]
     unknown = [label for label in labels if label not in readers]

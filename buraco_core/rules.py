@@ -18,9 +18,10 @@ buraco_core.rules.RulesError: target 100 is outside this ruleset's range 505 to 
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, fields
 from types import MappingProxyType
-from typing import Literal
+from typing import Literal, NamedTuple
 
 __all__ = [
     "RULESETS",
@@ -29,13 +30,37 @@ __all__ = [
     "IndirectPot",
     "Rules",
     "RulesError",
+    "RulesProblem",
     "StockEnd",
     "Tie",
 ]
 
 
+class RulesProblem(NamedTuple):
+    """One contradiction of a ruleset: its catalog key (``house.problem.<key>``), the fields that
+    disagree (the first the one to change), the English sentence and the values it names."""
+
+    key: str
+    fields: tuple[str, ...]
+    text: str
+    params: Mapping[str, object]
+
+
 class RulesError(ValueError):
-    """A ruleset whose fields contradict each other, or an unknown ruleset name."""
+    """A ruleset whose fields contradict each other, or an unknown ruleset name.
+
+    ``problems`` holds each contradiction as data (:class:`RulesProblem`), ``fields`` every field
+    they name, so a panel can show each reason beside its fields without parsing English.
+    """
+
+    def __init__(self, message: str, problems: Sequence[RulesProblem] = ()) -> None:
+        super().__init__(message)
+        self.problems: tuple[RulesProblem, ...] = tuple(problems)
+
+    @property
+    def fields(self) -> tuple[str, ...]:
+        """Every field a problem names, each once, in the order named."""
+        return tuple(dict.fromkeys(name for p in self.problems for name in p.fields))
 
 
 class DiscardTake(enum.Enum):
@@ -112,6 +137,8 @@ def face_values() -> tuple[int, ...]:
 class Rules:
     """Everything that differs among the rulesets, one named field each.
 
+    The preset
+        ``name``: the ruleset this one is, or starts from (one of :data:`RULESETS`).
     Meld fields
         ``allow_sets``: sets (three or more of a rank) may be melded (``fechado``: no).
         ``set_max_cards`` / ``set_distinct_suits``: the ``brazilian`` set limit (at most four
@@ -195,61 +222,83 @@ class Rules:
     tie: Tie = Tie.ANOTHER_HAND
 
     def __post_init__(self) -> None:
-        problems = []
+        problems: list[RulesProblem] = []
+
+        def refuse(key: str, names: tuple[str, ...], text: str, **params: object) -> None:
+            problems.append(RulesProblem(key, names, text, MappingProxyType(params)))
+
         if len(self.card_values) != 14:
-            problems.append("card_values needs 14 entries: the joker, then the ace to the king")
+            refuse("card-values", ("card_values",),
+                   "card_values needs 14 entries: the joker, then the ace to the king", n=len(self.card_values))
         if not self.name:
-            problems.append("a ruleset needs a name")
+            refuse("name", ("name",), "a ruleset needs a name")
         if self.decks < 1 or self.jokers < 0 or self.hand_size < 1:
-            problems.append(f"decks {self.decks}, jokers {self.jokers} and hand_size {self.hand_size}: "
-                            "at least one deck, no negative jokers, at least one card a hand")
+            refuse("deck-counts", ("decks", "jokers", "hand_size"),
+                   f"decks {self.decks}, jokers {self.jokers} and hand_size {self.hand_size}: "
+                   "at least one deck, no negative jokers, at least one card a hand",
+                   decks=self.decks, jokers=self.jokers, hand_size=self.hand_size)
         if self.set_distinct_suits and not self.allow_sets:
-            problems.append("set_distinct_suits is set but allow_sets is False")
+            refuse("suits-without-sets", ("set_distinct_suits", "allow_sets"),
+                   "set_distinct_suits is set but allow_sets is False")
         if self.set_max_cards is not None and not self.allow_sets:
-            problems.append("set_max_cards is set but allow_sets is False")
+            refuse("max-without-sets", ("set_max_cards", "allow_sets"),
+                   "set_max_cards is set but allow_sets is False")
         if self.set_max_cards is not None and self.set_max_cards < 3:
-            problems.append(f"set_max_cards {self.set_max_cards} is below the 3 cards a set needs")
+            refuse("set-max-small", ("set_max_cards",),
+                   f"set_max_cards {self.set_max_cards} is below the 3 cards a set needs", n=self.set_max_cards)
         if self.ace_to_ace_bonus is not None and not self.ace_to_ace:
-            problems.append("ace_to_ace_bonus is set but ace_to_ace runs are not allowed")
+            refuse("ace-bonus-without-ace", ("ace_to_ace_bonus", "ace_to_ace"),
+                   "ace_to_ace_bonus is set but ace_to_ace runs are not allowed")
         if self.min_buraco < 3:
-            problems.append(f"min_buraco {self.min_buraco} is below the 3 cards of any meld")
+            refuse("buraco-small", ("min_buraco",),
+                   f"min_buraco {self.min_buraco} is below the 3 cards of any meld", n=self.min_buraco)
         if self.pots not in (0, 2):
-            problems.append(f"pots must be 0 or 2 (one per team), not {self.pots}")
+            refuse("pots-count", ("pots",), f"pots must be 0 or 2 (one per team), not {self.pots}", n=self.pots)
         if self.pots and self.stock_end is StockEnd.EMPTY_AT_DRAW:
-            problems.append("a ruleset with pots cannot end at an empty stock draw; "
-                            "use EMPTY_NO_POT, LAST_CARD_DRAWN or TWO_LEFT")
+            refuse("pots-empty-draw", ("pots", "stock_end"),
+                   "a ruleset with pots cannot end at an empty stock draw; "
+                   "use EMPTY_NO_POT, LAST_CARD_DRAWN or TWO_LEFT")
         if not self.pots and self.stock_end is StockEnd.EMPTY_NO_POT:
-            problems.append("stock_end EMPTY_NO_POT needs pots")
+            refuse("no-pot-stock", ("stock_end", "pots"), "stock_end EMPTY_NO_POT needs pots")
         if not self.pots and (self.pot_unused_penalty or self.pot_guard):
-            problems.append("pot_unused_penalty and pot_guard need pots")
+            refuse("no-pot-guard", ("pot_unused_penalty", "pot_guard", "pots"),
+                   "pot_unused_penalty and pot_guard need pots")
         if not self.pots and self.out_needs_pot:
-            problems.append("out_needs_pot needs pots; set out_needs_pot=False for a game without pots")
+            refuse("no-pot-out", ("out_needs_pot", "pots"),
+                   "out_needs_pot needs pots; set out_needs_pot=False for a game without pots")
         if not self.direct_pot and self.going_out is GoingOut.MELD_OR_DISCARD:
-            problems.append("without a direct pot a meld may never empty the hand, so going_out "
-                            "must be DISCARD, not MELD_OR_DISCARD")
+            refuse("meld-out-without-direct", ("direct_pot", "going_out"),
+                   "without a direct pot a meld may never empty the hand, so going_out "
+                   "must be DISCARD, not MELD_OR_DISCARD")
         if self.pots and not self.partnerships:
-            problems.append("pots are one per team, so they need partnerships "
-                            "(or 2 players); set pots=0 for every player alone")
+            refuse("pots-alone", ("pots", "partnerships"),
+                   "pots are one per team, so they need partnerships "
+                   "(or 2 players); set pots=0 for every player alone")
         if any(n < 2 or n > 4 for n in self.player_counts) or not self.player_counts:
-            problems.append(f"player_counts {self.player_counts} must be among 2, 3 and 4")
+            refuse("player-counts", ("player_counts",),
+                   f"player_counts {self.player_counts} must be among 2, 3 and 4")
         if self.partnerships and 3 in self.player_counts:
-            problems.append("partnerships need 2 or 4 players, not 3")
+            refuse("partners-three", ("partnerships", "player_counts"), "partnerships need 2 or 4 players, not 3")
         deck = 52 * self.decks + self.jokers
         most = max(self.player_counts, default=2)
         if deck < most * self.hand_size + self.pots * self.pot_size + 2:
-            problems.append(f"a deck of {deck} cards cannot deal {most} hands of {self.hand_size}"
-                            f" and {self.pots} pots of {self.pot_size}")
+            refuse("deck-small", ("decks", "jokers", "hand_size", "pots", "pot_size", "player_counts"),
+                   f"a deck of {deck} cards cannot deal {most} hands of {self.hand_size}"
+                   f" and {self.pots} pots of {self.pot_size}",
+                   deck=deck, players=most, hand_size=self.hand_size, pots=self.pots, pot_size=self.pot_size)
         if self.target_range[0] > self.target_range[1]:
-            problems.append(f"target_range {self.target_range} runs backwards")
+            refuse("range-backwards", ("target_range",), f"target_range {self.target_range} runs backwards",
+                   low=self.target_range[0], high=self.target_range[1])
         if self.target is not None:
             low, high = self.target_range
             if not low <= self.target <= high:
-                problems.append(f"target {self.target} is outside this ruleset's range "
-                                f"{low} to {high}")
+                refuse("target-range", ("target", "target_range"),
+                       f"target {self.target} is outside this ruleset's range {low} to {high}",
+                       target=self.target, low=low, high=high)
         if self.tie is Tie.STARTER_WINS and self.target is not None:
-            problems.append("tie STARTER_WINS is for one-hand games (target None)")
+            refuse("starter-wins-match", ("tie", "target"), "tie STARTER_WINS is for one-hand games (target None)")
         if problems:
-            raise RulesError("; ".join(problems))
+            raise RulesError("; ".join(p.text for p in problems), problems)
 
     def __repr__(self) -> str:
         """``RULESETS['buraco']``, or the preset with its changed fields: evaluates back.
@@ -376,9 +425,14 @@ RULESETS: MappingProxyType[str, Rules] = MappingProxyType({
 
 
 def get_rules(rules: Rules | str) -> Rules:
-    """A :class:`Rules` from itself or a ruleset name; an unknown name lists the known ones."""
+    """A :class:`Rules` from itself, a ruleset name, or a house variant's text
+    (``buraco+target=1505``, see :mod:`buraco_core.variants`); an unknown name lists the known ones."""
     if isinstance(rules, Rules):
         return rules
+    if isinstance(rules, str) and ("+" in rules or ";" in rules):
+        from .variants import parse_variant  # a house variant's text: buraco+target=1505
+
+        return parse_variant(rules).rules
     try:
         return RULESETS[rules]
     except KeyError:

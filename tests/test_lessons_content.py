@@ -17,7 +17,7 @@ from buraco_core.teach import load_puzzles
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 #: The teaching lessons (09, a strategy lesson, joins them from another branch).
 NAMES = ["00_welcome", "01_melds", "02_wilds", "03_buracos", "04_turn", "05_pot", "06_scoring",
-         "07_rulesets", "08_play"]
+         "07_rulesets", "08_play", "11_house_rules"]
 #: The review lesson, after the last one; the reference pages beside the lessons.
 REVIEW = "10_review"
 PAGES = ["glossary", "cheatsheet"]
@@ -40,7 +40,7 @@ def code_lines(cell: dict[str, object]) -> list[str]:
 
 def test_every_lesson_is_there() -> None:
     found = sorted(p.stem for p in LESSONS.glob("[0-9][0-9]_*.ipynb"))
-    assert [n for n in found if n not in OPTIONAL] == [*NAMES, REVIEW]
+    assert [n for n in found if n not in OPTIONAL] == sorted([*NAMES, REVIEW])
     assert all((LESSONS / f"{page}.ipynb").is_file() for page in PAGES)
 
 

@@ -64,7 +64,8 @@ _KEY = re.compile(r"""["']((?:[a-z0-9-]+\.)+[a-z0-9-]+)["']""")
 _DYNAMIC = ("ruleset.", "suit.", "rank.", "clause.", "buraco-kind.", "meld.kind.", "number.", "section.",
             "teach.a-kind.", "outcome.play.", "outcome.predict.", "feedback.outcome.", "feedback.predict.why-",
             "feedback.predict.new-", "fact.tie-", "fact.stock-end-", "widget.kind.", "widget.progress.",
-            "widget.feedback.", "puzzle.", "glossary.", "cheat.part.", "mastery.level.", "mastery.mark.")
+            "widget.feedback.", "puzzle.", "glossary.", "cheat.part.", "mastery.level.", "mastery.mark.",
+            "house.field.", "house.problem.", "house.error.", "house.group.")
 """Keys the code builds from a value (``f"suit.{s}"``): checked through those values below."""
 
 

@@ -11,6 +11,7 @@ from .feedback import FeedbackBox
 from .game_table import GameTable
 from .glossary import GlossaryLookup
 from .hand import Hand
+from .house import HouseRules
 from .mastery import MasteryMap
 from .picker import RulesetPicker
 from .progress import Progress, follow_course
@@ -18,5 +19,6 @@ from .puzzle import MeldPuzzle, PuzzleSet, Quiz, ScoreQuiz
 from .review import Review
 from .table import MeldView, TableView
 
-__all__ = ["CheatSheet", "Choice", "FeedbackBox", "GameTable", "GlossaryLookup", "Hand", "MasteryMap", "MeldPuzzle",
-           "MeldView", "Progress", "PuzzleSet", "Quiz", "Review", "RulesetPicker", "ScoreQuiz", "TableView", "follow_course"]
+__all__ = ["CheatSheet", "Choice", "FeedbackBox", "GameTable", "GlossaryLookup", "Hand", "HouseRules", "MasteryMap",
+           "MeldPuzzle", "MeldView", "Progress", "PuzzleSet", "Quiz", "Review", "RulesetPicker", "ScoreQuiz", "TableView",
+           "follow_course"]

@@ -15,6 +15,7 @@ import ipywidgets
 
 from buraco_core import RULESETS, Card, Meld, Rules, get_rules, parse_cards
 from buraco_core.svg import card_svg, meld_svg
+from buraco_core.variants import rules_text
 
 STATIC = pathlib.Path(__file__).parent / "static"
 
@@ -29,6 +30,7 @@ __all__ = [
     "guard",
     "meld_item",
     "ordered_input",
+    "rules_key",
     "ruleset_names",
 ]
 
@@ -41,6 +43,12 @@ def ruleset_names() -> list[str]:
 def as_rules(rules: Rules | str) -> Rules:
     """A :class:`Rules` from a name or a Rules value (the engine's own lookup and message)."""
     return get_rules(rules)
+
+
+def rules_key(rules: Rules | str) -> str:
+    """The text a widget's ``rules`` trait holds for a ruleset: a preset's name (``"buraco"``), or a
+    house variant's text (``"buraco+target=1505"``), so that house rules survive the trait."""
+    return rules_text(as_rules(rules))
 
 
 def as_cards(cards: str | Iterable[Card | str] | None) -> list[Card]:

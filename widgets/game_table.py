@@ -42,8 +42,9 @@ from buraco_core.game import AddToMeld, Discard, Game, NewMeld, Phase, Take, Vie
 from buraco_core.messages import Message
 from buraco_core.teach.mastery import Outcome
 from buraco_core.teach.plays import clauses_used
+from buraco_core.variants import parse_variant
 
-from ._common import as_rules, button, guard
+from ._common import as_rules, button, guard, rules_key
 from .feedback import FeedbackBox
 from .hand import Hand
 from .progress import Progress
@@ -86,6 +87,9 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
                  lesson: str = "", progress: Progress | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("bw-game")
+        if isinstance(rules, str):  # a preset's name or a house variant's text (its players too)
+            variant = parse_variant(rules)
+            rules, players = variant.rules, variant.players or players
         self.game = game if game is not None else Game(rules=as_rules(rules), players=players, seed=seed)
         self._seed = seed
         self._players_arg = players
@@ -98,7 +102,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         self._progress = progress
         self._suggested = False
         with self.hold_trait_notifications():
-            self.rules = self.game.rules.name
+            self.rules = rules_key(self.game.rules)
             self.seat = seat
             self.pace = pace
             self.coach = coach
@@ -166,9 +170,15 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         """A table at a named scenario of the engine: ``GameTable.scenario("pot-direct")``."""
         return cls(game=Game.scenario(name), **kwargs)
 
-    def new_game(self, rules: Rules | str | None = None, seed: int | None = None) -> None:
-        """Start a new game (the same seed unless given), in ``rules`` or the current ruleset."""
-        chosen = as_rules(rules if rules is not None else self.rules)
+    def new_game(self, rules: Rules | str | None = None, seed: int | None = None, players: int | None = None) -> None:
+        """Start a new game (the same seed unless given), in ``rules`` or the current ruleset (a
+        house variant's text may name its ``players``)."""
+        if isinstance(rules, str):
+            variant = parse_variant(rules)
+            rules, players = variant.rules, variant.players or players
+        chosen = as_rules(rules if rules is not None else self.game.rules)
+        if players is not None:
+            self._players_arg = players
         players = self._players_arg if self._players_arg in chosen.player_counts else max(chosen.player_counts)
         if seed is not None:
             self._seed = seed
@@ -182,16 +192,17 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         self.log = []
         self.feedback.clear()
         self._meld_key = None
-        if self.rules != chosen.name:
-            self.rules = chosen.name  # observed: comes back here only if the name differs
+        if as_rules(self.rules) != chosen:
+            self.rules = rules_key(chosen)  # observed: comes back here only if the rules differ
         self._refresh()
         self.feedback.show(f"A new hand of {chosen.name} with {players} players.", status="info")
         self._after_move()
 
     def _on_rules(self, change: Any) -> None:
-        if change["new"] == self.game.rules.name:
-            return
         try:
+            variant = parse_variant(change["new"])
+            if variant.rules == self.game.rules and variant.players in (None, self.game.players):
+                return
             self.new_game(change["new"])
         except ValueError as exc:
             self._say(str(exc))
@@ -511,7 +522,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         if key != self._meld_key:
             self._meld_key = key
             self._group_teams = [t for t, _ in melds]
-            self.table.rules = v.rules.name
+            self.table.rules = rules_key(v.rules)
             self.table.set_melds(groups)
         playing = v.my_turn and not self.busy
         # on the learner's turn every play can be tried: the engine says why one is refused

@@ -62,7 +62,7 @@ from buraco_core.teach import (
 from buraco_core.teach.coverage import teaching_link
 from buraco_core.teach.mastery import outcome_of
 
-from ._common import as_cards, as_rules, discard, esc, guard
+from ._common import as_cards, as_rules, discard, esc, guard, rules_key
 from .choice import Choice
 from .feedback import FeedbackBox
 from .hand import Hand
@@ -152,7 +152,7 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
         self.buttons.add_class("bw-puzzle-buttons")
         self.observe(self._on_badge, ["solved", "revealed", "correct"])
         with self.hold_trait_notifications():
-            self.rules = as_rules(puzzle.rules).name
+            self.rules = rules_key(puzzle.rules)
             self.seed = puzzle.seed
             self.lesson = str(lesson)
             self.item = item if item is not None else self._default_item(puzzle)
@@ -333,7 +333,7 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
         if self._switching:
             return
         try:
-            rules = as_rules(change["new"]).name
+            rules = rules_key(change["new"])
         except ValueError as exc:
             self.feedback.show(str(exc), status="info")
             return
@@ -386,7 +386,7 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
         self.puzzle = puzzle
         self._switching = True
         try:
-            self.rules = as_rules(puzzle.rules).name
+            self.rules = rules_key(puzzle.rules)
             self.seed = puzzle.seed
         finally:
             self._switching = False
@@ -529,7 +529,7 @@ class ScoreQuiz(MeldPuzzle):
                   went_out: bool, took_pot: bool = True, pot_unused: bool = False, item: str = "score",
                   **kwargs: Any) -> ScoreQuiz:
         """A score puzzle from engine objects or notation (each meld checked by the engine)."""
-        rules_name = as_rules(rules).name
+        rules_name = rules_key(rules)
         from buraco_core import make_meld
 
         table = tuple(format_cards((m if isinstance(m, Meld) else make_meld(m, rules_name)).cards) for m in melds)
@@ -746,7 +746,7 @@ class Quiz(_Steps):
         with self.hold_trait_notifications():
             self.lesson = str(lesson)
             self.item = item
-            self.rules = as_rules(rules).name
+            self.rules = rules_key(rules)
             self.seed = seed
         self._set_dealt(list(puzzles) if puzzles else self._deal(self.rules, self.seed))
         if self.lesson:
@@ -786,7 +786,7 @@ class Quiz(_Steps):
 
     def _on_rules(self, change: Any) -> None:
         try:
-            rules = as_rules(change["new"]).name
+            rules = rules_key(change["new"])
         except ValueError as exc:
             self.score_label.value = esc(exc)
             return

@@ -20,7 +20,7 @@ import traitlets
 
 from buraco_core import InvalidMeld, Meld, Rules, make_meld
 
-from ._common import STATIC, as_rules, meld_item, ordered_input
+from ._common import STATIC, as_rules, meld_item, ordered_input, rules_key
 
 __all__ = ["MeldView", "TableView"]
 
@@ -55,7 +55,7 @@ class TableView(anywidget.AnyWidget):
     _groups = traitlets.List(traitlets.Dict()).tag(sync=True)
 
     def __init__(self, melds: Groups | None = None, *, rules: Rules | str = "buraco", **kwargs: Any) -> None:
-        super().__init__(rules=as_rules(rules).name, **kwargs)
+        super().__init__(rules=rules_key(rules), **kwargs)
         ordered_input(self, "selected")  # a click reaches the kernel in order, before a Check
         self._source: list[tuple[str, list[MeldLike]]] = []
         self.set_melds(melds or [])
@@ -120,7 +120,7 @@ class TableView(anywidget.AnyWidget):
     @traitlets.validate("rules")
     def _valid_rules(self, proposal: Any) -> str:
         try:
-            return as_rules(proposal["value"]).name
+            return rules_key(proposal["value"])
         except ValueError as exc:
             raise traitlets.TraitError(str(exc)) from exc
 

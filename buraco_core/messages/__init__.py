@@ -15,7 +15,8 @@ the plural otherwise, and a ``#`` in the chosen form stands for the number (``{n
 - a :class:`~buraco_core.cards.Card` as its notation with suit symbols (``7♥``), a sequence of
   cards as their notations separated by spaces;
 - a sequence of messages as their sentences, separated by the catalog's ``list.separator``;
-- a :class:`~buraco_core.rules.Rules` as the ruleset's display name (``ruleset.<name>``);
+- a :class:`~buraco_core.rules.Rules` as the ruleset's display name (``ruleset.<name>``), a house
+  variant as its preset's name with "house rules" (``house.column``);
 - anything else (a number, a notation token) with ``str``.
 
 >>> from buraco_core.cards import parse_card
@@ -180,8 +181,12 @@ def show(value: object, lang: str = "en") -> str:
     if isinstance(value, Card):
         return str(value)
     if isinstance(value, Rules):
-        return render(f"ruleset.{value.name}", lang) if f"ruleset.{value.name}" in catalog(lang) \
+        from ..rules import RULESETS
+
+        shown = render(f"ruleset.{value.name}", lang) if f"ruleset.{value.name}" in catalog(lang) \
             else value.name
+        # a house variant: its preset's name, and that it has house rules
+        return shown if RULESETS.get(value.name, value) == value else render("house.column", lang, rules=shown)
     if isinstance(value, Sequence) and not isinstance(value, str) and value \
             and all(isinstance(v, Card) for v in value):
         return " ".join(str(v) for v in value)

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from ..cards import SUITS, Card, build_deck, format_cards
 from ..melds import InvalidMeld, Meld, make_meld
 from ..rules import Rules
+from ..variants import rules_text
 
 __all__ = [
     "GROWTH_SHAPES",
@@ -222,7 +223,7 @@ def position_text(rules: Rules, *, players: int = 0, phase: str = "play", hand: 
                   extra: Sequence[str] = (), description: str = "a dealt position") -> str:
     """Scenario text (:mod:`buraco_core.game.scenarios`) of a position where seat 0 is to play."""
     players = players or (4 if 4 in rules.player_counts else 2)
-    lines = [f"description: {description}", f"rules: {rules.name}", f"players: {players}", "turn: 0",
+    lines = [f"description: {description}", f"rules: {rules_text(rules)}", f"players: {players}", "turn: 0",
              f"phase: {phase}", f"hand 0: {format_cards(hand)}"]
     if melds:
         lines.append("melds 0: " + " | ".join(format_cards(m) for m in melds))

@@ -24,7 +24,8 @@ from typing import Any
 from ..cards import format_cards, parse_cards
 from ..clauses import CLAUSES
 from ..messages import Message, catalog, render
-from ..rules import RULESETS
+from ..rules import RULESETS, RulesError, get_rules
+from ..variants import rules_text
 from .core import check, validate
 from .kinds import KINDS
 from .puzzle import Puzzle, PuzzleError
@@ -203,9 +204,10 @@ def _read_puzzle(loader: Any, node: Any, path: str, default_rules: str) -> Puzzl
     if kind is None:
         raise PuzzleError(f"unknown kind {kind_name!r}: choose one of {', '.join(KINDS)}", path, at("kind"))
     rules = str(data.get("rules", default_rules))
-    if rules not in RULESETS:
-        raise PuzzleError(f"no ruleset called {rules!r}: choose one of {', '.join(RULESETS)}",
-                          path, at("rules") if "rules" in data else line)
+    try:  # a ruleset's name, or a house variant's text: buraco+set_max_cards=4
+        rules = rules_text(get_rules(rules))
+    except RulesError as e:
+        raise PuzzleError(str(e), path, at("rules") if "rules" in data else line) from None
     try:
         hand = _cards_text(data.get("hand"))
     except ValueError as e:

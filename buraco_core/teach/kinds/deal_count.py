@@ -15,6 +15,7 @@ from typing import Any
 
 from ...messages import Message
 from ...rules import RULESETS, Rules
+from ...variants import rules_text
 from ..answers import read_int
 from ..diagnose import Slip, diagnose
 from ..feedback import Feedback, Line
@@ -127,7 +128,7 @@ class DealCount(Kind):
     def generate(self, rng: random.Random, rules: Rules, params: Mapping[str, Any]) -> Puzzle | None:
         count = params.get("count") or rng.choice(["left", "stock"])
         players = params.get("players") or rng.choice(list(rules.player_counts))
-        return Puzzle(id="", kind=self.name, rules=rules.name, goal={"players": players, "count": count})
+        return Puzzle(id="", kind=self.name, rules=rules_text(rules), goal={"players": players, "count": count})
 
     def deals(self, rules: Rules) -> Mapping[str, Sequence[Mapping[str, Any]]]:
         return {"deck": [{"count": "left"}], "deal": [{"count": "left"}], "discard-pile": [{"count": "stock"}]}

@@ -17,6 +17,7 @@ from ...cards import format_cards
 from ...melds import InvalidMeld, Meld, make_meld
 from ...messages import Message
 from ...rules import Rules
+from ...variants import rules_text
 from ..answers import pick_cards, read_extend
 from ..deal import Deck, growing_meld, hand_around, meld_cards, place_card
 from ..explain import meld_clauses, refusal_clauses, wild_change
@@ -168,7 +169,7 @@ class Extend(Kind):
         goal: dict[str, Any] = {"meld": order.index(0)}
         if to_buraco:
             goal["buraco"] = "any"
-        return Puzzle(id="", kind=self.name, rules=rules.name, table=tuple(table), goal=goal,
+        return Puzzle(id="", kind=self.name, rules=rules_text(rules), table=tuple(table), goal=goal,
                       hand=hand_around(rng, deck, key, len(key) + rng.randint(3, 5)))
 
     def deals(self, rules: Rules) -> Mapping[str, Sequence[Mapping[str, Any]]]:

@@ -15,6 +15,7 @@ from typing import Any
 
 from ...messages import Message
 from ...rules import Rules
+from ...variants import rules_text
 from ..answers import read_bool, read_index
 from ..explain import explain_allowed, play_words, refusal_clauses
 from ..feedback import Feedback
@@ -116,7 +117,7 @@ class LegalPlay(Kind):
             text, play = dealt
             if ";" in play:
                 return None
-            puzzle: Puzzle | None = Puzzle(id="", kind=self.name, rules=rules.name,
+            puzzle: Puzzle | None = Puzzle(id="", kind=self.name, rules=rules_text(rules),
                                            goal={"position": text, "play": play})
         else:
             puzzle = _random_position(rng, rules)
@@ -166,7 +167,7 @@ def _random_position(rng: random.Random, rules: Rules) -> Puzzle | None:
     play = _candidate(rng, game)
     if play is None:
         return None
-    return Puzzle(id="", kind=LEGAL_PLAY.name, rules=rules.name, goal={"game": game.to_json(), "play": play})
+    return Puzzle(id="", kind=LEGAL_PLAY.name, rules=rules_text(rules), goal={"game": game.to_json(), "play": play})
 
 
 def _playing(game: Any) -> bool:

@@ -16,6 +16,7 @@ from ...melds import Meld
 from ...messages import Message
 from ...rules import Rules
 from ...scoring import BONUS_CLAUSES
+from ...variants import rules_text
 from ..deal import Deck, buraco_cards, buraco_kinds, hand_around
 from ..puzzle import Goal, Puzzle
 from .make_meld import MakeMeld
@@ -103,7 +104,7 @@ class MakeBuraco(MakeMeld):
         core = buraco_cards(rng, deck, rules, rng.choice(kinds) if want == "any" else want)
         if core is None:
             return None
-        return Puzzle(id="", kind=self.name, rules=rules.name, goal={"buraco": want},
+        return Puzzle(id="", kind=self.name, rules=rules_text(rules), goal={"buraco": want},
                       hand=hand_around(rng, deck, core, len(core) + rng.randint(2, 4)))
 
     def deals(self, rules: Rules) -> Mapping[str, Sequence[Mapping[str, Any]]]:

@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 from ...melds import InvalidMeld, Meld, make_meld
 from ...messages import Message
 from ...rules import Rules
+from ...variants import rules_text
 from ..answers import pick_cards
 from ..deal import Deck, hand_around, meld_cards, run_cards
 from ..explain import meld_clauses, refusal_clauses
@@ -167,7 +168,7 @@ class MakeMeld(Kind):
             goal["wild"] = bool(wild_param)
         if at:
             goal["wild_at"] = at
-        return Puzzle(id="", kind=self.name, rules=rules.name, goal=goal,
+        return Puzzle(id="", kind=self.name, rules=rules_text(rules), goal=goal,
                       hand=hand_around(rng, deck, core, rng.randint(7, 10)))
 
     def deals(self, rules: Rules) -> Mapping[str, Sequence[Mapping[str, Any]]]:

@@ -14,6 +14,7 @@ from typing import Any
 from ...cards import format_cards
 from ...messages import Message
 from ...rules import Rules
+from ...variants import rules_text
 from ..answers import read_choice
 from ..deal import Deck, buraco_cards, make, meld_cards
 from ..explain import play_words
@@ -213,7 +214,7 @@ class MatchKind(Kind):
                 return None
             if len({int(sc.total) for sc in game.scores}) != 1:
                 return None
-        return Puzzle(id="", kind=self.name, rules=rules.name,
+        return Puzzle(id="", kind=self.name, rules=rules_text(rules),
                       goal={"position": "\n".join(base) + "\n", "play": play})
 
     def deals(self, rules: Rules) -> Mapping[str, Sequence[Mapping[str, Any]]]:

@@ -17,6 +17,7 @@ from ...melds import Meld, make_meld
 from ...messages import Message
 from ...rules import RULESETS, Rules
 from ...scoring import BONUS_CLAUSES
+from ...variants import rules_text
 from ..answers import read_int
 from ..deal import Deck, buraco_cards, buraco_kinds, meld_cards
 from ..explain import WORKED_EXAMPLE, meld_clauses
@@ -145,7 +146,7 @@ class MeldValue(Kind):
     def generate(self, rng: random.Random, rules: Rules, params: Mapping[str, Any]) -> Puzzle | None:
         if params.get("worked"):
             worked = rng.choice([sorted(m) for m in WORKED_EXAMPLE])
-            return Puzzle(id="", kind=self.name, rules=rules.name, table=(format_cards(make_meld(worked, rules).cards),))
+            return Puzzle(id="", kind=self.name, rules=rules_text(rules), table=(format_cards(make_meld(worked, rules).cards),))
         deck = Deck(rules, rng)
         buraco = params.get("buraco")
         kind = params.get("kind")
@@ -166,7 +167,7 @@ class MeldValue(Kind):
         m = make_meld(cards, rules)
         if m.is_buraco != bool(buraco):
             return None
-        return Puzzle(id="", kind=self.name, rules=rules.name, table=(format_cards(m.cards),))
+        return Puzzle(id="", kind=self.name, rules=rules_text(rules), table=(format_cards(m.cards),))
 
     def deals(self, rules: Rules) -> Mapping[str, Sequence[Mapping[str, Any]]]:
         out: dict[str, list[Mapping[str, Any]]] = {"card-values": [{"buraco": False}],

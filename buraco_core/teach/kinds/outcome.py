@@ -16,6 +16,7 @@ from typing import Any
 
 from ...messages import Message
 from ...rules import Rules
+from ...variants import rules_text
 from ..answers import read_choice
 from ..explain import play_words, refusal_clauses
 from ..feedback import Feedback
@@ -163,7 +164,7 @@ class Outcome(Kind):
         if dealt is None:
             return None
         text, play = dealt
-        return Puzzle(id="", kind=self.name, rules=rules.name, goal={"position": text, "play": play})
+        return Puzzle(id="", kind=self.name, rules=rules_text(rules), goal={"position": text, "play": play})
 
     def deals(self, rules: Rules) -> Mapping[str, Sequence[Mapping[str, Any]]]:
         return {clause: [{"clause": clause}] for clause in ("pot", "pot-indirect", "one-pot", "going-out",

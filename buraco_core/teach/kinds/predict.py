@@ -27,6 +27,7 @@ from ...melds import InvalidMeld, Meld, make_meld
 from ...messages import Message
 from ...rules import Rules
 from ...scoring import BONUS_CLAUSES
+from ...variants import rules_text
 from ..answers import read_choice
 from ..deal import Deck, buraco_cards, buraco_kinds, growing_meld, make, meld_cards
 from ..explain import is_worked_example
@@ -243,7 +244,7 @@ class Predict(Kind):
             base = make(rest, rules)
             if base is None or not base.can_extend([end]):
                 return None
-            return Puzzle(id="", kind=self.name, rules=rules.name, table=(format_cards(base.cards),),
+            return Puzzle(id="", kind=self.name, rules=rules_text(rules), table=(format_cards(base.cards),),
                           goal={"add": end.code, "ask": "kind"})
         if shape == "natural":
             suit = rng.choice(list("shdc"))
@@ -252,20 +253,20 @@ class Predict(Kind):
             if not deck.take(cards):
                 return None
             rng.shuffle(cards)
-            return Puzzle(id="", kind=self.name, rules=rules.name, goal={"add": format_cards(cards), "ask": "wild"})
+            return Puzzle(id="", kind=self.name, rules=rules_text(rules), goal={"add": format_cards(cards), "ask": "wild"})
         if shape == "new":
             cards = meld_cards(rng, deck, rules, length=rng.randint(3, 4), wild=rng.choice(["gap", "end"]),
                                kind="run")
             if cards is None:
                 return None
             rng.shuffle(cards)
-            return Puzzle(id="", kind=self.name, rules=rules.name, goal={"add": format_cards(cards), "ask": "wild"})
+            return Puzzle(id="", kind=self.name, rules=rules_text(rules), goal={"add": format_cards(cards), "ask": "wild"})
         grown = growing_meld(rng, deck, rules, shape or rng.choice(["wild-moves", "wild-stays", "natural-two",
                                                                     "wild-home"]))
         if grown is None:
             return None
         m, key = grown
-        return Puzzle(id="", kind=self.name, rules=rules.name, table=(format_cards(m.cards),),
+        return Puzzle(id="", kind=self.name, rules=rules_text(rules), table=(format_cards(m.cards),),
                       goal={"add": format_cards(key), "ask": "wild"})
 
     def deals(self, rules: Rules) -> Mapping[str, Sequence[Mapping[str, Any]]]:

@@ -19,6 +19,7 @@ from ...melds import Meld, make_meld
 from ...messages import Message
 from ...rules import RULESETS, Rules
 from ...scoring import BONUS_CLAUSES, Score, score_side
+from ...variants import rules_text
 from ..answers import read_int
 from ..deal import Deck, buraco_cards, meld_cards
 from ..diagnose import Slip, diagnose
@@ -165,7 +166,7 @@ class ScoreKind(Kind):
                 goal["pot_unused"] = True
         else:
             goal["took_pot"] = False
-        return Puzzle(id="", kind=self.name, rules=rules.name, table=tuple(format_cards(m.cards) for m in melds),
+        return Puzzle(id="", kind=self.name, rules=rules_text(rules), table=tuple(format_cards(m.cards) for m in melds),
                       hand=tuple(c.code for c in left), goal=goal)
 
     def deals(self, rules: Rules) -> Mapping[str, Sequence[Mapping[str, Any]]]:

@@ -17,6 +17,7 @@ from typing import Any
 
 from ...messages import Message
 from ...rules import Rules
+from ...variants import rules_text
 from ..answers import read_choice
 from ..feedback import Feedback
 from ..puzzle import Goal, Puzzle
@@ -137,7 +138,7 @@ class Seats(Kind):
         ask = params.get("ask") or rng.choice(["partner", "first", "next-dealer"])
         if ask == "partner" and players == 2 and rules.partnerships:
             players = 4
-        return Puzzle(id="", kind=self.name, rules=rules.name,
+        return Puzzle(id="", kind=self.name, rules=rules_text(rules),
                       goal={"players": players, "ask": ask, "dealer": rng.randrange(players)})
 
     def deals(self, rules: Rules) -> Mapping[str, Sequence[Mapping[str, Any]]]:

@@ -16,6 +16,7 @@ from ...cards import SUITS, Card, format_cards, parse_cards
 from ...melds import InvalidMeld, make_meld
 from ...messages import Message
 from ...rules import Rules
+from ...variants import rules_text
 from ..answers import read_index
 from ..deal import Deck, meld_cards, wrong_groups
 from ..explain import meld_clauses, refusal_clauses
@@ -133,7 +134,7 @@ class WhichMeld(Kind):
             rng.shuffle(o)
         rng.shuffle(options)
         goal = {"want": "not-meld"} if odd_one_out else {}
-        return Puzzle(id="", kind=self.name, rules=rules.name, goal=goal,
+        return Puzzle(id="", kind=self.name, rules=rules_text(rules), goal=goal,
                       options=tuple(format_cards(o) for o in options))
 
     def deals(self, rules: Rules) -> Mapping[str, Sequence[Mapping[str, Any]]]:
@@ -164,7 +165,7 @@ def _clean_choice(rng: random.Random, rules: Rules) -> Puzzle | None:
     for o in options:
         rng.shuffle(o)
     rng.shuffle(options)
-    return Puzzle(id="", kind=WHICH_MELD.name, rules=rules.name, goal={"want": "clean"},
+    return Puzzle(id="", kind=WHICH_MELD.name, rules=rules_text(rules), goal={"want": "clean"},
                   options=tuple(format_cards(o) for o in options))
 
 

@@ -141,7 +141,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         self.confirm_row = ipywidgets.HBox([self.confirm, self.confirm_yes, self.confirm_no],
                                            layout=ipywidgets.Layout(flex_flow="row wrap", display="none"))
         self.confirm_row.add_class("bw-confirm")
-        self.keeper = GameKeeper(key=keep if keep is not None else f"table/{lesson or 'game'}/{seat}")
+        self.keeper = GameKeeper(key=keep if keep is not None else f"table/{lesson or 'game'}/{self.rules}/{seed}/{seat}")
         self.keeper.observe(guard(self._oops, self._restore), "restored")
         self.score_sheet = ipywidgets.HTML()
         self.score_sheet.add_class("bw-score-sheet")
@@ -374,7 +374,6 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
             self._say(f"The coach has no suggestion here ({exc}).")
             return None
         self.advice = advice
-        self.feedback.hint = advice.action
         reasons = "".join(f"<li>{escape(line)}</li>" for line in advice.explain())
         self.coach_note.value = (f"<div class='bw-advice' role='status'><strong>"
                                  f"{escape(Message('coach.suggest', {'play': _play_words(advice, v)}).text())}"
@@ -620,15 +619,14 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
             _LOG.warning("the game kept in the browser could not be resumed: %s", exc)
             self._keep()
             return
-        if game.rules.name != self.game.rules.name or game.players != self.game.players:
-            self._keep()
-            return
         if self._task is not None:
             self._task.cancel()
             self._task = None
             self.busy = False
         self._seed = int(data.get("seed", self._seed))
         self.game = game
+        if self.rules != game.rules.name:
+            self.rules = game.rules.name  # observed: the game already has these rules
         self._make_bots()
         for s, state in dict(data.get("bots", {})).items():
             bot = self._bots.get(int(s))

@@ -156,7 +156,8 @@ def test_suggest_selects_the_cards_of_the_suggested_play() -> None:
     table = GameTable(rules="buraco", seed=7, pace=0)
     table.draw()
     text = table.suggest()
-    assert text and table.feedback.hint == text and table.feedback.hint_label == "The coach suggests"
+    assert text and table.advice is not None and table.advice.action == text
+    assert "The coach suggests:" in table.coach_note.value
     if text.startswith("discard"):
         assert [c.code for c in table.hand.selected_cards] == [text.split()[1]]
 

@@ -43,7 +43,8 @@ from .melds import make_meld
 from .messages import Message
 from .teach.explain import play_words
 
-__all__ = ["CLOSE_POINTS", "COSTLY_POINTS", "Advice", "Remark", "advise", "advise_view", "review"]
+__all__ = ["CLOSE_POINTS", "COSTLY_POINTS", "Advice", "CoachBot", "Remark", "advise", "advise_view", "compare",
+           "play_reasons", "review"]
 
 CLOSE_POINTS = 5.0
 """Two choices whose values differ by less than this are called close (the coach says so)."""
@@ -130,8 +131,7 @@ def advise_view(view: View, *, seed: int = 0, worlds: int = WORLDS) -> Advice:
     bot = MonteCarloBot(seed, worlds=worlds)
     ranked = bot.appraise(view)
     best, value = ranked[0]
-    base = determinize(view)
-    reasons = list(_why(base, view, best))
+    reasons = play_reasons(view, best)
     close = False
     scored = [(a, v) for a, v in ranked if v is not None]
     if value is not None and len(scored) >= 2:
@@ -150,8 +150,10 @@ def advise_view(view: View, *, seed: int = 0, worlds: int = WORLDS) -> Advice:
     return Advice(str(best), best, tuple(reasons), options, close)
 
 
-def _why(s: State, view: View, act: Action) -> list[Message]:
-    """What the play does, in words that name its cards and points."""
+def play_reasons(view: View, act: Action) -> list[Message]:
+    """What the play ``act`` of the seat of ``view`` does, in words that name its cards and
+    points (from the view alone)."""
+    s = determinize(view)
     rules = view.rules
     values = rules.card_values
     if isinstance(act, NewMeld):
@@ -207,6 +209,20 @@ def _why(s: State, view: View, act: Action) -> list[Message]:
             out.append(Message("coach.discard-sheds", {"card": card, "points": values[card.rank]}))
         return out
     return [Message("coach.next")]
+
+
+def compare(game: Game, plays: Sequence[str | Action], *, worlds: int = 2 * WORLDS) -> list[tuple[str, float]]:
+    """The coach's values of ``plays`` (legal plays of the seat to play, each in the game's
+    notation), best first: each played out in the same sampled deals of what that seat cannot
+    see, seeded by the position (a puzzle's choices: the answer is the first)."""
+    view = game.view(game.state.turn)
+    actions = [parse_action(p) for p in plays]
+    for a in actions:
+        refusal = game.why_illegal(a)
+        if refusal is not None:
+            raise ValueError(f"{a} is not a legal play here: {refusal}")
+    bot = MonteCarloBot(_seed(game.seed, view, len(game.history)), worlds=worlds)
+    return [(str(a), float(v if v is not None else 0.0)) for a, v in bot.appraise(view, only=actions)]
 
 
 # ------------------------------------------------------------------ review

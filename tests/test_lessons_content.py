@@ -16,7 +16,7 @@ from buraco_core.teach import load_puzzles
 
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 NAMES = ["00_welcome", "01_melds", "02_wilds", "03_buracos", "04_turn", "05_pot", "06_scoring",
-         "07_rulesets", "08_play"]
+         "07_rulesets", "08_play", "09_strategy"]
 
 
 def cells(name: str) -> list[dict[str, object]]:

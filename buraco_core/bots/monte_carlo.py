@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import statistics
 import time
+from collections.abc import Sequence
 
 from ..game.actions import Action, NextHand
 from ..game.engine import apply, legal_actions, out_refusal
@@ -101,16 +102,20 @@ class MonteCarloBot:
         """Its choice for ``view`` (the searched worlds are its own; ``referee`` is not asked)."""
         return self.appraise(view)[0][0]
 
-    def appraise(self, view: View, extra: Action | None = None) -> list[tuple[Action, float | None]]:
+    def appraise(self, view: View, extra: Action | None = None, *,
+                 only: Sequence[Action] | None = None) -> list[tuple[Action, float | None]]:
         """Its candidates for ``view`` with what each is worth, best first: the mean over the
         sampled worlds of :func:`evaluate` after playing it out (points for the seat's side,
         less the best other side's). A move it does not search (a meld or an addition of the
         greedy policy, the only legal move, the next deal) comes alone, worth None. ``extra``
         (a legal draw or discard it may not list) is searched beside its candidates, in the
-        same worlds; the coach uses it to value the move a person played. ``choose`` is the
-        first move of this list."""
+        same worlds; the coach uses it to value the move a person played. ``only`` (legal moves
+        of the seat now) are searched instead of its own candidates, even one alone (a puzzle's
+        choices). ``choose`` is the first move of this list."""
         started = time.perf_counter()
         try:
+            if only is not None:
+                return self._search(view, started, list(only))
             return self._appraise(view, started, extra)
         finally:
             self.decision_times.append(time.perf_counter() - started)
@@ -139,6 +144,10 @@ class MonteCarloBot:
             options.append(extra)
         if len(options) == 1:
             return [(options[0], None)]
+        return self._search(view, started, options)
+
+    def _search(self, view: View, started: float, options: list[Action]) -> list[tuple[Action, float | None]]:
+        """Each of ``options`` played out in the same sampled worlds: their mean values, best first."""
         team = view.team
         totals = [0.0] * len(options)
         worlds = 0

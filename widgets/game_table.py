@@ -56,6 +56,7 @@ from .hand import Hand
 from .keeper import GameKeeper
 from .progress import Progress
 from .table import TableView
+from .tabletop import TableTop
 
 _LOG = logging.getLogger(__name__)
 
@@ -125,11 +126,15 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         self.styles = ipywidgets.HTML(board.style_tag(), layout=ipywidgets.Layout(display="none"))
         self.status = ipywidgets.HTML()
         self.status.add_class("bw-game-status")
-        self.center = ipywidgets.HTML()
+        self.center = TableTop(label="The table")
         self.center.add_class("bw-game-center")
+        self._fresh: dict[str, Any] = {}
+        """The last computer play, for the page to highlight: seat, what moved, a pot, a meld."""
         self.table = TableView([], rules=self.rules, label="Melds on the table", empty_text="No melds yet")
+        self.table.add_class("bw-game-melds")
         self.table.observe(guard(self._oops, self._meld_clicked), "selected")
         self.hand = Hand([], label="Your hand", sort_by="suit")
+        self.hand.add_class("bw-game-hand")
         self.feedback = FeedbackBox(hint_label="The coach suggests")
         self.coach_note = ipywidgets.HTML()
         self.coach_note.add_class("bw-coach-note")
@@ -293,6 +298,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
             self._say(f"Refused: {exc}", status="wrong")
             return False
         self.outcome(str(action), None, before)
+        self._fresh = {}
         words = self._log(self.seat, str(action), before)
         self.feedback.show(words, status="info")
         self.feedback.hint = ""
@@ -441,9 +447,26 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
             self._bot_failed(err)
             return None
         self._log(seat, text, before)
+        self._fresh = self._what_moved(seat, text, before)
         self._refresh()
         self._keep()
         return text
+
+    def _what_moved(self, seat: int, text: str, before: State) -> dict[str, Any]:
+        """What the page highlights after a computer play: the seat, the stock or the pile, a pot
+        picked up, the meld made or grown (team, index)."""
+        after = self.game.state
+        fresh: dict[str, Any] = {"seat": seat, "what": text.split()[0]}
+        for t in range(after.teams):
+            if before.pot_state[t] is not after.pot_state[t]:
+                fresh["pot"] = t
+        team = before.team_of(seat)
+        if text.startswith("meld") and after.melds[team]:
+            fresh["meld"] = [team, len(after.melds[team]) - 1]
+        elif text.startswith("add"):
+            owner, _, number = text.split()[1].rpartition(":")
+            fresh["meld"] = [int(owner) if owner else team, int(number) - 1]
+        return fresh
 
     def _bot_failed(self, err: BotError) -> None:
         """A bot could not move: say so on the page, in the moves log and in the Python log;
@@ -665,7 +688,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         v = self.view
         status = escape(self.bot_error) if self.bot_error else self._status_text(v)
         self.status.value = f"<div role='status' aria-live='polite'>{status}</div>"
-        self.center.value = board.center_html(v)
+        self.center.show(v, self._fresh)
         codes = [c.code for c in v.hand]
         if sorted(codes) != sorted(self.hand.codes):
             self.hand.codes = codes
@@ -678,6 +701,9 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
             self._group_teams = [t for t, _ in melds]
             self.table.rules = v.rules.name
             self.table.set_melds(groups)
+        where = self._fresh.get("meld")
+        self.table.highlight = ([self._group_teams.index(where[0]), where[1]]
+                                if where and where[0] in self._group_teams else [])
         playing = v.my_turn and not self.busy
         # on the learner's turn every play can be tried: the engine says why one is refused
         for b in (self.draw_button, self.take_button, self.meld_button, self.add_button, self.discard_button,

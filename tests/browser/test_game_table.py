@@ -93,6 +93,14 @@ def test_a_hand_played_by_clicking_to_its_end(page: Any, voila: VoilaServer, tab
     lines = log_lines(page)
     assert any(line.startswith("Left opponent") for line in lines) and all(" (seat " in line or
                                                                             line.startswith(("You", "Hand")) for line in lines)
+    # the last computer play is marked; it flashes, except where the browser asks for reduced motion
+    marked = page.locator(".bw-tt .bw-fresh")
+    expect(marked.first).to_be_visible()
+    assert marked.first.evaluate("e => getComputedStyle(e).animationName") == "bw-tt-flash"
+    page.emulate_media(reduced_motion="reduce")
+    assert marked.first.evaluate("e => getComputedStyle(e).animationName") == "none"
+    page.emulate_media(reduced_motion="no-preference")
+    screenshot(page, "table-1280-after-a-turn")
     for _ in range(80):
         if hand_over(page):
             break

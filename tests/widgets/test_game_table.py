@@ -423,3 +423,40 @@ def test_the_table_takes_a_rules_object() -> None:
     rules = get_rules("italian")
     table = GameTable(rules=rules, seed=2, pace=0)
     assert table.game.rules == rules and table.rules == "italian"
+
+
+def test_the_table_top_seats_everyone_around_the_learner() -> None:
+    table = GameTable(rules="buraco", seed=7, seat=0, pace=0)
+    data = table.center.data
+    where = {s["seat"]: s["where"] for s in data["seats"]}
+    assert where == {1: "left", 2: "top", 3: "right"}
+    assert all(s["count"] == 11 and "11 cards" in s["label"] for s in data["seats"])
+    assert [p["down"] for p in data["pots"]] == [True, True] and data["stock"] == table.view.stock_count
+    assert "<svg" in data["back"]
+
+
+def test_the_last_computer_play_is_marked_and_the_learners_own_is_not() -> None:
+    table = GameTable(rules="buraco", seed=7, seat=2, pace=0, autoplay=False)
+    table.step()  # seat 0 (the partner) draws
+    fresh = table.center.data["fresh"]
+    assert fresh == {"seat": 0, "what": "draw"}
+    table.advance_bots()
+    table.draw()
+    assert table.center.data["fresh"] == {} and table.table.highlight == []
+
+
+def test_a_meld_the_computer_grew_is_highlighted() -> None:
+    table = GameTable(rules="buraco", seed=7, seat=2, pace=0, autoplay=False)
+    for _ in range(400):
+        if table.my_turn:
+            table.draw()
+            table.play(f"discard {table.view.hand[0].code}")
+            continue
+        text = table.step()
+        assert text is not None
+        if text.startswith(("meld", "add")):
+            break
+    fresh = table.center.data["fresh"]
+    team, index = fresh["meld"]
+    assert text.startswith("meld") or int(text.split()[1].split(":")[-1]) == index + 1
+    assert table.table.highlight == [table._group_teams.index(team), index]

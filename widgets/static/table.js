@@ -45,6 +45,8 @@ function render({ model, el }) {
     for (const m of root.querySelectorAll(".bw-meld")) {
       const on = sel.length === 2 && Number(m.dataset.group) === sel[0] && Number(m.dataset.index) === sel[1];
       m.classList.toggle("bw-selected", on);
+      const hi = model.get("highlight") || [];
+      m.classList.toggle("bw-fresh", hi.length === 2 && Number(m.dataset.group) === hi[0] && Number(m.dataset.index) === hi[1]);
       if (m.tagName === "BUTTON") m.setAttribute("aria-pressed", on ? "true" : "false");
     }
   }
@@ -134,9 +136,11 @@ function render({ model, el }) {
   model.on("change:reveal", show);
   model.on("change:meld_width", show);
   model.on("change:selected", showSelection);
+  model.on("change:highlight", showSelection);
   show();
   return () => {
     model.off("change:_groups", show);
+    model.off("change:highlight", showSelection);
     model.off("change:selectable", show);
     model.off("change:reveal", show);
     model.off("change:meld_width", show);

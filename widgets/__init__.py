@@ -9,10 +9,12 @@ from .choice import Choice
 from .feedback import FeedbackBox
 from .game_table import GameTable
 from .hand import Hand
+from .keeper import GameKeeper
 from .picker import RulesetPicker
 from .progress import Progress
 from .puzzle import MeldPuzzle, PuzzleSet, Quiz, ScoreQuiz
 from .table import MeldView, TableView
+from .tabletop import TableTop
 
-__all__ = ["Choice", "FeedbackBox", "GameTable", "Hand", "MeldPuzzle", "MeldView", "Progress", "PuzzleSet", "Quiz", "RulesetPicker",
-           "ScoreQuiz", "TableView"]
+__all__ = ["Choice", "FeedbackBox", "GameKeeper", "GameTable", "Hand", "MeldPuzzle", "MeldView", "Progress", "PuzzleSet", "Quiz", "RulesetPicker",
+           "ScoreQuiz", "TableTop", "TableView"]

@@ -132,6 +132,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         """The last computer play, for the page to highlight: seat, what moved, a pot, a meld."""
         self.table = TableView([], rules=self.rules, label="Melds on the table", empty_text="No melds yet")
         self.table.add_class("bw-game-melds")
+        self.table.numbered = True
         self.table.observe(guard(self._oops, self._meld_clicked), "selected")
         self.hand = Hand([], label="Your hand", sort_by="suit")
         self.hand.add_class("bw-game-hand")

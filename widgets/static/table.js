@@ -96,6 +96,14 @@ function render({ model, el }) {
           m.setAttribute("role", "group");
           m.setAttribute("aria-label", words);
         }
+        if (model.get("numbered")) {
+          // the number the play notation gives the meld (add 2 7h), as the learner types it
+          const n = document.createElement("span");
+          n.className = "bw-meld-number";
+          n.textContent = String(i + 1);
+          n.setAttribute("aria-hidden", "true");
+          m.appendChild(n);
+        }
         m.appendChild(meldBody(item, reveal));
         row.appendChild(m);
       });
@@ -135,6 +143,7 @@ function render({ model, el }) {
   model.on("change:selectable", show);
   model.on("change:reveal", show);
   model.on("change:meld_width", show);
+  model.on("change:numbered", show);
   model.on("change:selected", showSelection);
   model.on("change:highlight", showSelection);
   show();
@@ -144,6 +153,7 @@ function render({ model, el }) {
     model.off("change:selectable", show);
     model.off("change:reveal", show);
     model.off("change:meld_width", show);
+    model.off("change:numbered", show);
     model.off("change:selected", showSelection);
   };
 }

@@ -20,7 +20,7 @@ import math
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from buraco_core.bots import BOTS, Bot, MonteCarloBot, make_bot, play_hand
@@ -53,11 +53,15 @@ class Result:
 
 
 def play_matchup(side: str, other: str, rules: str, hands: int, *, first_seed: int = 0,
-                 progress: bool = True, mc: dict[str, int] | None = None) -> Result:
+                 progress: bool = True, mc: dict[str, int] | None = None,
+                 factory: Callable[[str, int], Bot] | None = None) -> Result:
     """``hands`` hands (rounded up to pairs) of ``side`` against ``other``; ``mc`` passes
-    settings (worlds, candidates, horizon) to the Monte-Carlo bots."""
+    settings (worlds, candidates, horizon) to the Monte-Carlo bots; ``factory(name, seed)``, if
+    given, makes the bots instead (bench_coach.py seats the coach so)."""
 
     def make(name: str, seed: int) -> Bot:
+        if factory is not None:
+            return factory(name, seed)
         if name == "mc" and mc:
             return MonteCarloBot(seed, **mc)
         return make_bot(name, seed)

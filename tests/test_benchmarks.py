@@ -77,3 +77,13 @@ def test_bench_class_runs_a_tiny_class(capsys: pytest.CaptureFixture[str]) -> No
     assert out.count(" 2/2  ") >= 4, out  # kernels freed: 2 of 2 in every row
     assert "target warm: all 2 answer" in out and "target cold" in out
     assert out.count("2 page(s) from the pool") == 2 and out.count("0 page(s) from the pool") == 2, out
+
+
+def test_bench_coach_runs_two_hands(capsys: pytest.CaptureFixture[str]) -> None:
+    import bench_coach
+
+    bench_coach.main(["--hands", "2"])
+    out = capsys.readouterr().out
+    assert "coach vs greedy: " in out and "95% CI" in out
+    assert re.search(r"advice time over \d+ decisions: median \d+ ms, 95th percentile \d+ ms", out)
+    assert "load average" in out

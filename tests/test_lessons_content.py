@@ -15,13 +15,13 @@ from buraco_core.compare import ROWS, compare_rulesets, score_under_each
 from buraco_core.teach import load_puzzles
 
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
-#: The teaching lessons (09, a strategy lesson, joins them from another branch).
+#: The teaching lessons.
 NAMES = ["00_welcome", "01_melds", "02_wilds", "03_buracos", "04_turn", "05_pot", "06_scoring",
-         "07_rulesets", "08_play", "11_house_rules"]
+         "07_rulesets", "08_play", "09_strategy", "11_house_rules"]
 #: The review lesson, after the last one; the reference pages beside the lessons.
 REVIEW = "10_review"
 PAGES = ["glossary", "cheatsheet"]
-OPTIONAL = {"09_strategy"}
+OPTIONAL: set[str] = set()
 
 
 def cells(name: str) -> list[dict[str, object]]:

@@ -12,13 +12,15 @@ from .game_table import GameTable
 from .glossary import GlossaryLookup
 from .hand import Hand
 from .house import HouseRules
+from .keeper import GameKeeper
 from .mastery import MasteryMap
 from .picker import RulesetPicker
 from .progress import Progress, follow_course
 from .puzzle import MeldPuzzle, PuzzleSet, Quiz, ScoreQuiz
 from .review import Review
 from .table import MeldView, TableView
+from .tabletop import TableTop
 
-__all__ = ["CheatSheet", "Choice", "FeedbackBox", "GameTable", "GlossaryLookup", "Hand", "HouseRules", "MasteryMap",
-           "MeldPuzzle", "MeldView", "Progress", "PuzzleSet", "Quiz", "Review", "RulesetPicker", "ScoreQuiz", "TableView",
-           "follow_course"]
+__all__ = ["CheatSheet", "Choice", "FeedbackBox", "GameKeeper", "GameTable", "GlossaryLookup", "Hand", "HouseRules",
+           "MasteryMap", "MeldPuzzle", "MeldView", "Progress", "PuzzleSet", "Quiz", "Review", "RulesetPicker", "ScoreQuiz",
+           "TableTop", "TableView", "follow_course"]

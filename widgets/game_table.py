@@ -4,8 +4,16 @@ The learner plays one seat through the buttons (draw, take the pile, meld the se
 add them to a clicked meld, discard the selected card); every action is sent as text to
 :class:`buraco_core.game.Game`, and a refused one shows the engine's reason
 (``game.why_illegal``) and changes nothing. The bots then move one at a time, ``pace`` seconds
-apart (0: all at once, as in tests). "Suggest" asks a bot for a move. At the end of the hand the
-score sheet shows the engine's lines.
+apart (0: all at once, as in tests), and every move is told in words in the log
+(:func:`buraco_core.narrate.narrate`, from the learner's view). "Suggest" asks the coach
+(:func:`buraco_core.coach.advise`): it selects the cards and the meld and says why. After a
+learner's discard the next player melded from the pile, the coach remarks on it; at the end of
+the hand the score sheet shows the engine's lines and the coach's debrief its three costliest
+plays (:func:`buraco_core.coach.review`). The game is kept in the browser after every move
+(:class:`~buraco_widgets.keeper.GameKeeper`) and resumes after a reload.
+
+A play's outcome is known in one place, :meth:`GameTable.outcome` (a refused play with its
+refusal, or a legal one): callbacks given to :meth:`on_outcome` are called there.
 
 With ``lesson`` set, the learner's plays count toward mastery (:class:`Progress`): a refused play
 is a miss on the clause of its refusal, a legal play that used a rule with a condition (the pot,
@@ -28,18 +36,23 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
-from collections.abc import Sequence
+import random
+import warnings
+from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any
 
 import ipywidgets
 import traitlets
 
-from buraco_core import Card, Meld, Rules, board, format_cards
+from buraco_core import IllegalAction, Meld, Rules, board, format_cards
 from buraco_core.bots import Bot, BotError, Seats, make_bot
-from buraco_core.game import AddToMeld, Discard, Game, NewMeld, Phase, Take, View
+from buraco_core.coach import Advice, Remark, advise, review
+from buraco_core.game import Action, Game, Phase, State, View, view_of
 from buraco_core.messages import Message
+from buraco_core.narrate import narrate
 from buraco_core.teach.mastery import Outcome
 from buraco_core.teach.plays import clauses_used
 from buraco_core.variants import parse_variant
@@ -47,8 +60,10 @@ from buraco_core.variants import parse_variant
 from ._common import as_rules, button, guard, rules_key
 from .feedback import FeedbackBox
 from .hand import Hand
+from .keeper import GameKeeper
 from .progress import Progress
 from .table import TableView
+from .tabletop import TableTop
 
 _LOG = logging.getLogger(__name__)
 
@@ -73,6 +88,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
     """
 
     rules = traitlets.Unicode("buraco")
+    """The ruleset's name (a :class:`Rules` given to the constructor is kept as the game's)."""
     seat = traitlets.Int(0)
     pace = traitlets.Float(0.6)
     coach = traitlets.Bool(True)
@@ -83,8 +99,9 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
 
     def __init__(self, rules: Rules | str = "buraco", seed: int = 7, players: int = 4, *, seat: int = 0,
                  bots: str | Sequence[str | Bot] = "greedy", pace: float = 0.6, coach: bool = True,
-                 suggest_bot: str = "greedy", game: Game | None = None, autoplay: bool = True,
-                 lesson: str = "", progress: Progress | None = None, **kwargs: Any) -> None:
+                 coach_worlds: int = 16, game: Game | None = None, autoplay: bool = True,
+                 lesson: str = "", progress: Progress | None = None, keep: str | None = None,
+                 debrief: bool = True, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("bw-game")
         if isinstance(rules, str):  # a preset's name or a house variant's text (its players too)
@@ -94,8 +111,17 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         self._seed = seed
         self._players_arg = players
         self._bot_names = bots
-        self._suggest_bot = suggest_bot
+        self._coach_worlds = coach_worlds
+        self._debrief_on = debrief
+        self._outcome_callbacks: list[Callable[[str, IllegalAction | None], None]] = []
+        self.advice: Advice | None = None
+        """The coach's last advice (Suggest), or None."""
+        self.remarks: list[Remark] = []
+        """The coach's remarks: after a turn, and the debrief at the end of the hand."""
         self._task: asyncio.Task[None] | None = None
+        self._suggesting = False
+        self._turn_start = 0
+        """Where the learner's current turn begins in the hand's moves (the last turn's remark)."""
         self.autoplay = autoplay
         self._meld_key: list[tuple[int, tuple[str, ...]]] | None = None
         self.lesson = str(lesson)
@@ -111,12 +137,29 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         self.styles = ipywidgets.HTML(board.style_tag(), layout=ipywidgets.Layout(display="none"))
         self.status = ipywidgets.HTML()
         self.status.add_class("bw-game-status")
-        self.center = ipywidgets.HTML()
+        self.center = TableTop(label="The table")
         self.center.add_class("bw-game-center")
+        self._fresh: dict[str, Any] = {}
+        """The last computer play, for the page to highlight: seat, what moved, a pot, a meld."""
         self.table = TableView([], rules=self.rules, label="Melds on the table", empty_text="No melds yet")
+        self.table.add_class("bw-game-melds")
+        self.table.numbered = True
         self.table.observe(guard(self._oops, self._meld_clicked), "selected")
         self.hand = Hand([], label="Your hand", sort_by="suit")
+        self.hand.add_class("bw-game-hand")
         self.feedback = FeedbackBox(hint_label="The coach suggests")
+        self.coach_note = ipywidgets.HTML()
+        self.coach_note.add_class("bw-coach-note")
+        self.confirm = ipywidgets.HTML()
+        self.confirm_yes = button("Yes, deal again", "bw-action-confirm-new", "Throw this hand away and deal a new one")
+        self.confirm_no = button("No, keep playing", "bw-action-cancel-new", "Keep this hand")
+        self.confirm_yes.on_click(guard(self._oops, lambda _b: self._confirmed_new_deal()))
+        self.confirm_no.on_click(guard(self._oops, lambda _b: self._cancel_new_deal()))
+        self.confirm_row = ipywidgets.HBox([self.confirm, self.confirm_yes, self.confirm_no],
+                                           layout=ipywidgets.Layout(flex_flow="row wrap", display="none"))
+        self.confirm_row.add_class("bw-confirm")
+        self.keeper = GameKeeper(key=keep if keep is not None else f"table/{lesson or 'game'}/{self.rules}/{seed}/{seat}")
+        self.keeper.observe(guard(self._oops, self._restore), "restored")
         self.score_sheet = ipywidgets.HTML()
         self.score_sheet.add_class("bw-score-sheet")
         self.log_view = ipywidgets.HTML()
@@ -137,7 +180,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         self.discard_button.on_click(guard(self._oops, lambda _b: self.discard()))
         self.suggest_button.on_click(guard(self._oops, lambda _b: self.suggest()))
         self.next_button.on_click(guard(self._oops, lambda _b: self.next_hand()))
-        self.new_deal_button.on_click(guard(self._oops, lambda _b: self.new_game(seed=self._seed + 1)))
+        self.new_deal_button.on_click(guard(self._oops, lambda _b: self.ask_new_deal()))
         self.buttons = ipywidgets.HBox([self.draw_button, self.take_button, self.meld_button, self.add_button,
                                         self.discard_button, self.suggest_button, self.next_button,
                                         self.new_deal_button],
@@ -146,18 +189,23 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         self.command = ipywidgets.Text(placeholder="or type a play: meld 4h 5h 6h, add 1 7h, take 5h, discard Kc",
                                        description="Play:", layout=ipywidgets.Layout(width="34em", max_width="100%"))
         self.command.add_class("bw-command")
+        with warnings.catch_warnings():  # Enter in the box plays (the one event ipywidgets has for it)
+            warnings.simplefilter("ignore", DeprecationWarning)
+            self.command.on_submit(guard(self._oops, lambda _w: self._play_command()))
         self.command_button = button("Play it", "bw-action-command", "Send the typed play to the engine")
         self.command_button.on_click(guard(self._oops, lambda _b: self._play_command()))
         self.command_row = ipywidgets.HBox([self.command, self.command_button],
                                            layout=ipywidgets.Layout(flex_flow="row wrap"))
-        self.children = [self.styles, self.status, self.center, self.table, self.hand, self.buttons,
-                         self.command_row, self.feedback, self.score_sheet, self.log_view]
+        self.children = [self.styles, self.keeper, self.status, self.center, self.table, self.hand, self.buttons,
+                         self.confirm_row, self.command_row, self.feedback, self.coach_note, self.score_sheet,
+                         self.log_view]
         self.observe(guard(self._oops, lambda _c: self._refresh()), "coach")
         self.observe(guard(self._oops, self._on_rules), "rules")
         self._refresh()
         if self.lesson:
             (progress if progress is not None else Progress.shared()).expect(self.lesson, "hand")
         self._after_move()
+        self._keep()
 
     # -- constructors -----------------------------------------------------------------------
     @classmethod
@@ -191,12 +239,17 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         self.bot_error = ""
         self.log = []
         self.feedback.clear()
+        self.coach_note.value = ""
+        self.advice = None
+        self.remarks = []
+        self.confirm_row.layout.display = "none"
         self._meld_key = None
         if as_rules(self.rules) != chosen:
             self.rules = rules_key(chosen)  # observed: comes back here only if the rules differ
         self._refresh()
         self.feedback.show(f"A new hand of {chosen.name} with {players} players.", status="info")
         self._after_move()
+        self._keep()
 
     def _on_rules(self, change: Any) -> None:
         try:
@@ -251,26 +304,52 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
             self._say(f"Refused: {exc}", status="wrong")
             return False
         if reason is not None:
-            self._record_answer(reason.rule, Outcome.WRONG)
+            self.outcome(text, reason)
             if self.coach:
                 self._say(f"Refused: {reason}.", status="wrong")
             else:
                 self._say("Refused: that play is not allowed here.", status="wrong")
             return False
-        before = self.view
+        before = self.game.state
         try:
             action = self.game.play(text)
         except ValueError as exc:
             self._say(f"Refused: {exc}", status="wrong")
             return False
-        for clause in clauses_used(before, action, self.view):
-            self._record_answer(clause, Outcome.HELPED if self._suggested else Outcome.FIRST)
-        self._log(self.seat, str(action))
-        self.feedback.show(f"You played: {action}.", status="info")
+        self.outcome(str(action), None, before, action)
+        self._fresh = {}
+        words = self._log(self.seat, str(action), before)
+        self.feedback.show(words, status="info")
         self.feedback.hint = ""
+        self.advice = None
+        self.coach_note.value = ""
+        if str(action).startswith("discard"):
+            self._turn_start = len(self.game.state.history)
         self._refresh()
         self._after_move()
+        self._keep()
         return True
+
+    # -- outcomes (one place: the mastery record hooks in here) ---------------------------------
+    def on_outcome(self, callback: Callable[[str, IllegalAction | None], None]) -> None:
+        """Call ``callback(play, refusal)`` after each play of the learner the engine judged:
+        ``refusal`` is the engine's :class:`IllegalAction` (the play changed nothing), or None
+        for a legal play (already played)."""
+        self._outcome_callbacks.append(callback)
+
+    def outcome(self, play: str, refusal: IllegalAction | None, before: State | None = None,
+                action: Action | None = None) -> None:
+        """The one place where a learner's play has its outcome: a refusal, or a legal ``action``
+        made from ``before``. In a lesson it counts toward mastery (a refusal is a miss on its
+        clause, a legal play a success on each clause it used); then the :meth:`on_outcome`
+        callbacks are called."""
+        if refusal is not None:
+            self._record_answer(refusal.rule, Outcome.WRONG)
+        elif before is not None and action is not None:
+            for clause in clauses_used(view_of(before, self.seat), action, self.view):
+                self._record_answer(clause, Outcome.HELPED if self._suggested else Outcome.FIRST)
+        for callback in self._outcome_callbacks:
+            callback(play, refusal)
 
     def _play_command(self) -> None:
         text = self.command.value.strip()
@@ -316,40 +395,71 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         return self.play(f"discard {cards[0].code}")
 
     def suggest(self) -> str | None:
-        """Ask a bot for a move from the learner's view; show it (and select its cards)."""
+        """Ask the coach for a move from the learner's view: select its cards and the meld it
+        adds to, and show the play with the coach's reasons (``advice``)."""
         v = self.view
-        if not v.my_turn:
+        if not v.my_turn or self.busy:
             self._say("The coach suggests moves on your turn.")
             return None
         try:
-            action = make_bot(self._suggest_bot, self._seed * 1000 + len(self.game.history)).choose(v)
-        except Exception as exc:  # a bot failing must not reach the page as a traceback
+            advice = advise(self.game, self.seat, worlds=self._coach_worlds)
+        except Exception as exc:  # the coach failing must not reach the page as a traceback
             self._say(f"The coach has no suggestion here ({exc}).")
             return None
-        text = str(action)
+        self.advice = advice
         self._suggested = True
-        self.feedback.hint = text
-        cards: list[Card] = []
-        if isinstance(action, (NewMeld, AddToMeld)):
-            cards = list(action.cards)
-        elif isinstance(action, (Discard, Take)) and action.card is not None:
-            cards = [action.card]
-        if cards:
+        reasons = "".join(f"<li>{escape(line)}</li>" for line in advice.explain())
+        self.coach_note.value = (f"<div class='bw-advice' role='status'><strong>"
+                                 f"{escape(Message('coach.suggest', {'play': _play_words(advice, v)}).text())}"
+                                 f"</strong><ul>{reasons}</ul></div>")
+        if advice.cards:
             with contextlib.suppress(ValueError):
-                self.hand.select_cards(list(cards))
-        return text
+                self.hand.select_cards(list(advice.cards))
+        if advice.meld is not None:
+            team, number = advice.meld
+            team = v.team if team < 0 else team
+            if team in self._group_teams:
+                self._suggesting = True  # a selection, not a click: it must not play the addition
+                try:
+                    self.table.selected = [self._group_teams.index(team), number - 1]
+                finally:
+                    self._suggesting = False
+        return advice.action
 
     def next_hand(self) -> bool:
         if self.view.phase is not Phase.HAND_OVER:
             self._say("The hand is not over yet." if self.view.phase is not Phase.MATCH_OVER
                       else "The match is over.")
             return False
+        before = self.game.state
         self.game.play("next")
-        self._log(self.seat, "next")
+        self._log(self.seat, "next", before)
         self.feedback.clear()
+        self.coach_note.value = ""
+        self.remarks = []
+        self._turn_start = 0
         self._refresh()
         self._after_move()
+        self._keep()
         return True
+
+    # -- New deal asks first ------------------------------------------------------------------
+    def ask_new_deal(self) -> None:
+        """New deal: ask first (the game so far would be lost), unless nothing was played yet,
+        the match is over, or a bot stopped the hand."""
+        if not self.game.history or self.bot_error or self.view.phase is Phase.MATCH_OVER:
+            self._confirmed_new_deal()
+            return
+        self.confirm.value = "<strong role='alert'>Throw this hand away and deal a new one?</strong>"
+        self.confirm_row.layout.display = None
+
+    def _confirmed_new_deal(self) -> None:
+        self.confirm_row.layout.display = "none"
+        self.new_game(seed=self._seed + 1)
+
+    def _cancel_new_deal(self) -> None:
+        self.confirm_row.layout.display = "none"
+        self._say("Keep playing: the hand goes on.")
 
     # -- the bots -------------------------------------------------------------------------------
     def step(self) -> str | None:
@@ -358,14 +468,33 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         v = self.game.view()
         if v.phase not in (Phase.DRAW, Phase.PLAY) or v.turn == self.seat or self.bot_error:
             return None
+        before = self.game.state
         try:
             seat, text = self._seats.move(self.game)
         except BotError as err:
             self._bot_failed(err)
             return None
-        self._log(seat, text)
+        self._log(seat, text, before)
+        self._fresh = self._what_moved(seat, text, before)
         self._refresh()
+        self._keep()
         return text
+
+    def _what_moved(self, seat: int, text: str, before: State) -> dict[str, Any]:
+        """What the page highlights after a computer play: the seat, the stock or the pile, a pot
+        picked up, the meld made or grown (team, index)."""
+        after = self.game.state
+        fresh: dict[str, Any] = {"seat": seat, "what": text.split()[0]}
+        for t in range(after.teams):
+            if before.pot_state[t] is not after.pot_state[t]:
+                fresh["pot"] = t
+        team = before.team_of(seat)
+        if text.startswith("meld") and after.melds[team]:
+            fresh["meld"] = [team, len(after.melds[team]) - 1]
+        elif text.startswith("add"):
+            owner, _, number = text.split()[1].rpartition(":")
+            fresh["meld"] = [int(owner) if owner else team, int(number) - 1]
+        return fresh
 
     def _bot_failed(self, err: BotError) -> None:
         """A bot could not move: say so on the page, in the moves log and in the Python log;
@@ -373,7 +502,8 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         _LOG.error("%s", err, exc_info=err.cause)
         player = board.seat_name(self.view, err.seat)
         self.bot_error = Message("bot.stopped", {"player": player, "reason": err.message}).text("en")
-        self._log(err.seat, Message("bot.log-failed", {"reason": err.message}).text("en"))
+        self.log = [*self.log, f"{self.seat_name(err.seat)}: "
+                    f"{Message('bot.log-failed', {'reason': err.message}).text('en')}"]
         self.feedback.show(self.bot_error, status="wrong")
         self._refresh()
 
@@ -436,8 +566,9 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
                 names.insert(self.seat, "")
         if len(names) != players:
             raise ValueError(f"give one bot name, or one per other seat ({players - 1}), not {len(names)}")
-        self._seats = Seats({s: make_bot(b, self._seed * 10 + s) if isinstance(b, str) else b
-                             for s, b in enumerate(names) if s != self.seat})
+        self._bots = {s: make_bot(b, self._seed * 10 + s) if isinstance(b, str) else b
+                      for s, b in enumerate(names) if s != self.seat}
+        self._seats = Seats(self._bots)
 
     # -- drawing ----------------------------------------------------------------------------------
     def _selected_target(self) -> str | None:
@@ -448,6 +579,8 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         return f"{index + 1}" if team == self.view.team else f"{team}:{index + 1}"
 
     def _meld_clicked(self, change: Any) -> None:
+        if self._suggesting:
+            return
         if len(change["new"]) == 2 and self.hand.selected and self.my_turn and not self.busy:
             ok = self.add()
             self.table.selected = []
@@ -474,8 +607,11 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
     def _say(self, message: str, status: str = "info") -> None:
         self.feedback.show(message, status=status)
 
-    def _log(self, seat: int, text: str) -> None:
-        self.log = [*self.log, f"{self.seat_name(seat)}: {text}"]
+    def _log(self, seat: int, text: str, before: State) -> str:
+        """Add the move to the log, in words (:func:`~buraco_core.narrate.narrate`); return them."""
+        words = " ".join(m.text("en") for m in narrate(before, self.game.state, seat, text, viewer=self.seat))
+        self.log = [*self.log, words]
+        return words
 
     def _turn_message(self) -> None:
         v = self.view
@@ -483,9 +619,90 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
             if self.lesson:
                 progress = self._progress if self._progress is not None else Progress.shared()
                 progress.record(self.lesson, "hand")
-            mine = v.hand_scores[v.team].total if v.hand_scores else None
-            self.feedback.show("The hand is over." + (f" Your side scores {mine}." if mine is not None else ""),
-                               status="info")
+            words = self.log[-1] if self.log else ""
+            self.feedback.show(words or "The hand is over.", status="info")
+            self._debrief()
+        elif v.my_turn and self.coach:
+            self._after_turn_remark()
+
+    def _after_turn_remark(self) -> None:
+        """After the others played: if the learner's last discard fed the next player (they took
+        the pile and melded it), the coach says so (:func:`~buraco_core.coach.review` of that turn)."""
+        history = self.game.state.history
+        start = self._turn_start
+        discards = [j for j in range(max(0, start - 1), len(history))
+                    if history[j][0] == self.seat and history[j][1].startswith("discard")]
+        if not discards or not any(w == (self.seat + 1) % self.game.players and t.startswith("take")
+                                   for w, t in history[discards[-1] + 1:discards[-1] + 2]):
+            return
+        found = review(self.game, self.seat, since=discards[-1], worlds=self._coach_worlds)
+        found = [r for r in found if r.move == discards[-1]]
+        if found:
+            self.remarks = [*self.remarks, *found]
+            self.coach_note.value = (f"<div class='bw-remark' role='status'>"
+                                     f"{escape(_capital(found[0].explain()))}.</div>")
+
+    def _debrief(self) -> None:
+        """The end of the hand: the coach's three costliest plays of the learner, with what it
+        would have done."""
+        if not self.coach or not self._debrief_on or not self.game.state.history:
+            return
+        remarks = review(self.game, self.seat, worlds=self._coach_worlds)[:3]
+        self.remarks = remarks
+        title = escape(Message("coach.debrief-title").text())
+        if not remarks:
+            body = f"<p>{escape(Message('coach.debrief-none').text())}</p>"
+        else:
+            body = "<ol>" + "".join(
+                f"<li>{escape(Message('coach.debrief-line', {'move': r.move + 1, 'reason': r.reason, 'points': r.points}).text())}</li>"
+                for r in remarks) + "</ol>"
+        self.coach_note.value = f"<section class='bw-debrief' aria-label='{title}'><h4>{title}</h4>{body}</section>"
+
+    # -- kept in the browser --------------------------------------------------------------------
+    def saved(self) -> str:
+        """The table's game as the browser keeps it: the game's JSON, the bots' random states,
+        the seed and the log, so a reload resumes exactly."""
+        bots = {str(s): _rng_state(b) for s, b in self._bots.items()}
+        return json.dumps({"format": "buraco-table/1", "seed": self._seed, "game": self.game.to_dict(),
+                           "bots": bots, "log": self.log}, separators=(",", ":"))
+
+    def _keep(self) -> None:
+        self.keeper.saved = self.saved()
+
+    def _restore(self, change: Any) -> None:
+        text = change["new"]
+        if not text:
+            return
+        try:
+            data = json.loads(text)
+            if data.get("format") != "buraco-table/1":
+                raise ValueError("not a kept table")
+            game = Game.from_dict(data["game"])
+        except (ValueError, KeyError, TypeError) as exc:  # an old or damaged copy: start afresh
+            _LOG.warning("the game kept in the browser could not be resumed: %s", exc)
+            self._keep()
+            return
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None
+            self.busy = False
+        self._seed = int(data.get("seed", self._seed))
+        self.game = game
+        if self.rules != game.rules.name:
+            self.rules = game.rules.name  # observed: the game already has these rules
+        self._make_bots()
+        for s, state in dict(data.get("bots", {})).items():
+            bot = self._bots.get(int(s))
+            if bot is not None and state is not None and hasattr(bot, "rng"):
+                bot.rng.setstate(_state_tuple(state))
+        self.log = [str(line) for line in data.get("log", [])]
+        self.bot_error = ""
+        self._meld_key = None
+        self._turn_start = len(game.state.history)
+        self._refresh()
+        self.feedback.show("Welcome back: your game goes on where you left it.", status="info")
+        self.keeper.saved = text
+        self._after_move()
 
     def _status_text(self, v: View) -> str:
         head = f"{escape(v.rules.name)} · hand {v.hand_number}"
@@ -511,7 +728,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         v = self.view
         status = escape(self.bot_error) if self.bot_error else self._status_text(v)
         self.status.value = f"<div role='status' aria-live='polite'>{status}</div>"
-        self.center.value = board.center_html(v)
+        self.center.show(v, self._fresh)
         codes = [c.code for c in v.hand]
         if sorted(codes) != sorted(self.hand.codes):
             self.hand.codes = codes
@@ -524,6 +741,9 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
             self._group_teams = [t for t, _ in melds]
             self.table.rules = rules_key(v.rules)
             self.table.set_melds(groups)
+        where = self._fresh.get("meld")
+        self.table.highlight = ([self._group_teams.index(where[0]), where[1]]
+                                if where and where[0] in self._group_teams else [])
         playing = v.my_turn and not self.busy
         # on the learner's turn every play can be tried: the engine says why one is refused
         for b in (self.draw_button, self.take_button, self.meld_button, self.add_button, self.discard_button,
@@ -534,8 +754,30 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         self.next_button.layout.display = None if v.phase is Phase.HAND_OVER else "none"
         self.hand.disabled = not playing
         self.score_sheet.value = board.score_sheet_html(v)
-        recent = self.log[-8:]
-        items = "".join(f"<li>{escape(line)}</li>" for line in recent)
+        items = "".join(f"<li>{escape(line)}</li>" for line in self.log)
         self.log_view.value = (f"<details open><summary>Moves so far ({len(self.log)})</summary>"
-                               f"<ol start='{len(self.log) - len(recent) + 1}' aria-live='polite'>{items}</ol>"
-                               "</details>")
+                               f"<div class='bw-log-scroll' role='log' tabindex='0' aria-label='Moves so far'>"
+                               f"<ol>{items}</ol></div></details>")
+
+
+def _play_words(advice: Advice, v: View) -> Message:
+    from buraco_core.teach.explain import play_words
+
+    return play_words(advice.play, v.team)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _rng_state(bot: Bot) -> list[Any] | None:
+    rng = getattr(bot, "rng", None)
+    if not isinstance(rng, random.Random):
+        return None
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]
+
+
+def _state_tuple(state: list[Any]) -> tuple[Any, ...]:
+    version, internal, gauss = state
+    return (int(version), tuple(int(x) for x in internal), gauss)

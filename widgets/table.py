@@ -53,6 +53,11 @@ class TableView(anywidget.AnyWidget):
     meld_width = traitlets.Int(52).tag(sync=True)
     four_color = traitlets.Bool(False).tag(sync=True)
     _groups = traitlets.List(traitlets.Dict()).tag(sync=True)
+    numbered = traitlets.Bool(False).tag(sync=True)
+    """Show each meld's number in its group (1, 2, ...), as the play notation numbers them."""
+    highlight = traitlets.List(traitlets.Int()).tag(sync=True)
+    """[group, meld] of a meld to mark as just made or grown (the game table's last computer
+    play), or empty."""
 
     def __init__(self, melds: Groups | None = None, *, rules: Rules | str = "buraco", **kwargs: Any) -> None:
         super().__init__(rules=rules_key(rules), **kwargs)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from typing import Any, NamedTuple
 
 from ..cards import Card
 from ..game.actions import Action, AddToMeld, Discard, Draw, NewMeld, NextHand, Take
@@ -33,6 +34,7 @@ from ..meld_search import (
     suited_counts,
     three_card_melds,
 )
+from ..melds import Meld
 from ..rules import DiscardTake, Rules
 from .candidates import DISCARDS, draw_candidates
 from .protocol import Referee
@@ -43,7 +45,9 @@ __all__ = [
     "FEEDS_PILE",
     "FITS_OWN_MELDS",
     "WILD_DISCARD",
+    "DiscardFactors",
     "GreedyBot",
+    "discard_factors",
     "discard_scores",
     "greedy_action",
     "greedy_draw",
@@ -389,6 +393,48 @@ def _greedy_meld_step(s: State, referee: Referee | None = None) -> tuple[Action,
 
 # --------------------------------------------------------------------------- discarding
 
+class DiscardFactors(NamedTuple):
+    """What :func:`discard_scores` weighs in discarding one card (see there)."""
+
+    wild: bool
+    """The card is a wild card."""
+    feeds_next: bool
+    """It goes onto the next player's side's melds."""
+    pile_links: int
+    """Its connections (up to three) with the visible pile the next player could take."""
+    hand_links: int
+    """Its connections (up to four) with the rest of the hand (0 for a wild card)."""
+    fits_own: bool
+    """It goes onto the side's own melds."""
+
+
+def discard_factors(s: State, card: Card) -> DiscardFactors:
+    """The factors :func:`discard_scores` weighs for discarding ``card`` from the hand of the
+    seat to move (public, so the coach can say why one discard is safer than another)."""
+    return _factors(card, *_discard_context(s), s.rules)
+
+
+def _discard_context(s: State) -> tuple[tuple[Meld, ...], tuple[Meld, ...], Any, Any]:
+    """What every discard of the seat to move is weighed against: the next player's side's
+    melds (none if a partner plays next), the side's own, the pile's and the hand's counts."""
+    nxt = (s.turn + 1) % s.players
+    next_melds = s.melds[s.team_of(nxt)] if s.team_of(nxt) != s.current_team else ()
+    rules = s.rules
+    in_pile = (suited_counts(visible_pile(rules, s.discard))
+               if rules.discard_take is not DiscardTake.WHOLE_IF_TOP_MELDS else None)
+    return next_melds, s.melds[s.current_team], in_pile, suited_counts(s.hands[s.turn])
+
+
+def _factors(card: Card, next_melds: tuple[Meld, ...], own: tuple[Meld, ...], in_pile: Any, in_hand: Any,
+             rules: Rules) -> DiscardFactors:
+    wild = card.rank == 0 or card.rank == 2
+    # fechado (no pile counts): the pile needs its top card, so the next player cannot take it for this one
+    pile_links = 0 if in_pile is None else min(3, counted_connections(card, in_pile, rules))
+    hand_links = 0 if wild else min(4, counted_connections(card, in_hand, rules, holding=True))
+    return DiscardFactors(wild, bool(next_melds) and goes_onto(next_melds, card), pile_links, hand_links,
+                          bool(own) and goes_onto(own, card))
+
+
 def discard_scores(s: State, rng: random.Random) -> list[tuple[float, Discard]]:
     """Every legal discard with its badness (lower is a better discard), best first: what the
     discard hands the next player and what it costs the hand.
@@ -401,32 +447,22 @@ def discard_scores(s: State, rng: random.Random) -> list[tuple[float, Discard]]:
     - :data:`FITS_OWN_MELDS` for a card that goes onto the side's own melds;
     - less half the card's points (shed high cards), and a random number below 1 for ties.
     """
-    hand = s.hands[s.turn]
     rules = s.rules
-    seat = s.turn
-    nxt = (seat + 1) % s.players
-    next_melds = s.melds[s.team_of(nxt)] if s.team_of(nxt) != s.current_team else ()
-    own = s.melds[s.current_team]
-    pile = visible_pile(rules, s.discard)
-    feeds_pile = rules.discard_take is not DiscardTake.WHOLE_IF_TOP_MELDS
+    context = _discard_context(s)
     scored: list[tuple[float, Discard]] = []
-    in_pile = suited_counts(pile)
-    in_hand = suited_counts(hand)
-    for c in sorted(set(hand), key=CARD_ORDER):  # by rank, then suit
+    for c in sorted(set(s.hands[s.turn]), key=CARD_ORDER):  # by rank, then suit
         act = DISCARDS[c]
         if check(s, act) is not None:
             continue
+        f = _factors(c, *context, rules)
         bad = 0.0
-        wild = c.rank == 0 or c.rank == 2
-        if wild:
+        if f.wild:
             bad += WILD_DISCARD
-        if next_melds and goes_onto(next_melds, c):
+        if f.feeds_next:
             bad += FEEDS_NEXT_MELDS
-        if feeds_pile:
-            bad += FEEDS_PILE * min(3, counted_connections(c, in_pile, rules))
-        if not wild:
-            bad += BREAKS_HAND * min(4, counted_connections(c, in_hand, rules, holding=True))
-        if own and goes_onto(own, c):
+        bad += FEEDS_PILE * f.pile_links
+        bad += BREAKS_HAND * f.hand_links
+        if f.fits_own:
             bad += FITS_OWN_MELDS
         bad -= 0.5 * rules.card_values[c.rank]
         bad += rng.random()

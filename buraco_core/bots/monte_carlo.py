@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import statistics
 import time
+from collections.abc import Sequence
 
 from ..game.actions import Action, NextHand
 from ..game.engine import apply, legal_actions, out_refusal
@@ -99,13 +100,28 @@ class MonteCarloBot:
 
     def choose(self, view: View, referee: Referee | None = None) -> Action:
         """Its choice for ``view`` (the searched worlds are its own; ``referee`` is not asked)."""
+        return self.appraise(view)[0][0]
+
+    def appraise(self, view: View, extra: Action | None = None, *,
+                 only: Sequence[Action] | None = None) -> list[tuple[Action, float | None]]:
+        """Its candidates for ``view`` with what each is worth, best first: the mean over the
+        sampled worlds of :func:`evaluate` after playing it out (points for the seat's side,
+        less the best other side's). A move it does not search (a meld or an addition of the
+        greedy policy, the only legal move, the next deal) comes alone, worth None. ``extra``
+        (a legal draw or discard it may not list) is searched beside its candidates, in the
+        same worlds; the coach uses it to value the move a person played. ``only`` (legal moves
+        of the seat now) are searched instead of its own candidates, even one alone (a puzzle's
+        choices). ``choose`` is the first move of this list."""
         started = time.perf_counter()
         try:
-            return self._choose(view, started)
+            if only is not None:
+                return self._search(view, started, list(only))
+            return self._appraise(view, started, extra)
         finally:
             self.decision_times.append(time.perf_counter() - started)
 
-    def _choose(self, view: View, started: float) -> Action:
+    def _appraise(self, view: View, started: float, extra: Action | None
+                  ) -> list[tuple[Action, float | None]]:
         base = determinize(view, self.rng)
         if base.phase is Phase.DRAW:
             options: list[Action] = legal_actions(base).list()
@@ -117,27 +133,35 @@ class MonteCarloBot:
                 options = [greedy, *(a for a in options if a != greedy)]
         elif base.phase is Phase.PLAY:
             meld = greedy_meld(base)
-            if meld is not None:
-                return meld
+            if meld is not None and extra is None:
+                return [(meld, None)]
             options = [a for _, a in discard_scores(base, self.rng)[:self.candidates]]
             if not options:
-                return next(iter(legal_actions(base)))
+                return [(next(iter(legal_actions(base))), None)]
         else:
-            return NextHand()
+            return [(NextHand(), None)]
+        if extra is not None and extra not in options:
+            options.append(extra)
         if len(options) == 1:
-            return options[0]
+            return [(options[0], None)]
+        return self._search(view, started, options)
+
+    def _search(self, view: View, started: float, options: list[Action]) -> list[tuple[Action, float | None]]:
+        """Each of ``options`` played out in the same sampled worlds: their mean values, best first."""
         team = view.team
         totals = [0.0] * len(options)
+        worlds = 0
         for _ in range(self.worlds):
             world = determinize(view, self.rng)
             world_seed = self.rng.getrandbits(32)
             for i, option in enumerate(options):
                 totals[i] += self._rollout(apply(world, option), team, random.Random(world_seed))
+            worlds += 1
             if self.max_seconds is not None and time.perf_counter() - started > self.max_seconds:
                 break
-        best = max(range(len(options)), key=lambda i: (totals[i], -i))
+        order = sorted(range(len(options)), key=lambda i: (-totals[i], i))
         self.search_times.append(time.perf_counter() - started)
-        return options[best]
+        return [(options[i], totals[i] / worlds) for i in order]
 
     def _rollout(self, s: State, team: int, rng: random.Random) -> float:
         turns = 0

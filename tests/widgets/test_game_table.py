@@ -2,6 +2,8 @@
 bots move one at a time; the coach suggests; the score sheet holds the engine's lines."""
 
 import asyncio
+import html
+import json
 
 from buraco_widgets import GameTable
 
@@ -22,6 +24,7 @@ discard: 3c 8d
 
 
 def play_out_with_the_coach(table: GameTable, limit: int = 500) -> None:
+    """Play the learner's seat as the coach suggests, to the end of the hand."""
     for _ in range(limit):
         if table.view.phase not in (Phase.DRAW, Phase.PLAY):
             return
@@ -86,7 +89,7 @@ def test_draw_then_meld_selected_cards_then_discard_passes_the_turn_to_the_bots(
     # pace 0: the three bots played, and it is the learner's turn again
     assert table.my_turn
     bot_lines = table.log[moves_before + 1:]
-    assert bot_lines and all(not line.startswith("You:") for line in bot_lines)
+    assert bot_lines and all(not line.startswith("You ") for line in bot_lines)
 
 
 def test_discard_needs_exactly_one_selected_card() -> None:
@@ -103,7 +106,7 @@ def test_add_by_clicking_a_meld() -> None:
     table.hand.select_cards("Kc")
     table.table.select(0, 0)  # a click on "Your side", meld 1
     assert [c.code for c in table.game.melds[0][0].cards].count("Kc") == 1
-    assert "add 1 Kc" in table.log[-1]
+    assert table.log[-1] == "You add K♣ to your side's kings (3 cards) (meld 1)."
     assert table.table.selected == []
 
 
@@ -127,7 +130,7 @@ def test_step_plays_one_bot_move_at_a_time() -> None:
     table = GameTable(rules="buraco", seed=7, seat=2, pace=0, autoplay=False)
     assert table.log == []  # autoplay off: the bots wait
     text = table.step()  # seat 0 (a bot, the partner of seat 2) moves once
-    assert table.log == [f"Partner (seat 0): {text}"]
+    assert text == "draw" and table.log == ["Partner (seat 0) draws a card from the stock."]
     played = table.advance_bots()
     assert table.my_turn and len(table.log) == 1 + len(played)
 
@@ -153,13 +156,14 @@ def test_suggest_selects_the_cards_of_the_suggested_play() -> None:
     table = GameTable(rules="buraco", seed=7, pace=0)
     table.draw()
     text = table.suggest()
-    assert text and table.feedback.hint == text and table.feedback.hint_label == "The coach suggests"
+    assert text and table.advice is not None and table.advice.action == text
+    assert "The coach suggests:" in table.coach_note.value
     if text.startswith("discard"):
         assert [c.code for c in table.hand.selected_cards] == [text.split()[1]]
 
 
 def test_a_whole_hand_ends_with_the_engine_score_sheet() -> None:
-    table = GameTable(rules="burraco", seed=3, pace=0)
+    table = GameTable(rules="burraco", seed=3, pace=0, coach_worlds=4)
     play_out_with_the_coach(table)
     assert table.game.is_hand_over or table.game.is_match_over
     for score in table.game.scores:
@@ -196,7 +200,8 @@ def test_a_finished_hand_is_recorded_in_progress() -> None:
     from buraco_widgets import Progress
 
     progress = Progress()
-    table = GameTable(rules="italian", seed=3, pace=0, lesson="08", progress=progress)
+    table = GameTable(rules="italian", seed=3, pace=0, lesson="08", progress=progress, coach_worlds=4,
+                      debrief=False)
     assert progress.expected == {"08": ["hand"]} and not progress.is_solved("08", "hand")
     play_out_with_the_coach(table)
     assert progress.is_solved("08", "hand")
@@ -219,6 +224,12 @@ def test_new_deal_button_deals_the_next_seed_in_the_same_ruleset() -> None:
     before = table.game.state.hands
     table.draw_button.click()
     table.new_deal_button.click()
+    assert table.game.state.seed == 9 and table.game.history, "New deal asks first"
+    assert table.confirm_row.layout.display is None and "Throw this hand away" in table.confirm.value
+    table.confirm_no.click()
+    assert table.game.state.seed == 9 and table.confirm_row.layout.display == "none"
+    table.new_deal_button.click()
+    table.confirm_yes.click()
     assert table.game.rules.name == "italian"
     assert table.game.state.seed == 10 and not table.game.history
     assert table.game.state.hands != before
@@ -276,3 +287,176 @@ def test_a_bot_choosing_a_refused_move_is_shown_too() -> None:
     table = GameTable(rules="buraco", seed=7, pace=0, seat=1, bots=[Stubborn(), "greedy", "greedy"])
     assert "the stubborn bot of seat 0 chose discard JK, which the rules refuse" in table.bot_error
     assert table.game.history == []
+
+
+# ---------------------------------------------------------------- issue 11: a table a learner can read
+
+def test_every_computer_play_leaves_a_log_line_in_words() -> None:
+    table = GameTable(rules="buraco", seed=7, seat=2, pace=0, autoplay=False)
+    moves = table.advance_bots()
+    assert moves and len(table.log) == len(moves)
+    for line in table.log:
+        assert line.endswith(".") and line[0].isupper()
+        assert not any(word in line.split() for word in ("draw", "take", "meld", "add", "discard")), line
+        assert line.startswith(("Partner", "Left opponent", "Right opponent")), line
+
+
+def test_the_whole_log_is_kept_and_scrollable() -> None:
+    table = GameTable(rules="buraco", seed=7, pace=0, coach_worlds=4, debrief=False)
+    play_out_with_the_coach(table)
+    assert len(table.log) == len(table.game.state.history)
+    assert table.log_view.value.count("<li>") == len(table.log) > 8
+    assert "role='log'" in table.log_view.value and "tabindex='0'" in table.log_view.value
+    assert "The hand is over." in table.log[-1] and "went out" in table.log[-1]
+
+
+def test_suggest_selects_the_cards_and_the_meld_and_gives_reasons() -> None:
+    table = GameTable.from_game(parse_scenario(ADD_POSITION), pace=0)
+    text = table.suggest()
+    assert text == "add 1 Kc" and table.advice is not None
+    assert [c.code for c in table.hand.selected_cards] == ["Kc"]
+    assert table.table.selected == [0, 0], "the meld to add to is selected too"
+    note = html.unescape(table.coach_note.value)
+    assert "The coach suggests: add K♣ to your side's meld 1" in note and "10 more points" in note
+    assert table.add(), table.feedback.value  # the selection is the play
+    assert table.coach_note.value == ""
+
+
+def test_suggest_is_honest_when_the_choice_is_close() -> None:
+    table = GameTable(rules="buraco", seed=7, pace=0, coach_worlds=4)
+    table.draw()
+    advice = None
+    for _ in range(30):  # discard as the coach says until some choice is a close call
+        table.suggest()
+        advice = table.advice
+        assert advice is not None
+        if advice.close:
+            break
+        table.play(advice.action)
+    assert advice is not None and advice.close
+    assert "a close call" in table.coach_note.value and "within 5 points" in table.coach_note.value
+
+
+FED_TABLE = """
+description: the learner's 7s goes onto the left opponent's run
+rules: buraco
+players: 4
+seed: 3
+turn: 0
+phase: play
+hand 0: 7s Kc 4d 9h Jd
+hand 1: 3c 8h 10d Qh 4c
+melds 1: 4s 5s 6s
+discard: 2c
+"""
+
+
+def test_a_discard_that_feeds_the_next_player_gets_a_remark() -> None:
+    table = GameTable.from_game(parse_scenario(FED_TABLE), pace=0, coach_worlds=4)
+    table.play("discard 7s")
+    assert table.my_turn or table.game.is_hand_over
+    assert table.remarks and table.remarks[0].played == "discard 7s"
+    assert "you discarded the 7♠" in table.coach_note.value.lower()
+    assert "Left opponent" in table.coach_note.value
+
+
+def test_the_hand_ends_with_the_debrief() -> None:
+    table = GameTable(rules="buraco", seed=5, pace=0, coach_worlds=4)
+    for _ in range(400):  # the learner always draws and discards the first card: costly plays
+        if table.view.phase not in (Phase.DRAW, Phase.PLAY):
+            break
+        if table.view.phase is Phase.DRAW:
+            assert table.draw()
+        else:
+            assert table.play(f"discard {table.view.hand[0].code}") or table.play(
+                f"discard {table.view.hand[-1].code}")
+    assert table.game.is_hand_over
+    assert "The coach's review of your hand" in html.unescape(table.coach_note.value)
+    assert 1 <= len(table.remarks) <= 3
+    assert table.remarks == sorted(table.remarks, key=lambda r: -r.points)
+    assert all(f"Move {r.move + 1}:" in table.coach_note.value for r in table.remarks)
+
+
+def test_enter_in_the_box_plays_and_empties_it() -> None:
+    table = GameTable(rules="buraco", seed=7, pace=0)
+    table.command.value = "draw"
+    table.command._submission_callbacks(table.command)  # what Enter in the box triggers
+    assert table.game.phase is Phase.PLAY and table.command.value == ""
+
+
+def test_the_game_is_kept_and_a_reload_resumes_it_exactly() -> None:
+    table = GameTable(rules="buraco", seed=7, pace=0)
+    table.draw()
+    table.play(f"discard {table.view.hand[0].code}")
+    kept = table.keeper.saved
+    assert kept and json.loads(kept)["format"] == "buraco-table/1"
+    # a reload: a new kernel builds the table afresh, and the page hands back what it kept
+    again = GameTable(rules="buraco", seed=7, pace=0)
+    again.keeper.restored = kept
+    assert again.game.to_json() == table.game.to_json() and again.log == table.log
+    # and the bots go on exactly as they would have
+    for t in (table, again):
+        t.play("draw")
+        t.play(f"discard {t.view.hand[0].code}")
+    assert again.game.to_json() == table.game.to_json()
+
+
+def test_a_damaged_kept_game_is_ignored() -> None:
+    table = GameTable(rules="buraco", seed=7, pace=0)
+    before = table.game.to_json()
+    table.keeper.restored = '{"format": "buraco-table/1", "game": {"format": "nope"}}'
+    assert table.game.to_json() == before and table.keeper.saved
+
+
+def test_a_plays_outcome_is_known_in_one_place() -> None:
+    seen: list[tuple[str, str | None]] = []
+    table = GameTable(rules="buraco", seed=7, pace=0)
+    table.on_outcome(lambda play, refusal: seen.append((play, None if refusal is None else refusal.rule)))
+    table.play("discard JK")
+    table.play("draw")
+    assert seen == [("discard JK", "turn"), ("draw", None)]
+
+
+def test_the_table_takes_a_rules_object() -> None:
+    from buraco_core import get_rules
+
+    rules = get_rules("italian")
+    table = GameTable(rules=rules, seed=2, pace=0)
+    assert table.game.rules == rules and table.rules == "italian"
+
+
+def test_the_table_top_seats_everyone_around_the_learner() -> None:
+    table = GameTable(rules="buraco", seed=7, seat=0, pace=0)
+    data = table.center.data
+    where = {s["seat"]: s["where"] for s in data["seats"]}
+    assert where == {1: "left", 2: "top", 3: "right"}
+    assert all(s["count"] == 11 and "11 cards" in s["label"] for s in data["seats"])
+    assert [p["down"] for p in data["pots"]] == [True, True] and data["stock"] == table.view.stock_count
+    assert "<svg" in data["back"]
+
+
+def test_the_last_computer_play_is_marked_and_the_learners_own_is_not() -> None:
+    table = GameTable(rules="buraco", seed=7, seat=2, pace=0, autoplay=False)
+    table.step()  # seat 0 (the partner) draws
+    fresh = table.center.data["fresh"]
+    assert fresh == {"seat": 0, "what": "draw"}
+    table.advance_bots()
+    table.draw()
+    assert table.center.data["fresh"] == {} and table.table.highlight == []
+
+
+def test_a_meld_the_computer_grew_is_highlighted() -> None:
+    table = GameTable(rules="buraco", seed=7, seat=2, pace=0, autoplay=False)
+    for _ in range(400):
+        if table.my_turn:
+            table.draw()
+            table.play(f"discard {table.view.hand[0].code}")
+            continue
+        text = table.step()
+        assert text is not None
+        if text.startswith(("meld", "add")):
+            break
+    fresh = table.center.data["fresh"]
+    team, index = fresh["meld"]
+    assert text.startswith("meld") or int(text.split()[1].split(":")[-1]) == index + 1
+    assert table.table.highlight == [table._group_teams.index(team), index]

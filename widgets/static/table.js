@@ -45,6 +45,8 @@ function render({ model, el }) {
     for (const m of root.querySelectorAll(".bw-meld")) {
       const on = sel.length === 2 && Number(m.dataset.group) === sel[0] && Number(m.dataset.index) === sel[1];
       m.classList.toggle("bw-selected", on);
+      const hi = model.get("highlight") || [];
+      m.classList.toggle("bw-fresh", hi.length === 2 && Number(m.dataset.group) === hi[0] && Number(m.dataset.index) === hi[1]);
       if (m.tagName === "BUTTON") m.setAttribute("aria-pressed", on ? "true" : "false");
     }
   }
@@ -94,6 +96,14 @@ function render({ model, el }) {
           m.setAttribute("role", "group");
           m.setAttribute("aria-label", words);
         }
+        if (model.get("numbered")) {
+          // the number the play notation gives the meld (add 2 7h), as the learner types it
+          const n = document.createElement("span");
+          n.className = "bw-meld-number";
+          n.textContent = String(i + 1);
+          n.setAttribute("aria-hidden", "true");
+          m.appendChild(n);
+        }
         m.appendChild(meldBody(item, reveal));
         row.appendChild(m);
       });
@@ -133,13 +143,17 @@ function render({ model, el }) {
   model.on("change:selectable", show);
   model.on("change:reveal", show);
   model.on("change:meld_width", show);
+  model.on("change:numbered", show);
   model.on("change:selected", showSelection);
+  model.on("change:highlight", showSelection);
   show();
   return () => {
     model.off("change:_groups", show);
+    model.off("change:highlight", showSelection);
     model.off("change:selectable", show);
     model.off("change:reveal", show);
     model.off("change:meld_width", show);
+    model.off("change:numbered", show);
     model.off("change:selected", showSelection);
   };
 }

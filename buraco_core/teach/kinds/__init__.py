@@ -22,6 +22,7 @@ seats          choice    who is your partner, who plays first, who deals next
 legal-play     choice    is this play allowed here?
 outcome        choice    what happens after this play (the pot, the end of the hand)?
 match          choice    what happens to the match after the last play of a hand
+best-play      choice    which of these plays is best here (the coach's evaluation decides)
 ============== ========= =========================================================================
 """
 
@@ -31,6 +32,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from .base import Kind, Option
+from .best_play import BEST_PLAY
 from .deal_count import DEAL_COUNT
 from .extend import EXTEND
 from .legal_play import LEGAL_PLAY
@@ -49,4 +51,4 @@ __all__ = ["KINDS", "Kind", "Option"]
 #: Every puzzle kind by name, in the order the lessons meet them.
 KINDS: Mapping[str, Kind] = MappingProxyType({k.name: k for k in (
     MAKE_MELD, MAKE_BURACO, EXTEND, PREDICT, WHICH_MELD, MELD_VALUE, SCORE, DEAL_COUNT, SEATS,
-    LEGAL_PLAY, OUTCOME, MATCH)})
+    LEGAL_PLAY, OUTCOME, MATCH, BEST_PLAY)})

@@ -1,0 +1,316 @@
+"""The coach: what to play now and why (:func:`advise`), and what a hand's plays cost (:func:`review`).
+
+The coach decides as the bots do, from one seat's :class:`~buraco_core.game.view.View` only:
+it never sees a card that seat cannot see. Its choice is the Monte-Carlo bot's search
+(:meth:`~buraco_core.bots.MonteCarloBot.appraise`: every way to draw, the best discards by the
+greedy ranking, each played out in the same sampled deals of the hidden cards), its melds the
+greedy policy's (:func:`~buraco_core.bots.greedy.greedy_meld`); its reasons come from the bots'
+public valuations (:func:`~buraco_core.bots.greedy.take_values`,
+:func:`~buraco_core.bots.greedy.discard_factors`) and from the engine's melds and points. Every
+reason is a catalog :class:`~buraco_core.messages.Message` (``coach.*``), so it can be said in
+another language (``advice.explain(lang)``).
+
+Everything is seeded by the game's seed and the number of moves played, so the same position
+gets the same advice.
+
+>>> from buraco_core.game import Game
+>>> game = Game("buraco", players=4, seed=7)
+>>> advice = advise(game)
+>>> advice.action in ("draw", "take")
+True
+>>> all(isinstance(r, Message) for r in advice.reasons)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .board import seat_name
+from .bots.greedy import discard_factors, take_values, taken_cards
+from .bots.monte_carlo import MonteCarloBot
+from .cards import Card
+from .game.actions import Action, AddToMeld, Discard, Draw, NewMeld, NextHand, Take, parse_action
+from .game.engine import apply
+from .game.facade import Game
+from .game.serialize import state_from_dict
+from .game.state import Phase, State
+from .game.view import View, determinize, view_of
+from .meld_search import goes_onto, makes_meld
+from .melds import make_meld
+from .messages import Message
+from .teach.explain import play_words
+
+__all__ = ["CLOSE_POINTS", "COSTLY_POINTS", "Advice", "CoachBot", "Remark", "advise", "advise_view", "compare",
+           "play_reasons", "review"]
+
+CLOSE_POINTS = 5.0
+"""Two choices whose values differ by less than this are called close (the coach says so)."""
+COSTLY_POINTS = 10.0
+"""A play the coach values this many points below its own choice is remarked on by :func:`review`."""
+WORLDS = 16
+"""Sampled deals of the hidden cards per decision (the Monte-Carlo bot's default)."""
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The coach's advice for the seat to play: ``action`` (the play in the game's notation),
+    ``play`` (the same as an action value), ``reasons`` (catalog messages naming the cards and
+    the points), ``options`` (each choice it weighed, in notation, with its value in points for
+    the seat's side; None where it weighed nothing), ``close`` (the best two are within
+    :data:`CLOSE_POINTS`)."""
+
+    action: str
+    play: Action
+    reasons: tuple[Message, ...]
+    options: tuple[tuple[str, float | None], ...] = ()
+    close: bool = False
+
+    def explain(self, lang: str = "en") -> list[str]:
+        """The reasons as sentences in ``lang``."""
+        return [r.text(lang) for r in self.reasons]
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards of the hand the play uses (to select them on the table)."""
+        if isinstance(self.play, (NewMeld, AddToMeld)):
+            return tuple(self.play.cards)
+        if isinstance(self.play, Discard):
+            return (self.play.card,)
+        return ()
+
+    @property
+    def meld(self) -> tuple[int, int] | None:
+        """(team, meld number from 1) of the meld the play adds to, or None."""
+        if isinstance(self.play, AddToMeld):
+            return (self.play.team if self.play.team is not None else -1, self.play.meld)
+        return None
+
+
+@dataclass(frozen=True)
+class Remark:
+    """A reviewed play: ``move`` (its index among the hand's moves, ``state.history``),
+    ``played`` and ``better`` (notation), ``points`` (what it cost by the coach's estimate,
+    never negative), ``reason`` (a catalog message)."""
+
+    move: int
+    seat: int
+    played: str
+    better: str
+    points: int
+    reason: Message
+
+    def explain(self, lang: str = "en") -> str:
+        return self.reason.text(lang)
+
+
+def _seed(game_seed: int, view: View, moves: int) -> int:
+    """The seed of the coach's search at a position: the game's seed and the moves played so
+    far in the whole game (a review searches with the seed the advice had)."""
+    return (game_seed * 7919 + view.hand_number * 1_000_003 + moves * 101 + view.seat * 7) & 0xFFFFFFFF
+
+
+def advise(game: Game, seat: int | None = None, *, worlds: int = WORLDS) -> Advice:
+    """The coach's advice for the seat to play (``seat``, if given, must be that seat): from
+    that seat's view only, seeded by the game's seed and its moves so far."""
+    turn = game.state.turn
+    if seat is not None and seat != turn:
+        raise ValueError(f"seat {seat} is not to play: seat {turn} is")
+    view = game.view(turn)
+    return advise_view(view, seed=_seed(game.seed, view, len(game.history)), worlds=worlds)
+
+
+def advise_view(view: View, *, seed: int = 0, worlds: int = WORLDS) -> Advice:
+    """The coach's advice from one seat's ``view`` (a bot may follow it: :class:`CoachBot`)."""
+    if view.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+        return Advice("next", NextHand(), (Message("coach.next"),))
+    if not view.my_turn:
+        raise ValueError(f"seat {view.seat} is not to play: seat {view.turn} is")
+    bot = MonteCarloBot(seed, worlds=worlds)
+    ranked = bot.appraise(view)
+    best, value = ranked[0]
+    reasons = play_reasons(view, best)
+    close = False
+    scored = [(a, v) for a, v in ranked if v is not None]
+    if value is not None and len(scored) >= 2:
+        second, second_value = scored[1]
+        assert second_value is not None
+        gap = value - second_value
+        if gap < CLOSE_POINTS:
+            close = True
+            reasons.append(Message("coach.close", {"first": play_words(best, view.team),
+                                                   "second": play_words(second, view.team),
+                                                   "points": int(CLOSE_POINTS)}))
+        else:
+            reasons.append(Message("coach.better-than", {"second": play_words(second, view.team),
+                                                         "points": round(gap), "worlds": bot.worlds}))
+    options = tuple((str(a), None if v is None else round(v, 1)) for a, v in ranked)
+    return Advice(str(best), best, tuple(reasons), options, close)
+
+
+def play_reasons(view: View, act: Action) -> list[Message]:
+    """What the play ``act`` of the seat of ``view`` does, in words that name its cards and
+    points (from the view alone)."""
+    s = determinize(view)
+    rules = view.rules
+    values = rules.card_values
+    if isinstance(act, NewMeld):
+        meld = make_meld(act.cards, rules)
+        top = max(act.cards, key=lambda c: values[c.rank])
+        out = [Message("coach.meld", {"cards": meld.cards, "points": meld.points, "card": top,
+                                      "value": values[top.rank]})]
+        if view.must_meld is not None and view.must_meld in act.cards:
+            out.append(Message("coach.must-meld", {"card": view.must_meld}))
+        return out
+    if isinstance(act, AddToMeld):
+        team = view.team if act.team is None else act.team
+        old = view.melds[team][act.meld - 1]
+        new = old.extend(act.cards, rules)
+        out = [Message("coach.add", {"cards": act.cards, "meld": act.meld, "label": old.label_message,
+                                     "points": new.points - old.points})]
+        if new.is_buraco and not old.is_buraco:
+            out.append(Message("coach.buraco", {"bonus": new.bonus}))
+        return out
+    if isinstance(act, Take):
+        taken = taken_cards(view.discard if act.card is None else s.discard, act)
+        own = view.melds[view.team]
+        useful = tuple(c for c in taken if not c.is_wild_card
+                       and (goes_onto(own, c) or makes_meld(c, (*view.hand, *taken), rules)))
+        wilds = tuple(c for c in taken if c.is_wild_card)
+        n = view.discard_count if act.card is None else len(taken)
+        out = [Message("coach.take", {"n": n, "cards": useful or taken[-1:],
+                                      "k": len(useful or taken[-1:])})]
+        if wilds:
+            out.append(Message("coach.take-wilds", {"cards": wilds}))
+        return out
+    if isinstance(act, Draw):
+        takes = take_values(s) if view.discard else []
+        if not view.discard:
+            return [Message("coach.draw-empty")]
+        if not takes:
+            return [Message("coach.draw", {"card": view.discard[-1]})]
+        return [Message("coach.draw-unsafe", {"card": view.discard[-1]})]
+    if isinstance(act, Discard):
+        card = act.card
+        f = discard_factors(s, card)
+        out = [Message("coach.discard", {"card": card})]
+        nxt = (view.seat + 1) % view.players
+        if view.team_of(nxt) != view.team and view.melds[view.team_of(nxt)] and not f.feeds_next:
+            out.append(Message("coach.discard-not-theirs", {"card": card}))
+        if f.feeds_next:
+            out.append(Message("coach.discard-feeds", {"card": card}))
+        if f.pile_links == 0 and view.discard and not f.wild:
+            out.append(Message("coach.discard-pile-safe", {"card": card}))
+        if f.hand_links == 0 and not f.wild:
+            out.append(Message("coach.discard-loner", {"card": card}))
+        if values[card.rank] >= 10 and not f.wild:
+            out.append(Message("coach.discard-sheds", {"card": card, "points": values[card.rank]}))
+        return out
+    return [Message("coach.next")]
+
+
+def compare(game: Game, plays: Sequence[str | Action], *, worlds: int = 2 * WORLDS) -> list[tuple[str, float]]:
+    """The coach's values of ``plays`` (legal plays of the seat to play, each in the game's
+    notation), best first: each played out in the same sampled deals of what that seat cannot
+    see, seeded by the position (a puzzle's choices: the answer is the first)."""
+    view = game.view(game.state.turn)
+    actions = [parse_action(p) for p in plays]
+    for a in actions:
+        refusal = game.why_illegal(a)
+        if refusal is not None:
+            raise ValueError(f"{a} is not a legal play here: {refusal}")
+    bot = MonteCarloBot(_seed(game.seed, view, len(game.history)), worlds=worlds)
+    return [(str(a), float(v if v is not None else 0.0)) for a, v in bot.appraise(view, only=actions)]
+
+
+# ------------------------------------------------------------------ review
+
+def hand_states(game: Game) -> list[State]:
+    """The states of the current hand, one before each of its moves and the last one
+    (replayed from the game's saved record, :meth:`Game.to_json`)."""
+    data = game.to_dict()
+    s = state_from_dict({**data["start"], "rules": data["rules"]})
+    states = [s]
+    for text in data["actions"]:
+        s = apply(s, parse_action(text))
+        states.append(s)
+    moves = len(game.state.history)
+    return states[-(moves + 1):]
+
+
+def review(game: Game, seat: int, *, since: int = 0, worlds: int = WORLDS) -> list[Remark]:
+    """The coach's remarks on ``seat``'s draws and discards in the current hand (from move
+    ``since`` on), costliest first: a play the coach values at least :data:`COSTLY_POINTS` below
+    its own choice, and every discard the next player (an opponent) took the pile with and
+    melded at once. Each is judged from the view ``seat`` had then, by the search the advice
+    had there (the same seed and sampled deals), with the play made weighed beside the
+    coach's candidates: a play that followed the advice costs nothing."""
+    states = hand_states(game)
+    history = game.state.history
+    first = len(game.history) - len(history)  # the hand's first move among the game's
+    remarks: list[Remark] = []
+    for j in range(since, len(history)):
+        who, text = history[j]
+        before = states[j]
+        if who != seat or before.phase not in (Phase.DRAW, Phase.PLAY):
+            continue
+        played = parse_action(text)
+        if before.phase is Phase.PLAY and not isinstance(played, Discard):
+            continue
+        card = played.card if isinstance(played, Discard) else None
+        fed = None if card is None else _fed_next(before, history, j, seat, card)
+        view = view_of(before, seat)
+        bot = MonteCarloBot(_seed(game.seed, view, first + j), worlds=worlds)
+        ranked = bot.appraise(view, extra=played)
+        valued = {str(a): v for a, v in ranked if v is not None}
+        if str(played) not in valued:
+            continue  # nothing to compare (the only legal move)
+        best = max(valued, key=lambda a: valued[a])
+        cost = max(0.0, valued[best] - valued[str(played)])
+        if fed is not None:
+            key = "coach.review-fed" if best != str(played) else "coach.review-fed-anyway"
+            reason = Message(key, {"card": card, "player": fed, "better": play_words(best, view.team)})
+        elif cost >= COSTLY_POINTS:
+            reason = Message("coach.review-costly", {"played": play_words(played, view.team),
+                                                     "better": play_words(best, view.team),
+                                                     "points": round(cost)})
+        else:
+            continue
+        remarks.append(Remark(j, seat, str(played), best, round(cost), reason))
+    remarks.sort(key=lambda r: (-r.points, r.move))
+    return remarks
+
+
+def _fed_next(before: State, history: Sequence[tuple[int, str]], j: int, seat: int, card: Card
+              ) -> Message | None:
+    """If the next player, an opponent, took the pile right after the discard at move ``j`` and
+    melded that card in the same turn: who (as ``seat`` calls them), else None."""
+    nxt = (seat + 1) % before.players
+    if before.team_of(nxt) == before.team_of(seat) or j + 1 >= len(history):
+        return None
+    who, text = history[j + 1]
+    if who != nxt or not text.startswith("take"):
+        return None
+    for k in range(j + 2, len(history)):
+        w, t = history[k]
+        if w != nxt:
+            break
+        if t.startswith(("meld", "add")) and card.code.lower() in t.lower().split():
+            return seat_name(view_of(before, seat), nxt)
+    return None
+
+
+class CoachBot:
+    """A bot that follows the coach's advice (for the benchmark, and to let a learner watch it)."""
+
+    name = "coach"
+
+    def __init__(self, seed: int = 0, *, worlds: int = WORLDS) -> None:
+        self.seed = seed
+        self.worlds = worlds
+        self.rng = random.Random(seed)
+
+    def choose(self, view: View) -> Action:
+        return advise_view(view, seed=self.rng.getrandbits(32), worlds=self.worlds).play

@@ -1,0 +1,204 @@
+"""best-play: which of these plays is best here? (lesson 09, strategy)
+
+Goal: ``play`` (two or more legal plays of the seat to play, separated by ``;``: the choices),
+``ask`` (what the task is about: ``discard``, ``draw``, ``wild``, ``pot``, ``out``; it picks the
+prompt) and the position (``position``, ``scenario`` or ``game``, as for legal-play). The coach's
+evaluation decides (:func:`buraco_core.coach.compare`: each choice played out in the same sampled
+deals of the cards the learner cannot see, seeded by the position): the answer is the choice it
+values most. A puzzle whose best two choices are within :data:`~buraco_core.coach.CLOSE_POINTS`
+is refused as a close call (no fair answer). The feedback gives the coach's reasons
+(:func:`~buraco_core.coach.play_reasons`): for a wrong choice why it is worse and by how much,
+without naming the best one.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ...memo import Bounded
+from ...messages import Message
+from ...rules import Rules
+from ..answers import read_index
+from ..explain import play_words
+from ..feedback import Feedback
+from ..positions import PositionGoal, game_of, position_facts, show_position, split_plays
+from ..puzzle import Puzzle, PuzzleError
+from .base import Kind, Option, right, wrong
+
+__all__ = ["BEST_PLAY"]
+
+_PROMPTS = {
+    "discard": "prompt.best-play-discard",
+    "draw": "prompt.best-play-draw",
+    "wild": "prompt.best-play-wild",
+    "pot": "prompt.best-play-pot",
+    "out": "prompt.best-play-out",
+}
+
+_VALUES: Bounded[tuple[str, str, str, str], tuple[tuple[str, float], ...]] = Bounded("best_play.values", 256)
+
+
+@dataclass(frozen=True)
+class BestPlayGoal(PositionGoal):
+    """A best-play goal: the choices (``play``), the position, and ``ask`` (the prompt's topic)."""
+
+    ask: str | None = None
+
+
+def values(puzzle: Puzzle) -> tuple[tuple[str, float], ...]:
+    """The coach's values of the puzzle's choices, best first (remembered per position)."""
+    goal = puzzle.goal
+    key = (str(goal.get("position", "")), str(goal.get("scenario", "")), str(goal.get("game", "")),
+           str(goal.get("play", "")))
+    known = _VALUES.get(key)
+    if known is None:
+        from ...coach import compare
+
+        plays = split_plays(puzzle)
+        try:
+            known = tuple(compare(game_of(puzzle), plays))
+        except ValueError as e:
+            raise PuzzleError(str(e)) from None
+        _VALUES.put(key, known)
+    return known
+
+
+class BestPlay(Kind):
+    name = "best-play"
+    goal_type = BestPlayGoal
+    form = "choice"
+    clause = "discard-pile"
+    shows_position = True
+
+    def prepare(self, puzzle: Puzzle) -> Puzzle:
+        return show_position(puzzle, tuple(split_plays(puzzle)))
+
+    def prompt(self, puzzle: Puzzle) -> Message:
+        return Message(_PROMPTS.get(str(puzzle.goal.get("ask", "discard")), "prompt.best-play-discard"))
+
+    def problems(self, puzzle: Puzzle, rules: Rules) -> str | None:
+        plays = split_plays(puzzle)
+        if len(plays) < 2:
+            return "a best-play puzzle needs two plays or more in its goal 'play', separated by ';'"
+        ask = puzzle.goal.get("ask")
+        if ask is not None and ask not in _PROMPTS:
+            return f"goal 'ask' is {ask!r}: write one of {', '.join(_PROMPTS)}"
+        game = game_of(puzzle)
+        if game.rules.name != rules.name:
+            return f"the position is played under {game.rules.name}, the puzzle under {rules.name}"
+        for play in plays:
+            refusal = game.why_illegal(play)
+            if refusal is not None:
+                return f"the choice {play!r} is not a legal play here: {refusal}"
+        ranked = values(puzzle)
+        if ranked[0][1] - ranked[1][1] < _close():
+            return (f"a close call: the coach values {ranked[0][0]} and {ranked[1][0]} within "
+                    f"{_close():.0f} points, so neither is a fair answer")
+        return None
+
+    def options(self, puzzle: Puzzle) -> tuple[Option, ...]:
+        game = game_of(puzzle)
+        team = game.state.current_team
+        out = []
+        for play in split_plays(puzzle):
+            act = game.parse(play)
+            cards = tuple(c.code for c in getattr(act, "cards", ()) or
+                          ((act.card,) if getattr(act, "card", None) is not None else ()))
+            out.append(Option(play, play_words(play, team), cards))
+        return tuple(out)
+
+    def facts(self, puzzle: Puzzle) -> tuple[Message, ...]:
+        return position_facts(game_of(puzzle))
+
+    def check(self, puzzle: Puzzle, rules: Rules, answer: object) -> Feedback:
+        from ...coach import play_reasons
+
+        plays = split_plays(puzzle)
+        if isinstance(answer, int) and not isinstance(answer, bool):
+            answer = plays[read_index(answer, len(plays))]
+        chosen = " ".join(str(answer).split())
+        ranked = dict(values(puzzle))
+        match = next((p for p in plays if p.lower() == chosen.lower()), None)
+        if match is None:
+            raise ValueError(f"{answer!r} is not one of the choices: {'; '.join(plays)}")
+        game = game_of(puzzle)
+        view = game.view(game.state.turn)
+        team = view.team
+        best = max(plays, key=lambda p: ranked[p])
+        candidates = list(puzzle.clauses) or [self.clause]
+        why = play_reasons(view, game.parse(match))
+        if match == best:
+            second = max((p for p in plays if p != best), key=lambda p: ranked[p])
+            reason = Message("coach.puzzle-right", {"why": why, "second": play_words(second, team),
+                                                    "points": round(ranked[best] - ranked[second])})
+            return right(puzzle, candidates, reason)
+        reason = Message("coach.puzzle-wrong", {"play": play_words(match, team), "why": why,
+                                                "points": round(ranked[best] - ranked[match])})
+        return wrong(puzzle, candidates, "feedback.not-best", reason, advice=Message("coach.puzzle-advice"))
+
+    def solve(self, puzzle: Puzzle) -> object | None:
+        return values(puzzle)[0][0]
+
+    def where(self, puzzle: Puzzle) -> Message:
+        return Message("hint.where.best-play")
+
+    def show_answer(self, puzzle: Puzzle, answer: object) -> Message:
+        game = game_of(puzzle)
+        return Message("hint.answer-choice", {"choice": play_words(str(answer), game.state.current_team)})
+
+
+    def generate(self, rng: random.Random, rules: Rules, params: Mapping[str, Any]) -> Puzzle | None:
+        """A position from a seeded game the greedy policy played a few rounds, at seat 0's turn:
+        take the pile or draw (when the pile may be taken), else, after seat 0's greedy draw and
+        melds, three of its discards."""
+        from ...bots.greedy import greedy_action, greedy_meld
+        from ...game.facade import Game
+        from ...game.state import Phase
+
+        players = 4 if 4 in rules.player_counts else 2
+        game = Game(rules, players=players, seed=rng.randrange(1 << 20))
+        rounds = rng.randint(1, 5)
+        for _ in range(rounds * players * 12):
+            s = game.state
+            if s.phase not in (Phase.DRAW, Phase.PLAY):
+                return None
+            if s.turn == 0 and s.phase is Phase.DRAW and len(s.history) >= rounds * players * 2:
+                break
+            game.play(greedy_action(s, rng))
+        else:
+            return None
+        legal = [str(a) for a in game.legal_actions()]
+        if "take" in legal and "draw" in legal and len(game.state.discard) >= 2 and rng.random() < 0.5:
+            return self._puzzle(rules, game, "take; draw", "draw")
+        game.play(greedy_action(game.state, rng))
+        for _ in range(12):
+            if game.state.phase is not Phase.PLAY or game.state.turn != 0:
+                return None
+            meld = greedy_meld(game.state)
+            if meld is None:
+                break
+            game.play(meld)
+        discards = sorted({str(a) for a in game.legal_actions() if str(a).startswith("discard")})
+        if len(discards) < 3:
+            return None
+        chosen = rng.sample(discards, 3)
+        wild = any(game.parse(d).card.is_wild_card for d in chosen)  # type: ignore[union-attr]
+        return self._puzzle(rules, game, "; ".join(chosen), "wild" if wild else "discard")
+
+    def _puzzle(self, rules: Rules, game: Any, plays: str, ask: str) -> Puzzle:
+        return Puzzle(id="", kind=self.name, rules=rules.name, goal={"game": game.to_json(), "play": plays, "ask": ask})
+
+    def deals(self, rules: Rules) -> Mapping[str, Sequence[Mapping[str, Any]]]:
+        return {}
+
+
+def _close() -> float:
+    from ...coach import CLOSE_POINTS
+
+    return CLOSE_POINTS
+
+
+BEST_PLAY = BestPlay()

@@ -374,7 +374,7 @@ def test_the_hand_ends_with_the_debrief() -> None:
     assert "The coach's review of your hand" in html.unescape(table.coach_note.value)
     assert 1 <= len(table.remarks) <= 3
     assert table.remarks == sorted(table.remarks, key=lambda r: -r.points)
-    assert all(f"Move {r.move + 1}:" in table.coach_note.value for r in table.remarks)
+    assert all(f"Move {r.move + 1} (about {r.points} points):" in table.coach_note.value for r in table.remarks)
 
 
 def test_enter_in_the_box_plays_and_empties_it() -> None:

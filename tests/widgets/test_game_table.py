@@ -460,3 +460,19 @@ def test_a_meld_the_computer_grew_is_highlighted() -> None:
     team, index = fresh["meld"]
     assert text.startswith("meld") or int(text.split()[1].split(":")[-1]) == index + 1
     assert table.table.highlight == [table._group_teams.index(team), index]
+
+
+def test_a_pot_the_computer_picks_up_is_announced() -> None:
+    table = GameTable(rules="buraco", seed=7, seat=2, pace=0, autoplay=False)
+    for _ in range(2000):
+        if table.my_turn:
+            table.draw()
+            table.play(f"discard {table.view.hand[0].code}")
+            continue
+        if table.step() is None:
+            break
+        line = table.log[-1]
+        if "Pot picked up" in line or "Pot earned" in line or "went out" in line:
+            assert table.feedback.value == line
+            return
+    raise AssertionError("no pot was picked up and nobody went out in the hand")

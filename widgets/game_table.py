@@ -69,6 +69,9 @@ _LOG = logging.getLogger(__name__)
 
 __all__ = ["GameTable"]
 
+_ANNOUNCED = frozenset({"narrate.pot", "narrate.pot-waiting", "narrate.out"})
+"""What a computer play sets off that the table announces (not only logs)."""
+
 
 class GameTable(ipywidgets.VBox):  # type: ignore[misc]
     """Play a hand against bots: ``GameTable(rules="buraco", seed=7)``.
@@ -608,9 +611,13 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         self.feedback.show(message, status=status)
 
     def _log(self, seat: int, text: str, before: State) -> str:
-        """Add the move to the log, in words (:func:`~buraco_core.narrate.narrate`); return them."""
-        words = " ".join(m.text("en") for m in narrate(before, self.game.state, seat, text, viewer=self.seat))
+        """Add the move to the log, in words (:func:`~buraco_core.narrate.narrate`); return them.
+        A pot picked up or earned, or a player going out, is also announced above the log."""
+        told = narrate(before, self.game.state, seat, text, viewer=self.seat)
+        words = " ".join(m.text("en") for m in told)
         self.log = [*self.log, words]
+        if seat != self.seat and any(m.key in _ANNOUNCED for m in told):
+            self.feedback.show(words, status="info")
         return words
 
     def _turn_message(self) -> None:

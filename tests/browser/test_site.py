@@ -143,9 +143,9 @@ def test_a_hand_against_the_computer(site_page: Any, static_site: StaticServer, 
     status.filter(has_text="Your turn: draw").wait_for(timeout=120_000)
     log = game.locator(".bw-game-log").inner_text()
     for seat in (1, 2, 3):
-        assert f"(seat {seat}): discard" in log, f"seat {seat} did not play its turn:\n{log}"
+        assert f"(seat {seat}) discards the" in log, f"seat {seat} did not play its turn:\n{log}"
     game.locator(".bw-action-suggest").click()
-    game.locator('[data-testid="feedback"]:not([data-status=""])').first.wait_for(timeout=60_000)
+    game.locator(".bw-advice").first.wait_for(timeout=60_000)  # the coach's play and its reasons
     screenshot(page, "site-08-game")
     assert_page_is_clean(page, lesson.name)
 

@@ -374,7 +374,7 @@ def test_the_hand_ends_with_the_debrief() -> None:
     assert "The coach's review of your hand" in html.unescape(table.coach_note.value)
     assert 1 <= len(table.remarks) <= 3
     assert table.remarks == sorted(table.remarks, key=lambda r: -r.points)
-    assert all(f"Move {r.move + 1}:" in table.coach_note.value for r in table.remarks)
+    assert all(f"Move {r.move + 1} (about {r.points} points):" in table.coach_note.value for r in table.remarks)
 
 
 def test_enter_in_the_box_plays_and_empties_it() -> None:
@@ -460,3 +460,19 @@ def test_a_meld_the_computer_grew_is_highlighted() -> None:
     team, index = fresh["meld"]
     assert text.startswith("meld") or int(text.split()[1].split(":")[-1]) == index + 1
     assert table.table.highlight == [table._group_teams.index(team), index]
+
+
+def test_a_pot_the_computer_picks_up_is_announced() -> None:
+    table = GameTable(rules="buraco", seed=7, seat=2, pace=0, autoplay=False)
+    for _ in range(2000):
+        if table.my_turn:
+            table.draw()
+            table.play(f"discard {table.view.hand[0].code}")
+            continue
+        if table.step() is None:
+            break
+        line = table.log[-1]
+        if "Pot picked up" in line or "Pot earned" in line or "went out" in line:
+            assert table.feedback.value == line
+            return
+    raise AssertionError("no pot was picked up and nobody went out in the hand")

@@ -62,7 +62,7 @@ from buraco_core.teach import (
 from buraco_core.teach.coverage import teaching_link
 from buraco_core.teach.mastery import outcome_of
 
-from ._common import as_cards, as_rules, discard, esc, guard, rules_key
+from ._common import as_cards, as_rules, button, discard, esc, guard, rules_key
 from .choice import Choice
 from .feedback import FeedbackBox
 from .hand import Hand
@@ -83,13 +83,6 @@ def _meld_drawing(meld: Meld | None) -> str:
     if meld is None:
         return ""
     return meld_svg(meld, width=44)
-
-
-def _button(description: str, css: str, tooltip: str, style: str = "") -> ipywidgets.Button:
-    b = ipywidgets.Button(description=description, tooltip=tooltip, button_style=style,
-                          layout=ipywidgets.Layout(width="auto"))
-    b.add_class(css)
-    return b
 
 
 class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
@@ -138,9 +131,9 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
         self.attempts: list[dict[str, Any]] = []
         self.tries = 0
         self.feedback = FeedbackBox(lang=lang)
-        self.check_button = _button(self._t("widget.check"), "bw-check", self._t("widget.check-tip"), "primary")
-        self.hint_button = _button(self._t("widget.hint"), "bw-hint", self._t("widget.hint-tip"))
-        self.another_button = _button(self._t("widget.another"), "bw-another", self._t("widget.another-tip"))
+        self.check_button = button(self._t("widget.check"), "bw-check", self._t("widget.check-tip"), "primary")
+        self.hint_button = button(self._t("widget.hint"), "bw-hint", self._t("widget.hint-tip"))
+        self.another_button = button(self._t("widget.another"), "bw-another", self._t("widget.another-tip"))
         self.check_button.on_click(guard(self._oops, lambda _b: self.check()))
         self.hint_button.on_click(guard(self._oops, lambda _b: self.show_hint()))
         self.another_button.on_click(guard(self._oops, lambda _b: self.another()))
@@ -552,8 +545,8 @@ class _Steps(ipywidgets.VBox):  # type: ignore[misc]
         self.header.add_class("bw-quiz-header")
         self.score_label = ipywidgets.HTML()
         self.score_label.add_class("bw-quiz-score")
-        self.previous_button = _button(self._t("widget.previous"), "bw-previous", self._t("widget.previous-tip"))
-        self.next_button = _button(self._t("widget.next"), "bw-next", self._t("widget.next-tip"))
+        self.previous_button = button(self._t("widget.previous"), "bw-previous", self._t("widget.previous-tip"))
+        self.next_button = button(self._t("widget.next"), "bw-next", self._t("widget.next-tip"))
         self.previous_button.on_click(guard(self._oops, lambda _b: self.previous()))
         self.next_button.on_click(guard(self._oops, lambda _b: self.next()))
         self.holder = ipywidgets.Box()
@@ -738,7 +731,7 @@ class Quiz(_Steps):
         """Question index -> the index of the question it brings back."""
         self.retry_note = ipywidgets.HTML()
         self.retry_note.add_class("bw-retry-note")
-        self.new_button = _button(self._t("widget.new-quiz"), "bw-new-quiz", self._t("widget.new-quiz-tip"))
+        self.new_button = button(self._t("widget.new-quiz"), "bw-new-quiz", self._t("widget.new-quiz-tip"))
         self.new_button.on_click(guard(self._oops, lambda _b: self.new_quiz()))
         self.nav = ipywidgets.HBox([self.previous_button, self.next_button, self.new_button],
                                    layout=ipywidgets.Layout(flex_flow="row wrap"))

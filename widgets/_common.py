@@ -14,6 +14,7 @@ from typing import Any
 import ipywidgets
 
 from buraco_core import RULESETS, Card, Meld, Rules, get_rules, parse_cards
+from buraco_core.messages import render
 from buraco_core.svg import card_svg, meld_svg
 from buraco_core.variants import rules_text
 
@@ -114,7 +115,7 @@ def guard(show: Callable[[str], None], handler: Callable[..., Any]) -> Callable[
         try:
             handler(*args)
         except Exception as exc:
-            show(f"Something went wrong: {exc}")
+            show(render("widget.went-wrong", reason=exc))
 
     return run
 

@@ -51,7 +51,7 @@ from buraco_core import IllegalAction, Meld, Rules, board, format_cards
 from buraco_core.bots import Bot, BotError, Seats, make_bot
 from buraco_core.coach import Advice, Remark, advise, review
 from buraco_core.game import Action, Game, Phase, State, View, view_of
-from buraco_core.messages import Message
+from buraco_core.messages import Message, render
 from buraco_core.narrate import narrate
 from buraco_core.teach.mastery import Outcome
 from buraco_core.teach.plays import clauses_used
@@ -140,22 +140,22 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         self.styles = ipywidgets.HTML(board.style_tag(), layout=ipywidgets.Layout(display="none"))
         self.status = ipywidgets.HTML()
         self.status.add_class("bw-game-status")
-        self.center = TableTop(label="The table")
+        self.center = TableTop(label=self._t("widget.game.table-label"))
         self.center.add_class("bw-game-center")
         self._fresh: dict[str, Any] = {}
         """The last computer play, for the page to highlight: seat, what moved, a pot, a meld."""
-        self.table = TableView([], rules=self.rules, label="Melds on the table", empty_text="No melds yet")
+        self.table = TableView([], rules=self.rules, label=self._t("widget.game.melds-label"), empty_text=self._t("widget.game.no-melds"))
         self.table.add_class("bw-game-melds")
         self.table.numbered = True
         self.table.observe(guard(self._oops, self._meld_clicked), "selected")
-        self.hand = Hand([], label="Your hand", sort_by="suit")
+        self.hand = Hand([], label=self._t("widget.game.hand-label"), sort_by="suit")
         self.hand.add_class("bw-game-hand")
-        self.feedback = FeedbackBox(hint_label="The coach suggests")
+        self.feedback = FeedbackBox(hint_label=self._t("widget.game.coach-suggests"))
         self.coach_note = ipywidgets.HTML()
         self.coach_note.add_class("bw-coach-note")
         self.confirm = ipywidgets.HTML()
-        self.confirm_yes = button("Yes, deal again", "bw-action-confirm-new", "Throw this hand away and deal a new one")
-        self.confirm_no = button("No, keep playing", "bw-action-cancel-new", "Keep this hand")
+        self.confirm_yes = button(self._t("widget.game.confirm-yes"), "bw-action-confirm-new", self._t("widget.game.confirm-yes-tip"))
+        self.confirm_no = button(self._t("widget.game.confirm-no"), "bw-action-cancel-new", self._t("widget.game.confirm-no-tip"))
         self.confirm_yes.on_click(guard(self._oops, lambda _b: self._confirmed_new_deal()))
         self.confirm_no.on_click(guard(self._oops, lambda _b: self._cancel_new_deal()))
         self.confirm_row = ipywidgets.HBox([self.confirm, self.confirm_yes, self.confirm_no],
@@ -168,14 +168,14 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         self.log_view = ipywidgets.HTML()
         self.log_view.add_class("bw-game-log")
 
-        self.draw_button = button("Draw", "bw-action-draw", "Draw a card from the stock")
-        self.take_button = button("Take the pile", "bw-action-take", "Take the discard pile")
-        self.meld_button = button("Meld", "bw-action-meld", "Lay the selected cards as a new meld")
-        self.add_button = button("Add to meld", "bw-action-add", "Add the selected cards to the clicked meld")
-        self.discard_button = button("Discard", "bw-action-discard", "Discard the selected card (ends your turn)")
-        self.suggest_button = button("Suggest", "bw-action-suggest", "Ask the coach for a move")
-        self.next_button = button("Next hand", "bw-action-next-hand", "Deal the next hand")
-        self.new_deal_button = button("New deal", "bw-action-new-deal", "Start a new game with the next seed")
+        self.draw_button = button(self._t("widget.game.draw"), "bw-action-draw", self._t("widget.game.draw-tip"))
+        self.take_button = button(self._t("widget.game.take"), "bw-action-take", self._t("widget.game.take-tip"))
+        self.meld_button = button(self._t("widget.game.meld"), "bw-action-meld", self._t("widget.game.meld-tip"))
+        self.add_button = button(self._t("widget.game.add"), "bw-action-add", self._t("widget.game.add-tip"))
+        self.discard_button = button(self._t("widget.game.discard"), "bw-action-discard", self._t("widget.game.discard-tip"))
+        self.suggest_button = button(self._t("widget.game.suggest"), "bw-action-suggest", self._t("widget.game.suggest-tip"))
+        self.next_button = button(self._t("widget.game.next-hand"), "bw-action-next-hand", self._t("widget.game.next-hand-tip"))
+        self.new_deal_button = button(self._t("widget.game.new-deal"), "bw-action-new-deal", self._t("widget.game.new-deal-tip"))
         self.draw_button.on_click(guard(self._oops, lambda _b: self.draw()))
         self.take_button.on_click(guard(self._oops, lambda _b: self.take()))
         self.meld_button.on_click(guard(self._oops, lambda _b: self.meld()))
@@ -190,12 +190,12 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
                                        layout=ipywidgets.Layout(flex_flow="row wrap"))
         self.buttons.add_class("bw-game-buttons")
         self.command = ipywidgets.Text(placeholder="or type a play: meld 4h 5h 6h, add 1 7h, take 5h, discard Kc",
-                                       description="Play:", layout=ipywidgets.Layout(width="34em", max_width="100%"))
+                                       description=self._t("widget.game.play-label"), layout=ipywidgets.Layout(width="34em", max_width="100%"))
         self.command.add_class("bw-command")
         with warnings.catch_warnings():  # Enter in the box plays (the one event ipywidgets has for it)
             warnings.simplefilter("ignore", DeprecationWarning)
             self.command.on_submit(guard(self._oops, lambda _w: self._play_command()))
-        self.command_button = button("Play it", "bw-action-command", "Send the typed play to the engine")
+        self.command_button = button(self._t("widget.game.play-it"), "bw-action-command", self._t("widget.game.play-it-tip"))
         self.command_button.on_click(guard(self._oops, lambda _b: self._play_command()))
         self.command_row = ipywidgets.HBox([self.command, self.command_button],
                                            layout=ipywidgets.Layout(flex_flow="row wrap"))
@@ -250,7 +250,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         if as_rules(self.rules) != chosen:
             self.rules = rules_key(chosen)  # observed: comes back here only if the rules differ
         self._refresh()
-        self.feedback.show(f"A new hand of {chosen.name} with {players} players.", status="info")
+        self.feedback.show(self._t("widget.game.new-hand", rules=chosen, players=players), status="info")
         self._after_move()
         self._keep()
 
@@ -273,6 +273,10 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         """What the learner calls ``seat`` (:func:`buraco_core.board.seat_name`)."""
         return board.seat_name(self.view, seat).text("en")
 
+    def _t(self, key: str, **params: Any) -> str:
+        """A sentence of the game table from the catalog (its own ``[widget.game]`` and others)."""
+        return render(key, "en", **params)
+
     def team_name(self, team: int) -> str:
         """What the learner calls ``team`` (:func:`buraco_core.board.team_name`)."""
         return board.team_name(self.view, team).text("en")
@@ -288,36 +292,35 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         A refused action shows the engine's reason and changes nothing.
         """
         if self.busy:
-            self._say("The other players are still moving: wait for your turn.")
+            self._say(self._t("widget.game.still-moving"))
             return False
         if self.bot_error:
             self._say(self.bot_error, status="wrong")
             return False
         v = self.view
         if v.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
-            self._say("The hand is over." + (" Press Next hand to deal the next one."
-                                             if v.phase is Phase.HAND_OVER else ""))
+            self._say(self._t("widget.game.hand-over-next" if v.phase is Phase.HAND_OVER else "widget.game.hand-over"))
             return False
         if not v.my_turn:
-            self._say(f"It is not your turn: {self.seat_name(v.turn)} is playing.")
+            self._say(self._t("widget.game.not-your-turn", player=self.seat_name(v.turn)))
             return False
         try:
             reason = self.game.why_illegal(text)
         except ValueError as exc:  # the text is not an action
-            self._say(f"Refused: {exc}", status="wrong")
+            self._say(self._t("widget.game.refused", reason=exc), status="wrong")
             return False
         if reason is not None:
             self.outcome(text, reason)
             if self.coach:
-                self._say(f"Refused: {reason}.", status="wrong")
+                self._say(self._t("widget.game.refused", reason=f"{reason}."), status="wrong")
             else:
-                self._say("Refused: that play is not allowed here.", status="wrong")
+                self._say(self._t("widget.game.refused-hidden"), status="wrong")
             return False
         before = self.game.state
         try:
             action = self.game.play(text)
         except ValueError as exc:
-            self._say(f"Refused: {exc}", status="wrong")
+            self._say(self._t("widget.game.refused", reason=exc), status="wrong")
             return False
         self.outcome(str(action), None, before, action)
         self._fresh = {}
@@ -357,7 +360,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
     def _play_command(self) -> None:
         text = self.command.value.strip()
         if not text:
-            self._say("Type a play first, for example: draw, meld 4h 5h 6h, add 1 7h, discard Kc.")
+            self._say(self._t("widget.game.type-first"))
             return
         if self.play(text):
             self.command.value = ""
@@ -372,7 +375,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         """Lay the selected cards of the hand as a new meld."""
         cards = self.hand.selected_cards
         if not cards:
-            self._say("Select the cards of the new meld in your hand first.")
+            self._say(self._t("widget.game.select-meld-cards"))
             return False
         return self.play("meld " + format_cards(cards))
 
@@ -381,10 +384,10 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         cards = self.hand.selected_cards
         target = self._selected_target()
         if target is None:
-            self._say("Click the meld to add to, on the table.")
+            self._say(self._t("widget.game.click-meld"))
             return False
         if not cards:
-            self._say("Select the cards to add in your hand first.")
+            self._say(self._t("widget.game.select-add-cards"))
             return False
         return self.play(f"add {target} {format_cards(cards)}")
 
@@ -392,8 +395,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         """Discard the one selected card."""
         cards = self.hand.selected_cards
         if len(cards) != 1:
-            self._say("Select the one card to discard in your hand." if not cards
-                      else f"Select just one card to discard ({len(cards)} are selected).")
+            self._say(self._t("widget.game.select-discard") if not cards else self._t("widget.game.select-one-discard", n=len(cards)))
             return False
         return self.play(f"discard {cards[0].code}")
 
@@ -402,12 +404,12 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         adds to, and show the play with the coach's reasons (``advice``)."""
         v = self.view
         if not v.my_turn or self.busy:
-            self._say("The coach suggests moves on your turn.")
+            self._say(self._t("widget.game.coach-on-your-turn"))
             return None
         try:
             advice = advise(self.game, self.seat, worlds=self._coach_worlds)
         except Exception as exc:  # the coach failing must not reach the page as a traceback
-            self._say(f"The coach has no suggestion here ({exc}).")
+            self._say(self._t("widget.game.coach-none", reason=exc))
             return None
         self.advice = advice
         self._suggested = True
@@ -431,8 +433,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
 
     def next_hand(self) -> bool:
         if self.view.phase is not Phase.HAND_OVER:
-            self._say("The hand is not over yet." if self.view.phase is not Phase.MATCH_OVER
-                      else "The match is over.")
+            self._say(self._t("widget.game.hand-not-over" if self.view.phase is not Phase.MATCH_OVER else "widget.game.match-over"))
             return False
         before = self.game.state
         self.game.play("next")
@@ -462,7 +463,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
 
     def _cancel_new_deal(self) -> None:
         self.confirm_row.layout.display = "none"
-        self._say("Keep playing: the hand goes on.")
+        self._say(self._t("widget.game.keep-playing"))
 
     # -- the bots -------------------------------------------------------------------------------
     def step(self) -> str | None:
@@ -528,7 +529,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
                 try:
                     moved = self.step()
                 except Exception as exc:  # shown, never a traceback in the page
-                    self._oops(f"Something went wrong while the others played: {exc}")
+                    self._oops(self._t("widget.game.bots-failed", reason=exc))
                     break
                 if moved is None:
                     break
@@ -590,7 +591,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
             if not ok:
                 return
         elif len(change["new"]) == 2:
-            self._say("Meld chosen: now select the cards to add in your hand and press Add to meld.")
+            self._say(self._t("widget.game.meld-chosen"))
 
     def _record_answer(self, clause: str, outcome: Outcome) -> None:
         """A play as an answer on its clause (only in a lesson's game); a success used the coach's
@@ -627,7 +628,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
                 progress = self._progress if self._progress is not None else Progress.shared()
                 progress.record(self.lesson, "hand")
             words = self.log[-1] if self.log else ""
-            self.feedback.show(words or "The hand is over.", status="info")
+            self.feedback.show(words or self._t("widget.game.hand-over"), status="info")
             self._debrief()
         elif v.my_turn and self.coach:
             self._after_turn_remark()
@@ -707,29 +708,26 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         self._meld_key = None
         self._turn_start = len(game.state.history)
         self._refresh()
-        self.feedback.show("Welcome back: your game goes on where you left it.", status="info")
+        self.feedback.show(self._t("widget.game.welcome-back"), status="info")
         self.keeper.saved = text
         self._after_move()
 
     def _status_text(self, v: View) -> str:
-        head = f"{escape(v.rules.name)} · hand {v.hand_number}"
+        head = escape(self._t("widget.game.status-head", rules=v.rules, hand=v.hand_number))
         if v.phase is Phase.MATCH_OVER:
-            who = "a draw" if v.winner is None else ("your side wins" if v.winner == v.team
-                                                     else f"{self.team_name(v.winner)} win")
-            return f"{head} · The match is over: {escape(who)}."
+            who = self._t("widget.game.who-draw") if v.winner is None else (
+                self._t("widget.game.who-you") if v.winner == v.team else self._t("widget.game.who-them", team=self.team_name(v.winner)))
+            return self._t("widget.game.status-match-over", head=head, who=escape(who))
         if v.phase is Phase.HAND_OVER:
-            return f"{head} · The hand is over: see the score sheet."
+            return self._t("widget.game.status-hand-over", head=head)
         if v.my_turn:
-            if v.phase is Phase.DRAW:
-                task = "Your turn: draw from the stock or take the discard pile."
-            else:
-                task = "Your turn: meld, add to a meld, then discard one card to end your turn."
+            parts = [self._t("widget.game.status-draw" if v.phase is Phase.DRAW else "widget.game.status-play")]
             if v.must_meld is not None:
-                task += f" You must meld the {v.must_meld} this turn."
+                parts.append(self._t("widget.game.status-must-meld", card=v.must_meld))
             if v.single_take is not None:
-                task += f" You may not discard the {v.single_take} you took."
-            return f"{head} · <strong>{escape(task)}</strong>"
-        return f"{head} · {escape(self.seat_name(v.turn))} is playing…"
+                parts.append(self._t("widget.game.status-single-take", card=v.single_take))
+            return f"{head} · <strong>{escape(' '.join(parts))}</strong>"
+        return self._t("widget.game.status-playing", head=head, player=escape(self.seat_name(v.turn)))
 
     def _refresh(self) -> None:
         v = self.view

@@ -192,7 +192,7 @@ def test_ruleset_switch_deals_a_new_game_in_that_ruleset() -> None:
     picker.link(table)
     picker.value = "brazilian"
     assert table.game.rules.name == "brazilian" and table.game.history == []
-    assert table.log == [] and "brazilian" in table.feedback.value
+    assert table.log == [] and "Brazilian Buraco" in table.feedback.value
     assert table.table.rules == "brazilian"
 
 

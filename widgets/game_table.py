@@ -331,9 +331,9 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         self.coach_note.value = ""
         if str(action).startswith("discard"):
             self._turn_start = len(self.game.state.history)
+        self._keep()  # kept first: once the page shows a move, a reload resumes after it
         self._refresh()
         self._after_move()
-        self._keep()
         return True
 
     # -- outcomes (one place: the mastery record hooks in here) ---------------------------------
@@ -480,8 +480,8 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
             return None
         self._log(seat, text, before)
         self._fresh = self._what_moved(seat, text, before)
+        self._keep()  # kept first: once the page shows a move, a reload resumes after it
         self._refresh()
-        self._keep()
         return text
 
     def _what_moved(self, seat: int, text: str, before: State) -> dict[str, Any]:

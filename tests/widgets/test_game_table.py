@@ -445,17 +445,24 @@ def test_the_last_computer_play_is_marked_and_the_learners_own_is_not() -> None:
     assert table.center.data["fresh"] == {} and table.table.highlight == []
 
 
-def test_a_meld_the_computer_grew_is_highlighted() -> None:
-    table = GameTable(rules="buraco", seed=7, seat=2, pace=0, autoplay=False)
-    for _ in range(400):
+def step_until(table: GameTable, done: object, limit: int = 2000) -> str:
+    """Let the bots move one at a time (the learner draws and discards its first card) until
+    ``done(text)`` holds for a computer move; return that move's text."""
+    for _ in range(limit):
         if table.my_turn:
             table.draw()
             table.play(f"discard {table.view.hand[0].code}")
             continue
         text = table.step()
-        assert text is not None
-        if text.startswith(("meld", "add")):
-            break
+        assert text is not None, "the hand ended first"
+        if done(text):  # type: ignore[operator]
+            return text
+    raise AssertionError("no such move")
+
+
+def test_a_meld_the_computer_grew_is_highlighted() -> None:
+    table = GameTable(rules="buraco", seed=7, seat=2, pace=0, autoplay=False)
+    text = step_until(table, lambda t: t.startswith(("meld", "add")))
     fresh = table.center.data["fresh"]
     team, index = fresh["meld"]
     assert text.startswith("meld") or int(text.split()[1].split(":")[-1]) == index + 1
@@ -464,15 +471,5 @@ def test_a_meld_the_computer_grew_is_highlighted() -> None:
 
 def test_a_pot_the_computer_picks_up_is_announced() -> None:
     table = GameTable(rules="buraco", seed=7, seat=2, pace=0, autoplay=False)
-    for _ in range(2000):
-        if table.my_turn:
-            table.draw()
-            table.play(f"discard {table.view.hand[0].code}")
-            continue
-        if table.step() is None:
-            break
-        line = table.log[-1]
-        if "Pot picked up" in line or "Pot earned" in line or "went out" in line:
-            assert table.feedback.value == line
-            return
-    raise AssertionError("no pot was picked up and nobody went out in the hand")
+    step_until(table, lambda _t: any(w in table.log[-1] for w in ("Pot picked up", "Pot earned", "went out")))
+    assert table.feedback.value == table.log[-1]

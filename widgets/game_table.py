@@ -454,7 +454,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         if not self.game.history or self.bot_error or self.view.phase is Phase.MATCH_OVER:
             self._confirmed_new_deal()
             return
-        self.confirm.value = "<strong role='alert'>Throw this hand away and deal a new one?</strong>"
+        self.confirm.value = f"<strong role='alert'>{escape(self._t('widget.game.confirm-question'))}</strong>"
         self.confirm_row.layout.display = None
 
     def _confirmed_new_deal(self) -> None:

@@ -31,6 +31,18 @@ function readHash() {
   }
 }
 
+function whenPageRan(then) {
+  let tries = 0;
+  const check = () => {
+    const cells = document.querySelector("#rendered_cells");
+    const running = cells && (getComputedStyle(cells).display === "none"
+      || document.querySelector('script[type="application/vnd.voila.cell-output+json"]'));
+    if (!running || ++tries > 600) then();
+    else window.setTimeout(check, 100);
+  };
+  check();
+}
+
 function render({ model, el }) {
   const t = (name, values) => fill((model.get("texts") || {})[name], values || {});
   const send = (content) => model.send(content);
@@ -246,12 +258,16 @@ function render({ model, el }) {
   } catch (e) {
     stored = null;
   }
-  if (shared) {
-    text.value = shared;
-    send({ load: shared });
-  } else if (stored && stored !== model.get("rules")) {
-    send({ restore: stored });
-  }
+  // ... sent once every cell of the page has run (Voila shows a page while its cells still run: a
+  // variant restored before the game table's cell ran left the table's view with the old deal)
+  whenPageRan(() => {
+    if (shared) {
+      text.value = shared;
+      send({ load: shared });
+    } else if (stored && stored !== model.get("rules")) {
+      send({ restore: stored });
+    }
+  });
   return () => {
     names.forEach((n) => model.off(`change:${n}`, sync));
     model.off("change:rules", onRules);

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from positions import FED
 
 from buraco_core.bots import Seats, make_bot
 from buraco_core.coach import Advice, advise, review
@@ -13,19 +14,6 @@ from buraco_core.game import Game, parse_scenario
 from buraco_core.game.state import state_with
 from buraco_core.game.view import determinize
 from buraco_core.messages import Message
-
-FED = """\
-description: seat 0 holds a 7s that goes onto the opponents' 4s 5s 6s, and a lone Kc.
-rules: buraco
-players: 4
-seed: 3
-turn: 0
-phase: play
-hand 0: 7s Kc 4d 9h Jd
-hand 1: 3c 8h 10d Qh 4c
-melds 1: 4s 5s 6s
-discard: 2c
-"""
 
 
 def _scenario(text: str) -> Game:

@@ -6,6 +6,7 @@ import html
 import json
 
 from buraco_widgets import GameTable
+from positions import FED
 
 from buraco_core.game import Game, NewMeld, Phase
 from buraco_core.game.scenarios import parse_scenario
@@ -337,22 +338,10 @@ def test_suggest_is_honest_when_the_choice_is_close() -> None:
     assert "a close call" in table.coach_note.value and "within 5 points" in table.coach_note.value
 
 
-FED_TABLE = """
-description: the learner's 7s goes onto the left opponent's run
-rules: buraco
-players: 4
-seed: 3
-turn: 0
-phase: play
-hand 0: 7s Kc 4d 9h Jd
-hand 1: 3c 8h 10d Qh 4c
-melds 1: 4s 5s 6s
-discard: 2c
-"""
 
 
 def test_a_discard_that_feeds_the_next_player_gets_a_remark() -> None:
-    table = GameTable.from_game(parse_scenario(FED_TABLE), pace=0, coach_worlds=4)
+    table = GameTable.from_game(parse_scenario(FED), pace=0, coach_worlds=4)
     table.play("discard 7s")
     assert table.my_turn or table.game.is_hand_over
     assert table.remarks and table.remarks[0].played == "discard 7s"

@@ -1,0 +1,17 @@
+"""Game positions that more than one test module plays from (scenario text, as `parse_scenario`
+reads it)."""
+
+#: The learner's (seat 0's) 7s goes onto the left opponent's run 4s 5s 6s: discarding it feeds
+#: the next player, which the coach's review flags.
+FED = """\
+description: seat 0 holds a 7s that goes onto the opponents' 4s 5s 6s, and a lone Kc.
+rules: buraco
+players: 4
+seed: 3
+turn: 0
+phase: play
+hand 0: 7s Kc 4d 9h Jd
+hand 1: 3c 8h 10d Qh 4c
+melds 1: 4s 5s 6s
+discard: 2c
+"""

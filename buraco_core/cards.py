@@ -5,10 +5,12 @@ card in a double deck are equal, as a player would say they are.
 
 Notation (what a player writes, and what :func:`parse_cards` reads):
 
-- ranks ``A 2 3 4 5 6 7 8 9 10 J Q K`` (``T`` is read as 10);
+- ranks ``A 2 3 4 5 6 7 8 9 10 J Q K`` (``T`` is read as 10), and the rank letters of every
+  language of the catalog (``card.letter.<rank>``: German ``B`` for Bube, ``D`` for Dame), so a
+  learner may type the cards as the lessons of their language write them;
 - suits ``s h d c`` or ``♠ ♥ ♦ ♣``; the joker is ``JK``;
 - :func:`format_cards` writes the canonical ASCII form, ``str(card)`` the form with
-  suit symbols.
+  suit symbols, :func:`card_text` the form with suit symbols in a language's own rank letters.
 
 >>> cards = parse_cards("4h 5♥ 10h Th JK 2s")
 >>> format_cards(cards)
@@ -17,6 +19,8 @@ Notation (what a player writes, and what :func:`parse_cards` reads):
 ('4♥', True)
 >>> Card.from_str("7♥")
 Card.from_str('7♥')
+>>> card_text(parse_card("Qd"), "de"), parse_card("Bh") == parse_card("Jh")
+('D♦', True)
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from .errors import NotationError
-from .messages import Message, render
+from .messages import LANGUAGES, Message, catalog, render
 
 if TYPE_CHECKING:
     from .rules import Rules
@@ -43,6 +47,7 @@ __all__ = [
     "SUIT_SYMBOLS",
     "Card",
     "build_deck",
+    "card_text",
     "format_cards",
     "parse_card",
     "parse_cards",
@@ -65,6 +70,19 @@ RANK_NAMES: dict[int, str] = {
     8: "8", 9: "9", 10: "10", 11: "J", 12: "Q", 13: "K",
 }
 _TOKEN_RANKS = {name: rank for rank, name in RANK_NAMES.items()} | {"T": 10}
+
+
+def _rank_letters(lang: str) -> dict[int, str]:
+    """A language's rank letters (the catalog's ``card.letter.<rank>``; English: A 2-10 J Q K)."""
+    return {rank: catalog(lang).get(f"card.letter.{rank}", name) for rank, name in RANK_NAMES.items()}
+
+
+_LETTERS: dict[str, dict[int, str]] = {lang: _rank_letters(lang) for lang in LANGUAGES}
+# what parse_card reads: every language's letters (a letter must not mean another rank elsewhere)
+for _lang, _letters in _LETTERS.items():
+    for _rank, _letter in _letters.items():
+        if _TOKEN_RANKS.setdefault(_letter.upper(), _rank) != _rank:
+            raise ValueError(f"rank letter {_letter!r} of language {_lang!r} is another rank's letter")
 _SPLIT = re.compile(r"[\s,]+")
 _INTERNED: dict[tuple[int, str], Card] = {}
 
@@ -224,14 +242,25 @@ def rank_message(rank: int, *, plural: bool = False) -> Message:
     return Message(f"rank.{'many' if plural else 'one'}.{rank}")
 
 
+def card_text(card: Card, lang: str = "en") -> str:
+    """The card as a learner of ``lang`` reads it: its rank letter in that language and the suit
+    symbol (``Q♦`` in English, ``D♦`` in German); ``str(card)`` is the English form.
+
+    >>> [card_text(c, "de") for c in parse_cards("Jh Qs Kc As JK 10d")]
+    ['B♥', 'D♠', 'K♣', 'A♠', 'JK', '10♦']
+    """
+    if card.rank == 0:
+        return "JK"
+    return _LETTERS.get(lang, RANK_NAMES)[card.rank] + SUIT_SYMBOLS[card.suit]
+
+
 def _build_card_table() -> dict[str, Card]:
     table: dict[str, Card] = {"JK": JOKER}
     for suit in SUITS:
-        for rank, name in RANK_NAMES.items():
+        for rank_token, rank in _TOKEN_RANKS.items():
             card = Card(rank, suit)
-            for rank_token in [name] + (["T"] if rank == 10 else []):
-                table[rank_token + suit] = card
-                table[rank_token + SUIT_SYMBOLS[suit]] = card
+            table[rank_token + suit] = card
+            table[rank_token + SUIT_SYMBOLS[suit]] = card
     return table
 
 

@@ -13,6 +13,11 @@
 - ``discard Kc``: discard, ending the turn;
 - ``next``: deal the next hand once a hand is over.
 
+The verbs and ``low``/``high`` may also be written in any language of the catalog
+(``notation.verb.<verb>``: German ``ziehen``, ``nehmen``, ``melden``, ``anlegen``, ``abwerfen``,
+``weiter``, ``tief``, ``hoch``), and the cards with that language's rank letters, so a learner
+types a play as the lessons of their language write it; ``str(action)`` is always the English.
+
 >>> from buraco_core.cards import parse_cards
 >>> str(NewMeld(tuple(parse_cards("4h 5h 6h"))))
 'meld 4h 5h 6h'
@@ -20,6 +25,8 @@
 AddToMeld(meld=2, cards=(Card.from_str('7♥'),), team=None, wild_end=None)
 >>> str(parse_action("add 1:3 JK high"))
 'add 1:3 JK high'
+>>> str(parse_action("anlegen 2 Bh tief")), str(parse_action("abwerfen Dc"))
+('add 2 Jh low', 'discard Qc')
 """
 
 from __future__ import annotations
@@ -29,7 +36,7 @@ from typing import Literal
 
 from ..cards import Card, parse_card, parse_cards
 from ..errors import NotationError, Refusal
-from ..messages import Message
+from ..messages import LANGUAGES, Message, catalog
 
 __all__ = [
     "Action",
@@ -128,11 +135,25 @@ _NEXT = NextHand()
 _HELP = Message("notation.help")
 
 
+def _words() -> dict[str, str]:
+    """Every language's word for each verb (and ``low``/``high``), to the English one."""
+    words = {"deal": "next"}
+    for lang in LANGUAGES:
+        for verb in ("draw", "take", "meld", "add", "discard", "next", "low", "high"):
+            word = catalog(lang).get(f"notation.verb.{verb}", verb).lower()
+            if words.setdefault(word, verb) != verb:
+                raise ValueError(f"the word {word!r} of language {lang!r} is already another verb's")
+    return words
+
+
+_WORDS = _words()
+
+
 def _cards(tokens: list[str], what: str) -> tuple[Card, ...]:
     try:
         return tuple(parse_cards(tokens))
     except NotationError as err:
-        raise NotationError("notation.in-verb", verb=what, error=err.message) from None
+        raise NotationError("notation.in-verb", verb=Message(f"notation.verb.{what}"), error=err.message) from None
 
 
 def parse_action(text: str | Action) -> Action:
@@ -154,10 +175,10 @@ def parse_action(text: str | Action) -> Action:
     tokens = text.replace(",", " ").split()
     if not tokens:
         raise NotationError("notation.no-action", help=_HELP)
-    verb, args = tokens[0].lower(), tokens[1:]
+    verb, args = _WORDS.get(tokens[0].lower(), tokens[0].lower()), tokens[1:]
     if verb == "draw" and not args:
         return _DRAW
-    if verb in ("next", "deal") and not args:
+    if verb == "next" and not args:
         return _NEXT
     if verb == "take":
         if not args:
@@ -167,7 +188,7 @@ def parse_action(text: str | Action) -> Action:
         try:
             card = parse_card(args[0])
         except NotationError as err:
-            raise NotationError("notation.in-verb", verb="take", error=err.message) from None
+            raise NotationError("notation.in-verb", verb=Message("notation.verb.take"), error=err.message) from None
         copy = 1
         if len(args) == 2:
             if not args[1].isdigit() or int(args[1]) < 1:
@@ -191,8 +212,8 @@ def parse_action(text: str | Action) -> Action:
         if not where.isdigit() or int(where) < 1:
             raise NotationError("notation.add-number", where=args[0])
         end: Literal["low", "high"] | None = None
-        if rest and rest[-1].lower() in ("low", "high"):
-            end = "low" if rest[-1].lower() == "low" else "high"
+        if rest and _WORDS.get(rest[-1].lower()) in ("low", "high"):
+            end = "low" if _WORDS[rest[-1].lower()] == "low" else "high"
             rest = rest[:-1]
         if not rest:
             raise NotationError("notation.add-needs-card")
@@ -203,5 +224,5 @@ def parse_action(text: str | Action) -> Action:
         try:
             return Discard(parse_card(args[0]))
         except NotationError as err:
-            raise NotationError("notation.in-verb", verb="discard", error=err.message) from None
+            raise NotationError("notation.in-verb", verb=Message("notation.verb.discard"), error=err.message) from None
     raise NotationError("notation.not-an-action", text=text, help=_HELP)

@@ -19,127 +19,159 @@ from dataclasses import dataclass
 from html import escape
 
 from .melds import InvalidMeld, make_meld
+from .messages import Message, render
 from .rules import RULESETS, DiscardTake, GoingOut, IndirectPot, Rules, RulesError, StockEnd, Tie, get_rules
-from .scoring import score_side
+from .scoring import ScoreLine, score_side
 
 __all__ = ["RulesetScore", "RulesetTable", "ScoreComparison", "compare_rulesets", "score_under_each"]
 
 
-def _or(values: Sequence[int]) -> str:
-    return " or ".join(str(v) for v in values)
+def _m(key: str, /, **params: object) -> Message:
+    return Message(f"compare.{key}", params)
 
 
-def _sets(r: Rules) -> str:
+def _or(values: Sequence[int]) -> Message:
+    return _m("or", values=_Joined(tuple(str(v) for v in values), "compare.or-join"))
+
+
+class _Joined(tuple[str, ...]):
+    """Values joined by a catalog word (``" or "``) in the sentence's language."""
+
+    def __new__(cls, values: tuple[str, ...], key: str) -> _Joined:
+        self = super().__new__(cls, values)
+        self.key = key
+        return self
+
+    def text(self, lang: str = "en") -> str:
+        from .messages import render
+
+        return render(self.key, lang).join(self)
+
+
+def _sets(r: Rules) -> Message:
     if not r.allow_sets:
-        return "no sets, runs only"
-    text = "yes"
-    if r.set_max_cards is not None:
-        text = f"at most {r.set_max_cards} cards"
-    if r.set_distinct_suits:
-        text += ", all of different suits"
-    return text
+        return _m("no-sets")
+    max_part = _m("sets-max", n=r.set_max_cards) if r.set_max_cards is not None else _m("yes")
+    return _m("sets-suits", text=max_part) if r.set_distinct_suits else max_part
 
 
-def _bonus(r: Rules, kind: str, own: int | None) -> str:
+def _bonus(r: Rules, kind: str, own: int | None) -> Message:
     if kind == "semi-clean" and own is None:
-        return f"counts as dirty ({r.dirty_bonus})"
+        return _m("as-dirty", bonus=r.dirty_bonus)
     if kind in ("royal", "ace-to-ace") and own is None:
-        return "-" if kind == "royal" or not r.ace_to_ace else f"counts as clean ({r.clean_bonus})"
-    return str(own)
+        return _m("dash") if kind == "royal" or not r.ace_to_ace else _m("as-clean", bonus=r.clean_bonus)
+    return _m("number", n=own)
 
 
 _TAKE = {
-    DiscardTake.WHOLE: "the whole pile",
-    DiscardTake.ANY_DEPTH: "down to any card (meld the deepest)",
-    DiscardTake.WHOLE_IF_TOP_MELDS: "the whole pile, if its top card melds",
+    DiscardTake.WHOLE: "take-whole",
+    DiscardTake.ANY_DEPTH: "take-any",
+    DiscardTake.WHOLE_IF_TOP_MELDS: "take-if-top",
 }
-_INDIRECT = {IndirectPot.NEXT_TURN: "at the next turn", IndirectPot.AT_ONCE: "at once"}
-_OUT_BY = {GoingOut.MELD_OR_DISCARD: "a meld or a discard", GoingOut.DISCARD: "a discard"}
+_INDIRECT = {IndirectPot.NEXT_TURN: "indirect-next", IndirectPot.AT_ONCE: "indirect-at-once"}
+_OUT_BY = {GoingOut.MELD_OR_DISCARD: "out-by-meld-or-discard", GoingOut.DISCARD: "out-by-discard"}
 _STOCK = {
-    StockEnd.LAST_CARD_DRAWN: "the last stock card is drawn",
-    StockEnd.EMPTY_AT_DRAW: "the stock is empty at a draw",
-    StockEnd.EMPTY_NO_POT: "the stock is empty and no pot is left",
-    StockEnd.TWO_LEFT: "two cards remain in the stock",
+    StockEnd.LAST_CARD_DRAWN: "stock-last-card",
+    StockEnd.EMPTY_AT_DRAW: "stock-empty-at-draw",
+    StockEnd.EMPTY_NO_POT: "stock-empty-no-pot",
+    StockEnd.TWO_LEFT: "stock-two-left",
 }
-_TIE = {Tie.ANOTHER_HAND: "another hand", Tie.STARTER_WINS: "the side that started wins", Tie.DRAW: "a draw"}
+_TIE = {Tie.ANOTHER_HAND: "tie-another-hand", Tie.STARTER_WINS: "tie-starter-wins", Tie.DRAW: "tie-draw"}
 
 
-def _values(r: Rules, ranks: Iterable[int]) -> str:
+def _values(r: Rules, ranks: Iterable[int]) -> Message:
     pairs = [(x, r.card_values[x]) for x in ranks]
     values = {v for _, v in pairs}
     if len(values) == 1:
-        return str(values.pop())
+        return _m("number", n=values.pop())
     if all(v == min(x, 10) for x, v in pairs):
-        return "face value" + (", J Q K 10" if any(x > 10 for x, _ in pairs) else "")
-    return " ".join(str(v) for _, v in pairs)
+        return _m("face-value-court") if any(x > 10 for x, _ in pairs) else _m("face-value")
+    return _m("values", values=_Joined(tuple(str(v) for _, v in pairs), "compare.space"))
 
 
-def _out_needs(r: Rules) -> str:
-    parts = []
-    if r.pots and r.out_needs_pot:
-        parts.append("the pot taken")
-    parts.append("a clean buraco" if r.out_needs_clean else "a buraco")
-    return " and ".join(parts)
+def _out_needs(r: Rules) -> Message:
+    buraco = _m("out-clean") if r.out_needs_clean else _m("out-buraco")
+    return _m("out-pot-and", buraco=buraco) if r.pots and r.out_needs_pot else buraco
 
 
-#: (label, how to read it from a Rules) for every row of the comparison table.
-ROWS: tuple[tuple[str, Callable[[Rules], str]], ...] = (
+def _yes_no(flag: bool) -> Message:
+    return _m("yes") if flag else _m("no")
+
+
+def _n(n: object) -> Message:
+    return _m("number", n=n)
+
+
+#: (label, how to read it from a Rules) for every row of the comparison table; a row's words are
+#: the catalog's ``compare.row.<label>``, its values ``compare.*`` messages.
+ROWS: tuple[tuple[str, Callable[[Rules], Message]], ...] = (
     ("players", lambda r: _or(r.player_counts)),
-    ("sides", lambda r: "partners opposite" if r.partnerships else "every player alone"),
-    ("deck", lambda r: f"{r.deck_size} cards ({r.jokers} jokers)"),
-    ("cards dealt", lambda r: str(r.hand_size)),
-    ("pots", lambda r: f"{r.pots} of {r.pot_size}" if r.pots else "none"),
-    ("first discard pile", lambda r: "one face-up card" if r.initial_discard else "empty"),
-    ("discard pile seen", lambda r: "the whole pile" if r.discard_open else "the top card only"),
-    ("taking the pile", lambda r: _TAKE[r.discard_take]),
+    ("sides", lambda r: _m("partners") if r.partnerships else _m("alone")),
+    ("deck", lambda r: _m("deck", n=r.deck_size, jokers=r.jokers)),
+    ("cards dealt", lambda r: _n(r.hand_size)),
+    ("pots", lambda r: _m("pots", n=r.pots, size=r.pot_size) if r.pots else _m("none")),
+    ("first discard pile", lambda r: _m("one-face-up") if r.initial_discard else _m("empty")),
+    ("discard pile seen", lambda r: _m("seen-whole") if r.discard_open else _m("seen-top")),
+    ("taking the pile", lambda r: _m(_TAKE[r.discard_take])),
     ("sets", _sets),
-    ("joker", lambda r: str(r.card_values[0]) if r.jokers else f"none ({r.card_values[0]} if added)"),
-    ("2", lambda r: str(r.card_values[2])),
-    ("ace", lambda r: str(r.card_values[1])),
+    ("joker", lambda r: _n(r.card_values[0]) if r.jokers else _m("joker-none", value=r.card_values[0])),
+    ("2", lambda r: _n(r.card_values[2])),
+    ("ace", lambda r: _n(r.card_values[1])),
     ("3 to 7", lambda r: _values(r, range(3, 8))),
     ("8 to K", lambda r: _values(r, range(8, 14))),
-    ("buraco from", lambda r: f"{r.min_buraco} cards"),
-    ("clean buraco", lambda r: str(r.clean_bonus)),
-    ("dirty buraco", lambda r: str(r.dirty_bonus)),
+    ("buraco from", lambda r: _m("cards", n=r.min_buraco)),
+    ("clean buraco", lambda r: _n(r.clean_bonus)),
+    ("dirty buraco", lambda r: _n(r.dirty_bonus)),
     ("semi-clean buraco", lambda r: _bonus(r, "semi-clean", r.semi_clean_bonus)),
     ("royal", lambda r: _bonus(r, "royal", r.royal_bonus)),
-    ("ace-to-ace", lambda r: _bonus(r, "ace-to-ace", r.ace_to_ace_bonus) if r.ace_to_ace else "invalid"),
-    ("pot on the fly (direct)", lambda r: ("yes" if r.direct_pot else "no") if r.pots else "-"),
-    ("pot by a discard", lambda r: _INDIRECT[r.indirect_pot] if r.pots else "-"),
+    ("ace-to-ace", lambda r: _bonus(r, "ace-to-ace", r.ace_to_ace_bonus) if r.ace_to_ace else _m("invalid")),
+    ("pot on the fly (direct)", lambda r: _yes_no(r.direct_pot) if r.pots else _m("dash")),
+    ("pot by a discard", lambda r: _m(_INDIRECT[r.indirect_pot]) if r.pots else _m("dash")),
     ("going out needs", _out_needs),
-    ("going out by", lambda r: _OUT_BY[r.going_out]),
-    ("going out bonus", lambda r: str(r.going_out_bonus)),
-    ("the hand also ends when", lambda r: _STOCK[r.stock_end]),
-    ("pot never taken", lambda r: f"-{r.pot_not_taken_penalty}" if r.pots and r.pot_not_taken_penalty else "-"),
-    ("pot taken, not used", lambda r: f"-{r.pot_unused_penalty}" if r.pot_unused_penalty else "-"),
-    ("match", lambda r: "one hand" if r.target is None else f"to {r.target}"),
-    ("tie", lambda r: _TIE[r.tie]),
+    ("going out by", lambda r: _m(_OUT_BY[r.going_out])),
+    ("going out bonus", lambda r: _n(r.going_out_bonus)),
+    ("the hand also ends when", lambda r: _m(_STOCK[r.stock_end])),
+    ("pot never taken", lambda r: _m("penalty", n=r.pot_not_taken_penalty)
+     if r.pots and r.pot_not_taken_penalty else _m("dash")),
+    ("pot taken, not used", lambda r: _m("penalty", n=r.pot_unused_penalty) if r.pot_unused_penalty else _m("dash")),
+    ("match", lambda r: _m("match-one-hand") if r.target is None else _m("match-to", target=r.target)),
+    ("tie", lambda r: _m(_TIE[r.tie])),
 )
 
 
 @dataclass(frozen=True)
 class RulesetTable:
-    """Rows of (label, one text per ruleset); draws itself as an HTML table in a notebook."""
+    """Rows of (label, one message per ruleset), shown in ``lang``; draws itself as an HTML table
+    in a notebook. ``row(label)`` gives a row's texts in that language."""
 
     names: tuple[str, ...]
-    rows: tuple[tuple[str, tuple[str, ...]], ...]
+    values: tuple[tuple[str, tuple[Message, ...]], ...]
+    lang: str = "en"
+
+    @property
+    def rows(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """(label, one text per ruleset), the label the row's id and the texts in ``lang``."""
+        return tuple((label, tuple(v.text(self.lang) for v in values)) for label, values in self.values)
 
     def row(self, label: str) -> tuple[str, ...]:
         for name, values in self.rows:
             if name == label:
                 return values
-        raise KeyError(f"no row {label!r}: rows are {', '.join(n for n, _ in self.rows)}")
+        raise KeyError(f"no row {label!r}: rows are {', '.join(n for n, _ in self.values)}")
+
+    def _label(self, label: str) -> str:
+        return render(f"compare.row.{label}", self.lang)
 
     def __str__(self) -> str:
-        width = max(len(label) for label, _ in self.rows)
-        lines = [" | ".join([" " * width, *self.names])]
-        lines += [" | ".join([label.ljust(width), *values]) for label, values in self.rows]
+        width = max(len(self._label(label)) for label, _ in self.rows)
+        lines = [" | ".join([" " * width, *(_shown(n, self.lang) for n in self.names)])]
+        lines += [" | ".join([self._label(label).ljust(width), *values]) for label, values in self.rows]
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
-        head = "".join(f"<th>{escape(_shown(n))}</th>" for n in self.names)
+        head = "".join(f"<th>{escape(_shown(n, self.lang))}</th>" for n in self.names)
         body = "".join(
-            "<tr><th style='text-align:left'>" + escape(label) + "</th>"
+            "<tr><th style='text-align:left'>" + escape(self._label(label)) + "</th>"
             + "".join(f"<td>{escape(v)}</td>" for v in values) + "</tr>"
             for label, values in self.rows)
         # a wide table scrolls sideways on a phone instead of running off the page
@@ -147,23 +179,24 @@ class RulesetTable:
                 f"{head}</tr></thead><tbody>{body}</tbody></table></div>")
 
 
-def _shown(name: str) -> str:
+def _shown(name: str, lang: str = "en") -> str:
     """A ruleset's display name (the catalog's ``ruleset.<name>``) for a learner's page; a house
     variant's text as its preset's name with "house rules"."""
     from .messages import show
 
     if name in RULESETS:
-        return show(RULESETS[name])
+        return show(RULESETS[name], lang)
     try:
-        return show(get_rules(name))
+        return show(get_rules(name), lang)
     except RulesError:
         return name
 
 
-def compare_rulesets(names: Sequence[str | Rules] | None = None, rows: Sequence[str] | None = None) -> RulesetTable:
+def compare_rulesets(names: Sequence[str | Rules] | None = None, rows: Sequence[str] | None = None,
+                     lang: str = "en") -> RulesetTable:
     """The comparison table of the rulesets (default: all five), read from their ``Rules``;
     ``rows`` picks rows by label (default: every row of :data:`ROWS`). A house variant (a ``Rules``
-    or its text, ``buraco+target=1505``) has a column like the presets'."""
+    or its text, ``buraco+target=1505``) has a column like the presets'. Shown in ``lang``."""
     from .variants import rules_text
 
     rules = [get_rules(n) for n in names] if names is not None else list(RULESETS.values())
@@ -173,48 +206,67 @@ def compare_rulesets(names: Sequence[str | Rules] | None = None, rows: Sequence[
     unknown = [label for label in labels if label not in readers]
     if unknown:
         raise KeyError(f"no row {unknown[0]!r}: rows are {', '.join(readers)}")
-    return RulesetTable(chosen, tuple((label, tuple(readers[label](r) for r in rules)) for label in labels))
+    return RulesetTable(chosen, tuple((label, tuple(readers[label](r) for r in rules)) for label in labels), lang)
 
 
 @dataclass(frozen=True)
 class RulesetScore:
-    """One ruleset's score of a situation: ``total`` and ``lines``, or ``problem`` (why the
-    situation cannot happen under that ruleset, e.g. a set in ``fechado``)."""
+    """One ruleset's score of a situation: ``total`` and ``items`` (the score's lines), or
+    ``problem`` (why the situation cannot happen under that ruleset, e.g. a set in ``fechado``)."""
 
     rules: str
     total: int | None
-    lines: tuple[tuple[str, int], ...] = ()
-    problem: str = ""
+    items: tuple[ScoreLine, ...] = ()
+    problem: Message | None = None
+
+    @property
+    def lines(self) -> tuple[tuple[str, int], ...]:
+        """(label, points) per line, the labels in English."""
+        return tuple((item.label.text("en"), item.points) for item in self.items)
+
+    def text(self, lang: str = "en") -> str:
+        """The score in words of ``lang``: the ruleset, the total and its lines, or the problem."""
+        if self.total is None:
+            return f"{_shown(self.rules, lang)}: {self.problem.text(lang) if self.problem else ''}"
+        return f"{_shown(self.rules, lang)}: {self.total} ({self.detail(lang)})"
+
+    def detail(self, lang: str = "en") -> str:
+        return render("list.separator", lang).join(f"{item.label.text(lang)} {item.points:+d}" for item in self.items)
 
     def __str__(self) -> str:
-        if self.total is None:
-            return f"{self.rules}: {self.problem}"
-        return f"{self.rules}: {self.total} (" + ", ".join(f"{label} {p:+d}" for label, p in self.lines) + ")"
+        return self.text("en")
 
 
 def score_under_each(melds: Sequence[str], hand: str | Sequence[str], *, went_out: bool, took_pot: bool,
-                     pot_unused: bool = False, names: Sequence[str] | None = None) -> ScoreComparison:
-    """The same side's hand scored by ``score_side`` under each ruleset (default: all five)."""
-    out = ScoreComparison()
+                     pot_unused: bool = False, names: Sequence[str] | None = None,
+                     lang: str = "en") -> ScoreComparison:
+    """The same side's hand scored by ``score_side`` under each ruleset (default: all five);
+    shown in ``lang``."""
+    out = ScoreComparison(lang=lang)
     for name in names if names is not None else list(RULESETS):
         try:
             built = [make_meld(m, name) for m in melds]
         except InvalidMeld as e:
-            out.append(RulesetScore(name, None, problem=f"not a meld in {name}: {e}"))
+            out.append(RulesetScore(name, None, problem=_m("not-a-meld", rules=get_rules(name), error=e.message)))
             continue
         score = score_side(built, hand, name, went_out=went_out, took_pot=took_pot, pot_unused=pot_unused)
-        out.append(RulesetScore(name, score.total, score.lines))
+        out.append(RulesetScore(name, score.total, score.items))
     return out
 
 
 class ScoreComparison(list[RulesetScore]):
-    """``score_under_each`` as a table in a notebook."""
+    """``score_under_each`` as a table in a notebook, in the language it was made for."""
+
+    def __init__(self, *args: Iterable[RulesetScore], lang: str = "en") -> None:
+        super().__init__(*args)
+        self.lang = lang
 
     def _repr_html_(self) -> str:
+        lang = self.lang
         rows = "".join(
-            f"<tr><th style='text-align:left'>{escape(_shown(s.rules))}</th><td style='text-align:right'>"
+            f"<tr><th style='text-align:left'>{escape(_shown(s.rules, lang))}</th><td style='text-align:right'>"
             f"{'' if s.total is None else s.total}</td><td>"
-            + (escape(s.problem) if s.total is None else
-               escape(", ".join(f"{label} {p:+d}" for label, p in s.lines))) + "</td></tr>"
+            + (escape(s.problem.text(lang) if s.problem else "") if s.total is None else escape(s.detail(lang)))
+            + "</td></tr>"
             for s in self)
         return f"<div style='overflow-x:auto;max-width:100%'><table class='buraco-compare'><tbody>{rows}</tbody></table></div>"

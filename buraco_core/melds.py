@@ -218,15 +218,15 @@ class Meld:
         return Message("meld.describe", {"kind": Message(f"meld.kind.{self.kind}"),
                                          "label": self.label_message, "wild": wild, "value": value})
 
-    def describe(self) -> str:
+    def describe(self, lang: str = "en") -> str:
         """One line for a learner: kind, cards, wild, buraco and points (:attr:`description`
-        in English).
+        in ``lang``, English by default).
 
         >>> from buraco_core import RULESETS
         >>> make_meld("4h 5h 6h 2s 8h 9h 10h", RULESETS["buraco"]).describe()
         'run 4♥-10♥, 2♠ standing for 7♥: dirty buraco, 65 + 100 = 165 points'
         """
-        return self.description.text("en")
+        return self.description.text(lang)
 
     def extend(
         self, cards: Iterable[Card | str] | str, rules: Rules | str | None = None,

@@ -131,6 +131,14 @@ class Score:
         rows = [f"{label}: {points:+d}" for label, points in self.lines]
         return "\n".join([*rows, f"total: {self.total}"])
 
+    def text(self, lang: str = "en") -> str:
+        """The lines and the total in words of ``lang`` (``str()`` is the English)."""
+        from .messages import render
+
+        rows = [f"{item.label.text(lang)}: {item.points:+d}" for item in self.items] if self.items else \
+            [f"{label}: {points:+d}" for label, points in self.lines]
+        return "\n".join([*rows, f"{render('score.total', lang).capitalize()}: {self.total}"])
+
     def _repr_html_(self) -> str:
         from .board import score_html
 

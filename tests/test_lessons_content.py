@@ -218,5 +218,6 @@ def test_score_under_each() -> None:
     assert by["italian"].total == by["burraco"].total
     assert by["buraco"].total is not None and by["italian"].total is not None
     assert by["italian"].total - by["buraco"].total == 50  # semi-clean 150 against dirty 100
-    assert by["fechado"].total is None and "no sets" in by["fechado"].problem
+    assert by["fechado"].total is None and by["fechado"].problem is not None
+    assert "no sets" in by["fechado"].problem.text("en")
     assert "<table" in rows._repr_html_()

@@ -61,7 +61,7 @@ def test_parameters_lists_what_a_sentence_names() -> None:
 # --------------------------------------------------------------------------- keys in the code
 
 _KEY = re.compile(r"""["']((?:[a-z0-9-]+\.)+[a-z0-9-]+)["']""")
-_DYNAMIC = ("ruleset.", "suit.", "rank.", "card.letter.", "notation.verb.", "clause.", "buraco-kind.", "meld.kind.", "number.", "section.",
+_DYNAMIC = ("ruleset.", "suit.", "rank.", "card.letter.", "notation.verb.", "compare.", "clause.", "buraco-kind.", "meld.kind.", "number.", "section.",
             "teach.a-kind.", "outcome.play.", "outcome.predict.", "feedback.outcome.", "feedback.predict.why-",
             "feedback.predict.new-", "fact.tie-", "fact.stock-end-", "widget.kind.", "widget.progress.",
             "widget.feedback.", "puzzle.", "glossary.", "cheat.part.", "mastery.level.", "mastery.mark.",

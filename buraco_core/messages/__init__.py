@@ -41,7 +41,8 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
-__all__ = ["LANGUAGES", "Message", "catalog", "message", "parameters", "render", "show"]
+__all__ = ["LANGUAGES", "Message", "catalog", "message", "parameters", "render", "show", "source_stamps",
+           "translation_problems"]
 
 #: The languages the catalog has, the first the one ``str`` gives.
 LANGUAGES: tuple[str, ...] = ("en", "de")
@@ -109,6 +110,47 @@ def catalog(lang: str = "en") -> Mapping[str, str]:
     flat: dict[str, str] = {}
     _flatten(tomllib.loads(text), "", flat)
     return MappingProxyType(flat)
+
+
+def _stamp(english: str) -> str:
+    import hashlib
+
+    return hashlib.sha256(english.encode("utf-8")).hexdigest()[:12]
+
+
+def source_stamps(lang: str) -> dict[str, str]:
+    """What each sentence of ``lang`` was translated from: key to a stamp of its English then
+    (``<lang>.sources.json`` beside the catalog; empty if there is none)."""
+    import json
+
+    path = resources.files(__package__).joinpath(f"{lang}.sources.json")
+    return dict(json.loads(path.read_text(encoding="utf-8"))) if path.is_file() else {}
+
+
+def translation_problems(lang: str) -> list[str]:
+    """Why the catalog of ``lang`` is not a complete, current translation of the English one:
+    a sentence missing, one the English has not (any more), parameters or plural choices that
+    differ, or one translated from an English sentence that has changed since (its stamp in
+    ``<lang>.sources.json`` differs). Empty when all is well.
+
+    >>> translation_problems("de")
+    []
+    """
+    import re
+
+    english, other, stamps = catalog("en"), catalog(lang), source_stamps(lang)
+    problems = [f"{key}: no {lang} sentence for {english[key]!r}" for key in english if key not in other]
+    problems += [f"{key}: the English catalog has no such sentence (any more)" for key in other if key not in english]
+    for key in english.keys() & other.keys():
+        if parameters(english[key]) != parameters(other[key]):
+            problems.append(f"{key}: parameters differ: en {sorted(parameters(english[key]))}, "
+                            f"{lang} {sorted(parameters(other[key]))}")
+        elif sorted(re.findall(r"\{(\w+):", english[key])) != sorted(re.findall(r"\{(\w+):", other[key])):
+            problems.append(f"{key}: plural choices differ between en and {lang}")
+        if stamps.get(key) != _stamp(english[key]):
+            problems.append(f"{key}: translated from another English sentence than today's {english[key]!r}: "
+                            f"translate it again, then `python -m buraco_core.messages stamp {lang} {key}`")
+    return sorted(problems)
 
 
 def parameters(template: str) -> frozenset[str]:

@@ -57,7 +57,7 @@ PARTS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
     ("match", ("match", "tie"), ("match-end", "match-tie")),
 )
 #: A comparison value that means "not in this ruleset": its row is left off the sheet.
-_NOT_HERE = "-"
+_NOT_HERE = "compare.dash"
 
 
 @dataclass(frozen=True)
@@ -91,7 +91,8 @@ class CheatSheet:
         """The sheet as an HTML fragment (``<article class="bw-cheat">``)."""
         blocks = []
         for p in self.parts:
-            rows = "".join(f"<tr><th scope='row'>{escape(label)}</th><td>{escape(value)}</td></tr>"
+            rows = "".join(f"<tr><th scope='row'>{escape(render(f'compare.row.{label}', self.lang))}</th>"
+                           f"<td>{escape(value)}</td></tr>"
                            for label, value in p.rows)
             table = f"<table>{rows}</table>" if rows else ""
             rules = "".join(
@@ -128,7 +129,8 @@ def cheat_sheet(rules: Rules | str, lang: str = "en") -> CheatSheet:
     readers = dict(ROWS)
     parts = []
     for part_id, labels, clauses in PARTS:
-        rows = tuple((label, readers[label](rules)) for label in labels)
-        parts.append(Part(part_id, tuple(r for r in rows if r[1] != _NOT_HERE),
+        values = [(label, readers[label](rules)) for label in labels]
+        rows = tuple((label, value.text(lang)) for label, value in values if value.key != _NOT_HERE)
+        parts.append(Part(part_id, rows,
                           tuple(c for c in clauses if CLAUSES[c].applies(rules))))
     return CheatSheet(rules, tuple(parts), lang)

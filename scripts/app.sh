@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Serve the lessons with Voila (settings: voila.json) and open the landing page in a browser.
-# Usage: bash scripts/app.sh [extra voila options]   (PORT=8866 by default; make app runs this)
+# Usage: bash scripts/app.sh [extra voila options]   (PORT=8866 by default; make app runs this;
+# COURSE_LANGUAGE=de opens the German course)
 # A class arriving together: CLASS_SIZE=30 LESSON=03 make app keeps 30 kernels of lesson 03 on
 # standby, already executed (Voila's preheated kernels; see scripts/class_pool.py).
 # JUPYTER_PATH adds share/jupyter of this repository, where the lab template is patched to load
@@ -15,7 +16,12 @@ if [ -n "${CLASS_SIZE:-}" ] && [ "${CLASS_SIZE}" != 0 ]; then
   .venv/bin/python scripts/class_pool.py "$pool"
   export JUPYTER_CONFIG_PATH="$PWD/$pool${JUPYTER_CONFIG_PATH:+:$JUPYTER_CONFIG_PATH}"
 fi
-url="http://localhost:$port/voila/render/lessons/00_welcome.ipynb"
+# COURSE_LANGUAGE=de make app opens the German landing page (lessons/de/)
+case "${COURSE_LANGUAGE:-en}" in
+  en) landing=lessons/00_welcome.ipynb ;;
+  *) landing="lessons/${COURSE_LANGUAGE}/00_welcome.ipynb" ;;
+esac
+url="http://localhost:$port/voila/render/$landing"
 echo "Buraco trainer: open $url (Ctrl-C stops it)"
 # Open the landing page once Voila answers (quietly does nothing where there is no browser).
 .venv/bin/python - "$url" <<'PY' &

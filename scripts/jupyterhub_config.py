@@ -27,7 +27,10 @@ c.ConfigurableHTTPProxy.command = [str(ENV / "node" / "node_modules" / ".bin" / 
 
 c.Spawner.cmd = [str(ENV / "bin" / "jupyterhub-singleuser")]
 c.Spawner.notebook_dir = str(REPO)  # the lessons' folder is the root
-c.Spawner.default_url = "/voila/render/lessons/00_welcome.ipynb"
+# the landing page in the class's language: BURACO_LANGUAGE=de for the German course (lessons/de/)
+_LANGUAGE = os.environ.get("BURACO_LANGUAGE", "en")
+c.Spawner.default_url = ("/voila/render/lessons/00_welcome.ipynb" if _LANGUAGE == "en"
+                         else f"/voila/render/lessons/{_LANGUAGE}/00_welcome.ipynb")
 # the lab template without CDN links (share/jupyter), as scripts/app.sh and binder/start set it
 c.Spawner.environment = {"JUPYTER_PATH": str(REPO / "share" / "jupyter")}
 # measured (tests/deploy/test_hub.py): a learner's server with one lesson open takes about 215 MiB (RSS),

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 LESSONS = ROOT / "lessons"
 SOURCES = LESSONS / "source"
 LANGS = ("en", "de")
@@ -114,6 +115,15 @@ def target(name: str, lang: str) -> Path:
     return LESSONS / f"{name}.ipynb" if lang == "en" else LESSONS / lang / f"{name}.ipynb"
 
 
+def page(lang: str) -> dict[str, str]:
+    """What the page template needs to know of a notebook's language (its ``buraco`` metadata):
+    the language, and the words Voila shows while the lesson loads, from the catalog."""
+    from buraco_core.messages import render
+
+    return {"lang": lang, "loading": render("page.loading", lang),
+            "step": render("page.step", lang, i="{i}", n="{n}")}
+
+
 def notebook(cells: list[Cell], lang: str, old: dict | None = None) -> dict:
     """The notebook of ``lang`` built from the cells, keeping ``old``'s outputs of unchanged code."""
     up = "" if lang == "en" else "../"
@@ -132,7 +142,7 @@ def notebook(cells: list[Cell], lang: str, old: dict | None = None) -> dict:
                     "metadata": copy.deepcopy(kept["metadata"]) if kept else {},
                     "outputs": copy.deepcopy(kept["outputs"]) if kept else [],
                     "source": _lines(source)})
-    return {"cells": out, "metadata": METADATA, "nbformat": 4, "nbformat_minor": 5}
+    return {"cells": out, "metadata": {**METADATA, "buraco": page(lang)}, "nbformat": 4, "nbformat_minor": 5}
 
 
 def _lines(text: str) -> list[str]:
@@ -157,7 +167,8 @@ def stale() -> list[str]:
             have = json.loads(built.read_text(encoding="utf-8"))
             want = notebook(cells, lang)
             if [(c["cell_type"], "".join(c["source"])) for c in have["cells"]] != \
-                    [(c["cell_type"], "".join(c["source"])) for c in want["cells"]]:
+                    [(c["cell_type"], "".join(c["source"])) for c in want["cells"]] \
+                    or have["metadata"].get("buraco") != want["metadata"]["buraco"]:
                 problems.append(f"{built.relative_to(ROOT)} is not built from {path.relative_to(ROOT)}")
     for lang in LANGS:
         folder = LESSONS if lang == "en" else LESSONS / lang

@@ -61,7 +61,7 @@ def test_parameters_lists_what_a_sentence_names() -> None:
 # --------------------------------------------------------------------------- keys in the code
 
 _KEY = re.compile(r"""["']((?:[a-z0-9-]+\.)+[a-z0-9-]+)["']""")
-_DYNAMIC = ("ruleset.", "suit.", "rank.", "card.letter.", "notation.verb.", "compare.", "clause.", "buraco-kind.", "meld.kind.", "number.", "section.",
+_DYNAMIC = ("ruleset.", "suit.", "rank.", "card.letter.", "notation.verb.", "compare.", "language.", "clause.", "buraco-kind.", "meld.kind.", "number.", "section.",
             "teach.a-kind.", "outcome.play.", "outcome.predict.", "feedback.outcome.", "feedback.predict.why-",
             "feedback.predict.new-", "fact.tie-", "fact.stock-end-", "widget.kind.", "widget.progress.",
             "widget.feedback.", "puzzle.", "glossary.", "cheat.part.", "mastery.level.", "mastery.mark.",
@@ -72,7 +72,7 @@ _DYNAMIC = ("ruleset.", "suit.", "rank.", "card.letter.", "notation.verb.", "com
 def _source_keys() -> set[str]:
     prefixes = {key.split(".")[0] for key in catalog()}
     keys = set()
-    for path in [*(ROOT / "buraco_core").rglob("*.py"), *(ROOT / "widgets").rglob("*.py")]:
+    for path in [*(ROOT / "buraco_core").rglob("*.py"), *(ROOT / "widgets").rglob("*.py"), ROOT / "scripts" / "lessons.py"]:
         for key in _KEY.findall(path.read_text(encoding="utf-8")):
             if key.split(".")[0] in prefixes and not key.endswith((".py", ".md", ".toml", ".json", ".js", ".css", ".ipynb", ".html")):
                 keys.add(key)

@@ -13,6 +13,7 @@ from .glossary import GlossaryLookup
 from .hand import Hand
 from .house import HouseRules
 from .keeper import GameKeeper
+from .language_menu import LanguageMenu
 from .mastery import MasteryMap
 from .picker import RulesetPicker
 from .progress import Progress, follow_course
@@ -22,5 +23,5 @@ from .table import MeldView, TableView
 from .tabletop import TableTop
 
 __all__ = ["CheatSheet", "Choice", "FeedbackBox", "GameKeeper", "GameTable", "GlossaryLookup", "Hand", "HouseRules",
-           "MasteryMap", "MeldPuzzle", "MeldView", "Progress", "PuzzleSet", "Quiz", "Review", "RulesetPicker", "ScoreQuiz",
+           "LanguageMenu", "MasteryMap", "MeldPuzzle", "MeldView", "Progress", "PuzzleSet", "Quiz", "Review", "RulesetPicker", "ScoreQuiz",
            "TableTop", "TableView", "follow_course"]

@@ -1,0 +1,57 @@
+"""LanguageMenu: the course in another language, and the learner's choice remembered.
+
+Every lesson exists in every language of the catalog, with the same file name: the English in
+``lessons/``, the German in ``lessons/de/`` (built from one source, ``scripts/lessons.py``). The
+menu links the page to its twin in each other language; following one remembers the choice in
+the browser (localStorage ``buraco.language``). On a landing page (``home=True``) a learner who
+arrives from outside the course (a bookmark, the app's first page) and chose another language
+before is taken to that language's landing page; a move within the course never redirects.
+
+>>> from buraco_widgets import LanguageMenu
+>>> menu = LanguageMenu("de")
+>>> menu.label, [(c["lang"], c["name"], c["href"]) for c in menu.choices]
+('Sprache', [('en', 'English', '../')])
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import anywidget
+import traitlets
+
+from buraco_core.messages import LANGUAGES, render
+
+from ._common import STATIC
+
+__all__ = ["LanguageMenu", "STORAGE_KEY", "lesson_folder"]
+
+#: Where the browser keeps the learner's language.
+STORAGE_KEY = "buraco.language"
+
+
+def lesson_folder(lang: str) -> str:
+    """The folder of a language's lessons, relative to ``lessons/`` (``""`` for English)."""
+    return "" if lang == LANGUAGES[0] else f"{lang}/"
+
+
+class LanguageMenu(anywidget.AnyWidget):
+    """Links to this page in the other languages (each named in its own language), the page's
+    language (``lang``), and whether this is a landing page that follows the remembered choice."""
+
+    _esm = STATIC / "language_menu.js"
+    _css = STATIC / "language_menu.css"
+
+    lang = traitlets.Unicode("en").tag(sync=True)
+    label = traitlets.Unicode("").tag(sync=True)
+    choices = traitlets.List(traitlets.Dict()).tag(sync=True)
+    home = traitlets.Bool(False).tag(sync=True)
+    storage_key = traitlets.Unicode(STORAGE_KEY).tag(sync=True)
+
+    def __init__(self, lang: str, *, home: bool = False, **kwargs: Any) -> None:
+        if lang not in LANGUAGES:
+            raise ValueError(f"no language {lang!r}: the course has {', '.join(LANGUAGES)}")
+        up = "../" if lesson_folder(lang) else ""
+        choices = [{"lang": other, "name": render(f"language.{other}", other),
+                    "href": up + lesson_folder(other)} for other in LANGUAGES if other != lang]
+        super().__init__(lang=lang, label=render("language.label", lang), choices=choices, home=home, **kwargs)

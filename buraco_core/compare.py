@@ -6,6 +6,8 @@
 >>> table = compare_rulesets()
 >>> table.names
 ('buraco', 'brazilian', 'italian', 'burraco', 'fechado')
+>>> table.row("players")
+('2 or 4', '2, 3 or 4', '2 or 4', '2 or 4', '2 or 4')
 >>> table.row("semi-clean buraco")
 ('counts as dirty (100)', 'counts as dirty (100)', '150', '150', 'counts as dirty (100)')
 >>> [r.total for r in score_under_each(["4h 5h 6h 7h 8h 9h 10h 2c"], "", went_out=False, took_pot=True)]
@@ -31,21 +33,10 @@ def _m(key: str, /, **params: object) -> Message:
 
 
 def _or(values: Sequence[int]) -> Message:
-    return _m("or", values=_Joined(tuple(str(v) for v in values), "compare.or-join"))
-
-
-class _Joined(tuple[str, ...]):
-    """Values joined by a catalog word (``" or "``) in the sentence's language."""
-
-    def __new__(cls, values: tuple[str, ...], key: str) -> _Joined:
-        self = super().__new__(cls, values)
-        self.key = key
-        return self
-
-    def text(self, lang: str = "en") -> str:
-        from .messages import render
-
-        return render(self.key, lang).join(self)
+    """``2 or 4``, ``2, 3 or 4`` in the sentence's language."""
+    if len(values) == 1:
+        return _n(values[0])
+    return _m("or", first=[_n(v) for v in values[:-1]], last=values[-1])
 
 
 def _sets(r: Rules) -> Message:
@@ -86,7 +77,7 @@ def _values(r: Rules, ranks: Iterable[int]) -> Message:
         return _m("number", n=values.pop())
     if all(v == min(x, 10) for x, v in pairs):
         return _m("face-value-court") if any(x > 10 for x, _ in pairs) else _m("face-value")
-    return _m("values", values=_Joined(tuple(str(v) for _, v in pairs), "compare.space"))
+    return _m("values", values=[_n(v) for _, v in pairs])
 
 
 def _out_needs(r: Rules) -> Message:

@@ -178,7 +178,7 @@ def test_lesson_03_has_the_worked_example_as_guided_puzzles() -> None:
 
 def test_lesson_07_table_is_generated_and_scores_one_situation_everywhere() -> None:
     text = "\n".join(source(c) for c in cells("07_rulesets"))
-    assert "compare_rulesets()" in text and "score_under_each(" in text
+    assert "compare_rulesets(lang=LANG)" in text and "score_under_each(" in text
     assert "| buraco | brazilian |" not in text  # never typed by hand
 
 

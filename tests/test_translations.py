@@ -75,3 +75,43 @@ def test_a_german_notation_error_is_german() -> None:
         parse_action("abwerfen 1h")
     assert "abwerfen" in caught.value.message.text("de")
     assert "discard" in str(caught.value)                 # str() stays English
+
+
+#: Words German Buraco pages also use for a thing the course has one term for: the glossary names
+#: them (``glossary.<term>.names``, and its search box's tip), nowhere else may they stand in.
+_OTHER_NAMES = {"Talon": "Stapel", "Abwurfstapel": "Ablagestapel", "Abwurf": "abgeworfene Karte",
+                "Sequenz": "Folge", "Straße": "Folge", "Strasse": "Folge", "Drilling": "Satz",
+                "Kombination": "Meldung", "Quelle": "Topf", "Tote": "Topf", "Pott": "Topf", "Aktion": "Spielzug",
+                "Deck": "Kartenspiel", "Coach": "Trainer", "Score": "Punkte"}
+
+
+def test_the_german_catalog_says_each_thing_by_one_term() -> None:
+    de = catalog("de")
+    for key, text in de.items():
+        if key.startswith("glossary.") and key.endswith((".names", "lookup-tip")):
+            continue
+        for other, term in _OTHER_NAMES.items():
+            assert not re.search(rf"\b{other}\w*", text), f"{key}: „{other}“ where the course says „{term}“: {text}"
+
+
+def test_the_german_lessons_say_each_thing_by_one_term() -> None:
+    """In the lessons' German, another name stands only where the English cell names it too (the
+    glossary page lists the names players use)."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    for source in sorted((root / "lessons" / "source").glob("*.md")):
+        cells: list[dict[str, list[str]]] = []
+        part = None
+        for line in source.read_text(encoding="utf-8").splitlines():
+            if line.startswith("%% "):
+                part = line[3:].strip()
+                if part in ("markdown", "code"):
+                    cells.append({})
+            elif cells and part in ("en", "de"):
+                cells[-1].setdefault(part, []).append(line)
+        for cell in cells:
+            english, german = "\n".join(cell.get("en", [])), "\n".join(cell.get("de", []))
+            for other, term in _OTHER_NAMES.items():
+                if re.search(rf"\b{other}\w*", german) and other not in english:
+                    raise AssertionError(f"{source.name}: „{other}“ where the course says „{term}“")

@@ -33,10 +33,11 @@ KIND_ORDER = ["make-meld", "make-buraco", "extend", "which-is-meld", "predict", 
 
 
 def lesson_puzzles(lesson: Path) -> list[Any]:
-    """The puzzles of the lesson's data files (lessons/puzzles/NN_*.yaml|yml|json)."""
+    """The puzzles of the lesson's data files (lessons/puzzles/NN_*.yaml|yml|json; a lesson in
+    another language, lessons/de/NN_*.ipynb, has the same puzzles)."""
     from buraco_core.teach import load_puzzles
 
-    folder = lesson.parent / "puzzles"
+    folder = ROOT / "lessons" / "puzzles"
     files = sorted(p for p in folder.glob(lesson.name[:2] + "_*") if p.suffix in (".yaml", ".yml", ".json"))
     return [p for f in files for p in load_puzzles(f)]
 
@@ -50,7 +51,14 @@ def page_puzzles(page: Any) -> list[dict[str, Any]]:
     }))"""))
 
 
-def find_puzzle(page: Any, lesson: Path) -> tuple[Any, Any]:
+def shown_in(text: object, lang: str) -> str:
+    """A catalog message (or a teacher's own words) as a page in ``lang`` shows it."""
+    from buraco_core.messages import Message
+
+    return text.text(lang) if isinstance(text, Message) else str(text)
+
+
+def find_puzzle(page: Any, lesson: Path, lang: str = "en") -> tuple[Any, Any]:
     """A puzzle on the page and the same puzzle read from the lesson's file (matched by prompt and
     hand), preferring the kinds answered by clicking cards."""
     known = lesson_puzzles(lesson)
@@ -58,7 +66,7 @@ def find_puzzle(page: Any, lesson: Path) -> tuple[Any, Any]:
     matches = []
     for dom in shown:
         for p in known:
-            if dom["prompt"].strip() == str(p.prompt).strip() and (
+            if dom["prompt"].strip() == shown_in(p.prompt, lang).strip() and (
                     not dom["hand"] or Counter(dom["hand"]) == Counter(p.hand)):
                 matches.append((KIND_ORDER.index(p.kind) if p.kind in KIND_ORDER else 99, dom["index"], p))
                 break
@@ -125,26 +133,27 @@ def feedback_after(widget: Any, status: str) -> str:
     return str(feedback.inner_text())
 
 
-def answer_wrong_then_right(widget: Any, puzzle: Any, wrong: object, right: object) -> None:
+def answer_wrong_then_right(widget: Any, puzzle: Any, wrong: object, right: object, lang: str = "en") -> None:
     """Answer a puzzle wrongly, then rightly, by clicking: each time the page shows the engine's own
-    verdict, and the wrong one names the clause it turns on and links the section teaching it."""
+    verdict (in the page's language), and the wrong one names the clause it turns on and links the
+    section teaching it."""
     from buraco_core import CLAUSES
     from buraco_core.teach import check
 
     give_answer(widget, puzzle, wrong)
     shown = feedback_after(widget, "wrong")
     verdict = check(puzzle, wrong)
-    expected = str(verdict.message)
+    expected = verdict.message.text(lang)
     assert expected and expected.strip() in shown, f"wrong answer {wrong!r}: shown {shown!r}, engine says {expected!r}"
     rule = widget.locator('[data-testid="feedback-rule"]')  # the feedback names the rule it turns on
     assert rule.get_attribute("data-rule") == verdict.rule
-    assert CLAUSES[verdict.rule].title in rule.inner_text()
+    assert CLAUSES[verdict.rule].title_message.text(lang) in rule.inner_text()
     link = widget.locator('[data-testid="feedback-link"]')
     assert (link.get_attribute("href") or "").endswith(f".ipynb#clause-{verdict.rule}")
 
     give_answer(widget, puzzle, right)
     shown = feedback_after(widget, "right")
-    assert str(check(puzzle, right).message).strip() in shown
+    assert check(puzzle, right).message.text(lang).strip() in shown
 
 
 @pytest.mark.timeout(180)
@@ -313,5 +322,5 @@ def test_a_puzzle_is_solved_with_the_keyboard_alone(page: Any, voila: VoilaServe
     else:
         raise AssertionError(f"Tab never reached Check with the answer picked (picked {picked} of {right})")
     shown = feedback_after(widget, "right")
-    assert str(check(puzzle, right).message).strip() in shown
+    assert check(puzzle, right).message.text(lang).strip() in shown
     page.watch.assert_clean()

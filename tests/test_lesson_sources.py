@@ -1,0 +1,84 @@
+"""The lessons of every language are built from one source per lesson (scripts/lessons.py)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+_spec = importlib.util.spec_from_file_location("lesson_builder", ROOT / "scripts" / "lessons.py")
+assert _spec and _spec.loader
+lessons = importlib.util.module_from_spec(_spec)
+sys.modules["lesson_builder"] = lessons      # its dataclasses look their module up
+_spec.loader.exec_module(lessons)
+
+SOURCES = sorted((ROOT / "lessons" / "source").glob("*.md"))
+
+
+def test_every_built_notebook_is_current_with_its_source() -> None:
+    assert lessons.stale() == [], "run: .venv/bin/python scripts/lessons.py --execute"
+
+
+def test_every_lesson_has_a_source_and_every_language_a_notebook() -> None:
+    english = sorted(p.stem for p in (ROOT / "lessons").glob("*.ipynb"))
+    german = sorted(p.stem for p in (ROOT / "lessons" / "de").glob("*.ipynb"))
+    assert english == german == sorted(p.stem for p in SOURCES)
+    assert len(english) >= 14
+
+
+def test_built_code_cells_have_outputs_where_nbval_checks_them() -> None:
+    for lang in lessons.LANGS:
+        for source in SOURCES:
+            nb = json.loads(lessons.target(source.stem, lang).read_text(encoding="utf-8"))
+            for cell in nb["cells"]:
+                if cell["cell_type"] == "code" and "NBVAL_CHECK_OUTPUT" in "".join(cell["source"]):
+                    assert cell["outputs"], f"{lang}/{source.stem}: a checked cell has no stored output"
+
+
+_KEPT = re.compile(r"<a id=\"[^\"]+\"></a>|\]\(([^)\s]+)\)")
+
+
+@pytest.mark.parametrize("source", SOURCES, ids=[p.stem for p in SOURCES])
+def test_each_language_keeps_the_anchors_and_link_targets_of_the_english(source: Path) -> None:
+    """A translation may word a cell as it likes, but it links and anchors the same places, so a link
+    to ``05_pot.ipynb#clause-pot-guard`` or a glossary term works in every language."""
+    for cell in lessons.read_source(source):
+        if cell.kind != "markdown":
+            continue
+        english = [m.group(0) if m.group(1) is None else m.group(1) for m in _KEPT.finditer(cell.text["en"])]
+        for lang in lessons.LANGS[1:]:
+            other = [m.group(0) if m.group(1) is None else m.group(1) for m in _KEPT.finditer(cell.text[lang])]
+            assert other == english, f"{source.name}:{cell.line}: {lang} links {other}, the English {english}"
+
+
+@pytest.mark.parametrize(("text", "problem"), [
+    ("# a title\n", ":1: text before the first cell"),
+    ("%% markdown\n# no language\n", ":2: markdown text before a language marker"),
+    ("%% markdown\n%% en\nHello\n", ":1: this markdown cell has no de text"),
+    ("%% markdown\n%% en\nHello\n%% en\nAgain\n", ":4: this markdown cell already has its 'en' part"),
+    ("%% code\nx = 1\n%% de\nHallo\n", ":3: '%% de' belongs inside a markdown cell"),
+    ("%% markdown\n%% en\nHi\n%% de\nHallo\n%% fr\nSalut\n", ":6: unknown marker '%% fr'"),
+])
+def test_a_malformed_source_is_reported_with_its_file_and_line(tmp_path: Path, text: str, problem: str) -> None:
+    path = tmp_path / "99_bad.md"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(lessons.SourceError) as caught:
+        lessons.read_source(path)
+    assert str(caught.value).startswith(str(path)) and problem in str(caught.value), str(caught.value)
+
+
+def test_a_source_builds_both_languages_with_their_words_and_paths(tmp_path: Path) -> None:
+    path = tmp_path / "99_demo.md"
+    path.write_text("%% markdown\n%% en\n# Hello\n%% de\n# Hallo\n%% code\n"
+                    "LANG = {{LANG}}\nP = \"{{UP}}puzzles/99.yaml\"\n", encoding="utf-8")
+    cells = lessons.read_source(path)
+    en, de = lessons.notebook(cells, "en"), lessons.notebook(cells, "de")
+    assert en["cells"][0]["source"] == ["# Hello"] and de["cells"][0]["source"] == ["# Hallo"]
+    assert "".join(en["cells"][1]["source"]) == 'LANG = "en"\nP = "puzzles/99.yaml"'
+    assert "".join(de["cells"][1]["source"]) == 'LANG = "de"\nP = "../puzzles/99.yaml"'
+    assert de["metadata"]["buraco"]["lang"] == "de" and de["metadata"]["buraco"]["loading"]

@@ -45,7 +45,7 @@ from .messages import Message
 if TYPE_CHECKING:
     from .melds import Meld
 
-__all__ = ["card_back_svg", "card_svg", "cards_svg", "meld_svg"]
+__all__ = ["card_back_svg", "card_name", "card_svg", "cards_svg", "meld_svg"]
 
 # The card is drawn in a 100 x 140 box (the 5:7 shape of a playing card) and scaled to `width`.
 CARD_W = 100
@@ -293,6 +293,16 @@ def _card_body(card: Card, *, four_color: bool, stands_for: str | None, selected
 
 
 # --- public functions --------------------------------------------------------------------------
+
+def card_name(card: Card, *, stands_for: str | None = None, lang: str = "en") -> str:
+    """The card in words as its drawing's label says it, in ``lang``.
+
+    >>> from buraco_core import Card
+    >>> card_name(Card(0, ""), stands_for="7"), card_name(Card(2, "s"), stands_for="7♥")
+    ('joker, standing for a seven', 'two of spades, standing for seven of hearts')
+    """
+    return _card_name(card, stands_for, lang)
+
 
 def card_svg(card: Card, *, width: int = 60, four_color: bool = False, stands_for: str | None = None,
              selected: bool = False, face_down: bool = False, lang: str = "en") -> str:

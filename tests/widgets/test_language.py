@@ -42,7 +42,7 @@ from buraco_core import RULESETS, Card, make_meld, parse_cards
 from buraco_core.board import center_html, score_sheet_html, table_html, table_text
 from buraco_core.cards import card_text
 from buraco_core.game import Game
-from buraco_core.messages import LANGUAGES, Message, render
+from buraco_core.messages import LANGUAGES, Message, render, show
 from buraco_core.narrate import narrate
 from buraco_core.svg import card_back_svg, card_svg, cards_svg, meld_svg
 from buraco_core.teach import check, generate
@@ -231,7 +231,7 @@ def test_the_course_widgets_in_german(german: None) -> None:
     assert progress.texts["title"] == template("widget.progress.title", "de")
     picker = RulesetPicker(progress=progress)
     assert picker.description == de("widget.ruleset-menu")
-    assert [label for label, _ in picker.options] == [de(f"ruleset.{name}") for name in RULESETS]
+    assert [label for label, _ in picker.options] == [show(rules, "de") for rules in RULESETS.values()]
     assert MasteryMap(progress=progress).texts["title"] == template("mastery.title", "de")
     review = Review(progress=progress)
     assert review.mixed_button.description == de("review.mixed")

@@ -19,6 +19,8 @@ from buraco_core.messages import Message, catalog, render
 from buraco_core.svg import card_name, card_svg, meld_svg
 from buraco_core.variants import rules_text
 
+from .language import resolve
+
 STATIC = pathlib.Path(__file__).parent / "static"
 
 __all__ = [
@@ -32,6 +34,7 @@ __all__ = [
     "guard",
     "meld_item",
     "ordered_input",
+    "reason",
     "rules_key",
     "ruleset_names",
     "template",
@@ -127,15 +130,28 @@ def button(description: str, css: str, tooltip: str, style: str = "") -> ipywidg
     return b
 
 
-def guard(show: Callable[[str], None], handler: Callable[..., Any]) -> Callable[..., None]:
+def reason(error: BaseException, lang: str) -> str:
+    """An error's sentence in ``lang``: a refusal's or a notation error's ``explain(lang)`` (the
+    engine's errors carry catalog messages), any other error as Python says it."""
+    explain = getattr(error, "explain", None)
+    if callable(explain):
+        return str(explain(lang))
+    return str(error)
+
+
+def guard(show: Callable[[str], None], handler: Callable[..., Any], *, lang: str | None = None) -> Callable[..., None]:
     """``handler`` for a button or an observer, showing any error through ``show`` as a message:
-    a learner's page never gets a traceback."""
+    a learner's page never gets a traceback. The message is in ``lang``: by default the language
+    of the widget ``show`` belongs to (its ``lang``), else the course's."""
+    if lang is None:
+        lang = getattr(getattr(show, "__self__", None), "lang", None)
+    words = resolve(lang)
 
     def run(*args: Any) -> None:
         try:
             handler(*args)
         except Exception as exc:
-            show(render("widget.went-wrong", reason=exc))
+            show(render("widget.went-wrong", words, reason=reason(exc, words)))
 
     return run
 

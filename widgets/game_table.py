@@ -57,7 +57,7 @@ from buraco_core.teach.mastery import Outcome
 from buraco_core.teach.plays import clauses_used
 from buraco_core.variants import parse_variant
 
-from ._common import as_rules, button, guard, rules_key
+from ._common import as_rules, button, guard, reason, rules_key
 from .language import resolve
 from .feedback import FeedbackBox
 from .hand import Hand
@@ -413,7 +413,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         try:
             advice = advise(self.game, self.seat, worlds=self._coach_worlds)
         except Exception as exc:  # the coach failing must not reach the page as a traceback
-            self._say(self._t("widget.game.coach-none", reason=exc))
+            self._say(self._t("widget.game.coach-none", reason=self._why(exc)))
             return None
         self.advice = advice
         self._suggested = True
@@ -533,7 +533,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
                 try:
                     moved = self.step()
                 except Exception as exc:  # shown, never a traceback in the page
-                    self._oops(self._t("widget.game.bots-failed", reason=exc))
+                    self._oops(self._t("widget.game.bots-failed", reason=self._why(exc)))
                     break
                 if moved is None:
                     break
@@ -613,10 +613,8 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         self.feedback.show(message, status="wrong")
 
     def _why(self, error: Exception) -> str:
-        """An error's sentence in the table's language (a refusal's or a notation error's
-        ``explain``; any other error as Python says it)."""
-        explain = getattr(error, "explain", None)
-        return explain(self.lang) if callable(explain) else str(error)
+        """An error's sentence in the table's language (:func:`~buraco_widgets._common.reason`)."""
+        return reason(error, self.lang)
 
     def _say(self, message: str, status: str = "info") -> None:
         self.feedback.show(message, status=status)

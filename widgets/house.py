@@ -35,7 +35,7 @@ from buraco_core.compare import compare_rulesets
 from buraco_core.messages import Message, render, show
 from buraco_core.variants import Variant, VariantError, field_info, field_infos, meaning, parse_variant
 
-from ._common import STATIC, esc, guard, template
+from ._common import STATIC, esc, guard, reason, template
 from .language import resolve
 
 __all__ = ["HouseRules"]
@@ -276,7 +276,7 @@ class HouseRules(anywidget.AnyWidget):
         if isinstance(error, VariantError):
             return [{"fields": list(error.fields), "text": error.message.text(self.lang)}]
         if not error.problems:
-            return [{"fields": [], "text": str(error)}]
+            return [{"fields": [], "text": reason(error, self.lang)}]
         return [{"fields": list(p.fields), "text": render(f"house.problem.{p.key}", self.lang, **p.params)}
                 for p in error.problems]
 
@@ -285,7 +285,7 @@ class HouseRules(anywidget.AnyWidget):
             return error.message.text(self.lang)
         if isinstance(error, RulesError):
             return " ".join(p["text"] for p in self._problems(error))
-        return str(error)
+        return reason(error, self.lang)
 
     def _name(self, variant: Variant) -> str | Message:
         return variant.name or render("house.unnamed", self.lang)

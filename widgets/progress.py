@@ -44,7 +44,7 @@ from buraco_core.messages import render
 from buraco_core.teach.mastery import Answer, ClauseState, Outcome, clause_states
 from buraco_core.teach.record import Record, read_record
 
-from ._common import STATIC, as_rules, template
+from ._common import STATIC, as_rules, reason, template
 from .language import resolve
 
 __all__ = ["DEFAULT_RULESET", "Progress", "follow_course"]
@@ -260,7 +260,7 @@ class Progress(anywidget.AnyWidget):
             try:
                 self._merge(read_record(text), from_browser=True)
             except ValueError as exc:
-                self.message = render("widget.progress.unreadable", self.lang, error=str(exc))
+                self.message = render("widget.progress.unreadable", self.lang, error=reason(exc, self.lang))
         self.loaded = True
 
     def export(self) -> str:
@@ -274,7 +274,7 @@ class Progress(anywidget.AnyWidget):
         try:
             solved, answers = self._merge(read_record(text))
         except ValueError as exc:
-            self.message = render("widget.progress.not-imported", self.lang, error=str(exc))
+            self.message = render("widget.progress.not-imported", self.lang, error=reason(exc, self.lang))
             return
         self.message = render("widget.progress.imported", self.lang, n=solved, m=answers)
 

@@ -62,7 +62,7 @@ from buraco_core.teach import (
 from buraco_core.teach.coverage import teaching_link
 from buraco_core.teach.mastery import outcome_of
 
-from ._common import as_cards, as_rules, button, discard, esc, guard, rules_key
+from ._common import as_cards, as_rules, button, discard, esc, guard, reason, rules_key
 from .choice import Choice
 from .feedback import FeedbackBox
 from .hand import Hand
@@ -229,7 +229,7 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
             try:
                 fb = check(self.puzzle, answer)
             except Exception as exc:  # the page shows the engine's message, never a traceback
-                fb = Feedback(False, Message("widget.could-not-check", {"error": str(exc)}), answered=False)
+                fb = Feedback(False, Message("widget.could-not-check", {"error": reason(exc, self.lang)}), answered=False)
         if not fb.answered:
             self.feedback.show(self._text(fb.message), status="info")
             return False
@@ -263,7 +263,7 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
         try:
             text = self._text(hint(self.puzzle, level))
         except Exception as exc:
-            text = self._t("widget.no-hint", error=str(exc))
+            text = self._t("widget.no-hint", error=reason(exc, self.lang))
         with self.hold_trait_notifications():
             self.hints = level
             if level >= HINT_LEVELS:
@@ -298,7 +298,7 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
                 self._params = dict(params)
                 self._set_puzzle(puzzle)
                 return
-        self.feedback.show(self._t("widget.no-other", error=str(error or "")), status="info")
+        self.feedback.show(self._t("widget.no-other", error=reason(error, self.lang) if error else ""), status="info")
 
     @staticmethod
     def _deal(kind: str, rules: str, seed: int, params: Mapping[str, Any]) -> Puzzle:
@@ -330,7 +330,7 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
         try:
             rules = rules_key(change["new"])
         except ValueError as exc:
-            self.feedback.show(str(exc), status="info")
+            self.feedback.show(reason(exc, self.lang), status="info")
             return
         if rules == self.puzzle.rules:
             self._show_puzzle()  # no note that it stays elsewhere
@@ -357,7 +357,7 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
                 continue
             self._params = dict(params)
             return puzzle
-        self.feedback.show(self._t("widget.no-version", rules=as_rules(rules), error=str(error or "")),
+        self.feedback.show(self._t("widget.no-version", rules=as_rules(rules), error=reason(error, self.lang) if error else ""),
                            status="info")
         return None
 
@@ -435,7 +435,7 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
             try:
                 self.table.set_melds(list(p.table))
             except ValueError as exc:
-                parts.append(ipywidgets.HTML(f"<p>{esc(exc)}</p>"))
+                parts.append(ipywidgets.HTML(f"<p>{esc(reason(exc, self.lang))}</p>"))
             parts.append(self.table)
         if form == "extend":
             want = p.goal.get("meld")
@@ -467,7 +467,7 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
             table = board.table_html(game.view(game.perspective), lang=self.lang)
             facts = "".join(f"<li>{esc(self._text(f))}</li>" for f in self.kind.facts(self.puzzle))
         except Exception as exc:
-            table, facts = f"<p>{esc(exc)}</p>", ""
+            table, facts = f"<p>{esc(reason(exc, self.lang))}</p>", ""
         return ipywidgets.HTML(f"<ul class='bw-facts' style='{_FACTS_STYLE}'>{facts}</ul>"
                                f"<div class='bw-position' style='line-height:1.4'>{table}</div>")
 
@@ -784,7 +784,7 @@ class Quiz(_Steps):
         try:
             rules = rules_key(change["new"])
         except ValueError as exc:
-            self.score_label.value = esc(exc)
+            self.score_label.value = esc(reason(exc, self.lang))
             return
         self._set_dealt(self._deal(rules, self.seed))
         self._show()

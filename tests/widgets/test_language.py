@@ -260,3 +260,23 @@ def test_the_game_table_in_german(german: None) -> None:
     assert de("widget.game.status-play") in table.status.value
     assert table.suggest() is not None
     assert de("coach.suggest", play="").split(":")[0] in table.coach_note.value
+
+
+def test_an_error_in_a_widget_is_said_in_its_language(german: None) -> None:
+    from buraco_widgets._common import guard
+
+    from buraco_core import parse_card
+
+    shown: list[str] = []
+
+    class Owner:
+        lang = "de"
+
+        def say(self, message: str) -> None:
+            shown.append(message)
+
+    guard(Owner().say, lambda: parse_card("7x"))()
+    try:
+        parse_card("7x")
+    except ValueError as exc:
+        assert shown == [de("widget.went-wrong", reason=exc.explain("de"))]  # type: ignore[attr-defined]

@@ -58,10 +58,10 @@ from buraco_core.teach.plays import clauses_used
 from buraco_core.variants import parse_variant
 
 from ._common import as_rules, button, guard, reason, rules_key
-from .language import resolve
 from .feedback import FeedbackBox
 from .hand import Hand
 from .keeper import GameKeeper
+from .language import resolve
 from .progress import Progress
 from .table import TableView
 from .tabletop import TableTop

@@ -168,8 +168,11 @@ class Hand(anywidget.AnyWidget):
 
     def _redraw(self) -> None:
         cards = self.cards
-        texts = {key: template(f"widget.hand.{key}", self.lang)
-                 for key in ("sort-suit", "sort-rank", "selected", "none-selected", "no-cards", "row")}
+        lang = self.lang
+        texts = {"sort-suit": template("widget.hand.sort-suit", lang), "sort-rank": template("widget.hand.sort-rank", lang),
+                 "selected": template("widget.hand.selected", lang),
+                 "none-selected": template("widget.hand.none-selected", lang),
+                 "no-cards": template("widget.hand.no-cards", lang), "row": template("widget.hand.row", lang)}
         texts["cards"] = render("hand.cards", self.lang, n=len(cards))
         with self.hold_sync():
             self.texts = texts

@@ -12,6 +12,9 @@ styles are the classes of ``board.css`` beside this module (:func:`style_tag`), 
 - :func:`score_html`: one :class:`~buraco_core.scoring.Score` (``Score._repr_html_``);
 - :func:`table_text`: the table in a few lines of text (``str(game)``).
 
+Each takes ``lang`` (one of :data:`~buraco_core.messages.LANGUAGES`, default English): every word,
+card and drawing in that language (``table_html(view, lang="de")``).
+
 >>> from buraco_core.game.state import new_game
 >>> from buraco_core.game.view import view_of
 >>> print(table_text(view_of(new_game("burraco", 2, seed=1), 0)).splitlines()[0])
@@ -25,7 +28,7 @@ from functools import cache
 from html import escape
 from importlib import resources
 
-from .cards import Card, format_cards, sort_cards
+from .cards import Card, card_text, sort_cards
 from .game.state import Phase, PotState
 from .game.view import View
 from .messages import Message
@@ -44,8 +47,6 @@ __all__ = [
     "team_name",
 ]
 
-LANG = "en"
-
 _POTS = {
     PotState.ASIDE: "table.pot-aside",
     PotState.WAITING: "table.pot-waiting",
@@ -55,13 +56,13 @@ _POTS = {
 """The words of each pot state (a ruleset without pots shows none)."""
 
 
-def _t(key: str, **params: object) -> str:
-    """A catalog sentence, escaped for HTML."""
-    return escape(Message(key, params).text(LANG))
+def _t(key: str, lang: str, **params: object) -> str:
+    """A catalog sentence of ``lang``, escaped for HTML."""
+    return escape(Message(key, params).text(lang))
 
 
-def _words(key: str, **params: object) -> str:
-    return Message(key, params).text(LANG)
+def _words(key: str, lang: str, **params: object) -> str:
+    return Message(key, params).text(lang)
 
 
 @cache
@@ -122,60 +123,65 @@ def _status(v: View) -> Message:
 
 # --------------------------------------------------------------------------- HTML
 
-def _cards(cards: Sequence[Card], width: int = 40, overlap: float = 0.45) -> str:
-    return cards_svg(cards, width=width, overlap=overlap)
+def _notation(cards: Sequence[Card], lang: str) -> str:
+    """Cards in ``lang``'s notation, separated by spaces ("" for none)."""
+    return " ".join(card_text(c, lang) for c in cards)
 
 
-def center_html(v: View) -> str:
+def _cards(cards: Sequence[Card], lang: str, width: int = 40, overlap: float = 0.45) -> str:
+    return cards_svg(cards, width=width, overlap=overlap, lang=lang)
+
+
+def center_html(v: View, *, lang: str = "en") -> str:
     """The middle of the table: the stock, the discard pile, how many cards each other player
     holds, the pots (where the ruleset has them), the match totals."""
     top = v.top_discard
     hidden = v.discard_count - len(v.discard)
-    pile_words = _words("table.pile-count", n=v.discard_count)
+    pile_words = _words("table.pile-count", lang, n=v.discard_count)
     if top is not None:
-        pile_words = _words("table.pile-top", count=pile_words, card=top.name)
+        pile_words = _words("table.pile-top", lang, count=pile_words, card=top.name_message)
     if hidden:
-        pile_words = _words("table.pile-hidden", pile=pile_words, n=hidden)
-    pile = (f"<div class='buraco-pile-cards' aria-hidden='true'>{_cards(v.discard, overlap=0.6)}</div>"
-            if v.discard else f"<p class='buraco-empty'>{_t('table.pile-empty')}</p>")
-    stock = (f"<div aria-hidden='true'>{card_back_svg(width=40)}</div>" if v.stock_count else "")
-    others = "".join(f"<li>{_t('table.player-cards', player=seat_name(v, s), n=n)}</li>"
+        pile_words = _words("table.pile-hidden", lang, pile=pile_words, n=hidden)
+    pile = (f"<div class='buraco-pile-cards' aria-hidden='true'>{_cards(v.discard, lang, overlap=0.6)}</div>"
+            if v.discard else f"<p class='buraco-empty'>{_t('table.pile-empty', lang)}</p>")
+    stock = (f"<div aria-hidden='true'>{card_back_svg(width=40, lang=lang)}</div>" if v.stock_count else "")
+    others = "".join(f"<li>{_t('table.player-cards', lang, player=seat_name(v, s), n=n)}</li>"
                      for s, n in enumerate(v.hand_counts) if s != v.seat)
-    pots = "".join(f"<li>{_t(_POTS[v.pot_state[t]], team=team_name(v, t))}</li>"
+    pots = "".join(f"<li>{_t(_POTS[v.pot_state[t]], lang, team=team_name(v, t))}</li>"
                    for t in range(v.teams) if v.pot_state[t] in _POTS)
-    totals = "".join(f"<li>{_t('table.team-points', team=team_name(v, t), n=v.totals[t])}</li>"
+    totals = "".join(f"<li>{_t('table.team-points', lang, team=team_name(v, t), n=v.totals[t])}</li>"
                      for t in range(v.teams))
     parts = [
         "<div class='buraco-center'>",
-        f"<div class='buraco-stock' role='group' aria-label='{_t('table.stock-label', n=v.stock_count)}'>"
-        f"<h4>{_t('table.stock', n=v.stock_count)}</h4>{stock}</div>",
-        f"<div class='buraco-pile' role='group' aria-label='{_t('table.pile-label', pile=pile_words)}'>"
-        f"<h4>{_t('table.pile', pile=pile_words)}</h4>{pile}</div>",
-        f"<div class='buraco-players'><h4>{_t('table.players')}</h4><ul>{others}</ul></div>",
+        f"<div class='buraco-stock' role='group' aria-label='{_t('table.stock-label', lang, n=v.stock_count)}'>"
+        f"<h4>{_t('table.stock', lang, n=v.stock_count)}</h4>{stock}</div>",
+        f"<div class='buraco-pile' role='group' aria-label='{_t('table.pile-label', lang, pile=pile_words)}'>"
+        f"<h4>{_t('table.pile', lang, pile=pile_words)}</h4>{pile}</div>",
+        f"<div class='buraco-players'><h4>{_t('table.players', lang)}</h4><ul>{others}</ul></div>",
     ]
     if pots:
-        parts.append(f"<div class='buraco-pots'><h4>{_t('table.pots')}</h4><ul>{pots}</ul></div>")
-    parts.append(f"<div class='buraco-match'><h4>{_t('table.match')}</h4><ul>{totals}</ul></div></div>")
+        parts.append(f"<div class='buraco-pots'><h4>{_t('table.pots', lang)}</h4><ul>{pots}</ul></div>")
+    parts.append(f"<div class='buraco-match'><h4>{_t('table.match', lang)}</h4><ul>{totals}</ul></div></div>")
     return "".join(parts)
 
 
-def _score_rows(score: Score) -> str:
+def _score_rows(score: Score, lang: str) -> str:
     rows = []
     for label, points in score.lines:
-        text = label.text(LANG) if isinstance(label, Message) else str(label)
+        text = label.text(lang) if isinstance(label, Message) else str(label)
         rows.append(f"<tr><td>{escape(text)}</td><td class='buraco-points'>{points:+d}</td></tr>")
     return "".join(rows)
 
 
-def score_html(score: Score, *, styled: bool = True) -> str:
+def score_html(score: Score, *, styled: bool = True, lang: str = "en") -> str:
     """One side's score as a table: its itemized lines and the total (``styled``: with the
     stylesheet, for a bare ``score`` in a notebook)."""
     return ((style_tag() if styled else "") + "<div class='buraco-board'><table class='buraco-score'>"
-            + _score_rows(score) + f"<tr class='buraco-score-total'><th>{_t('score.total')}</th>"
+            + _score_rows(score, lang) + f"<tr class='buraco-score-total'><th>{_t('score.total', lang)}</th>"
             f"<th class='buraco-points'>{score.total}</th></tr></table></div>")
 
 
-def score_sheet_html(v: View) -> str:
+def score_sheet_html(v: View, *, lang: str = "en") -> str:
     """The score sheet of a finished hand: per side its lines, this hand's total and the match
     total; empty while the hand is on."""
     if not v.hand_scores:
@@ -183,63 +189,63 @@ def score_sheet_html(v: View) -> str:
     columns = []
     for team, score in enumerate(v.hand_scores):
         columns.append(
-            f"<table class='buraco-score'><caption>{escape(team_name(v, team).text(LANG))}</caption>"
-            f"{_score_rows(score)}<tr class='buraco-score-total'><th>{_t('score.this-hand')}</th>"
+            f"<table class='buraco-score'><caption>{escape(team_name(v, team).text(lang))}</caption>"
+            f"{_score_rows(score, lang)}<tr class='buraco-score-total'><th>{_t('score.this-hand', lang)}</th>"
             f"<th class='buraco-points'>{score.total}</th></tr>"
-            f"<tr><td>{_t('score.match-total')}</td><td class='buraco-points'>{v.totals[team]}</td></tr></table>")
-    return (f"<div class='buraco-score-sheet' role='region' aria-label='{_t('score.sheet')}'>"
-            f"<h4>{_t('score.sheet')}</h4><div class='buraco-score-columns'>{''.join(columns)}</div></div>")
+            f"<tr><td>{_t('score.match-total', lang)}</td><td class='buraco-points'>{v.totals[team]}</td></tr></table>")
+    return (f"<div class='buraco-score-sheet' role='region' aria-label='{_t('score.sheet', lang)}'>"
+            f"<h4>{_t('score.sheet', lang)}</h4><div class='buraco-score-columns'>{''.join(columns)}</div></div>")
 
 
-def table_html(v: View, *, styled: bool = True) -> str:
+def table_html(v: View, *, styled: bool = True, lang: str = "en") -> str:
     """The whole table as the seat of ``v`` sees it: the status, every side's melds, the middle
     (:func:`center_html`), the seat's hand, and the score sheet once the hand is over
     (``styled``: with the stylesheet, for a bare ``game`` in a notebook)."""
     parts = [style_tag() if styled else "", "<div class='buraco-board'>",
-             f"<p class='buraco-status'>{_t('table.status', rules=v.rules, hand=v.hand_number, status=_status(v))}</p>"]
+             f"<p class='buraco-status'>{_t('table.status', lang, rules=v.rules, hand=v.hand_number, status=_status(v))}</p>"]
     for team in range(v.teams):
         melds = v.melds[team]
         body = "".join(f"<div class='buraco-meld'><div class='buraco-meld-number'>{i}</div>"
-                       f"{meld_svg(m, width=40)}</div>" for i, m in enumerate(melds, 1))
+                       f"{meld_svg(m, width=40, lang=lang)}</div>" for i, m in enumerate(melds, 1))
         if not melds:
-            body = f"<p class='buraco-empty'>{_t('table.no-melds')}</p>"
-        parts.append(f"<div class='buraco-side' role='group' aria-label='{_t('table.melds-of', team=team_name(v, team))}'>"
-                     f"<h4>{_t('table.melds-of', team=team_name(v, team))}</h4>"
+            body = f"<p class='buraco-empty'>{_t('table.no-melds', lang)}</p>"
+        parts.append(f"<div class='buraco-side' role='group' aria-label='{_t('table.melds-of', lang, team=team_name(v, team))}'>"
+                     f"<h4>{_t('table.melds-of', lang, team=team_name(v, team))}</h4>"
                      f"<div class='buraco-melds'>{body}</div></div>")
-    parts.append(center_html(v))
-    parts.append(f"<div class='buraco-hand' role='group' aria-label='{_t('table.your-hand', seat=v.seat)}'>"
-                 f"<h4>{_t('table.your-hand', seat=v.seat)}</h4>{_cards(sort_cards(v.hand), width=44)}</div>")
+    parts.append(center_html(v, lang=lang))
+    parts.append(f"<div class='buraco-hand' role='group' aria-label='{_t('table.your-hand', lang, seat=v.seat)}'>"
+                 f"<h4>{_t('table.your-hand', lang, seat=v.seat)}</h4>{_cards(sort_cards(v.hand), lang, width=44)}</div>")
     if v.must_meld is not None:
-        parts.append(f"<p class='buraco-note'>{_t('table.must-meld', card=v.must_meld)}</p>")
-    parts.append(score_sheet_html(v))
+        parts.append(f"<p class='buraco-note'>{_t('table.must-meld', lang, card=v.must_meld)}</p>")
+    parts.append(score_sheet_html(v, lang=lang))
     parts.append("</div>")
     return "".join(parts)
 
 
 # --------------------------------------------------------------------------- text
 
-def table_text(v: View) -> str:
+def table_text(v: View, *, lang: str = "en") -> str:
     """The table as the seat of ``v`` sees it, in a few lines of text."""
-    pile = format_cards(v.discard, symbols=True) if v.discard else _words("table.pile-empty")
+    pile = _notation(v.discard, lang) if v.discard else _words("table.pile-empty", lang)
     hidden = v.discard_count - len(v.discard)
     if hidden:
-        pile = _words("table.text-pile-hidden", n=hidden, pile=pile)
-    lines = [_words("table.text-status", rules=v.rules, hand=v.hand_number, status=_status(v),
+        pile = _words("table.text-pile-hidden", lang, n=hidden, pile=pile)
+    lines = [_words("table.text-status", lang, rules=v.rules, hand=v.hand_number, status=_status(v),
                     stock=v.stock_count, pile=v.discard_count),
-             _words("table.text-pile", pile=pile)]
+             _words("table.text-pile", lang, pile=pile)]
     for team in range(v.teams):
         pot = v.pot_state[team]
-        side = (_words(_POTS[pot], team=team_name(v, team)) if pot in _POTS
-                else team_name(v, team).text(LANG))
-        lines.append(_words("table.text-side", side=side, n=v.totals[team]))
+        side = (_words(_POTS[pot], lang, team=team_name(v, team)) if pot in _POTS
+                else team_name(v, team).text(lang))
+        lines.append(_words("table.text-side", lang, side=side, n=v.totals[team]))
         for i, m in enumerate(v.melds[team], 1):
-            lines.append(f"  {i}: {m.describe()}")
-    lines.append(_words("table.text-players", players=", ".join(
-        _words("table.player-cards", player=seat_name(v, s), n=n)
+            lines.append(f"  {i}: {m.description.text(lang)}")
+    lines.append(_words("table.text-players", lang, players=", ".join(
+        _words("table.player-cards", lang, player=seat_name(v, s), n=n)
         for s, n in enumerate(v.hand_counts) if s != v.seat)))
-    lines.append(_words("table.text-hand", seat=v.seat, cards=format_cards(sort_cards(v.hand), symbols=True)))
+    lines.append(_words("table.text-hand", lang, seat=v.seat, cards=_notation(sort_cards(v.hand), lang)))
     if v.must_meld is not None:
-        lines.append(_words("table.must-meld", card=v.must_meld))
+        lines.append(_words("table.must-meld", lang, card=v.must_meld))
     for team, score in enumerate(v.hand_scores):
-        lines.append(_words("score.text-side", team=team_name(v, team), total=score.total))
+        lines.append(_words("score.text-side", lang, team=team_name(v, team), total=score.total))
     return "\n".join(lines)

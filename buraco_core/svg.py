@@ -17,6 +17,10 @@ The design, readable at 60 px wide:
 
 Each drawing has ``role="img"``, an ``aria-label`` and a ``<title>`` with the card's name
 ("seven of hearts", "joker, standing for seven of hearts"), so screen readers say what it shows.
+Every function takes ``lang`` (one of :data:`~buraco_core.messages.LANGUAGES`, default English):
+the rank letters on the faces and every word of the labels and captions come from the message
+catalog in that language (``card.letter.<rank>``, tables ``[svg]`` and ``[svg.a-rank]``), so a
+German page shows "D" on the queen and says "Pik-Dame".
 
 >>> from buraco_core import Card
 >>> svg = card_svg(Card(7, "h"))
@@ -24,6 +28,8 @@ Each drawing has ``role="img"``, an ``aria-label`` and a ``<title>`` with the ca
 True
 >>> 'aria-label="joker, standing for seven of hearts"' in card_svg(Card(0, ""), stands_for="7♥")
 True
+>>> ">D</text>" in card_svg(Card(12, "s"), lang="de"), ">Q</text>" in card_svg(Card(12, "s"))
+(True, True)
 """
 
 from __future__ import annotations
@@ -33,13 +39,13 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape, quoteattr
 
-from .cards import RANK_NAMES, SUIT_NAMES, rank_words
+from .cards import SUIT_NAMES, Card, card_text, parse_card
+from .messages import Message
 
 if TYPE_CHECKING:
-    from .cards import Card
     from .melds import Meld
 
-__all__ = ["card_back_svg", "card_svg", "cards_svg", "meld_svg"]
+__all__ = ["card_back_svg", "card_name", "card_svg", "cards_svg", "meld_svg"]
 
 # The card is drawn in a 100 x 140 box (the 5:7 shape of a playing card) and scaled to `width`.
 CARD_W = 100
@@ -90,8 +96,17 @@ _SUIT_PATHS = {
          "A21 21 0 1 1 33 37A21 21 0 0 1 50 4Z",
 }
 
-_RANK_TOKENS = {name: rank for rank, name in RANK_NAMES.items()} | {"T": 10}
 _SYMBOL_SUITS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
+
+
+def _words(key: str, lang: str, **params: object) -> str:
+    """A catalog sentence of ``lang`` (its parameters shown in that language)."""
+    return Message(key, params).text(lang)
+
+
+def _letter(rank: int, lang: str) -> str:
+    """A rank's letter in ``lang``'s notation (``"D"`` for the German queen)."""
+    return card_text(Card(rank, "s"), lang)[:-1]
 
 
 def _n(x: float) -> str:
@@ -136,32 +151,32 @@ def _star(cx: float, cy: float, outer: float, inner: float) -> str:
     return " ".join(points)
 
 
-def _article(word: str) -> str:
-    return ("an " if word[0] in "aeiou" else "a ") + word
-
-
-def _parse_stands_for(stands_for: str) -> tuple[str, str, str]:
-    """Read what a wild card stands for: (rank name, suit letter or "", words for a reader)."""
+def _parse_stands_for(stands_for: str, lang: str = "en") -> tuple[str, str, str]:
+    """Read what a wild card stands for: (rank letter in ``lang``, suit letter or "", words for a
+    reader in ``lang``). Rank letters of every language are read (``"D♥"``, ``"Q♥"``)."""
     text = stands_for.strip()
     suit = ""
     rank_token = text
     if text and (text[-1] in _SYMBOL_SUITS or (len(text) > 1 and text[-1].lower() in SUIT_NAMES)):
         suit = _SYMBOL_SUITS.get(text[-1], text[-1].lower())
         rank_token = text[:-1]
-    rank = _RANK_TOKENS.get(rank_token.upper())
-    if rank is None:
+    try:
+        rank = parse_card(rank_token + "s").rank if rank_token.upper() not in ("", "JK") else 0
+    except ValueError:
+        rank = 0
+    if rank == 0:
         raise ValueError(
             f"stands_for must be a card such as '7♥' or '7h', or a rank such as '7' (A, 2-10, J, Q, K), "
             f"not {stands_for!r}"
         )
-    words = f"{rank_words(rank)} of {SUIT_NAMES[suit]}" if suit else _article(rank_words(rank))
-    return RANK_NAMES[rank], suit, words
+    words = (Card(rank, suit).name_message.text(lang) if suit else _words(f"svg.a-rank.{rank}", lang))
+    return _letter(rank, lang), suit, words
 
 
-def _card_name(card: Card, stands_for: str | None) -> str:
+def _card_name(card: Card, stands_for: str | None, lang: str = "en") -> str:
     if stands_for is None:
-        return card.name
-    return f"{card.name}, standing for {_parse_stands_for(stands_for)[2]}"
+        return card.name_message.text(lang)
+    return _words("svg.standing-for", lang, card=card.name_message, stands=_parse_stands_for(stands_for, lang)[2])
 
 
 def _svg(view_w: float, view_h: float, px_w: float, label: str, body: Iterable[str],
@@ -205,9 +220,9 @@ def _back_body() -> list[str]:
     return parts
 
 
-def _ribbon(stands_for: str, four_color: bool) -> list[str]:
+def _ribbon(stands_for: str, four_color: bool, lang: str) -> list[str]:
     """The mark of a wild card: what it stands for, bottom left (visible when cards overlap)."""
-    rank, suit, _ = _parse_stands_for(stands_for)
+    rank, suit, _ = _parse_stands_for(stands_for, lang)
     ink = _ink(suit, four_color) if suit else _BLACK
     width = 46 if suit else 32
     parts = [f'<rect x="3" y="104" width="{width}" height="30" rx="6" fill="{_RIBBON}" '
@@ -242,9 +257,9 @@ def _small_corner(rank: str, suit: str, ink: str) -> str:
     return f'<g transform="rotate(180 50 70)">{inner}</g>'
 
 
-def _face_body(card: Card, four_color: bool) -> list[str]:
+def _face_body(card: Card, four_color: bool, lang: str) -> list[str]:
     ink = _ink(card.suit, four_color)
-    rank = card.rank_name
+    rank = _letter(card.rank, lang)
     parts = [_outline(_FACE, _EDGE, 1.5), *_corner(rank, card.suit, ink)]
     if card.rank >= 11:  # J Q K: a big letter in a framed panel
         parts.append(f'<rect x="31" y="10" width="58" height="88" rx="5" fill="{_TINTS[ink]}" '
@@ -261,17 +276,17 @@ def _face_body(card: Card, four_color: bool) -> list[str]:
 
 
 def _card_body(card: Card, *, four_color: bool, stands_for: str | None, selected: bool,
-               face_down: bool) -> list[str]:
+               face_down: bool, lang: str = "en") -> list[str]:
     if face_down:
         parts = _back_body()
     elif card.rank == 0:
         parts = _joker_body(four_color)
     else:
-        parts = _face_body(card, four_color)
+        parts = _face_body(card, four_color, lang)
     if stands_for is not None and not face_down:
         parts.append(f'<rect x="2.5" y="2.5" width="{CARD_W - 5}" height="{CARD_H - 5}" rx="7" fill="none" '
                      f'stroke="{_RIBBON}" stroke-width="4"/>')
-        parts.extend(_ribbon(stands_for, four_color))
+        parts.extend(_ribbon(stands_for, four_color, lang))
     if selected:
         parts.append(_selection_ring())
     return parts
@@ -279,12 +294,23 @@ def _card_body(card: Card, *, four_color: bool, stands_for: str | None, selected
 
 # --- public functions --------------------------------------------------------------------------
 
+def card_name(card: Card, *, stands_for: str | None = None, lang: str = "en") -> str:
+    """The card in words as its drawing's label says it, in ``lang``.
+
+    >>> from buraco_core import Card
+    >>> card_name(Card(0, ""), stands_for="7"), card_name(Card(2, "s"), stands_for="7♥")
+    ('joker, standing for a seven', 'two of spades, standing for seven of hearts')
+    """
+    return _card_name(card, stands_for, lang)
+
+
 def card_svg(card: Card, *, width: int = 60, four_color: bool = False, stands_for: str | None = None,
-             selected: bool = False, face_down: bool = False) -> str:
+             selected: bool = False, face_down: bool = False, lang: str = "en") -> str:
     """One card as a standalone ``<svg>``, ``width`` pixels wide (and 1.4 times as high).
 
     ``stands_for`` (``"7♥"``, ``"7h"`` or, in a set, ``"7"``) marks a wild card with what it
-    stands for; ``selected`` rings the card; ``face_down`` shows the back and hides the name.
+    stands for; ``selected`` rings the card; ``face_down`` shows the back and hides the name;
+    ``lang`` the language of the rank letters and the label.
 
     >>> from buraco_core import Card
     >>> svg = card_svg(Card(2, "s"), width=90, stands_for="7♥")
@@ -296,32 +322,32 @@ def card_svg(card: Card, *, width: int = 60, four_color: bool = False, stands_fo
     ValueError: stands_for must be a card such as '7♥' or '7h', or a rank such as '7' (A, 2-10, J, Q, K), not '7x'
     """
     _check_width(width)
-    label = "a face-down card" if face_down else _card_name(card, stands_for)
+    label = _words("svg.face-down", lang) if face_down else _card_name(card, stands_for, lang)
     if selected:
-        label += ", selected"
+        label = _words("svg.selected", lang, card=label)
     body = _card_body(card, four_color=four_color, stands_for=stands_for, selected=selected,
-                      face_down=face_down)
+                      face_down=face_down, lang=lang)
     return _svg(CARD_W, CARD_H, width, label, body)
 
 
-def card_back_svg(*, width: int = 60) -> str:
+def card_back_svg(*, width: int = 60, lang: str = "en") -> str:
     """The back of a card (for the stock, the pots and the other players' hands).
 
     >>> 'aria-label="a face-down card"' in card_back_svg()
     True
     """
     _check_width(width)
-    return _svg(CARD_W, CARD_H, width, "a face-down card", _back_body())
+    return _svg(CARD_W, CARD_H, width, _words("svg.face-down", lang), _back_body())
 
 
 def _row(cards: Sequence[Card], *, step: float, four_color: bool, raised: set[int],
-         stands_for: dict[int, str]) -> list[str]:
+         stands_for: dict[int, str], lang: str) -> list[str]:
     parts = []
     for i, card in enumerate(cards):
         y = 0 if i in raised else _RAISE
-        name = _card_name(card, stands_for.get(i))
+        name = _card_name(card, stands_for.get(i), lang)
         body = _card_body(card, four_color=four_color, stands_for=stands_for.get(i),
-                          selected=i in raised, face_down=False)
+                          selected=i in raised, face_down=False, lang=lang)
         css = "card selected" if i in raised else "card"
         parts.append(f'<g class="{css}" data-index="{i}" transform="translate({_n(i * step)} {_n(y)})">'
                      f"<title>{escape(name)}</title>" + "".join(body) + "</g>")
@@ -329,7 +355,7 @@ def _row(cards: Sequence[Card], *, step: float, four_color: bool, raised: set[in
 
 
 def cards_svg(cards: Iterable[Card], *, width: int = 60, overlap: float = 0.0, four_color: bool = False,
-              selected: Iterable[int] = ()) -> str:
+              selected: Iterable[int] = (), lang: str = "en") -> str:
     """A row of cards (a hand) in one ``<svg>``; each card ``width`` pixels wide.
 
     ``overlap`` is the part of each card's slot (a card and a small gap) that the next card
@@ -354,23 +380,21 @@ def cards_svg(cards: Iterable[Card], *, width: int = 60, overlap: float = 0.0, f
                              f"{len(cards) - 1}")
         raised.add(index)
     step = (CARD_W + 6) * (1 - overlap)
-    names = [c.name + (" (selected)" if i in raised else "") for i, c in enumerate(cards)]
-    label = f"{len(cards)} card{'s' if len(cards) != 1 else ''}: " + ", ".join(names) if cards else "no cards"
+    names = [_words("svg.in-row-selected", lang, card=c.name_message) if i in raised else c.name_message.text(lang)
+             for i, c in enumerate(cards)]
+    label = (_words("svg.row", lang, n=len(cards), cards=", ".join(names)) if cards
+             else _words("svg.no-cards", lang))
     view_w = CARD_W + step * max(len(cards) - 1, 0) + 2 * _PAD
     view_h = CARD_H + _RAISE + 2 * _PAD
     if cards:
-        body = _row(cards, step=step, four_color=four_color, raised=raised, stands_for={})
+        body = _row(cards, step=step, four_color=four_color, raised=raised, stands_for={}, lang=lang)
     else:
         body = [f'<rect x="1" y="{1 + _RAISE}" width="{CARD_W - 2}" height="{CARD_H - 2}" rx="8" '
                 f'fill="none" stroke="{_EDGE}" stroke-width="1.5" stroke-dasharray="6 5"/>']
     return _svg(view_w, view_h, width * view_w / CARD_W, label, body, view_x=-_PAD, view_y=-_PAD)
 
 
-def _points(points: int) -> str:
-    return f"{points} point{'' if abs(points) == 1 else 's'}"
-
-
-def meld_svg(meld: Meld, *, width: int = 60, four_color: bool = False) -> str:
+def meld_svg(meld: Meld, *, width: int = 60, four_color: bool = False, lang: str = "en") -> str:
     """A meld as it lies on the table: its cards fanned so every corner shows, the wild card
     ribboned with what it stands for, and a caption (the buraco's kind, or the meld's, and its
     points).
@@ -387,15 +411,18 @@ def meld_svg(meld: Meld, *, width: int = 60, four_color: bool = False) -> str:
     if meld.wild_index is not None and meld.wild_label is not None:
         stands_for[meld.wild_index] = meld.wild_label
     kind = meld.buraco_type
+    points = Message("svg.points", {"n": meld.points})
+    names = ", ".join(_card_name(c, stands_for.get(i), lang) for i, c in enumerate(cards))
     if kind is not None:
-        caption = f"{kind} buraco · {_points(meld.points)}"
+        what = Message(f"buraco-kind.{kind}")
+        caption = _words("svg.buraco-caption", lang, kind=what, points=points)
+        label = _words("svg.buraco-label", lang, kind=what, points=points, cards=names)
         fill, ink = _BURACO_COLOURS.get(kind, (_CAPTION, "#ffffff"))
     else:
-        caption = f"{meld.kind} · {_points(meld.points)}"
+        what = Message(f"meld.kind.{meld.kind}")
+        caption = _words("svg.meld-caption", lang, kind=what, points=points)
+        label = _words("svg.meld-label", lang, kind=what, points=points, cards=names)
         fill, ink = "#eceff1", _CAPTION
-    names = [_card_name(c, stands_for.get(i)) for i, c in enumerate(cards)]
-    what = f"{kind} buraco" if kind is not None else meld.kind
-    label = f"{what}, {_points(meld.points)}: " + ", ".join(names)
 
     caption_size = 19
     caption_w = len(caption) * caption_size * 0.6 + 16
@@ -403,7 +430,7 @@ def meld_svg(meld: Meld, *, width: int = 60, four_color: bool = False) -> str:
     view_w = max(cards_w, caption_w) + 2 * _PAD
     caption_top = CARD_H + 6
     view_h = caption_top + caption_size + 14 + 2 * _PAD
-    body = _row(cards, step=step, four_color=four_color, raised=set(), stands_for=stands_for)
+    body = _row(cards, step=step, four_color=four_color, raised=set(), stands_for=stands_for, lang=lang)
     body = [f'<g transform="translate(0 {-_RAISE})">{"".join(body)}</g>']
     body.append(f'<rect x="0" y="{caption_top}" width="{_n(caption_w)}" height="{caption_size + 10}" '
                 f'rx="{(caption_size + 10) // 2}" fill="{fill}"/>')

@@ -3,6 +3,9 @@
 Every widget is a thin view around ``buraco_core``: it shows the engine's state, sends the
 learner's action to the engine and shows the engine's answer (its reason, when a play is
 refused). Nothing here decides a rule or a point.
+
+Every widget speaks the course's language: :func:`use_language` (``"en"`` or ``"de"``) sets it
+for the widgets built after it in this kernel, and each widget's ``lang`` argument overrides it.
 """
 
 from .cheatsheet import CheatSheet
@@ -13,6 +16,7 @@ from .glossary import GlossaryLookup
 from .hand import Hand
 from .house import HouseRules
 from .keeper import GameKeeper
+from .language import language, use_language
 from .language_menu import LanguageMenu
 from .mastery import MasteryMap
 from .picker import RulesetPicker
@@ -23,5 +27,5 @@ from .table import MeldView, TableView
 from .tabletop import TableTop
 
 __all__ = ["CheatSheet", "Choice", "FeedbackBox", "GameKeeper", "GameTable", "GlossaryLookup", "Hand", "HouseRules",
-           "LanguageMenu", "MasteryMap", "MeldPuzzle", "MeldView", "Progress", "PuzzleSet", "Quiz", "Review", "RulesetPicker", "ScoreQuiz",
-           "TableTop", "TableView", "follow_course"]
+           "LanguageMenu", "MasteryMap", "MeldPuzzle", "MeldView", "Progress", "PuzzleSet", "Quiz", "Review", "RulesetPicker",
+           "ScoreQuiz", "TableTop", "TableView", "follow_course", "language", "use_language"]

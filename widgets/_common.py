@@ -14,9 +14,12 @@ from typing import Any
 import ipywidgets
 
 from buraco_core import RULESETS, Card, Meld, Rules, get_rules, parse_cards
-from buraco_core.messages import render
-from buraco_core.svg import card_svg, meld_svg
+from buraco_core.cards import card_text
+from buraco_core.messages import Message, catalog, render
+from buraco_core.svg import card_name, card_svg, meld_svg
 from buraco_core.variants import rules_text
+
+from .language import resolve
 
 STATIC = pathlib.Path(__file__).parent / "static"
 
@@ -31,8 +34,10 @@ __all__ = [
     "guard",
     "meld_item",
     "ordered_input",
+    "reason",
     "rules_key",
     "ruleset_names",
+    "template",
 ]
 
 
@@ -63,37 +68,55 @@ def esc(text: object) -> str:
     return html.escape(str(text))
 
 
+def template(key: str, lang: str) -> str:
+    """A catalog sentence of ``lang`` as written, its ``{parameters}`` left for the page to fill
+    (English where ``lang`` has no sentence yet, as :meth:`Message.text` does)."""
+    sentence = catalog(lang).get(key)
+    return sentence if sentence is not None else catalog("en")[key]
+
+
+def _stands_text(meld: Meld, lang: str) -> str | None:
+    """What the meld's wild card stands for in ``lang``'s notation (``D♥`` in a run, ``D`` in a set)."""
+    stands = meld.wild_stands_for
+    if stands is None:
+        return None
+    text = card_text(stands, lang)
+    return text[:-1] if meld.kind == "set" else text
+
+
 def card_item(card: Card, *, width: int = 60, four_color: bool = False, face_down: bool = False,
-              stands_for: str | None = None) -> dict[str, str]:
-    """What the front end needs to draw and announce one card."""
+              stands_for: str | None = None, lang: str = "en") -> dict[str, str]:
+    """What the front end needs to draw and announce one card, in ``lang``: ``name`` for screen
+    readers (``card.name_message``), ``text`` its notation (``card_text``)."""
     if face_down:
-        return {"code": "", "name": "face-down card", "text": "🂠",
-                "svg": card_svg(card, width=width, four_color=four_color, face_down=True)}
-    name = card.name if stands_for is None else f"{card.name}, standing for {stands_for}"
-    options: dict[str, Any] = {"width": width, "four_color": four_color}
+        return {"code": "", "name": render("widget.cards.face-down", lang), "text": "🂠",
+                "svg": card_svg(card, width=width, four_color=four_color, face_down=True, lang=lang)}
+    options: dict[str, Any] = {"width": width, "four_color": four_color, "lang": lang}
     if stands_for is not None:
         options["stands_for"] = stands_for
-    return {"code": card.code, "name": name, "text": str(card), "svg": card_svg(card, **options)}
+    return {"code": card.code, "name": card_name(card, stands_for=stands_for, lang=lang),
+            "text": card_text(card, lang), "svg": card_svg(card, **options)}
 
 
-def meld_item(meld: Meld, *, width: int = 48, four_color: bool = False) -> dict[str, Any]:
-    """What the front end needs to draw, label and announce one meld (all from the engine)."""
-    plain = f"{meld.kind} {meld.label}"
-    if meld.wild is not None:
-        plain += f", {meld.wild} standing for {meld.wild_label}"
+def meld_item(meld: Meld, *, width: int = 48, four_color: bool = False, lang: str = "en") -> dict[str, Any]:
+    """What the front end needs to draw, label and announce one meld, in ``lang`` (all from the engine)."""
+    stands = _stands_text(meld, lang)
+    wild = (Message("meld.describe-wild", {"wild": meld.wild, "stands": stands}) if meld.wild is not None
+            else Message("meld.nothing"))
+    kind = Message(f"meld.kind.{meld.kind}")
     return {
-        "text": str(meld),
-        "label": meld.label,
+        "text": " ".join(card_text(c, lang) for c in meld.cards),
+        "label": meld.label_message.text(lang),
         "kind": meld.kind,
-        "describe": meld.describe(),
-        "plain": plain,
-        "wild": meld.wild_label or "",
-        "wild_text": f"{meld.wild} stands for {meld.wild_label}" if meld.wild is not None else "",
+        "describe": meld.description.text(lang),
+        "plain": render("widget.cards.meld-plain", lang, kind=kind, label=meld.label_message, wild=wild),
+        "wild": stands or "",
+        "wild_text": render("widget.cards.wild-text", lang, wild=meld.wild, stands=stands) if meld.wild is not None else "",
         "buraco": meld.buraco_type or "",
         "points": meld.points,
-        "svg": meld_svg(meld, width=width, four_color=four_color),
+        "svg": meld_svg(meld, width=width, four_color=four_color, lang=lang),
         "cards": [card_item(c, width=width, four_color=four_color,
-                            stands_for=meld.wild_label if i == meld.wild_index else None)
+                            stands_for=meld.wild_label if i == meld.wild_index else None, lang=lang)
                   for i, c in enumerate(meld.cards)],
     }
 
@@ -107,15 +130,28 @@ def button(description: str, css: str, tooltip: str, style: str = "") -> ipywidg
     return b
 
 
-def guard(show: Callable[[str], None], handler: Callable[..., Any]) -> Callable[..., None]:
+def reason(error: BaseException, lang: str) -> str:
+    """An error's sentence in ``lang``: a refusal's or a notation error's ``explain(lang)`` (the
+    engine's errors carry catalog messages), any other error as Python says it."""
+    explain = getattr(error, "explain", None)
+    if callable(explain):
+        return str(explain(lang))
+    return str(error)
+
+
+def guard(show: Callable[[str], None], handler: Callable[..., Any], *, lang: str | None = None) -> Callable[..., None]:
     """``handler`` for a button or an observer, showing any error through ``show`` as a message:
-    a learner's page never gets a traceback."""
+    a learner's page never gets a traceback. The message is in ``lang``: by default the language
+    of the widget ``show`` belongs to (its ``lang``), else the course's."""
+    if lang is None:
+        lang = getattr(getattr(show, "__self__", None), "lang", None)
+    words = resolve(lang)
 
     def run(*args: Any) -> None:
         try:
             handler(*args)
         except Exception as exc:
-            show(render("widget.went-wrong", reason=exc))
+            show(render("widget.went-wrong", words, reason=reason(exc, words)))
 
     return run
 

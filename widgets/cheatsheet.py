@@ -21,10 +21,10 @@ import anywidget
 import traitlets
 
 from buraco_core import Rules
-from buraco_core.messages import catalog
 from buraco_core.teach.cheatsheet import cheat_sheet, stylesheet
 
-from ._common import STATIC, as_rules
+from ._common import STATIC, as_rules, template
+from .language import resolve
 from .progress import Progress
 
 __all__ = ["CheatSheet"]
@@ -44,11 +44,11 @@ class CheatSheet(anywidget.AnyWidget):
     """The sheet as a page of its own, with the print stylesheet: what Print prints."""
     texts = traitlets.Dict().tag(sync=True)
 
-    def __init__(self, rules: Rules | str | None = None, *, progress: Progress | None = None, lang: str = "en",
+    def __init__(self, rules: Rules | str | None = None, *, progress: Progress | None = None, lang: str | None = None,
                  **kwargs: Any) -> None:
-        self.lang = lang
+        self.lang = lang = resolve(lang)
         course = progress if progress is not None else Progress.shared()
-        kwargs.setdefault("texts", {key.removeprefix("cheat."): catalog(lang)[key]
+        kwargs.setdefault("texts", {key.removeprefix("cheat."): template(key, lang)
                                     for key in ("cheat.print", "cheat.print-tip", "cheat.download")})
         super().__init__(rules=as_rules(rules if rules is not None else course.ruleset).name, **kwargs)
         self.observe(self._draw, "rules")

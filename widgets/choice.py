@@ -19,6 +19,7 @@ from buraco_core import parse_cards
 from buraco_core.svg import cards_svg
 
 from ._common import STATIC
+from .language import resolve
 
 __all__ = ["Choice"]
 
@@ -38,7 +39,9 @@ class Choice(anywidget.AnyWidget):
     """The group's name, read by screen readers (and shown before the options)."""
     disabled = traitlets.Bool(False).tag(sync=True)
 
-    def __init__(self, options: Sequence[tuple[Any, str] | tuple[Any, str, Sequence[str]]] = (), **kwargs: Any) -> None:
+    def __init__(self, options: Sequence[tuple[Any, str] | tuple[Any, str, Sequence[str]]] = (), *,
+                 lang: str | None = None, **kwargs: Any) -> None:
+        self.lang = resolve(lang)
         super().__init__(**kwargs)
         self.set_options(options)
 
@@ -48,7 +51,7 @@ class Choice(anywidget.AnyWidget):
         items = []
         for o in options:
             cards = o[2] if len(o) > 2 else ()  # type: ignore[misc]
-            svg = cards_svg(parse_cards(list(cards)), width=40, overlap=0.45) if cards else ""
+            svg = cards_svg(parse_cards(list(cards)), width=40, overlap=0.45, lang=self.lang) if cards else ""
             items.append({"label": str(o[1]), "svg": svg})
         with self.hold_trait_notifications():
             self.items = items

@@ -21,6 +21,7 @@ import traitlets
 from buraco_core.messages import render
 
 from ._common import STATIC
+from .language import resolve
 
 __all__ = ["FeedbackBox"]
 
@@ -53,14 +54,16 @@ class FeedbackBox(anywidget.AnyWidget):
     """Where the rule is taught (``05_pot.ipynb#clause-pot-guard``), and the words of the link."""
     link_text = traitlets.Unicode("").tag(sync=True)
     hint = traitlets.Unicode("").tag(sync=True)
-    hint_label = traitlets.Unicode("Hint").tag(sync=True)
+    hint_label = traitlets.Unicode("").tag(sync=True)
     """The words before the hint ("Hint 1 of 3", or "The coach suggests")."""
     svg = traitlets.Unicode("").tag(sync=True)
     texts = traitlets.Dict().tag(sync=True)
     """The box's own words (the caption of the lines, "total", "your answer", "Rule", ...)."""
 
-    def __init__(self, lang: str = "en", **kwargs: Any) -> None:
+    def __init__(self, lang: str | None = None, **kwargs: Any) -> None:
+        self.lang = lang = resolve(lang)
         kwargs.setdefault("texts", _texts(lang))
+        kwargs.setdefault("hint_label", render("widget.hint", lang))
         super().__init__(**kwargs)
 
     def show(self, message: str, *, status: str = "info", lines: Iterable[Sequence[Any]] = (),

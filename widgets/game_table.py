@@ -57,10 +57,11 @@ from buraco_core.teach.mastery import Outcome
 from buraco_core.teach.plays import clauses_used
 from buraco_core.variants import parse_variant
 
-from ._common import as_rules, button, guard, rules_key
+from ._common import as_rules, button, guard, reason, rules_key
 from .feedback import FeedbackBox
 from .hand import Hand
 from .keeper import GameKeeper
+from .language import resolve
 from .progress import Progress
 from .table import TableView
 from .tabletop import TableTop
@@ -104,8 +105,10 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
                  bots: str | Sequence[str | Bot] = "greedy", pace: float = 0.6, coach: bool = True,
                  coach_worlds: int = 16, game: Game | None = None, autoplay: bool = True,
                  lesson: str = "", progress: Progress | None = None, keep: str | None = None,
-                 debrief: bool = True, **kwargs: Any) -> None:
+                 debrief: bool = True, lang: str | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.lang = resolve(lang)
+        """The language of every word at the table (default: the course's, :func:`~buraco_widgets.use_language`)."""
         self.add_class("bw-game")
         if isinstance(rules, str):  # a preset's name or a house variant's text (its players too)
             variant = parse_variant(rules)
@@ -140,17 +143,18 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         self.styles = ipywidgets.HTML(board.style_tag(), layout=ipywidgets.Layout(display="none"))
         self.status = ipywidgets.HTML()
         self.status.add_class("bw-game-status")
-        self.center = TableTop(label=self._t("widget.game.table-label"))
+        self.center = TableTop(lang=self.lang)
         self.center.add_class("bw-game-center")
         self._fresh: dict[str, Any] = {}
         """The last computer play, for the page to highlight: seat, what moved, a pot, a meld."""
-        self.table = TableView([], rules=self.rules, label=self._t("widget.game.melds-label"), empty_text=self._t("widget.game.no-melds"))
+        self.table = TableView([], rules=self.rules, label=self._t("widget.game.melds-label"),
+                               empty_text=self._t("widget.game.no-melds"), lang=self.lang)
         self.table.add_class("bw-game-melds")
         self.table.numbered = True
         self.table.observe(guard(self._oops, self._meld_clicked), "selected")
-        self.hand = Hand([], label=self._t("widget.game.hand-label"), sort_by="suit")
+        self.hand = Hand([], label=self._t("widget.game.hand-label"), sort_by="suit", lang=self.lang)
         self.hand.add_class("bw-game-hand")
-        self.feedback = FeedbackBox(hint_label=self._t("widget.game.coach-suggests"))
+        self.feedback = FeedbackBox(hint_label=self._t("widget.game.coach-suggests"), lang=self.lang)
         self.coach_note = ipywidgets.HTML()
         self.coach_note.add_class("bw-coach-note")
         self.confirm = ipywidgets.HTML()
@@ -189,7 +193,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
                                         self.new_deal_button],
                                        layout=ipywidgets.Layout(flex_flow="row wrap"))
         self.buttons.add_class("bw-game-buttons")
-        self.command = ipywidgets.Text(placeholder="or type a play: meld 4h 5h 6h, add 1 7h, take 5h, discard Kc",
+        self.command = ipywidgets.Text(placeholder=self._t("widget.play.placeholder"),
                                        description=self._t("widget.game.play-label"), layout=ipywidgets.Layout(width="34em", max_width="100%"))
         self.command.add_class("bw-command")
         with warnings.catch_warnings():  # Enter in the box plays (the one event ipywidgets has for it)
@@ -261,7 +265,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
                 return
             self.new_game(change["new"])
         except ValueError as exc:
-            self._say(str(exc))
+            self._say(self._why(exc))
 
     # -- who is who ----------------------------------------------------------------------------
     @property
@@ -271,15 +275,15 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
 
     def seat_name(self, seat: int) -> str:
         """What the learner calls ``seat`` (:func:`buraco_core.board.seat_name`)."""
-        return board.seat_name(self.view, seat).text("en")
+        return board.seat_name(self.view, seat).text(self.lang)
 
     def _t(self, key: str, **params: Any) -> str:
         """A sentence of the game table from the catalog (its own ``[widget.game]`` and others)."""
-        return render(key, "en", **params)
+        return render(key, self.lang, **params)
 
     def team_name(self, team: int) -> str:
         """What the learner calls ``team`` (:func:`buraco_core.board.team_name`)."""
-        return board.team_name(self.view, team).text("en")
+        return board.team_name(self.view, team).text(self.lang)
 
     @property
     def my_turn(self) -> bool:
@@ -307,12 +311,12 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         try:
             reason = self.game.why_illegal(text)
         except ValueError as exc:  # the text is not an action
-            self._say(self._t("widget.game.refused", reason=exc), status="wrong")
+            self._say(self._t("widget.game.refused", reason=self._why(exc)), status="wrong")
             return False
         if reason is not None:
             self.outcome(text, reason)
             if self.coach:
-                self._say(self._t("widget.game.refused", reason=f"{reason}."), status="wrong")
+                self._say(self._t("widget.game.refused", reason=f"{reason.explain(self.lang)}."), status="wrong")
             else:
                 self._say(self._t("widget.game.refused-hidden"), status="wrong")
             return False
@@ -320,7 +324,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         try:
             action = self.game.play(text)
         except ValueError as exc:
-            self._say(self._t("widget.game.refused", reason=exc), status="wrong")
+            self._say(self._t("widget.game.refused", reason=self._why(exc)), status="wrong")
             return False
         self.outcome(str(action), None, before, action)
         self._fresh = {}
@@ -409,13 +413,13 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         try:
             advice = advise(self.game, self.seat, worlds=self._coach_worlds)
         except Exception as exc:  # the coach failing must not reach the page as a traceback
-            self._say(self._t("widget.game.coach-none", reason=exc))
+            self._say(self._t("widget.game.coach-none", reason=self._why(exc)))
             return None
         self.advice = advice
         self._suggested = True
-        reasons = "".join(f"<li>{escape(line)}</li>" for line in advice.explain())
+        reasons = "".join(f"<li>{escape(line)}</li>" for line in advice.explain(self.lang))
         self.coach_note.value = (f"<div class='bw-advice' role='status'><strong>"
-                                 f"{escape(Message('coach.suggest', {'play': _play_words(advice, v)}).text())}"
+                                 f"{escape(Message('coach.suggest', {'play': _play_words(advice, v)}).text(self.lang))}"
                                  f"</strong><ul>{reasons}</ul></div>")
         if advice.cards:
             with contextlib.suppress(ValueError):
@@ -505,9 +509,9 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         the hand stops there (New deal starts again)."""
         _LOG.error("%s", err, exc_info=err.cause)
         player = board.seat_name(self.view, err.seat)
-        self.bot_error = Message("bot.stopped", {"player": player, "reason": err.message}).text("en")
+        self.bot_error = Message("bot.stopped", {"player": player, "reason": err.message}).text(self.lang)
         self.log = [*self.log, f"{self.seat_name(err.seat)}: "
-                    f"{Message('bot.log-failed', {'reason': err.message}).text('en')}"]
+                    f"{Message('bot.log-failed', {'reason': err.message}).text(self.lang)}"]
         self.feedback.show(self.bot_error, status="wrong")
         self._refresh()
 
@@ -529,7 +533,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
                 try:
                     moved = self.step()
                 except Exception as exc:  # shown, never a traceback in the page
-                    self._oops(self._t("widget.game.bots-failed", reason=exc))
+                    self._oops(self._t("widget.game.bots-failed", reason=self._why(exc)))
                     break
                 if moved is None:
                     break
@@ -608,6 +612,10 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
     def _oops(self, message: str) -> None:
         self.feedback.show(message, status="wrong")
 
+    def _why(self, error: Exception) -> str:
+        """An error's sentence in the table's language (:func:`~buraco_widgets._common.reason`)."""
+        return reason(error, self.lang)
+
     def _say(self, message: str, status: str = "info") -> None:
         self.feedback.show(message, status=status)
 
@@ -615,7 +623,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         """Add the move to the log, in words (:func:`~buraco_core.narrate.narrate`); return them.
         A pot picked up or earned, or a player going out, is also announced above the log."""
         told = narrate(before, self.game.state, seat, text, viewer=self.seat)
-        words = " ".join(m.text("en") for m in told)
+        words = " ".join(m.text(self.lang) for m in told)
         self.log = [*self.log, words]
         if seat != self.seat and any(m.key in _ANNOUNCED for m in told):
             self.feedback.show(words, status="info")
@@ -648,7 +656,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         if found:
             self.remarks = [*self.remarks, *found]
             self.coach_note.value = (f"<div class='bw-remark' role='status'>"
-                                     f"{escape(_capital(found[0].explain()))}.</div>")
+                                     f"{escape(_capital(found[0].explain(self.lang)))}.</div>")
 
     def _debrief(self) -> None:
         """The end of the hand: the coach's three costliest plays of the learner, with what it
@@ -657,12 +665,12 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
             return
         remarks = review(self.game, self.seat, worlds=self._coach_worlds)[:3]
         self.remarks = remarks
-        title = escape(Message("coach.debrief-title").text())
+        title = escape(Message("coach.debrief-title").text(self.lang))
         if not remarks:
-            body = f"<p>{escape(Message('coach.debrief-none').text())}</p>"
+            body = f"<p>{escape(Message('coach.debrief-none').text(self.lang))}</p>"
         else:
             body = "<ol>" + "".join(
-                f"<li>{escape(Message('coach.debrief-line', {'move': r.move + 1, 'reason': r.reason, 'points': r.points}).text())}</li>"
+                f"<li>{escape(Message('coach.debrief-line', {'move': r.move + 1, 'reason': r.reason, 'points': r.points}).text(self.lang))}</li>"
                 for r in remarks) + "</ol>"
         self.coach_note.value = f"<section class='bw-debrief' aria-label='{title}'><h4>{title}</h4>{body}</section>"
 
@@ -758,10 +766,11 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         self.suggest_button.layout.display = None if self.coach else "none"
         self.next_button.layout.display = None if v.phase is Phase.HAND_OVER else "none"
         self.hand.disabled = not playing
-        self.score_sheet.value = board.score_sheet_html(v)
+        self.score_sheet.value = board.score_sheet_html(v, lang=self.lang)
         items = "".join(f"<li>{escape(line)}</li>" for line in self.log)
-        self.log_view.value = (f"<details open><summary>Moves so far ({len(self.log)})</summary>"
-                               f"<div class='bw-log-scroll' role='log' tabindex='0' aria-label='Moves so far'>"
+        self.log_view.value = (f"<details open><summary>{escape(self._t('widget.play.log-title', n=len(self.log)))}</summary>"
+                               f"<div class='bw-log-scroll' role='log' tabindex='0' "
+                               f"aria-label='{escape(self._t('widget.play.log-label'))}'>"
                                f"<ol>{items}</ol></div></details>")
 
 

@@ -20,10 +20,11 @@ from typing import Any
 import anywidget
 import traitlets
 
-from buraco_core.messages import catalog, render
+from buraco_core.messages import render
 from buraco_core.teach.glossary import glossary
 
-from ._common import STATIC
+from ._common import STATIC, template
+from .language import resolve
 
 __all__ = ["GlossaryLookup"]
 
@@ -41,11 +42,12 @@ class GlossaryLookup(anywidget.AnyWidget):
     entries = traitlets.List(traitlets.Dict()).tag(sync=True)
     texts = traitlets.Dict().tag(sync=True)
 
-    def __init__(self, *, lang: str = "en", folder: str | os.PathLike[str] | None = None, **kwargs: Any) -> None:
-        self.lang = lang
+    def __init__(self, *, lang: str | None = None, folder: str | os.PathLike[str] | None = None, **kwargs: Any) -> None:
+        self.lang = lang = resolve(lang)
         self.glossary = glossary(lang, folder)
-        kwargs.setdefault("texts", {key.removeprefix("glossary."): catalog(lang)[key]
-                                    for key in ("glossary.lookup", "glossary.lookup-tip", "glossary.taught")})
+        kwargs.setdefault("texts", {key.removeprefix("glossary."): template(key, lang)
+                                    for key in ("glossary.lookup", "glossary.lookup-tip", "glossary.taught")}
+                          | {"placeholder": template("widget.lookup.placeholder", lang)})
         super().__init__(entries=self.glossary.entries(), **kwargs)
         self.observe(self._find, "query")
         self._find()

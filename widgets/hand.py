@@ -18,8 +18,10 @@ import anywidget
 import traitlets
 
 from buraco_core import Card, parse_cards, sort_cards
+from buraco_core.messages import render
 
-from ._common import STATIC, as_cards, card_item, ordered_input
+from ._common import STATIC, as_cards, card_item, ordered_input, template
+from .language import resolve
 
 __all__ = ["Hand"]
 
@@ -30,7 +32,8 @@ class Hand(anywidget.AnyWidget):
     Click a card, or Tab to it (arrow keys move along the row) and press Space or Enter, to
     select or deselect it; the selected cards are raised. The sort buttons set ``sort_by``
     (``"suit"`` or ``"rank"``, through :func:`buraco_core.sort_cards`), which keeps the same
-    cards selected.
+    cards selected. ``lang`` (default: the course's, :func:`~buraco_widgets.use_language`) is
+    the language of the cards' names and letters and of the hand's own words (``texts``).
     """
 
     _esm = STATIC / "hand.js"
@@ -42,7 +45,7 @@ class Hand(anywidget.AnyWidget):
     """Indices (into ``codes``) of the selected cards, in the order they were picked."""
     sort_by = traitlets.Unicode("").tag(sync=True, echo_update=False)
     """``""`` (as dealt), ``"suit"`` or ``"rank"``."""
-    label = traitlets.Unicode("Your hand").tag(sync=True)
+    label = traitlets.Unicode("").tag(sync=True)
     """Read by screen readers before the cards."""
     disabled = traitlets.Bool(False).tag(sync=True)
     multiple = traitlets.Bool(True).tag(sync=True)
@@ -51,10 +54,15 @@ class Hand(anywidget.AnyWidget):
     card_width = traitlets.Int(60).tag(sync=True)
     four_color = traitlets.Bool(False).tag(sync=True)
     _items = traitlets.List(traitlets.Dict()).tag(sync=True)
+    texts = traitlets.Dict().tag(sync=True)
+    """The hand's own words in its language (the page fills in ``{n}``, ``{cards}``, ``{label}``)."""
     _resorting = False
 
-    def __init__(self, cards: str | Iterable[Card | str] | None = None, **kwargs: Any) -> None:
+    def __init__(self, cards: str | Iterable[Card | str] | None = None, *, lang: str | None = None,
+                 **kwargs: Any) -> None:
+        self.lang = lang = resolve(lang)
         codes = [c.code for c in as_cards(cards)] if cards is not None else kwargs.pop("codes", [])
+        kwargs.setdefault("label", render("widget.your-hand", lang))
         super().__init__(codes=codes, **kwargs)
         ordered_input(self, "selected", "sort_by")  # clicks reach the kernel in order, before a Check
         self._redraw()
@@ -159,4 +167,14 @@ class Hand(anywidget.AnyWidget):
         self._redraw()
 
     def _redraw(self) -> None:
-        self._items = [card_item(c, width=self.card_width, four_color=self.four_color) for c in self.cards]
+        cards = self.cards
+        lang = self.lang
+        texts = {"sort-suit": template("widget.hand.sort-suit", lang), "sort-rank": template("widget.hand.sort-rank", lang),
+                 "selected": template("widget.hand.selected", lang),
+                 "none-selected": template("widget.hand.none-selected", lang),
+                 "no-cards": template("widget.hand.no-cards", lang), "row": template("widget.hand.row", lang)}
+        texts["cards"] = render("hand.cards", self.lang, n=len(cards))
+        with self.hold_sync():
+            self.texts = texts
+            self._items = [card_item(c, width=self.card_width, four_color=self.four_color, lang=self.lang)
+                           for c in cards]

@@ -32,10 +32,11 @@ import traitlets
 
 from buraco_core import RULESETS, Rules, RulesError
 from buraco_core.compare import compare_rulesets
-from buraco_core.messages import Message, catalog, render, show
+from buraco_core.messages import Message, render, show
 from buraco_core.variants import Variant, VariantError, field_info, field_infos, meaning, parse_variant
 
-from ._common import STATIC, esc, guard
+from ._common import STATIC, esc, guard, reason, template
+from .language import resolve
 
 __all__ = ["HouseRules"]
 
@@ -82,10 +83,9 @@ class HouseRules(anywidget.AnyWidget):
     """``info``, ``applied`` or ``refused``: how the page shows ``message``."""
     storage_key = traitlets.Unicode("buraco-trainer/house-variant").tag(sync=True)
 
-    def __init__(self, variant: Variant | Rules | str = "buraco", *, lang: str = "en", **kwargs: Any) -> None:
-        self.lang = lang
-        words = catalog(lang)
-        kwargs.setdefault("texts", {key.removeprefix("house."): words[key] for key in _TEXTS})
+    def __init__(self, variant: Variant | Rules | str = "buraco", *, lang: str | None = None, **kwargs: Any) -> None:
+        self.lang = lang = resolve(lang)
+        kwargs.setdefault("texts", {key.removeprefix("house."): template(key, lang) for key in _TEXTS})
         super().__init__(**kwargs)
         self.fields = [self._field(info.name) for info in field_infos() if info.name != "name"]
         self.presets = [{"value": name, "label": show(rules, lang)} for name, rules in RULESETS.items()]
@@ -276,7 +276,7 @@ class HouseRules(anywidget.AnyWidget):
         if isinstance(error, VariantError):
             return [{"fields": list(error.fields), "text": error.message.text(self.lang)}]
         if not error.problems:
-            return [{"fields": [], "text": str(error)}]
+            return [{"fields": [], "text": reason(error, self.lang)}]
         return [{"fields": list(p.fields), "text": render(f"house.problem.{p.key}", self.lang, **p.params)}
                 for p in error.problems]
 
@@ -285,7 +285,7 @@ class HouseRules(anywidget.AnyWidget):
             return error.message.text(self.lang)
         if isinstance(error, RulesError):
             return " ".join(p["text"] for p in self._problems(error))
-        return str(error)
+        return reason(error, self.lang)
 
     def _name(self, variant: Variant) -> str | Message:
         return variant.name or render("house.unnamed", self.lang)

@@ -30,11 +30,12 @@ import anywidget
 import traitlets
 
 from buraco_core.clauses import CLAUSES
-from buraco_core.messages import catalog, render
+from buraco_core.messages import render
 from buraco_core.teach.coverage import lesson_titles, teaching_sections
 from buraco_core.teach.mastery import ClauseState, next_due, review_plan
 
-from ._common import STATIC, as_rules
+from ._common import STATIC, as_rules, template
+from .language import resolve
 from .progress import Progress
 
 __all__ = ["REVIEW_PAGE", "MasteryMap", "when_words"]
@@ -69,13 +70,13 @@ class MasteryMap(anywidget.AnyWidget):
     data = traitlets.Dict().tag(sync=True)
     texts = traitlets.Dict().tag(sync=True)
 
-    def __init__(self, *, progress: Progress | None = None, lang: str = "en",
+    def __init__(self, *, progress: Progress | None = None, lang: str | None = None,
                  folder: str | os.PathLike[str] | None = None, review: str = REVIEW_PAGE, **kwargs: Any) -> None:
-        self.lang = lang
+        self.lang = lang = resolve(lang)
         self.progress = progress if progress is not None else Progress.shared()
         self._folder = folder
         self._review = review
-        kwargs.setdefault("texts", {key.removeprefix("mastery."): catalog(lang)[key] for key in _TEXTS})
+        kwargs.setdefault("texts", {key.removeprefix("mastery."): template(key, lang) for key in _TEXTS})
         super().__init__(**kwargs)
         self.progress.observe(self._refresh, ["answers", "settings", "loaded"])
         self.refresh()

@@ -25,6 +25,7 @@ from buraco_core import Rules
 from buraco_core.messages import render, show
 
 from ._common import as_rules, ruleset_names
+from .language import resolve
 from .progress import Progress
 
 __all__ = ["RulesetPicker"]
@@ -37,8 +38,9 @@ class RulesetPicker(ipywidgets.Dropdown):  # type: ignore[misc]
     re-deals itself in the new ruleset.
     """
 
-    def __init__(self, value: Rules | str | None = None, *, lang: str = "en", course: bool = False,
+    def __init__(self, value: Rules | str | None = None, *, lang: str | None = None, course: bool = False,
                  progress: Progress | None = None, **kwargs: Any) -> None:
+        lang = resolve(lang)
         kwargs.setdefault("description", render("widget.ruleset-menu", lang))
         kwargs.setdefault("style", {"description_width": "initial"})
         # a learner reads the rulesets' display names; the value stays the ruleset's name

@@ -40,11 +40,12 @@ import anywidget
 import traitlets
 
 from buraco_core import Rules
-from buraco_core.messages import catalog, render
+from buraco_core.messages import render
 from buraco_core.teach.mastery import Answer, ClauseState, Outcome, clause_states
 from buraco_core.teach.record import Record, read_record
 
-from ._common import STATIC, as_rules
+from ._common import STATIC, as_rules, reason, template
+from .language import resolve
 
 __all__ = ["DEFAULT_RULESET", "Progress", "follow_course"]
 
@@ -92,10 +93,10 @@ class Progress(anywidget.AnyWidget):
 
     _shared: ClassVar[Progress | None] = None
 
-    def __init__(self, lang: str = "en", **kwargs: Any) -> None:
-        self.lang = lang
+    def __init__(self, lang: str | None = None, **kwargs: Any) -> None:
+        self.lang = lang = resolve(lang)
         # the page fills in {lesson}, {done}, {total} and {item}: it gets the catalog's sentences as they are
-        kwargs.setdefault("texts", {key: catalog(lang)[f"widget.progress.{key}"] for key in _TEXTS})
+        kwargs.setdefault("texts", {key: template(f"widget.progress.{key}", lang) for key in _TEXTS})
         super().__init__(**kwargs)
         self._skew_ms = 0
         self._offset_minutes: int | None = None
@@ -259,7 +260,7 @@ class Progress(anywidget.AnyWidget):
             try:
                 self._merge(read_record(text), from_browser=True)
             except ValueError as exc:
-                self.message = render("widget.progress.unreadable", self.lang, error=str(exc))
+                self.message = render("widget.progress.unreadable", self.lang, error=reason(exc, self.lang))
         self.loaded = True
 
     def export(self) -> str:
@@ -273,7 +274,7 @@ class Progress(anywidget.AnyWidget):
         try:
             solved, answers = self._merge(read_record(text))
         except ValueError as exc:
-            self.message = render("widget.progress.not-imported", self.lang, error=str(exc))
+            self.message = render("widget.progress.not-imported", self.lang, error=reason(exc, self.lang))
             return
         self.message = render("widget.progress.imported", self.lang, n=solved, m=answers)
 

@@ -40,7 +40,7 @@ from typing import Any
 import ipywidgets
 import traitlets
 
-from buraco_core import Meld, Rules, format_cards
+from buraco_core import Meld, Rules, board, format_cards
 from buraco_core.clauses import CLAUSES
 from buraco_core.messages import Message, render
 from buraco_core.svg import meld_svg
@@ -62,10 +62,11 @@ from buraco_core.teach import (
 from buraco_core.teach.coverage import teaching_link
 from buraco_core.teach.mastery import outcome_of
 
-from ._common import as_cards, as_rules, button, discard, esc, guard, rules_key
+from ._common import as_cards, as_rules, button, discard, esc, guard, reason, rules_key
 from .choice import Choice
 from .feedback import FeedbackBox
 from .hand import Hand
+from .language import resolve
 from .progress import Progress
 from .table import TableView
 
@@ -79,10 +80,10 @@ _FACTS_STYLE = "margin:4px 0;padding-left:1.2em;line-height:1.4"
 _HINT_BUTTON = {1: "widget.hint", 2: "widget.hint-more", 3: "widget.hint-answer"}
 
 
-def _meld_drawing(meld: Meld | None) -> str:
+def _meld_drawing(meld: Meld | None, lang: str) -> str:
     if meld is None:
         return ""
-    return meld_svg(meld, width=44)
+    return meld_svg(meld, width=44, lang=lang)
 
 
 class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
@@ -113,11 +114,11 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
 
     def __init__(self, puzzle: Puzzle, *, lesson: str = "", item: str | None = None,
                  params: Mapping[str, Any] | None = None, record: bool = True, another: bool = True,
-                 progress: Progress | None = None, lang: str = "en", label: str | None = None,
+                 progress: Progress | None = None, lang: str | None = None, label: str | None = None,
                  follow: bool = True, source: str = "puzzle", **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("bw-puzzle")
-        self.lang = lang
+        self.lang = lang = resolve(lang)
         self.puzzle = puzzle
         self._generated = puzzle.source is None and puzzle.seed is not None
         kind = KINDS.get(puzzle.kind)
@@ -170,14 +171,15 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
     @classmethod
     def generate(cls, kind: str | None = None, rules: Rules | str = "buraco", seed: int = 1, *, lesson: str = "",
                  item: str | None = None, progress: Progress | None = None, record: bool = True,
-                 another: bool = True, clause: str | None = None, **params: Any) -> MeldPuzzle:
+                 another: bool = True, clause: str | None = None, lang: str | None = None,
+                 **params: Any) -> MeldPuzzle:
         """A fresh seeded puzzle of ``kind`` (generator parameters as keywords, e.g. ``buraco="clean"``),
-        or one that exercises ``clause``."""
+        or one that exercises ``clause``; ``lang`` as for the constructor."""
         puzzle = generate(kind, rules, seed, clause=clause, **params)
         if clause is not None:
             params = {**params, "clause": clause}
         return cls(puzzle, lesson=lesson, item=item, params=params, progress=progress, record=record,
-                   another=another)
+                   another=another, lang=lang)
 
     @classmethod
     def load(cls, path: str | os.PathLike[str], puzzle_id: str, **kwargs: Any) -> MeldPuzzle:
@@ -227,7 +229,7 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
             try:
                 fb = check(self.puzzle, answer)
             except Exception as exc:  # the page shows the engine's message, never a traceback
-                fb = Feedback(False, Message("widget.could-not-check", {"error": str(exc)}), answered=False)
+                fb = Feedback(False, Message("widget.could-not-check", {"error": reason(exc, self.lang)}), answered=False)
         if not fb.answered:
             self.feedback.show(self._text(fb.message), status="info")
             return False
@@ -261,7 +263,7 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
         try:
             text = self._text(hint(self.puzzle, level))
         except Exception as exc:
-            text = self._t("widget.no-hint", error=str(exc))
+            text = self._t("widget.no-hint", error=reason(exc, self.lang))
         with self.hold_trait_notifications():
             self.hints = level
             if level >= HINT_LEVELS:
@@ -296,7 +298,7 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
                 self._params = dict(params)
                 self._set_puzzle(puzzle)
                 return
-        self.feedback.show(self._t("widget.no-other", error=str(error or "")), status="info")
+        self.feedback.show(self._t("widget.no-other", error=reason(error, self.lang) if error else ""), status="info")
 
     @staticmethod
     def _deal(kind: str, rules: str, seed: int, params: Mapping[str, Any]) -> Puzzle:
@@ -328,7 +330,7 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
         try:
             rules = rules_key(change["new"])
         except ValueError as exc:
-            self.feedback.show(str(exc), status="info")
+            self.feedback.show(reason(exc, self.lang), status="info")
             return
         if rules == self.puzzle.rules:
             self._show_puzzle()  # no note that it stays elsewhere
@@ -355,7 +357,7 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
                 continue
             self._params = dict(params)
             return puzzle
-        self.feedback.show(self._t("widget.no-version", rules=as_rules(rules), error=str(error or "")),
+        self.feedback.show(self._t("widget.no-version", rules=as_rules(rules), error=reason(error, self.lang) if error else ""),
                            status="info")
         return None
 
@@ -395,7 +397,7 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
     def _show_feedback(self, fb: Feedback, answer: object) -> None:
         form = self.kind.form if self.kind is not None else ""
         shown = str(answer) if form == "number" and not isinstance(answer, bool) else ""
-        drawing = _meld_drawing(fb.meld) if form in ("cards", "extend") or self.puzzle.kind == "which-is-meld" else ""
+        drawing = _meld_drawing(fb.meld, self.lang) if form in ("cards", "extend") or self.puzzle.kind == "which-is-meld" else ""
         # the engine's count shows once it can no longer give the answer away
         open_count = fb.correct or self.revealed
         lines = [(self._text(line.label), line.points, self._text(line.detail)) for line in fb.lines] if open_count else []
@@ -412,11 +414,11 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
         kind = self.kind
         parts: list[ipywidgets.Widget] = []
         form = kind.form if kind is not None else ""
-        self.hand = Hand(list(p.hand), label=self._t(kind.hand_label if kind else "widget.your-hand"))
+        self.hand = Hand(list(p.hand), label=self._t(kind.hand_label if kind else "widget.your-hand"), lang=self.lang)
         self.table = TableView([], rules=p.rules, selectable=form == "extend",
                                reveal=kind.reveal_table if kind is not None else True,
                                label=self._t(kind.table_label if kind else "widget.table"), deselectable=False,
-                               empty_text=self._t("widget.no-melds"))
+                               empty_text=self._t("widget.no-melds"), lang=self.lang)
         self.choice: Choice | None = None
         self.number = ipywidgets.IntText(value=0, description=self._t("widget.points"),
                                          layout=ipywidgets.Layout(width="16em", max_width="100%"))
@@ -433,7 +435,7 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
             try:
                 self.table.set_melds(list(p.table))
             except ValueError as exc:
-                parts.append(ipywidgets.HTML(f"<p>{esc(exc)}</p>"))
+                parts.append(ipywidgets.HTML(f"<p>{esc(reason(exc, self.lang))}</p>"))
             parts.append(self.table)
         if form == "extend":
             want = p.goal.get("meld")
@@ -446,12 +448,13 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
             self.hand.sortable = False
             parts.append(self.hand)
         elif kind.name == "predict" and p.goal.get("add"):
-            added = Hand(str(p.goal["add"]), label=self._t("widget.cards-added"), disabled=True, sortable=False)
+            added = Hand(str(p.goal["add"]), label=self._t("widget.cards-added"), disabled=True, sortable=False,
+                         lang=self.lang)
             parts.append(added)
         if form == "choice":
             options = kind.options(p)
             self.choice = Choice([(o.value, self._text(o.label), o.cards) for o in options],
-                                 label=self._t("widget.choose"))
+                                 label=self._t("widget.choose"), lang=self.lang)
             self.choice.add_class("bw-choice")
             parts.append(self.choice)
         elif form == "number":
@@ -461,10 +464,10 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
     def _position(self) -> ipywidgets.HTML:
         try:
             game = game_of(self.puzzle)
-            table = game._repr_html_()
+            table = board.table_html(game.view(game.perspective), lang=self.lang)
             facts = "".join(f"<li>{esc(self._text(f))}</li>" for f in self.kind.facts(self.puzzle))
         except Exception as exc:
-            table, facts = f"<p>{esc(exc)}</p>", ""
+            table, facts = f"<p>{esc(reason(exc, self.lang))}</p>", ""
         return ipywidgets.HTML(f"<ul class='bw-facts' style='{_FACTS_STYLE}'>{facts}</ul>"
                                f"<div class='bw-position' style='line-height:1.4'>{table}</div>")
 
@@ -539,8 +542,8 @@ class _Steps(ipywidgets.VBox):  # type: ignore[misc]
     index = traitlets.Int(0)
     _tally = "widget.score-so-far"
 
-    def _setup(self, lang: str) -> None:
-        self.lang = lang
+    def _setup(self, lang: str | None) -> None:
+        self.lang = lang = resolve(lang)
         self.header = ipywidgets.HTML()
         self.header.add_class("bw-quiz-header")
         self.score_label = ipywidgets.HTML()
@@ -651,7 +654,7 @@ class PuzzleSet(_Steps):
     _tally = "widget.solved-so-far"
 
     def __init__(self, puzzles: Sequence[Puzzle], *, lesson: str = "", progress: Progress | None = None,
-                 lang: str = "en", **kwargs: Any) -> None:
+                 lang: str | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("bw-quiz")
         self.add_class("bw-puzzle-set")
@@ -718,7 +721,7 @@ class Quiz(_Steps):
     def __init__(self, puzzles: Sequence[Puzzle | Dealt] = (), *, topic: str | None = None, lesson: str = "",
                  item: str = "quiz", rules: Rules | str = "buraco", seed: int = 1, n: int = 5,
                  progress: Progress | None = None, syllabus: str | os.PathLike[str] | None = None,
-                 lang: str = "en", follow: bool = True, **kwargs: Any) -> None:
+                 lang: str | None = None, follow: bool = True, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("bw-quiz")
         self._setup(lang)
@@ -781,7 +784,7 @@ class Quiz(_Steps):
         try:
             rules = rules_key(change["new"])
         except ValueError as exc:
-            self.score_label.value = esc(exc)
+            self.score_label.value = esc(reason(exc, self.lang))
             return
         self._set_dealt(self._deal(rules, self.seed))
         self._show()

@@ -40,6 +40,7 @@ from buraco_core.teach.files import puzzle_files
 from buraco_core.teach.mastery import mixed_plan, next_due, review_plan
 
 from ._common import as_rules, button, esc, guard
+from .language import resolve
 from .mastery import when_words
 from .progress import Progress
 from .puzzle import Quiz
@@ -72,11 +73,11 @@ class Review(ipywidgets.VBox):  # type: ignore[misc]
 
     state = traitlets.Unicode("waiting")
 
-    def __init__(self, *, progress: Progress | None = None, n: int = 6, seed: int = 1, lang: str = "en",
+    def __init__(self, *, progress: Progress | None = None, n: int = 6, seed: int = 1, lang: str | None = None,
                  folder: str | os.PathLike[str] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("bw-review")
-        self.lang = lang
+        self.lang = lang = resolve(lang)
         self.progress = progress if progress is not None else Progress.shared()
         self.n = n
         self.seed = seed

@@ -19,8 +19,10 @@ import anywidget
 import traitlets
 
 from buraco_core import InvalidMeld, Meld, Rules, make_meld
+from buraco_core.messages import render
 
-from ._common import STATIC, as_rules, meld_item, ordered_input, rules_key
+from ._common import STATIC, as_rules, meld_item, ordered_input, rules_key, template
+from .language import resolve
 
 __all__ = ["MeldView", "TableView"]
 
@@ -48,8 +50,10 @@ class TableView(anywidget.AnyWidget):
     """False: show the cards and the wild card's place, but not the points or the buraco kind
     (for a puzzle that asks for them)."""
     selected = traitlets.List(traitlets.Int()).tag(sync=True, echo_update=False)
-    label = traitlets.Unicode("Melds on the table").tag(sync=True)
-    empty_text = traitlets.Unicode("No melds yet").tag(sync=True)
+    label = traitlets.Unicode("").tag(sync=True)
+    empty_text = traitlets.Unicode("").tag(sync=True)
+    texts = traitlets.Dict().tag(sync=True)
+    """The view's own words in its language (the page fills in ``{n}`` and ``{words}``)."""
     meld_width = traitlets.Int(52).tag(sync=True)
     four_color = traitlets.Bool(False).tag(sync=True)
     _groups = traitlets.List(traitlets.Dict()).tag(sync=True)
@@ -59,7 +63,12 @@ class TableView(anywidget.AnyWidget):
     """[group, meld] of a meld to mark as just made or grown (the game table's last computer
     play), or empty."""
 
-    def __init__(self, melds: Groups | None = None, *, rules: Rules | str = "buraco", **kwargs: Any) -> None:
+    def __init__(self, melds: Groups | None = None, *, rules: Rules | str = "buraco", lang: str | None = None,
+                 **kwargs: Any) -> None:
+        self.lang = lang = resolve(lang)
+        kwargs.setdefault("label", render("widget.table", lang))
+        kwargs.setdefault("empty_text", render("widget.no-melds", lang))
+        kwargs.setdefault("texts", {"meld-n": template("widget.melds.meld-n", lang)})
         super().__init__(rules=rules_key(rules), **kwargs)
         ordered_input(self, "selected")  # a click reaches the kernel in order, before a Check
         self._source: list[tuple[str, list[MeldLike]]] = []
@@ -151,11 +160,13 @@ class TableView(anywidget.AnyWidget):
             for m in group:
                 meld = self._make(m)
                 if isinstance(meld, Meld):
-                    items.append(meld_item(meld, width=self.meld_width, four_color=self.four_color))
+                    items.append(meld_item(meld, width=self.meld_width, four_color=self.four_color,
+                                           lang=self.lang))
                 else:
                     text = m if isinstance(m, str) else str(m)
-                    items.append({"error": str(meld), "text": text, "describe": f"{text}: {meld}",
-                                  "plain": f"{text}: {meld}"})
+                    why = meld.explain(self.lang)
+                    items.append({"error": why, "text": text, "describe": f"{text}: {why}",
+                                  "plain": f"{text}: {why}"})
             groups.append({"title": name, "melds": items})
         self._groups = groups
 
@@ -163,13 +174,15 @@ class TableView(anywidget.AnyWidget):
 class MeldView(TableView):
     """One meld, drawn and described by the engine: ``MeldView("4h 5h 6h 2s", rules="buraco")``."""
 
-    def __init__(self, meld: MeldLike, *, rules: Rules | str | None = None, **kwargs: Any) -> None:
+    def __init__(self, meld: MeldLike, *, rules: Rules | str | None = None, lang: str | None = None,
+                 **kwargs: Any) -> None:
         if rules is None:
             rules = meld.rules if isinstance(meld, Meld) else "buraco"
+        lang = resolve(lang)
         kwargs.setdefault("selectable", False)
-        kwargs.setdefault("label", "Meld")
+        kwargs.setdefault("label", render("widget.cards.meld-view", lang))
         kwargs.setdefault("meld_width", 60)
-        super().__init__([meld], rules=rules, **kwargs)
+        super().__init__([meld], rules=rules, lang=lang, **kwargs)
 
     @property
     def meld(self) -> Meld | None:

@@ -18,10 +18,11 @@ import traitlets
 
 from buraco_core import board
 from buraco_core.game import PotState, View
-from buraco_core.messages import Message
+from buraco_core.messages import Message, render
 from buraco_core.svg import card_back_svg
 
 from ._common import STATIC, card_item
+from .language import resolve
 
 __all__ = ["TableTop", "projection"]
 
@@ -43,35 +44,37 @@ def _where(v: View, seat: int) -> str:
     return ("bottom", "left", "top", "right")[offset]
 
 
-def projection(v: View, fresh: dict[str, Any] | None = None, *, card_width: int = 44) -> dict[str, Any]:
+def projection(v: View, fresh: dict[str, Any] | None = None, *, card_width: int = 44,
+               lang: str = "en") -> dict[str, Any]:
     """What the page draws: the seats (name, where, count, whose turn), the stock, the pile (every
-    card the view shows; the rest face down), the pots, the match totals, and ``fresh``."""
-    back = card_back_svg(width=card_width)
+    card the view shows; the rest face down), the pots, the match totals, and ``fresh``; every word
+    in ``lang``."""
+    back = card_back_svg(width=card_width, lang=lang)
     seats = []
     for s in range(v.players):
         if s == v.seat:
             continue
-        name = board.seat_name(v, s).text("en")
+        name = board.seat_name(v, s).text(lang)
         seats.append({"seat": s, "where": _where(v, s), "name": name, "count": v.hand_counts[s],
-                      "label": Message("table.player-cards", {"player": name, "n": v.hand_counts[s]}).text("en"),
+                      "label": Message("table.player-cards", {"player": name, "n": v.hand_counts[s]}).text(lang),
                       "turn": v.turn == s and v.phase.value in ("draw", "play")})
     hidden = v.discard_count - len(v.discard)
-    pile = [card_item(c, width=card_width) for c in v.discard]
-    pots = [{"team": t, "name": board.team_name(v, t).text("en"),
-             "words": Message(_POT_WORDS[v.pot_state[t]], {"team": board.team_name(v, t)}).text("en"),
+    pile = [card_item(c, width=card_width, lang=lang) for c in v.discard]
+    pots = [{"team": t, "name": board.team_name(v, t).text(lang),
+             "words": Message(_POT_WORDS[v.pot_state[t]], {"team": board.team_name(v, t)}).text(lang),
              "down": v.pot_state[t] is PotState.ASIDE, "mine": t == v.team}
             for t in range(v.teams) if v.pot_state[t] in _POT_WORDS]
-    totals = [Message("table.team-points", {"team": board.team_name(v, t), "n": v.totals[t]}).text("en")
+    totals = [Message("table.team-points", {"team": board.team_name(v, t), "n": v.totals[t]}).text(lang)
               for t in range(v.teams)]
     return {
         "seats": seats,
         "back": back,
         "stock": v.stock_count,
-        "stock_label": Message("table.stock-label", {"n": v.stock_count}).text("en"),
+        "stock_label": Message("table.stock-label", {"n": v.stock_count}).text(lang),
         "pile": pile,
         "pile_hidden": hidden,
-        "pile_label": Message("table.pile-label", {"pile": Message("table.pile-count", {"n": v.discard_count})}).text("en"),
-        "pile_empty": Message("table.pile-empty").text("en"),
+        "pile_label": Message("table.pile-label", {"pile": Message("table.pile-count", {"n": v.discard_count})}).text(lang),
+        "pile_empty": Message("table.pile-empty").text(lang),
         "pots": pots,
         "totals": totals,
         "my_turn": v.my_turn,
@@ -87,7 +90,12 @@ class TableTop(anywidget.AnyWidget):
 
     data = traitlets.Dict().tag(sync=True)
     """:func:`projection` of the learner's view."""
-    label = traitlets.Unicode("The table").tag(sync=True)
+    label = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, *, lang: str | None = None, **kwargs: Any) -> None:
+        self.lang = lang = resolve(lang)
+        kwargs.setdefault("label", render("widget.game.table-label", lang))
+        super().__init__(**kwargs)
 
     def show(self, v: View, fresh: dict[str, Any] | None = None) -> None:
-        self.data = projection(v, fresh)
+        self.data = projection(v, fresh, lang=self.lang)

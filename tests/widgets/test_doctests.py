@@ -5,7 +5,7 @@ import importlib
 
 import pytest
 
-MODULES = ["hand", "table", "picker", "progress", "feedback", "puzzle", "game_table", "house"]
+MODULES = ["hand", "table", "picker", "progress", "feedback", "puzzle", "game_table", "house", "language"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -27,7 +27,7 @@ function render({ model, el }) {
     const texts = model.get("texts") || {};
     label.textContent = texts.lookup || "";
     input.title = texts["lookup-tip"] || "";
-    input.placeholder = "morto, on the fly, canasta…";
+    input.placeholder = texts.placeholder || "";
     if (document.activeElement !== input && input.value !== model.get("query")) input.value = model.get("query");
     message.textContent = model.get("message") || "";
     const byId = {};

@@ -1,6 +1,11 @@
 // Hand: a row of card buttons. Click, or Space/Enter on a focused card, selects it;
 // arrow keys (and Home/End) move between cards. The selection lives in the model's
 // `selected` trait (indices); sorting sets `sort_by` and Python reorders the cards.
+// Every word comes from the model's `texts` (the catalog's sentences in the course's language).
+
+function fill(template, values) {
+  return String(template || "").replace(/\{(\w+)\}/g, (m, name) => (name in values ? String(values[name]) : m));
+}
 
 function cardButton(item, index) {
   const b = document.createElement("button");
@@ -38,11 +43,9 @@ function render({ model, el }) {
   tools.className = "bw-hand-tools";
   const sortSuit = document.createElement("button");
   sortSuit.type = "button";
-  sortSuit.textContent = "Sort by suit";
   sortSuit.dataset.testid = "sort-suit";
   const sortRank = document.createElement("button");
   sortRank.type = "button";
-  sortRank.textContent = "Sort by rank";
   sortRank.dataset.testid = "sort-rank";
   const status = document.createElement("span");
   status.className = "bw-hand-status";
@@ -60,6 +63,8 @@ function render({ model, el }) {
     return Array.from(row.querySelectorAll(".bw-card"));
   }
 
+  const t = (name, values) => fill((model.get("texts") || {})[name], values || {});
+
   function showSelection() {
     const selected = model.get("selected") || [];
     const items = model.get("_items") || [];
@@ -75,11 +80,11 @@ function render({ model, el }) {
     const spoken = document.createElement("span");
     spoken.className = "bw-sr-only";
     if (picked.length) {
-      shown.textContent = `${picked.length} selected: ${picked.map((c) => c.text).join(" ")}`;
-      spoken.textContent = `${picked.length} selected: ${picked.map((c) => c.name).join(", ")}`;
+      shown.textContent = t("selected", { n: picked.length, cards: picked.map((c) => c.text).join(" ") });
+      spoken.textContent = t("selected", { n: picked.length, cards: picked.map((c) => c.name).join(", ") });
     } else {
-      shown.textContent = "No card selected";
-      spoken.textContent = "No card selected";
+      shown.textContent = t("none-selected");
+      spoken.textContent = t("none-selected");
     }
     status.replaceChildren(shown, spoken);
   }
@@ -94,11 +99,13 @@ function render({ model, el }) {
       b.disabled = disabled;
       return b;
     }));
-    row.setAttribute("aria-label", `${model.get("label")}: ${items.length} card${items.length === 1 ? "" : "s"}`);
+    row.setAttribute("aria-label", t("row", { label: model.get("label"), cards: t("cards") }));
+    sortSuit.textContent = t("sort-suit");
+    sortRank.textContent = t("sort-rank");
     if (items.length === 0) {
       const empty = document.createElement("span");
       empty.className = "bw-hand-empty";
-      empty.textContent = "No cards";
+      empty.textContent = t("no-cards");
       row.appendChild(empty);
     }
     status.hidden = disabled;
@@ -160,6 +167,7 @@ function render({ model, el }) {
   sortSuit.addEventListener("click", () => sortBy("suit"));
   sortRank.addEventListener("click", () => sortBy("rank"));
   model.on("change:_items", showCards);
+  model.on("change:texts", showCards);
   model.on("change:disabled", showCards);
   model.on("change:sort_by", showCards);
   model.on("change:selected", showSelection);
@@ -167,6 +175,7 @@ function render({ model, el }) {
 
   return () => {
     model.off("change:_items", showCards);
+    model.off("change:texts", showCards);
     model.off("change:disabled", showCards);
     model.off("change:sort_by", showCards);
     model.off("change:selected", showSelection);

@@ -2,6 +2,10 @@
 // description (kind, wild card and what it stands for, buraco kind, points). When the model is
 // `selectable`, every meld is a button: click or Space/Enter selects it (`selected` = [group, meld]).
 
+function fill(template, values) {
+  return String(template || "").replace(/\{(\w+)\}/g, (m, name) => (name in values ? String(values[name]) : m));
+}
+
 function meldBody(item, reveal) {
   const frag = document.createDocumentFragment();
   const pic = document.createElement("span");
@@ -91,7 +95,7 @@ function render({ model, el }) {
         m.title = words;
         if (m.tagName === "BUTTON") {
           m.type = "button";
-          m.setAttribute("aria-label", `Meld ${i + 1}: ${words}`);
+          m.setAttribute("aria-label", fill((model.get("texts") || {})["meld-n"], { n: i + 1, words }));
         } else {
           m.setAttribute("role", "group");
           m.setAttribute("aria-label", words);
@@ -140,6 +144,7 @@ function render({ model, el }) {
 
   root.addEventListener("click", onClick);
   model.on("change:_groups", show);
+  model.on("change:texts", show);
   model.on("change:selectable", show);
   model.on("change:reveal", show);
   model.on("change:meld_width", show);
@@ -149,6 +154,7 @@ function render({ model, el }) {
   show();
   return () => {
     model.off("change:_groups", show);
+    model.off("change:texts", show);
     model.off("change:highlight", showSelection);
     model.off("change:selectable", show);
     model.off("change:reveal", show);

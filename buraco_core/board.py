@@ -166,11 +166,10 @@ def center_html(v: View, *, lang: str = "en") -> str:
 
 
 def _score_rows(score: Score, lang: str) -> str:
-    rows = []
-    for label, points in score.lines:
-        text = label.text(lang) if isinstance(label, Message) else str(label)
-        rows.append(f"<tr><td>{escape(text)}</td><td class='buraco-points'>{points:+d}</td></tr>")
-    return "".join(rows)
+    # the score's lines as messages (a score read back from JSON has only its English labels)
+    lines = [(item.label.text(lang), item.points) for item in score.items] or list(score.lines)
+    return "".join(f"<tr><td>{escape(text)}</td><td class='buraco-points'>{points:+d}</td></tr>"
+                   for text, points in lines)
 
 
 def score_html(score: Score, *, styled: bool = True, lang: str = "en") -> str:

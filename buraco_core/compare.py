@@ -130,7 +130,7 @@ ROWS: tuple[tuple[str, Callable[[Rules], Message]], ...] = (
 )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class RulesetTable:
     """Rows of (label, one message per ruleset), shown in ``lang``; draws itself as an HTML table
     in a notebook. ``row(label)`` gives a row's texts in that language."""
@@ -149,6 +149,9 @@ class RulesetTable:
             if name == label:
                 return values
         raise KeyError(f"no row {label!r}: rows are {', '.join(n for n, _ in self.values)}")
+
+    def __repr__(self) -> str:
+        return str(self)
 
     def _label(self, label: str) -> str:
         return render(f"compare.row.{label}", self.lang)

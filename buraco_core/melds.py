@@ -125,6 +125,13 @@ class Meld:
             return None
         return stands.rank_name if self.kind == "set" else str(stands)
 
+    def _stands_message(self) -> Message | Card | None:
+        """:attr:`wild_label` as a sentence shows it in any language: the card, or the rank's letter."""
+        stands = self.wild_stands_for
+        if stands is None:
+            return None
+        return Message(f"card.letter.{stands.rank}") if self.kind == "set" else stands
+
     @property
     def natural_cards(self) -> tuple[Card, ...]:
         return tuple(c for i, c in enumerate(self.cards) if i != self.wild_index)
@@ -206,7 +213,7 @@ class Meld:
     @property
     def description(self) -> Message:
         """One line for a learner, as a catalog message: kind, cards, wild, buraco and points."""
-        wild = (Message("meld.describe-wild", {"wild": self.wild, "stands": self.wild_label})
+        wild = (Message("meld.describe-wild", {"wild": self.wild, "stands": self._stands_message()})
                 if self.wild is not None else Message("meld.nothing"))
         kind = self.buraco_type
         if kind is not None:

@@ -11,8 +11,8 @@ marker line:
 
 The English notebooks are written to ``lessons/<name>.ipynb``, the others to
 ``lessons/<lang>/<name>.ipynb``. Code cells keep the outputs of the notebook already built where
-their source is unchanged; ``--execute`` runs the built notebooks so that every output (those nbval
-checks among them) is the kernel's own.
+their source is unchanged; ``--execute`` runs the built notebooks and keeps the outputs nbval checks
+(cells marked ``# NBVAL_CHECK_OUTPUT``), each the kernel's own.
 
     .venv/bin/python scripts/lessons.py            # build every lesson from its source
     .venv/bin/python scripts/lessons.py --execute  # build, then run the changed notebooks
@@ -32,9 +32,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from buraco_core.messages import LANGUAGES  # noqa: E402  (the checkout's engine, found above)
+
 LESSONS = ROOT / "lessons"
 SOURCES = LESSONS / "source"
-LANGS = ("en", "de")
+LANGS = LANGUAGES          # every language of the catalog has its lessons
+NBFORMAT_MINOR = 4          # cells without ids: the builder's output is the same every time
 METADATA = {
     "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
     "language_info": {"codemirror_mode": {"name": "ipython", "version": 3}, "file_extension": ".py",
@@ -115,16 +118,25 @@ def target(name: str, lang: str) -> Path:
     return LESSONS / f"{name}.ipynb" if lang == "en" else LESSONS / lang / f"{name}.ipynb"
 
 
-def page(lang: str) -> dict[str, str]:
+LANDING = "00_welcome"
+
+
+def page(lang: str, name: str = "") -> dict[str, object]:
     """What the page template needs to know of a notebook's language (its ``buraco`` metadata):
-    the language, and the words Voila shows while the lesson loads, from the catalog."""
+    the language, the words Voila shows while the lesson loads (from the catalog), the folder of
+    the same page in each other language (``"de/"``, ``"../"``), and whether it is the landing page
+    (which follows the language the learner chose before)."""
+    from buraco_widgets.language_menu import STORAGE_KEY, lesson_folder
+
     from buraco_core.messages import render
 
-    return {"lang": lang, "loading": render("page.loading", lang),
-            "step": render("page.step", lang, i="{i}", n="{n}")}
+    up = "../" if lesson_folder(lang) else ""
+    twins = {other: up + lesson_folder(other) for other in LANGS if other != lang}
+    return {"lang": lang, "loading": render("page.loading", lang), "step": render("page.step", lang, i="{i}", n="{n}"),
+            "twins": twins, "home": name == LANDING, "storage": STORAGE_KEY}
 
 
-def notebook(cells: list[Cell], lang: str, old: dict | None = None) -> dict:
+def notebook(cells: list[Cell], lang: str, old: dict | None = None, name: str = "") -> dict:
     """The notebook of ``lang`` built from the cells, keeping ``old``'s outputs of unchanged code."""
     up = "" if lang == "en" else "../"
     old_code = {}
@@ -142,7 +154,8 @@ def notebook(cells: list[Cell], lang: str, old: dict | None = None) -> dict:
                     "metadata": copy.deepcopy(kept["metadata"]) if kept else {},
                     "outputs": copy.deepcopy(kept["outputs"]) if kept else [],
                     "source": _lines(source)})
-    return {"cells": out, "metadata": {**METADATA, "buraco": page(lang)}, "nbformat": 4, "nbformat_minor": 5}
+    return {"cells": out, "metadata": {**METADATA, "buraco": page(lang, name)}, "nbformat": 4,
+            "nbformat_minor": NBFORMAT_MINOR}
 
 
 def _lines(text: str) -> list[str]:
@@ -165,7 +178,7 @@ def stale() -> list[str]:
                 problems.append(f"{built.relative_to(ROOT)} is missing")
                 continue
             have = json.loads(built.read_text(encoding="utf-8"))
-            want = notebook(cells, lang)
+            want = notebook(cells, lang, name=path.stem)
             if [(c["cell_type"], "".join(c["source"])) for c in have["cells"]] != \
                     [(c["cell_type"], "".join(c["source"])) for c in want["cells"]] \
                     or have["metadata"].get("buraco") != want["metadata"]["buraco"]:
@@ -186,8 +199,8 @@ def build(execute: bool = False) -> list[Path]:
         for lang in LANGS:
             built = target(path.stem, lang)
             old = json.loads(built.read_text(encoding="utf-8")) if built.is_file() else None
-            nb = notebook(cells, lang, old)
-            text = json.dumps(nb, indent=1, ensure_ascii=False) + "\n"
+            nb = notebook(cells, lang, old, path.stem)
+            text = _dumps(nb)
             if old is None or built.read_text(encoding="utf-8") != text:
                 built.parent.mkdir(parents=True, exist_ok=True)
                 built.write_text(text, encoding="utf-8")
@@ -205,11 +218,22 @@ def run(path: Path) -> None:
     from nbclient import NotebookClient
 
     nb = nbformat.read(path, as_version=4)
-    NotebookClient(nb, timeout=600, kernel_name="python3", record_timing=False,
+    NotebookClient(nb, timeout=600, kernel_name="python3", record_timing=False, store_widget_state=False,
                    resources={"metadata": {"path": str(path.parent)}}).execute()
     for cell in nb.cells:
         cell.metadata.pop("execution", None)
-    path.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        if cell.cell_type == "code" and "NBVAL_CHECK_OUTPUT" not in cell.source:
+            # only the outputs nbval compares are kept: the others (widgets) are the page's own
+            cell.outputs, cell.execution_count = [], None
+    data = json.loads(nbformat.writes(nb))            # sources and texts as lists of lines
+    for cell in data["cells"]:
+        cell.pop("id", None)                          # format 4.4: the builder writes no cell ids
+    data["nbformat_minor"] = NBFORMAT_MINOR
+    path.write_text(_dumps(data), encoding="utf-8")
+
+
+def _dumps(nb: dict) -> str:
+    return json.dumps(nb, indent=1, ensure_ascii=False, sort_keys=True) + "\n"
 
 
 def main(argv: list[str] | None = None) -> int:

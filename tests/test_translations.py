@@ -88,7 +88,7 @@ _OTHER_NAMES = {"Talon": "Stapel", "Abwurfstapel": "Ablagestapel", "Abwurf": "ab
 def test_the_german_catalog_says_each_thing_by_one_term() -> None:
     de = catalog("de")
     for key, text in de.items():
-        if key.startswith("glossary.") and key.endswith((".names", "lookup-tip")) or key.startswith("widget.lookup."):
+        if (key.startswith("glossary.") and key.endswith((".names", "lookup-tip"))) or key.startswith("widget.lookup."):
             continue
         for other, term in _OTHER_NAMES.items():
             assert not re.search(rf"\b{other}\w*", text), f"{key}: „{other}“ where the course says „{term}“: {text}"

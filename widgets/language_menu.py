@@ -3,9 +3,11 @@
 Every lesson exists in every language of the catalog, with the same file name: the English in
 ``lessons/``, the German in ``lessons/de/`` (built from one source, ``scripts/lessons.py``). The
 menu links the page to its twin in each other language; following one remembers the choice in
-the browser (localStorage ``buraco.language``). On a landing page (``home=True``) a learner who
+the browser (localStorage, :data:`STORAGE_KEY`). The landing page follows that choice: a learner who
 arrives from outside the course (a bookmark, the app's first page) and chose another language
-before is taken to that language's landing page; a move within the course never redirects.
+before is taken to that language's landing page by the page template, before any widget starts
+(``share/jupyter/voila/templates/lab/index.html.j2``; ``scripts/lessons.py`` gives it the key and
+the folders); a move within the course never redirects.
 
 >>> from buraco_widgets import LanguageMenu
 >>> menu = LanguageMenu("de")
@@ -24,7 +26,7 @@ from buraco_core.messages import LANGUAGES, render
 
 from ._common import STATIC
 
-__all__ = ["LanguageMenu", "STORAGE_KEY", "lesson_folder"]
+__all__ = ["STORAGE_KEY", "LanguageMenu", "lesson_folder"]
 
 #: Where the browser keeps the learner's language.
 STORAGE_KEY = "buraco.language"
@@ -36,8 +38,8 @@ def lesson_folder(lang: str) -> str:
 
 
 class LanguageMenu(anywidget.AnyWidget):
-    """Links to this page in the other languages (each named in its own language), the page's
-    language (``lang``), and whether this is a landing page that follows the remembered choice."""
+    """Links to this page in the other languages (each named in its own language) and the page's
+    language (``lang``)."""
 
     _esm = STATIC / "language_menu.js"
     _css = STATIC / "language_menu.css"
@@ -45,13 +47,12 @@ class LanguageMenu(anywidget.AnyWidget):
     lang = traitlets.Unicode("en").tag(sync=True)
     label = traitlets.Unicode("").tag(sync=True)
     choices = traitlets.List(traitlets.Dict()).tag(sync=True)
-    home = traitlets.Bool(False).tag(sync=True)
     storage_key = traitlets.Unicode(STORAGE_KEY).tag(sync=True)
 
-    def __init__(self, lang: str, *, home: bool = False, **kwargs: Any) -> None:
+    def __init__(self, lang: str, **kwargs: Any) -> None:
         if lang not in LANGUAGES:
             raise ValueError(f"no language {lang!r}: the course has {', '.join(LANGUAGES)}")
         up = "../" if lesson_folder(lang) else ""
         choices = [{"lang": other, "name": render(f"language.{other}", other),
                     "href": up + lesson_folder(other)} for other in LANGUAGES if other != lang]
-        super().__init__(lang=lang, label=render("language.label", lang), choices=choices, home=home, **kwargs)
+        super().__init__(lang=lang, label=render("language.label", lang), choices=choices, **kwargs)

@@ -231,7 +231,7 @@ def show(value: object, lang: str = "en") -> str:
     if isinstance(value, Rules):
         from ..rules import RULESETS
 
-        shown = render(f"ruleset.{value.name}", lang) if f"ruleset.{value.name}" in catalog(lang) \
+        shown = render(f"ruleset.{value.name}", lang) if f"ruleset.{value.name}" in catalog("en") \
             else value.name
         # a house variant: its preset's name, and that it has house rules
         return shown if RULESETS.get(value.name, value) == value else render("house.column", lang, rules=shown)

@@ -87,10 +87,11 @@ class Syllabus:
 
 
 def find_syllabus(start: str | os.PathLike[str] | None = None) -> Path:
-    """The course's syllabus: ``syllabus.yaml`` in the folder (a lesson runs in ``lessons/``), or
+    """The course's syllabus: ``syllabus.yaml`` in the folder (a lesson runs in ``lessons/``), in
+    the folder above it (a lesson in another language runs in ``lessons/de/``), or
     ``lessons/syllabus.yaml`` below it (the repository's root)."""
     here = Path(start or os.getcwd())
-    for candidate in (here / SYLLABUS_NAME, here / "lessons" / SYLLABUS_NAME):
+    for candidate in (here / SYLLABUS_NAME, here.parent / SYLLABUS_NAME, here / "lessons" / SYLLABUS_NAME):
         if candidate.is_file():
             return candidate
     raise FileNotFoundError(f"no {SYLLABUS_NAME} in {here} or {here / 'lessons'}: pass syllabus= to make_quiz")

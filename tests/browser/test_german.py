@@ -32,13 +32,15 @@ def english_interface_words() -> list[str]:
     from buraco_core.messages import catalog
 
     en, de = catalog("en"), catalog("de")
+    german = {w.casefold() for text in de.values() for w in re.findall(r"\w+", re.sub(r"\{[^}]*\}", " ", text))}
     words = set()
     for key, text in en.items():
         if not key.startswith(("widget.", "table.", "score.", "house.group.", "mastery.", "review.", "cheat.",
                                "glossary.lookup", "page.", "coach.debrief-title")):
             continue
-        plain = re.sub(r"\{[^}]*\}|[◀▶✓:…().,]", " ", text).strip()
-        if plain and len(plain.split()) <= 3 and de.get(key) != text and re.search(r"[A-Za-z]{3,}", plain):
+        plain = re.sub(r"\{[^}]*\}|[◀▶✓:;…().,]", " ", text).strip()
+        if plain and len(plain.split()) <= 3 and de.get(key) != text and re.search(r"[A-Za-z]{3,}", plain) \
+                and not (len(plain.split()) == 1 and plain.casefold() in german):   # "Hand" is German too
             words.add(" ".join(plain.split()))
     return sorted(words, key=len, reverse=True)
 

@@ -1,14 +1,10 @@
-// LanguageMenu: links to this page in the other languages; a click remembers the choice. On a
-// landing page, a learner arriving from outside the course goes to the language chosen before.
+// LanguageMenu: links to this page in the other languages; a click remembers the choice (the
+// landing page follows it: share/jupyter/voila/templates/lab/index.html.j2, before any widget starts).
 
 function twin(href) {
   // the same file in the other language's folder: "de/" + "05_pot.ipynb", or "../" + it
   const file = window.location.pathname.split("/").pop() || "";
   return href + file + window.location.search + window.location.hash;
-}
-
-function remembered(key) {
-  try { return window.localStorage.getItem(key); } catch (e) { return null; }
 }
 
 function remember(key, lang) {
@@ -38,15 +34,6 @@ function render({ model, el }) {
   }
   el.appendChild(nav);
 
-  if (model.get("home")) {
-    const wanted = remembered(key);
-    let fromCourse = false;
-    try { fromCourse = !!document.referrer && new URL(document.referrer).origin === window.location.origin; }
-    catch (e) { fromCourse = false; }
-    const choice = model.get("choices").find((c) => c.lang === wanted);
-    if (choice && !fromCourse) window.location.replace(twin(choice.href));
-    else if (!wanted) remember(key, model.get("lang"));
-  }
 }
 
 export default { render };

@@ -25,8 +25,16 @@ OPTIONAL: set[str] = set()
 
 
 def cells(name: str) -> list[dict[str, object]]:
+    """The lesson's cells after its first, which sets the page's language and shows the language
+    menu (every lesson starts so: test_every_lesson_starts_in_its_language)."""
     data = json.loads((LESSONS / f"{name}.ipynb").read_text(encoding="utf-8"))
-    return list(data["cells"])
+    return list(data["cells"])[1:]
+
+
+@pytest.mark.parametrize("name", [*NAMES, REVIEW, *PAGES])
+def test_every_lesson_starts_in_its_language(name: str) -> None:
+    first = json.loads((LESSONS / f"{name}.ipynb").read_text(encoding="utf-8"))["cells"][0]
+    assert first["cell_type"] == "code" and "use_language(" in source(first) and "LanguageMenu(LANG)" in source(first)
 
 
 def source(cell: dict[str, object]) -> str:

@@ -129,7 +129,7 @@ class Glossary:
             link = (f" <span class='bw-term-taught'>{taught} <a href='{escape(e['href'])}'>{escape(e['taught'])}</a>."
                     "</span>") if e["href"] else ""
             names = f" <span class='bw-term-names'><em>{escape(e['names'])}</em></span>" if e["names"] else ""
-            items.append(f"<dt id='{e['anchor']}' style='font-weight:600;margin-top:10px'>{escape(e['word'])}</dt>"
+            items.append(f"<dt id='{e['anchor']}' style='font-weight:600;margin-top:10px;float:none;width:auto;text-align:left'>{escape(e['word'])}</dt>"
                          f"<dd style='margin:2px 0 0 1.2em;line-height:1.45'>{escape(e['text'])}{names}{link}</dd>")
         return f"<dl class='bw-glossary' style='max-width:48em'>{''.join(items)}</dl>"
 

@@ -98,7 +98,8 @@ class Seats:
         play = game.play
         state = game.state
         phase = state.phase
-        while (phase is Phase.DRAW or phase is Phase.PLAY) and len(played) < limit:
+        draw, play_phase = Phase.DRAW, Phase.PLAY
+        while (phase is draw or phase is play_phase) and len(played) < limit:
             seat = state.turn
             known = seated.get(seat)
             if known is None:

@@ -348,8 +348,10 @@ def _greedy_meld_step(s: State, referee: Referee | None = None) -> tuple[Action,
         if found is not None:
             return found
     distinct = sorted(set(hand), key=CARD_ORDER)  # by rank, then suit
-    wilds, by_rank, by_suit = group_cards(distinct)
-    if own:
+    if not own:
+        wilds = [c for c in distinct if c.rank == 0 or c.rank == 2]
+    else:
+        wilds, by_rank, by_suit = group_cards(distinct)
         # additions of natural cards (_own_adds, the refused ones never built): those that
         # complete a buraco first, i.e. the longest meld first, then by card, then by meld.
         # The candidates of a meld are the natural cards in its window (side_windows, what
@@ -417,13 +419,13 @@ class DiscardFactors(NamedTuple):
 def discard_factors(s: State, card: Card) -> DiscardFactors:
     """The factors :func:`discard_scores` weighs for discarding ``card`` from the hand of the
     seat to move (public, so the coach can say why one discard is safer than another)."""
-    return DiscardFactors(*_weigh_discards(s, (card,))[0])
+    return DiscardFactors(*_weigh_discards(s, (card,))[0][1:])
 
 
-def _weigh_discards(s: State, cards: Iterable[Card]) -> list[tuple[bool, bool, int, int, bool]]:
-    """The :class:`DiscardFactors` of discarding each of ``cards`` (the one place they are
-    worked out), as plain tuples in field order: :func:`discard_scores` weighs every card of
-    the hand at each discard, so it gets them without a call or a named tuple per card.
+def _weigh_discards(s: State, cards: Iterable[Card]) -> list[tuple[Card, bool, bool, int, int, bool]]:
+    """Each of ``cards`` with the :class:`DiscardFactors` of discarding it (the one place they
+    are worked out), as plain tuples, the card first: :func:`discard_scores` weighs every card
+    of the hand at each discard, so it gets them without a call or a named tuple per card.
 
     Each discard is weighed against the next player's side's melds (none if a partner plays
     next), the side's own, and the counts of the visible pile and of the hand."""
@@ -438,10 +440,11 @@ def _weigh_discards(s: State, cards: Iterable[Card]) -> list[tuple[bool, bool, i
     out = []
     for card in cards:
         wild = card.rank == 0 or card.rank == 2
-        pile_links = 0 if in_pile is None else min(3, counted_connections(card, in_pile, rules))
-        hand_links = 0 if wild else min(4, counted_connections(card, in_hand, rules, holding=True))
-        out.append((wild, bool(next_melds) and goes_onto(next_melds, card), pile_links, hand_links,
-                    bool(own) and goes_onto(own, card)))
+        out.append((card, wild,
+                    goes_onto(next_melds, card) if next_melds else False,
+                    0 if in_pile is None else min(3, counted_connections(card, in_pile, rules)),
+                    0 if wild else min(4, counted_connections(card, in_hand, rules, holding=True)),
+                    goes_onto(own, card) if own else False))
     return out
 
 
@@ -463,8 +466,7 @@ def discard_scores(s: State, rng: random.Random) -> list[tuple[float, Discard]]:
     legal = [c for c in sorted(set(s.hands[s.turn]), key=CARD_ORDER)  # by rank, then suit
              if judge(s, DISCARDS[c]) is None]
     scored: list[tuple[float, Discard]] = []
-    for c, (wild, feeds_next, pile_links, hand_links, fits_own) in zip(
-            legal, _weigh_discards(s, legal), strict=True):
+    for c, wild, feeds_next, pile_links, hand_links, fits_own in _weigh_discards(s, legal):
         bad = 0.0
         if wild:
             bad += WILD_DISCARD

@@ -359,13 +359,19 @@ def trio_candidate_indices(counts: dict[Card, int], cards: list[Card], rules: Ru
                            ) -> tuple[set[tuple[int, int, int]], set[tuple[int, int, int]]]:
     """The candidate three-card melds of a hand, not checked: (runs of three natural cards in a
     row, valid as they are; the rest). ``counts``: the hand's card counts; ``cards``: its
-    distinct cards sorted, whose indices make the trios (a trio of indices in order is a
-    sorted trio of cards). Sets: three natural cards of a rank, or two and a wild card (at most
+    distinct cards sorted by :data:`CARD_ORDER` (so the wild cards come before the 3s), whose
+    indices make the trios (a trio of indices in order is a sorted trio of cards). Sets: three natural cards of a rank, or two and a wild card (at most
     three copies of a card each). Runs: every pair of same-suit cards at most two places apart
     (a 2 of the suit stands at its own place, an ace at 1 and 14) with each wild card, and every
     three places in a row. A trio may name a card more often than the hand holds it."""
     index = {c: i for i, c in enumerate(cards)}
-    wilds = [i for i, c in enumerate(cards) if c.rank == 0 or c.rank == 2]
+    wilds: list[int] = []
+    for i, c in enumerate(cards):  # in card order: the jokers, the aces, the 2s, then the rest
+        r = c.rank
+        if r > 2:
+            break
+        if r != 1:
+            wilds.append(i)
     natural: set[tuple[int, int, int]] = set()
     found: set[tuple[int, int, int]] = set()
     add = found.add

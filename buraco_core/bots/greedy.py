@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..cards import Card
 from ..game.actions import Action, AddToMeld, Discard, Draw, NewMeld, NextHand, Take
@@ -419,17 +419,19 @@ class DiscardFactors(NamedTuple):
 def discard_factors(s: State, card: Card) -> DiscardFactors:
     """The factors :func:`discard_scores` weighs for discarding ``card`` from the hand of the
     seat to move (public, so the coach can say why one discard is safer than another)."""
-    return DiscardFactors(*_weigh_discards(s, (card,))[0][1:])
+    return DiscardFactors(*_weigh_discards(s, (card,), None)[0])
 
 
-def _weigh_discards(s: State, cards: Iterable[Card]) -> list[tuple[Card, bool, bool, int, int, bool]]:
-    """Each of ``cards`` with the :class:`DiscardFactors` of discarding it (the one place they
-    are worked out), as plain tuples, the card first: :func:`discard_scores` weighs every card
-    of the hand at each discard, so it gets them without a call or a named tuple per card.
+def _weigh_discards(s: State, cards: Iterable[Card], rng: random.Random | None) -> list[Any]:
+    """The :class:`DiscardFactors` of discarding each of ``cards`` (the one place they are
+    worked out), as plain tuples in field order; with ``rng``, each card's badness instead, as
+    :func:`discard_scores` lists it (the factors weighed on the spot: it weighs every card of the
+    hand at each discard, so it gets them without a call or a tuple per card).
 
     Each discard is weighed against the next player's side's melds (none if a partner plays
     next), the side's own, and the counts of the visible pile and of the hand."""
     rules = s.rules
+    values = rules.card_values
     nxt = (s.turn + 1) % s.players
     next_melds = s.melds[s.team_of(nxt)] if s.team_of(nxt) != s.current_team else ()
     own = s.melds[s.current_team]
@@ -437,14 +439,28 @@ def _weigh_discards(s: State, cards: Iterable[Card]) -> list[tuple[Card, bool, b
     in_pile = (suited_counts(visible_pile(rules, s.discard))
                if rules.discard_take is not DiscardTake.WHOLE_IF_TOP_MELDS else None)
     in_hand = suited_counts(s.hands[s.turn])
-    out = []
+    out: list[Any] = []
     for card in cards:
         wild = card.rank == 0 or card.rank == 2
-        out.append((card, wild,
-                    goes_onto(next_melds, card) if next_melds else False,
-                    0 if in_pile is None else min(3, counted_connections(card, in_pile, rules)),
-                    0 if wild else min(4, counted_connections(card, in_hand, rules, holding=True)),
-                    goes_onto(own, card) if own else False))
+        feeds_next = goes_onto(next_melds, card) if next_melds else False
+        pile_links = 0 if in_pile is None else min(3, counted_connections(card, in_pile, rules))
+        hand_links = 0 if wild else min(4, counted_connections(card, in_hand, rules, holding=True))
+        fits_own = goes_onto(own, card) if own else False
+        if rng is None:
+            out.append((wild, feeds_next, pile_links, hand_links, fits_own))
+            continue
+        bad = 0.0
+        if wild:
+            bad += WILD_DISCARD
+        if feeds_next:
+            bad += FEEDS_NEXT_MELDS
+        bad += FEEDS_PILE * pile_links
+        bad += BREAKS_HAND * hand_links
+        if fits_own:
+            bad += FITS_OWN_MELDS
+        bad -= 0.5 * values[card.rank]
+        bad += rng.random()
+        out.append((bad, DISCARDS[card]))
     return out
 
 
@@ -460,24 +476,9 @@ def discard_scores(s: State, rng: random.Random) -> list[tuple[float, Discard]]:
     - :data:`FITS_OWN_MELDS` for a card that goes onto the side's own melds;
     - less half the card's points (shed high cards), and a random number below 1 for ties.
     """
-    rules = s.rules
-    values = rules.card_values
     # a discard in the play phase is refused or not (judge builds no state for it)
     legal = [c for c in sorted(set(s.hands[s.turn]), key=CARD_ORDER)  # by rank, then suit
              if judge(s, DISCARDS[c]) is None]
-    scored: list[tuple[float, Discard]] = []
-    for c, wild, feeds_next, pile_links, hand_links, fits_own in _weigh_discards(s, legal):
-        bad = 0.0
-        if wild:
-            bad += WILD_DISCARD
-        if feeds_next:
-            bad += FEEDS_NEXT_MELDS
-        bad += FEEDS_PILE * pile_links
-        bad += BREAKS_HAND * hand_links
-        if fits_own:
-            bad += FITS_OWN_MELDS
-        bad -= 0.5 * values[c.rank]
-        bad += rng.random()
-        scored.append((bad, DISCARDS[c]))
+    scored: list[tuple[float, Discard]] = _weigh_discards(s, legal, rng)
     scored.sort(key=lambda x: x[0])
     return scored

@@ -359,13 +359,19 @@ def trio_candidate_indices(counts: dict[Card, int], cards: list[Card], rules: Ru
                            ) -> tuple[set[tuple[int, int, int]], set[tuple[int, int, int]]]:
     """The candidate three-card melds of a hand, not checked: (runs of three natural cards in a
     row, valid as they are; the rest). ``counts``: the hand's card counts; ``cards``: its
-    distinct cards sorted, whose indices make the trios (a trio of indices in order is a
-    sorted trio of cards). Sets: three natural cards of a rank, or two and a wild card (at most
+    distinct cards sorted by :data:`CARD_ORDER` (so the wild cards come before the 3s), whose
+    indices make the trios (a trio of indices in order is a sorted trio of cards). Sets: three natural cards of a rank, or two and a wild card (at most
     three copies of a card each). Runs: every pair of same-suit cards at most two places apart
     (a 2 of the suit stands at its own place, an ace at 1 and 14) with each wild card, and every
     three places in a row. A trio may name a card more often than the hand holds it."""
     index = {c: i for i, c in enumerate(cards)}
-    wilds = [i for i, c in enumerate(cards) if c.rank == 0 or c.rank == 2]
+    wilds: list[int] = []
+    for i, c in enumerate(cards):  # in card order: the jokers, the aces, the 2s, then the rest
+        r = c.rank
+        if r > 2:
+            break
+        if r != 1:
+            wilds.append(i)
     natural: set[tuple[int, int, int]] = set()
     found: set[tuple[int, int, int]] = set()
     add = found.add
@@ -481,13 +487,14 @@ def candidate_trios(counts: dict[Card, int], cards: list[Card], rules: Rules) ->
     return out
 
 
-def trio_bound(counts: dict[Card, int], by_rank: dict[int, list[Card]], wilds: list[Card],
-                rules: Rules) -> int:
-    """At least as many as :func:`candidate_trios` lists for this hand (``by_rank``: its distinct
-    natural cards by rank; ``wilds``: its distinct wild cards): per rank of k naturals (at most
-    three copies each) C(k, 3) sets and C(k, 2) pairs, each with every wild card; per suit, every
-    two cards at most two places apart (a 2 of the suit counts as a place) with every wild card,
-    and every three places in a row."""
+def trio_bound(counts: dict[Card, int], by_rank: dict[int, list[Card]], by_suit: dict[str, list[Card]],
+               wilds: list[Card], rules: Rules) -> int:
+    """At least as many as :func:`candidate_trios` lists for this hand (``by_rank``, ``by_suit``:
+    its distinct natural cards by rank and by suit; ``wilds``: its distinct wild cards, as
+    :func:`group_cards` gives them): per rank of k naturals (at most three copies each) C(k, 3)
+    sets and C(k, 2) pairs, each with every wild card; per suit, every two cards at most two
+    places apart (a 2 of the suit counts as a place) with every wild card, and every three
+    places in a row."""
     w = len(wilds)
     bound = 0
     if rules.allow_sets:
@@ -499,16 +506,22 @@ def trio_bound(counts: dict[Card, int], by_rank: dict[int, list[Card]], wilds: l
             if k >= 2:
                 bound += k * (k - 1) * (k - 2) // 6 + k * (k - 1) // 2 * w
     # the places of each suit as the bits of one number (an ace at 1 and 14): pairs one and two
-    # places apart, and three in a row, are counted by shifting it
-    places: dict[str, int] = {}
-    for c in counts:
-        r = c.rank
-        if r:
-            places[c.suit] = places.get(c.suit, 0) | (ACE_PLACES if r == 1 else 1 << r)
-    for m in places.values():
+    # places apart, and three in a row, are counted by shifting it (a suit with only a 2 has
+    # none of them)
+    for suit, cs in by_suit.items():
+        m = 0
+        for c in cs:
+            m |= _PLACE_BITS[c.rank]
+        for c in wilds:
+            if c.suit == suit:  # a 2 of the suit (a joker has no suit)
+                m |= 4
         next_to = m & (m >> 1)
         bound += (next_to.bit_count() + (m & (m >> 2)).bit_count()) * w + (next_to & (m >> 2)).bit_count()
     return bound
+
+
+_PLACE_BITS = tuple(ACE_PLACES if r == 1 else 1 << r for r in range(14))
+"""The places of a natural card of each rank as bits (:data:`ACE_PLACES` for an ace)."""
 
 
 # --------------------------------------------------------------------------- melds with one card

@@ -28,6 +28,34 @@ def test_bench_game_runs_and_says_when_rlcard_is_missing(monkeypatch: pytest.Mon
     assert "NOT CHECKED" in out
 
 
+def test_bench_game_repeats_each_row_and_writes_json(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    import bench_game
+
+    monkeypatch.setattr(bench_game, "rlcard_python", lambda: None)
+    out_file = tmp_path / "game.json"
+    assert bench_game.main(["--hands", "1", "--rules", "italian", "--repeat", "3",
+                            "--json", str(out_file)]) == 0
+    assert "best of 3 rounds" in capsys.readouterr().out
+    data = json.loads(out_file.read_text())
+    assert data["repeat"] == 3 and data["hands"] == 1
+    rows = {(r["rules"], r["bots"]): r for r in data["rows"]}
+    assert set(rows) == {("italian", "random"), ("italian", "greedy"), ("italian", "env")}
+    for row in rows.values():
+        assert len(row["rates"]) == 3
+        assert row["best"] == max(row["rates"]) and min(row["rates"]) <= row["median"] <= row["best"]
+
+
+def test_bench_game_refuses_a_repeat_below_one(capsys: pytest.CaptureFixture[str]) -> None:
+    import bench_game
+
+    with pytest.raises(SystemExit):
+        bench_game.main(["--repeat", "0"])
+    assert "--repeat must be at least 1" in capsys.readouterr().err
+
+
 def test_bench_game_refuses_an_unknown_ruleset(capsys: pytest.CaptureFixture[str]) -> None:
     import bench_game
 

@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 
 from ..cards import Card
 from ..game.actions import Action, AddToMeld, Discard, Draw, NewMeld, NextHand, Take
-from ..game.engine import apply, check, judge, legal_actions, reachable_teams
+from ..game.engine import apply, judge, legal_actions, reachable_teams
 from ..game.state import Phase, State
 from ..game.view import View, determinize, visible_pile
 from ..meld_search import (
@@ -28,13 +28,14 @@ from ..meld_search import (
     counted_connections,
     extends,
     goes_onto,
+    group_cards,
     makes_meld,
     natural_three_card_melds,
     near_meld,
+    side_windows,
     suited_counts,
     three_card_melds,
 )
-from ..melds import Meld
 from ..rules import DiscardTake, Rules
 from .candidates import DISCARDS, draw_candidates
 from .protocol import Referee
@@ -347,19 +348,27 @@ def _greedy_meld_step(s: State, referee: Referee | None = None) -> tuple[Action,
         if found is not None:
             return found
     distinct = sorted(set(hand), key=CARD_ORDER)  # by rank, then suit
-    # additions of natural cards: those that complete a buraco first
-    # (an addition the meld cannot take is refused by the engine too: skip its check)
-    adds = []  # _own_adds, the refused ones never built
-    for c in distinct:
-        if c.rank == 0 or c.rank == 2:
-            continue
-        for i, m in enumerate(own):
-            if near_meld(m, c) and extends(m, c):
-                adds.append(AddToMeld(i + 1, (c,)))
-    adds.sort(key=lambda a: -len(own[a.meld - 1].cards))
-    found = _first_legal(s, adds, referee)
-    if found is not None:
-        return found
+    if not own:
+        wilds = [c for c in distinct if c.rank == 0 or c.rank == 2]
+    else:
+        wilds, by_rank, by_suit = group_cards(distinct)
+        # additions of natural cards (_own_adds, the refused ones never built): those that
+        # complete a buraco first, i.e. the longest meld first, then by card, then by meld.
+        # The candidates of a meld are the natural cards in its window (side_windows, what
+        # near_meld says card by card); an addition the meld cannot take is refused by the
+        # engine too: skip its check
+        found_adds: list[tuple[int, int, int, Card]] = []
+        for i, rank, suit, lo, hi, _ in side_windows(own):
+            m = own[i - 1]
+            size = -len(m.cards)
+            for c in (by_rank.get(rank, ()) if rank else by_suit.get(suit, ())):
+                r = c.rank
+                if (rank or r == 1 or lo <= r <= hi) and extends(m, c):
+                    found_adds.append((size, CARD_ORDER(c), i, c))
+        found_adds.sort()
+        found = _first_legal(s, [AddToMeld(i, (c,)) for _, _, i, c in found_adds], referee)
+        if found is not None:
+            return found
     # new melds of natural cards, the most points first
     trios = natural_three_card_melds(hand, rules)
     values = rules.card_values
@@ -367,7 +376,6 @@ def _greedy_meld_step(s: State, referee: Referee | None = None) -> tuple[Action,
     found = _first_legal(s, [NewMeld(t) for t in trios], referee)
     if found is not None:
         return found
-    wilds = [c for c in distinct if c.is_wild_card]
     if wilds:
         # a wild card only to make the side's first buraco, to spend a second wild card, or to
         # empty a small hand
@@ -411,28 +419,49 @@ class DiscardFactors(NamedTuple):
 def discard_factors(s: State, card: Card) -> DiscardFactors:
     """The factors :func:`discard_scores` weighs for discarding ``card`` from the hand of the
     seat to move (public, so the coach can say why one discard is safer than another)."""
-    return _factors(card, *_discard_context(s), s.rules)
+    return DiscardFactors(*_weigh_discards(s, (card,), None)[0])
 
 
-def _discard_context(s: State) -> tuple[tuple[Meld, ...], tuple[Meld, ...], Any, Any]:
-    """What every discard of the seat to move is weighed against: the next player's side's
-    melds (none if a partner plays next), the side's own, the pile's and the hand's counts."""
+def _weigh_discards(s: State, cards: Iterable[Card], rng: random.Random | None) -> list[Any]:
+    """The :class:`DiscardFactors` of discarding each of ``cards`` (the one place they are
+    worked out), as plain tuples in field order; with ``rng``, each card's badness instead, as
+    :func:`discard_scores` lists it (the factors weighed on the spot: it weighs every card of the
+    hand at each discard, so it gets them without a call or a tuple per card).
+
+    Each discard is weighed against the next player's side's melds (none if a partner plays
+    next), the side's own, and the counts of the visible pile and of the hand."""
+    rules = s.rules
+    values = rules.card_values
     nxt = (s.turn + 1) % s.players
     next_melds = s.melds[s.team_of(nxt)] if s.team_of(nxt) != s.current_team else ()
-    rules = s.rules
+    own = s.melds[s.current_team]
+    # fechado (no pile counts): the pile needs its top card, so the next player cannot take it for this one
     in_pile = (suited_counts(visible_pile(rules, s.discard))
                if rules.discard_take is not DiscardTake.WHOLE_IF_TOP_MELDS else None)
-    return next_melds, s.melds[s.current_team], in_pile, suited_counts(s.hands[s.turn])
-
-
-def _factors(card: Card, next_melds: tuple[Meld, ...], own: tuple[Meld, ...], in_pile: Any, in_hand: Any,
-             rules: Rules) -> DiscardFactors:
-    wild = card.rank == 0 or card.rank == 2
-    # fechado (no pile counts): the pile needs its top card, so the next player cannot take it for this one
-    pile_links = 0 if in_pile is None else min(3, counted_connections(card, in_pile, rules))
-    hand_links = 0 if wild else min(4, counted_connections(card, in_hand, rules, holding=True))
-    return DiscardFactors(wild, bool(next_melds) and goes_onto(next_melds, card), pile_links, hand_links,
-                          bool(own) and goes_onto(own, card))
+    in_hand = suited_counts(s.hands[s.turn])
+    out: list[Any] = []
+    for card in cards:
+        wild = card.rank == 0 or card.rank == 2
+        feeds_next = goes_onto(next_melds, card) if next_melds else False
+        pile_links = 0 if in_pile is None else min(3, counted_connections(card, in_pile, rules))
+        hand_links = 0 if wild else min(4, counted_connections(card, in_hand, rules, holding=True))
+        fits_own = goes_onto(own, card) if own else False
+        if rng is None:
+            out.append((wild, feeds_next, pile_links, hand_links, fits_own))
+            continue
+        bad = 0.0
+        if wild:
+            bad += WILD_DISCARD
+        if feeds_next:
+            bad += FEEDS_NEXT_MELDS
+        bad += FEEDS_PILE * pile_links
+        bad += BREAKS_HAND * hand_links
+        if fits_own:
+            bad += FITS_OWN_MELDS
+        bad -= 0.5 * values[card.rank]
+        bad += rng.random()
+        out.append((bad, DISCARDS[card]))
+    return out
 
 
 def discard_scores(s: State, rng: random.Random) -> list[tuple[float, Discard]]:
@@ -447,25 +476,9 @@ def discard_scores(s: State, rng: random.Random) -> list[tuple[float, Discard]]:
     - :data:`FITS_OWN_MELDS` for a card that goes onto the side's own melds;
     - less half the card's points (shed high cards), and a random number below 1 for ties.
     """
-    rules = s.rules
-    context = _discard_context(s)
-    scored: list[tuple[float, Discard]] = []
-    for c in sorted(set(s.hands[s.turn]), key=CARD_ORDER):  # by rank, then suit
-        act = DISCARDS[c]
-        if check(s, act) is not None:
-            continue
-        f = _factors(c, *context, rules)
-        bad = 0.0
-        if f.wild:
-            bad += WILD_DISCARD
-        if f.feeds_next:
-            bad += FEEDS_NEXT_MELDS
-        bad += FEEDS_PILE * f.pile_links
-        bad += BREAKS_HAND * f.hand_links
-        if f.fits_own:
-            bad += FITS_OWN_MELDS
-        bad -= 0.5 * rules.card_values[c.rank]
-        bad += rng.random()
-        scored.append((bad, act))
+    # a discard in the play phase is refused or not (judge builds no state for it)
+    legal = [c for c in sorted(set(s.hands[s.turn]), key=CARD_ORDER)  # by rank, then suit
+             if judge(s, DISCARDS[c]) is None]
+    scored: list[tuple[float, Discard]] = _weigh_discards(s, legal, rng)
     scored.sort(key=lambda x: x[0])
     return scored

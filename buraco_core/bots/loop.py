@@ -83,27 +83,44 @@ class Seats:
         """Let the bot of the seat to play make one move in ``game``; returns (seat, the
         action's text) as the engine logged it. Raises :class:`BotError` if the bot fails
         (``game`` unchanged), ValueError if no bot plays that seat or the hand is over."""
-        state = game.state
-        phase = state.phase
+        phase = game.state.phase
         if phase is not Phase.DRAW and phase is not Phase.PLAY:
             raise ValueError("the hand is over: no bot has a move to make")
-        seat = state.turn
-        known = self._seated.get(seat)
-        if known is None:
-            chosen = self.bot(seat)
-            known = self._seated[seat] = (chosen, _asks_referee(chosen))
-        try:
-            if known[1]:
-                action = known[0].choose(view_of(state, seat), game.why_illegal)
-            else:
-                action = known[0].choose(view_of(state, seat))
-        except Exception as err:
-            raise BotError(seat, _name(known[0]), err) from err
-        try:
-            game.play(action)
-        except Exception as err:  # a refused move, or no move at all: the bot's bug
-            raise BotError(seat, _name(known[0]), err, action) from err
-        return game.state.history[-1]
+        return self._play(game, 1)[0]
+
+    def _play(self, game: Game, limit: int) -> list[tuple[int, str]]:
+        """:meth:`move` until the hand is over or ``limit`` moves are made; the moves made.
+        (The one loop: :meth:`move` is one turn of it, :func:`play_hand` all of them; what
+        stays the same from move to move is looked up once.)"""
+        played: list[tuple[int, str]] = []
+        seated = self._seated
+        referee = game.why_illegal
+        play = game.play
+        state = game.state
+        phase = state.phase
+        draw, play_phase = Phase.DRAW, Phase.PLAY
+        while (phase is draw or phase is play_phase) and len(played) < limit:
+            seat = state.turn
+            known = seated.get(seat)
+            if known is None:
+                chosen = self.bot(seat)
+                known = seated[seat] = (chosen, _asks_referee(chosen))
+            bot, asks = known
+            try:
+                if asks:
+                    action = bot.choose(view_of(state, seat), referee)
+                else:
+                    action = bot.choose(view_of(state, seat))
+            except Exception as err:
+                raise BotError(seat, _name(bot), err) from err
+            try:
+                play(action)
+            except Exception as err:  # a refused move, or no move at all: the bot's bug
+                raise BotError(seat, _name(bot), err, action) from err
+            state = game.state
+            phase = state.phase
+            played.append(state.history[-1])  # (seat, the action's text), as the engine logged it
+        return played
 
 
 def _name(bot: Bot) -> str:
@@ -133,13 +150,10 @@ def play_hand(game: Game, bots: Seats | Sequence[Bot] | Mapping[int, Bot], *,
     ``max_actions`` guards against a hand that never ends.
     """
     seats = bots if isinstance(bots, Seats) else Seats(bots)
-    played: list[tuple[int, str]] = []
+    played = seats._play(game, max_actions)
     phase = game.state.phase
-    while phase is Phase.DRAW or phase is Phase.PLAY:
-        if len(played) >= max_actions:
-            raise RuntimeError(f"the hand did not end within {max_actions} actions")
-        played.append(seats.move(game))
-        phase = game.state.phase
+    if phase is Phase.DRAW or phase is Phase.PLAY:
+        raise RuntimeError(f"the hand did not end within {max_actions} actions")
     return played
 
 

@@ -155,4 +155,4 @@ def read_hand(hand: tuple[Card, ...], rules: Rules) -> tuple[
     for c in hand:  # card_counts, inline (a decision of the random bot is quick)
         counts[c] = counts.get(c, 0) + 1
     wilds, by_rank, by_suit = group_cards(counts)
-    return counts, wilds, by_rank, by_suit, trio_bound(counts, by_rank, wilds, rules)
+    return counts, wilds, by_rank, by_suit, trio_bound(counts, by_rank, by_suit, wilds, rules)

@@ -127,7 +127,9 @@ def _sides(s: State) -> Sequence[tuple[Meld, ...]]:
     """The melds the player to move may add to, side by side (:func:`reachable_teams`)."""
     teams = reachable_teams(s.rules, s.teams, s.turn % s.teams)
     melds = s.melds
-    return melds if len(teams) == len(melds) else [melds[t] for t in teams]
+    if len(teams) == len(melds):
+        return melds
+    return (melds[teams[0]],) if len(teams) == 1 else [melds[t] for t in teams]
 
 
 def _log(s: State, action: Action) -> tuple[tuple[int, str], ...]:

@@ -156,15 +156,17 @@ class Game:
         A refused move raises :class:`IllegalAction` (``.rule`` names its clause) and changes
         nothing; text that is not a move raises :class:`~buraco_core.errors.NotationError`.
         """
+        state = self._state
+        act = parse_action(action)
         checked = self._checked
-        if checked is not None and checked[0] is self._state and checked[1] is action:
-            act, new = parse_action(action), checked[2]  # why_illegal has just built it
+        if checked is not None and checked[0] is state and checked[1] is action:
+            new = checked[2]  # why_illegal has just built it
         else:
-            act = parse_action(action)
-            new = apply(self._state, act)
-        self._seats.append(self._state.turn)
-        self._actions.append(act)
-        if len(self._actions) % SNAPSHOT == 0:
+            new = apply(state, act)
+        self._seats.append(state.turn)
+        actions = self._actions
+        actions.append(act)
+        if len(actions) % SNAPSHOT == 0:
             self._kept.append(new)
         self._state = new
         return act

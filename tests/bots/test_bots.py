@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from buraco_core import RULESETS
+from buraco_core import RULESETS, Rules
 from buraco_core.bots import (
     BOTS,
     BotError,
@@ -25,7 +25,7 @@ from buraco_core.cards import build_deck
 from buraco_core.game import Game, Phase, State, View, apply, check, legal_actions, new_game, view_of
 from buraco_core.game.actions import Action
 from buraco_core.game.view import determinize
-from buraco_core.meld_search import trio_candidates
+from buraco_core.meld_search import ACE_PLACES, trio_candidates
 
 SETUPS = [(name, n) for name in RULESETS for n in RULESETS[name].player_counts]
 
@@ -235,6 +235,30 @@ def test_view_is_frozen() -> None:
         view.hand = ()  # type: ignore[misc]
 
 
+def _trio_bound_by_card(counts: dict[object, int], wilds: list[object], rules: Rules) -> int:
+    """trio_bound's count, the plain way: every card's places put into its suit's mask one by
+    one (a 2 too), the sets per rank."""
+    w = len(wilds)
+    bound = 0
+    if rules.allow_sets:
+        per_rank: dict[int, int] = {}
+        for c, n in counts.items():
+            if c.rank not in (0, 2):  # type: ignore[attr-defined]
+                per_rank[c.rank] = per_rank.get(c.rank, 0) + min(n, 3)  # type: ignore[attr-defined]
+        for k in per_rank.values():
+            if k >= 2:
+                bound += k * (k - 1) * (k - 2) // 6 + k * (k - 1) // 2 * w
+    places: dict[str, int] = {}
+    for c in counts:
+        r = c.rank  # type: ignore[attr-defined]
+        if r:
+            places[c.suit] = places.get(c.suit, 0) | (ACE_PLACES if r == 1 else 1 << r)  # type: ignore[attr-defined]
+    for m in places.values():
+        next_to = m & (m >> 1)
+        bound += (next_to.bit_count() + (m & (m >> 2)).bit_count()) * w + (next_to & (m >> 2)).bit_count()
+    return bound
+
+
 def test_the_random_bots_trio_bound_is_never_below_the_trios_listed() -> None:
     """RandomBot lists the three-card melds only when a pick falls among them; its count from
     above must hold for every hand, or some melds could never be picked."""
@@ -250,12 +274,15 @@ def test_the_random_bots_trio_bound_is_never_below_the_trios_listed() -> None:
             counts[c] = counts.get(c, 0) + 1
         wilds = [c for c in counts if c.rank in (0, 2)]  # type: ignore[attr-defined]
         by_rank: dict[int, list[object]] = {}
+        by_suit: dict[str, list[object]] = {}
         for c in counts:
             if c.rank not in (0, 2):  # type: ignore[attr-defined]
                 by_rank.setdefault(c.rank, []).append(c)  # type: ignore[attr-defined]
+                by_suit.setdefault(c.suit, []).append(c)  # type: ignore[attr-defined]
         trios = candidate_trios(counts, sorted(counts), rules)  # type: ignore[arg-type,type-var]
-        bound = trio_bound(counts, by_rank, wilds, rules)  # type: ignore[arg-type]
+        bound = trio_bound(counts, by_rank, by_suit, wilds, rules)  # type: ignore[arg-type]
         assert bound >= len(trios)
+        assert bound == _trio_bound_by_card(counts, wilds, rules)  # the random bot's picks depend on it
         # the random bot reads all of it in one pass: the same groups and the same bound
         read = read_hand(tuple(hand), rules)
         assert read == (counts, wilds, by_rank, read[3], bound)

@@ -51,6 +51,13 @@ def page_puzzles(page: Any) -> list[dict[str, Any]]:
     }))"""))
 
 
+def lesson_language(lesson: Path) -> str:
+    """The language a lesson notebook is in: its folder's (lessons/de/), or English."""
+    from buraco_core.messages import LANGUAGES
+
+    return lesson.parent.name if lesson.parent.name in LANGUAGES else "en"
+
+
 def shown_in(text: object, lang: str) -> str:
     """A catalog message (or a teacher's own words) as a page in ``lang`` shows it."""
     from buraco_core.messages import Message

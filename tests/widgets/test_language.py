@@ -280,3 +280,14 @@ def test_an_error_in_a_widget_is_said_in_its_language(german: None) -> None:
         parse_card("7x")
     except ValueError as exc:
         assert shown == [de("widget.went-wrong", reason=exc.explain("de"))]  # type: ignore[attr-defined]
+
+
+def test_the_language_menu_links_the_same_page_in_each_other_language() -> None:
+    from buraco_widgets import LanguageMenu
+
+    english, german = LanguageMenu("en"), LanguageMenu("de")
+    assert (english.label, german.label) == ("Language", "Sprache")
+    assert english.choices == [{"lang": "de", "name": "Deutsch", "href": "de/"}]
+    assert german.choices == [{"lang": "en", "name": "English", "href": "../"}]
+    with pytest.raises(ValueError, match="no language 'fr'"):
+        LanguageMenu("fr")

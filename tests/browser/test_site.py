@@ -164,17 +164,33 @@ def test_progress_survives_a_reload(site_page: Any, static_site: StaticServer, v
 def test_landing_redirect_and_links_between_lessons(site_page: Any, static_site: StaticServer,
                                                      voila: VoilaServer) -> None:
     page = site_page
-    landing = next(p for p in LESSONS if p.name.startswith("00_"))
     page.goto(static_site.url + "/")
-    page.wait_for_url(f"**/{site_page_path(landing)}", timeout=30_000)
-    hrefs = page.eval_on_selector_all("#rendered_cells a[href]", "links => links.map(a => a.href)")
-    pages = {h.split("#")[0] for h in hrefs if h.startswith(static_site.url) and ".html" in h}
-    missing = [p.name for p in LESSONS if p != landing and f"{static_site.url}/{site_page_path(p)}" not in pages]
-    assert not missing, f"the landing page of the site does not link to {missing}"
-    for url in sorted(pages):
-        with urllib.request.urlopen(url, timeout=10) as reply:
-            assert reply.status == 200, url
-    assert not [h for h in hrefs if h.endswith(".ipynb")], "a link still points at a notebook"
+    for folder in sorted({p.parent for p in LESSONS}):          # lessons/, then lessons/de/
+        lessons = [p for p in LESSONS if p.parent == folder]
+        landing = next(p for p in lessons if p.name.startswith("00_"))
+        if folder != ROOT / "lessons":
+            page.goto(f"{static_site.url}/{site_page_path(landing)}")
+        page.wait_for_url(f"**/{site_page_path(landing)}", timeout=30_000)
+        # the links of the page's text, and (once its widgets run) the language menu's
+        page.wait_for_selector('[data-testid="language-menu"] a', timeout=120_000)
+        hrefs = page.eval_on_selector_all(
+            "#rendered_cells .jp-RenderedMarkdown a[href], [data-testid='language-menu'] a[href]",
+            "links => links.map(a => a.href)")
+        pages = {h.split("#")[0] for h in hrefs if h.startswith(static_site.url) and ".html" in h}
+        missing = [p.name for p in lessons if p != landing and f"{static_site.url}/{site_page_path(p)}" not in pages]
+        assert not missing, f"the landing page {site_page_path(landing)} does not link to {missing}"
+        others = [p for p in LESSONS if p.name == landing.name and p != landing]
+        assert all(f"{static_site.url}/{site_page_path(p)}" in pages for p in others), \
+            "the landing pages of the languages link each other"
+        for url in sorted(pages):
+            with urllib.request.urlopen(url, timeout=10) as reply:
+                assert reply.status == 200, url
+        assert not [h for h in hrefs if h.endswith(".ipynb")], "a link still points at a notebook"
+    # a widget's link to a lesson section (the mastery map's) leads to the lesson's page in the site
+    link = page.locator("#rendered_cells .jp-OutputArea a[href*='.ipynb#clause-']").first
+    with page.expect_navigation():
+        link.click()
+    assert re.search(r"/voici/render/lessons/de/\d\d_\w+\.html#clause-", page.url), page.url
 
 
 @pytest.mark.timeout(300)

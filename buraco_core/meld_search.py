@@ -37,7 +37,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 from .cards import CARD_ORDER, Card
 from .melds import InvalidMeld, Meld, make_meld
-from .memo import PerRules
+from .memo import Bounded, PerRules
 from .rules import Rules
 
 __all__ = [
@@ -209,17 +209,27 @@ def side_windows(side: tuple[Meld, ...]) -> list[tuple[int, int, str, int, int, 
     additions (:func:`near_meld` answers the same for one card and one meld), as numbers:
     (the meld's number, 1-based; a set's rank or 0; a run's suit or ""; the lowest and the
     highest rank of a natural card of the suit within two places of the run's ends; whether a
-    wild card is a candidate). Worked out afresh each time: it is a few numbers per meld, and a
-    table of them kept per side held every side's melds alive, which made the garbage collector
-    run ten times as often during a hand (benchmarks/README.md).
+    wild card is a candidate). Remembered for the last few sides asked about (a side's tuple of
+    melds is kept until one of them changes, and many moves see the same one): a table of many
+    would keep every side's melds alive, and objects kept make the garbage collector run (with
+    512 sides kept, greedy hands ran it ten times as often: benchmarks/README.md).
 
     >>> from buraco_core import RULESETS, make_meld
     >>> side_windows((make_meld("5h 6h 7h", RULESETS["buraco"]), make_meld("7c 7d JK", RULESETS["buraco"])))
     [(1, 0, 'h', 3, 9, True), (2, 7, '', 0, 0, False)]
     """
-    return [(i, m.rank, "", 0, 0, m.wild_index is None) if m.kind == "set"
-            else (i, 0, m.suit, m.low - 2, m.low + len(m.cards) + 1, True)
-            for i, m in enumerate(side, 1)]
+    known = _SIDE_WINDOWS.data.get(id(side))
+    if known is not None and known[0] is side:
+        return known[1]
+    windows = [(i, m.rank, "", 0, 0, m.wild_index is None) if m.kind == "set"
+               else (i, 0, m.suit, m.low - 2, m.low + len(m.cards) + 1, True)
+               for i, m in enumerate(side, 1)]
+    _SIDE_WINDOWS.put(id(side), (side, windows))  # the entry holds the tuple: its id stays its own
+    return windows
+
+
+_SIDE_WINDOWS: Bounded[int, tuple[tuple[Meld, ...], list[tuple[int, int, str, int, int, bool]]]] = Bounded(
+    "meld_search.side_windows", 16)  # a few sides: each team's, for the moves of a turn
 
 
 # --------------------------------------------------------------------------- the three-card melds of a hand

@@ -279,7 +279,7 @@ def test_near_meld_is_the_side_window(rules: Rules) -> None:
             continue
     side = tuple(melds)
     windows = side_windows(side)
-    assert side_windows(side) == windows  # the same answer again (worked out afresh: nothing kept)
+    assert side_windows(side) is windows  # remembered for the same side
     for (number, rank, suit, lo, hi, takes_wild), m in zip(windows, side, strict=True):
         assert side[number - 1] is m
         for card in cards:

@@ -21,7 +21,7 @@ def test_every_sentence_has_a_current_translation_with_the_same_parameters(lang:
 def test_a_missing_a_stale_and_a_mismatched_translation_are_each_found(monkeypatch: pytest.MonkeyPatch) -> None:
     english = {"a.one": "one {card}", "a.two": "two", "a.three": "{n:card|cards}", "a.four": "four"}
     german = {"a.one": "eine {karte}", "a.three": "{n} Karten", "a.four": "vier", "a.five": "fünf"}
-    stamps = {k: messages._stamp(v) for k, v in english.items()} | {"a.four": messages._stamp("old four")}
+    stamps = {k: messages.source_stamp(v) for k, v in english.items()} | {"a.four": messages.source_stamp("old four")}
     monkeypatch.setattr(messages, "catalog", lambda lang="en": english if lang == "en" else german)
     monkeypatch.setattr(messages, "source_stamps", lambda lang: stamps)
     problems = "\n".join(translation_problems("de"))

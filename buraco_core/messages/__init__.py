@@ -41,7 +41,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
-__all__ = ["LANGUAGES", "Message", "catalog", "message", "parameters", "render", "show", "source_stamps",
+__all__ = ["LANGUAGES", "Message", "catalog", "message", "parameters", "render", "show", "source_stamp", "source_stamps",
            "translation_problems"]
 
 #: The languages the catalog has, the first the one ``str`` gives.
@@ -112,7 +112,8 @@ def catalog(lang: str = "en") -> Mapping[str, str]:
     return MappingProxyType(flat)
 
 
-def _stamp(english: str) -> str:
+def source_stamp(english: str) -> str:
+    """The stamp of an English sentence that ``<lang>.sources.json`` records for its translation."""
     import hashlib
 
     return hashlib.sha256(english.encode("utf-8")).hexdigest()[:12]
@@ -147,7 +148,7 @@ def translation_problems(lang: str) -> list[str]:
                             f"{lang} {sorted(parameters(other[key]))}")
         elif sorted(re.findall(r"\{(\w+):", english[key])) != sorted(re.findall(r"\{(\w+):", other[key])):
             problems.append(f"{key}: plural choices differ between en and {lang}")
-        if stamps.get(key) != _stamp(english[key]):
+        if stamps.get(key) != source_stamp(english[key]):
             problems.append(f"{key}: translated from another English sentence than today's {english[key]!r}: "
                             f"translate it again, then `python -m buraco_core.messages stamp {lang} {key}`")
     return sorted(problems)

@@ -9,7 +9,7 @@ import json
 import sys
 from importlib import resources
 
-from . import LANGUAGES, _stamp, catalog, source_stamps, translation_problems
+from . import LANGUAGES, catalog, source_stamp, source_stamps, translation_problems
 
 
 def main(argv: list[str]) -> int:
@@ -29,7 +29,7 @@ def main(argv: list[str]) -> int:
         print(f"not a key of both catalogs: {', '.join(unknown)}" if unknown else "name the keys, or --all",
               file=sys.stderr)
         return 2
-    stamps.update({k: _stamp(english[k]) for k in keys})
+    stamps.update({k: source_stamp(english[k]) for k in keys})
     path = resources.files(__package__).joinpath(f"{lang}.sources.json")
     with open(str(path), "w", encoding="utf-8") as out:
         json.dump(dict(sorted(stamps.items())), out, indent=0, ensure_ascii=False)

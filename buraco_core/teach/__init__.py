@@ -11,7 +11,9 @@ what to ask the engine.
 The kinds are registered in one place, :data:`KINDS` (one module each under
 :mod:`buraco_core.teach.kinds`); :func:`generate` deals a seeded puzzle of a kind, or one that
 exercises a given clause; :func:`make_quiz` deals a lesson's quiz from the course's syllabus
-(``lessons/syllabus.yaml``); :func:`load_puzzles` reads a teacher's YAML file;
+(``lessons/syllabus.yaml``); :func:`load_puzzles` reads a teacher's YAML file; a :class:`PuzzleSession` is one puzzle being
+answered (tries, hints, "another one", the course's ruleset) and a :class:`QuizSession` a quiz with
+its retry pool, both without a widget;
 :func:`buraco_core.teach.coverage.coverage` proves the lessons cover the rulebook
 (``python -m buraco_core check-puzzles lessons/puzzles``).
 
@@ -39,6 +41,8 @@ from .generate import dealers, generate
 from .kinds import KINDS, Kind, Option
 from .positions import game_of
 from .puzzle import Goal, Puzzle, PuzzleError
+from .quizzes import QuizSession
+from .session import ANSWER_FORMS, PuzzleSession, SessionError, Situation
 from .syllabus import (
     Dealt,
     Item,
@@ -52,6 +56,7 @@ from .syllabus import (
 )
 
 __all__ = [
+    "ANSWER_FORMS",
     "HINT_LEVELS",
     "KINDS",
     "Dealt",
@@ -63,6 +68,10 @@ __all__ = [
     "Option",
     "Puzzle",
     "PuzzleError",
+    "PuzzleSession",
+    "QuizSession",
+    "SessionError",
+    "Situation",
     "check",
     "check_folder",
     "deal_clauses",

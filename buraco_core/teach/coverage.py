@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..clauses import CLAUSES
+from ..messages import Message
 from .core import check
 from .files import load_file, puzzle_files
 from .puzzle import Puzzle
@@ -47,6 +48,11 @@ class Section:
     @property
     def link(self) -> str:
         return f"{self.notebook}#clause-{self.clause}"
+
+    @property
+    def words(self) -> Message:
+        """The link's words: ``lesson 04, A turn, step by step``."""
+        return Message("widget.feedback.lesson-link", {"number": self.notebook[:2], "heading": self.heading})
 
 
 @dataclass(frozen=True)
@@ -297,13 +303,10 @@ def teaching_sections(folder: str | os.PathLike[str] | None = None) -> Mapping[s
 def teaching_link(clause: str | None, lang: str = "en", folder: str | os.PathLike[str] | None = None) -> tuple[str, str]:
     """(href, words) of the lesson section that teaches ``clause`` (``"04_turn.ipynb#clause-turn"``,
     ``"lesson 04, A turn, step by step"``), or ("", "") where no lesson teaches it."""
-    from ..messages import render
-
     section = teaching_sections(folder).get(clause or "")
     if section is None:
         return "", ""
-    return section.link, render("widget.feedback.lesson-link", lang, number=section.notebook[:2],
-                                heading=section.heading)
+    return section.link, section.words.text(lang)
 
 
 def lesson_titles(folder: str | os.PathLike[str] | None = None) -> dict[str, str]:

@@ -1,22 +1,13 @@
-"""MeldPuzzle: a situation, a task, a Check button and the engine's verdict.
+"""MeldPuzzle: a situation, a task, a Check button and the engine's verdict: a view of a
+:class:`~buraco_core.teach.PuzzleSession` (tries, hints, "another one", the course's ruleset).
 
-A puzzle widget is a view of a :class:`~buraco_core.teach.PuzzleSession`, which holds everything
-that happens while the learner answers (tries, hints, "another one", the course's ruleset). The
-widget draws the session's :class:`~buraco_core.teach.Situation` (:mod:`buraco_widgets.scene`),
+The widget draws the session's :class:`~buraco_core.teach.Situation` (:mod:`buraco_widgets.scene`),
 takes the answer from the input of the kind's form of answer (:data:`buraco_widgets.answers.INPUTS`)
 and shows the :class:`~buraco_core.teach.Feedback` the session gives back, as widget values
-(``puzzle.feedback.value``): the verdict, the rule it turns on with a link to the lesson section
-that teaches it, and what would be right. Hints escalate (the rule, where to look, then the
-answer); a puzzle solved after its answer was shown is not counted as solved. Every word comes
-from the message catalog.
-
-Each check is recorded in ``attempts`` (and the ``verdict`` trait): the clause, the ruleset,
-right or wrong, the hints used, whether the answer was shown; and it is an answer on the
-puzzle's clause in :class:`Progress` (its outcome is the session's), from which mastery is kept
-per clause.
-
-Every puzzle follows the course's ruleset (the learner's choice on the landing page) where it has
-a version in it (:meth:`~buraco_core.teach.PuzzleSession.in_ruleset`), else it stays and says so.
+(``puzzle.feedback.value``): the verdict, the rule with a link to the lesson section that teaches
+it, what would be right. Each check is in ``attempts`` (and the ``verdict`` trait) and is an
+answer on the puzzle's clause in :class:`Progress` (its outcome the session's); a puzzle solved
+after its answer was shown is not counted as solved.
 
 >>> from buraco_widgets import MeldPuzzle, Progress
 >>> w = MeldPuzzle.generate("make-buraco", rules="buraco", seed=3, lesson="03", buraco="clean",

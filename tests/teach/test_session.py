@@ -190,7 +190,7 @@ def test_the_situation_says_what_to_draw() -> None:
 
 
 def test_the_engine_sessions_import_no_widget_library() -> None:
-    code = ("import sys, buraco_core.teach.session, buraco_core.teach.quizzes; "
+    code = ("import sys, buraco_core.teach.session, buraco_core.teach.quizzes, buraco_core.table; "
             "bad = [m for m in sys.modules if m.split('.')[0] in ('ipywidgets', 'anywidget', "
             "'traitlets', 'IPython')]; print(bad); assert not bad")
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)

@@ -455,7 +455,7 @@ def test_a_meld_the_computer_grew_is_highlighted() -> None:
     fresh = table.center.data["fresh"]
     team, index = fresh["meld"]
     assert text.startswith("meld") or int(text.split()[1].split(":")[-1]) == index + 1
-    assert table.table.highlight == [table._group_teams.index(team), index]
+    assert table.table.highlight == [table.board.group_teams.index(team), index]
 
 
 def test_a_pot_the_computer_picks_up_is_announced() -> None:

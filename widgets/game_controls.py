@@ -17,9 +17,15 @@ from ._common import button, classed, esc, guard
 
 __all__ = ["Controls"]
 
-#: The action buttons: (catalog key and CSS class, the table's method).
-ACTIONS = (("draw", "draw"), ("take", "take"), ("meld", "meld"), ("add", "add"), ("discard", "discard"),
-           ("suggest", "suggest"), ("next-hand", "next_hand"), ("new-deal", "ask_new_deal"))
+#: The action buttons: (its words, its tooltip, its CSS class, the table's method).
+ACTIONS = (("widget.game.draw", "widget.game.draw-tip", "bw-action-draw", "draw"),
+           ("widget.game.take", "widget.game.take-tip", "bw-action-take", "take"),
+           ("widget.game.meld", "widget.game.meld-tip", "bw-action-meld", "meld"),
+           ("widget.game.add", "widget.game.add-tip", "bw-action-add", "add"),
+           ("widget.game.discard", "widget.game.discard-tip", "bw-action-discard", "discard"),
+           ("widget.game.suggest", "widget.game.suggest-tip", "bw-action-suggest", "suggest"),
+           ("widget.game.next-hand", "widget.game.next-hand-tip", "bw-action-next-hand", "next_hand"),
+           ("widget.game.new-deal", "widget.game.new-deal-tip", "bw-action-new-deal", "ask_new_deal"))
 
 
 class Controls:
@@ -35,8 +41,8 @@ class Controls:
             return render(key, lang)
 
         self.buttons: dict[str, ipywidgets.Button] = {}
-        for key, method in ACTIONS:
-            b = button(t(f"widget.game.{key}"), f"bw-action-{key}", t(f"widget.game.{key}-tip"))
+        for words, tip, css, method in ACTIONS:
+            b = button(t(words), css, t(tip))
             b.on_click(guard(show, lambda _b, name=method: act(name), lang=lang))
             self.buttons[method] = b
         self.row = classed(ipywidgets.HBox(list(self.buttons.values()), layout=ipywidgets.Layout(flex_flow="row wrap")),

@@ -50,9 +50,6 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from buraco_core.messages import LANGUAGES  # noqa: E402  (the checkout's engine, found above)
 
-sys.path.insert(0, str(ROOT / "scripts"))
-from convert_lesson_sources import is_old, read_old  # noqa: E402  (until every source is converted)
-
 LESSONS = ROOT / "lessons"
 SOURCES = LESSONS / "source"
 LANGS = LANGUAGES          # every language of the catalog has its lessons
@@ -84,11 +81,12 @@ class Cell:
 
 def read_source(path: Path) -> list[Cell]:
     """The cells of one lesson source (see the module docstring)."""
-    text = path.read_text(encoding="utf-8")
-    if is_old(text):
-        return [Cell(kind, 0, texts) for kind, texts in read_old(path, text)]
+    lines = path.read_text(encoding="utf-8").splitlines()
+    old = next((i for i, line in enumerate(lines, start=1) if line.startswith(("%% markdown", "%% code"))), 0)
+    if old:
+        raise SourceError(f"{path}:{old}: a source in the first format (%% markers): convert it with "
+                          "scripts/convert_lesson_sources.py")
     cells: list[Cell] = []
-    lines = text.splitlines()
     number = 0
     if lines and lines[0].strip() == "---":            # the header Jupytext and MyST-NB read
         end = next((i for i in range(1, len(lines)) if lines[i].strip() == "---"), None)

@@ -62,6 +62,7 @@ CODE = "```{code-cell} ipython3\n"
 
 @pytest.mark.parametrize(("text", "problem"), [
     ("# a title\n", ":1: text before the first cell"),
+    ("%% markdown\n%% en\nHello\n", ":1: a source in the first format (%% markers): convert it"),
     ("---\njupytext: {}\n", ":1: the header begun by '---' is never closed"),
     ("+++\n# no language\n", ":1: a markdown cell names its language"),
     ("+++ {lang: en}\nHello\n", ":1: the cell's metadata is not JSON"),

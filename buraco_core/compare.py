@@ -25,15 +25,19 @@ from .messages import Message, render
 from .rules import RULESETS, DiscardTake, GoingOut, IndirectPot, Rules, RulesError, StockEnd, Tie, get_rules
 from .scoring import ScoreLine, score_side
 
-__all__ = ["RulesetScore", "RulesetTable", "ScoreComparison", "compare_rulesets", "score_under_each"]
+__all__ = ["RulesetScore", "RulesetTable", "ScoreComparison", "compare_rulesets", "or_list", "score_under_each"]
 
 
 def _m(key: str, /, **params: object) -> Message:
     return Message(f"compare.{key}", params)
 
 
-def _or(values: Sequence[int]) -> Message:
-    """``2 or 4``, ``2, 3 or 4`` in the sentence's language."""
+def or_list(values: Sequence[int]) -> Message:
+    """``2 or 4``, ``2, 3 or 4`` in the sentence's language.
+
+    >>> or_list((2, 3, 4)).text(), or_list((2, 4)).text("de")
+    ('2, 3 or 4', '2 oder 4')
+    """
     if len(values) == 1:
         return _n(values[0])
     return _m("or", first=[_n(v) for v in values[:-1]], last=values[-1])
@@ -96,7 +100,7 @@ def _n(n: object) -> Message:
 #: (label, how to read it from a Rules) for every row of the comparison table; a row's words are
 #: the catalog's ``compare.row.<label>``, its values ``compare.*`` messages.
 ROWS: tuple[tuple[str, Callable[[Rules], Message]], ...] = (
-    ("players", lambda r: _or(r.player_counts)),
+    ("players", lambda r: or_list(r.player_counts)),
     ("sides", lambda r: _m("partners") if r.partnerships else _m("alone")),
     ("deck", lambda r: _m("deck", n=r.deck_size, jokers=r.jokers)),
     ("cards dealt", lambda r: _n(r.hand_size)),

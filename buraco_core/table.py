@@ -38,8 +38,9 @@ from typing import Any
 from .board import seat_name
 from .bots import Bot, BotError, Seats, make_bot
 from .coach import Advice, Remark, advise, review
-from .game import Action, AddToMeld, Discard, Game, NewMeld, Phase, State, View, view_of
+from .game import Action, AddToMeld, Discard, Event, Game, Phase, State, View, seen_by, view_of
 from .game.actions import IllegalAction
+from .game.events import Added, Melded, PotTaken, PotToStock, PotWaiting
 from .melds import InvalidMeld, Meld
 from .messages import Message
 from .narrate import narrate
@@ -63,37 +64,37 @@ _ANNOUNCED = frozenset({"narrate.pot", "narrate.pot-waiting", "narrate.out"})
 
 @dataclass(frozen=True)
 class Effects:
-    """What a play did, as the table tells it: ``told`` (the play in words, as the learner's seat
-    saw it, then what it set off), ``clauses`` (the rules with a condition a play of the learner
-    used: the pot, going out), ``fresh`` (what the page marks of a computer play: the seat, what
-    moved, a pot picked up, the meld made or grown as ``[team, index]``), ``events`` (the
-    engine's account of the play, once its ``apply`` reports one)."""
+    """What a play did, as the table tells it: ``events`` (the engine's, as the learner's seat saw
+    them: :func:`~buraco_core.game.events.seen_by`), ``told`` (the play in words, as that seat saw
+    it, then what it set off), ``clauses`` (the rules with a condition a play of the learner used:
+    the pot, going out), ``fresh`` (what the page marks of a computer play: the seat, what moved, a
+    pot picked up, the meld made or grown as ``[team, index]``)."""
 
+    events: tuple[Event, ...]
     told: tuple[Message, ...]
     clauses: tuple[str, ...] = ()
     fresh: Mapping[str, Any] = field(default_factory=dict)
-    events: tuple[object, ...] = ()
 
 
-def effects(before: State, after: State, seat: int, action: Action, *, viewer: int) -> Effects:
-    """What ``seat``'s ``action`` did from ``before`` to ``after``, for the table of ``viewer``.
+def effects(events: Sequence[Event], before: State, after: State, seat: int, action: Action, *,
+            viewer: int) -> Effects:
+    """What ``seat``'s ``action`` did (its ``events``, the engine's ``Game.last_events``, from
+    ``before`` to ``after``), for the table of ``viewer``: the one place the table learns it.
 
-    The one place the table learns it: until the engine's ``apply`` reports its events, from the
-    states around the play (:func:`~buraco_core.narrate.narrate`,
-    :func:`~buraco_core.teach.plays.clauses_used`)."""
+    The marks of a computer play come from the events; the words and the clauses used from
+    :func:`~buraco_core.narrate.narrate` and :func:`~buraco_core.teach.plays.clauses_used` (to
+    become renderers of the events)."""
     told = tuple(narrate(before, after, seat, str(action), viewer=viewer))
+    shown = seen_by(events, viewer)
     if seat == viewer:
-        return Effects(told, clauses_used(view_of(before, seat), action, view_of(after, seat)))
+        return Effects(shown, told, clauses_used(view_of(before, seat), action, view_of(after, seat)))
     fresh: dict[str, Any] = {"seat": seat, "what": str(action).split()[0]}
-    for t in range(after.teams):
-        if before.pot_state[t] is not after.pot_state[t]:
-            fresh["pot"] = t
-    team = before.team_of(seat)
-    if isinstance(action, NewMeld) and after.melds[team]:
-        fresh["meld"] = [team, len(after.melds[team]) - 1]
-    elif isinstance(action, AddToMeld):
-        fresh["meld"] = [team if action.team is None else action.team, action.meld - 1]
-    return Effects(told, fresh=fresh)
+    for e in shown:
+        if isinstance(e, Melded | Added):
+            fresh["meld"] = [e.team, e.number - 1]
+        elif isinstance(e, PotTaken | PotWaiting | PotToStock):
+            fresh["pot"] = e.team
+    return Effects(shown, told, fresh=fresh)
 
 
 @dataclass(frozen=True)
@@ -104,7 +105,8 @@ class Move:
     Exactly one of these says what happened: ``action`` (the play made), ``refusal`` (the rules
     refused it: nothing changed), ``unreadable`` (the text is no play), ``blocked`` (why nothing
     was judged), ``failure`` (a bot could not move: the hand stops). A play made carries its
-    :class:`Effects` (``told``, ``clauses``, ``fresh``, ``events``), ``announced`` (a computer
+    :class:`Effects` (``events``, the engine's, as the learner saw them; ``told``, ``clauses``,
+    ``fresh``), ``announced`` (a computer
     play that picked up a pot or went out), and ``answers``: how a play of the learner counts
     toward mastery, (clause, outcome) each, recorded as ``variant``."""
 
@@ -117,7 +119,7 @@ class Move:
     failure: BotError | None = None
     told: tuple[Message, ...] = ()
     clauses: tuple[str, ...] = ()
-    events: tuple[object, ...] = ()
+    events: tuple[Event, ...] = ()
     fresh: Mapping[str, Any] = field(default_factory=dict)
     announced: bool = False
     answers: tuple[tuple[str, Outcome], ...] = ()
@@ -233,7 +235,7 @@ class TableSession:
                         variant=self._variant())
             self._judged(text, move)
             return move
-        did = effects(before, self.game.state, self.seat, action, viewer=self.seat)
+        did = effects(self.game.last_events, before, self.game.state, self.seat, action, viewer=self.seat)
         outcome = Outcome.HELPED if self.suggested else Outcome.FIRST
         answers = tuple((clause, outcome) for clause in did.clauses)
         if answers:
@@ -288,7 +290,7 @@ class TableSession:
             seat, text = self._seats.move(self.game)
         except BotError as err:
             return self._bot_failed(err)
-        did = effects(before, self.game.state, seat, self.game.actions[-1], viewer=self.seat)
+        did = effects(self.game.last_events, before, self.game.state, seat, self.game.actions[-1], viewer=self.seat)
         self.log.append(did.told)
         self.fresh = did.fresh
         return Move(seat, text, action=self.game.actions[-1], told=did.told, events=did.events, fresh=did.fresh,
@@ -399,7 +401,7 @@ class TableSession:
                 "widget.game.match-over" if v.phase is Phase.MATCH_OVER else "widget.game.hand-not-over"))
         before = self.game.state
         action = self.game.play("next")
-        did = effects(before, self.game.state, self.seat, action, viewer=self.seat)
+        did = effects(self.game.last_events, before, self.game.state, self.seat, action, viewer=self.seat)
         self.log.append(did.told)
         self.remarks = []
         self.turn_start = 0

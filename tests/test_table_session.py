@@ -54,6 +54,7 @@ def test_a_play_made_is_told_as_the_learner_saw_it() -> None:
     table = TableSession("buraco", seed=7)
     move = table.play("draw")
     assert move.played and move.text == "draw" and move.told[0].key == "narrate.you.draw"
+    assert move.events[0].kind == "drew" and move.events[0].card in table.view.hand
     assert table.log == [move.told] and move.clauses == () and move.answers == ()
 
 
@@ -83,6 +84,7 @@ def test_the_bots_move_one_at_a_time_until_the_learners_turn() -> None:
     first = table.step()
     assert first is not None and (first.seat, first.text) == (0, "draw") and first.fresh == {"seat": 0, "what": "draw"}
     assert first.told[0].text("en") == "Partner (seat 0) draws a card from the stock."
+    assert first.events[0].kind == "drew" and first.events[0].card is None  # as the learner saw it
     rest = table.advance()
     assert rest and not table.bots_to_move and table.view.my_turn and table.step() is None
     assert len(table.log) == 1 + len(rest) and table.fresh == rest[-1].fresh
@@ -245,7 +247,9 @@ def test_effects_is_where_the_table_learns_what_a_play_did() -> None:
     game.play("meld 4h 5h 6h")
     before = game.state
     action = game.play("meld 9c 9d 9s")
-    mine = effects(before, game.state, 0, action, viewer=0)
-    theirs = effects(before, game.state, 0, action, viewer=1)
+    mine = effects(game.last_events, before, game.state, 0, action, viewer=0)
+    theirs = effects(game.last_events, before, game.state, 0, action, viewer=1)
     assert mine.clauses == ("pot",) and mine.fresh == {} and mine.told[0].key == "narrate.you.meld"
-    assert theirs.clauses == () and theirs.fresh["meld"] == [0, len(game.melds[0]) - 1] and "pot" in theirs.fresh
+    assert [e.kind for e in mine.events] == ["melded", "pot-taken"] and mine.events[1].cards  # the learner's own pot
+    assert theirs.clauses == () and theirs.fresh["meld"] == [0, len(game.melds[0]) - 1] and theirs.fresh["pot"] == 0
+    assert theirs.events[1].cards is None  # another seat's pot cards are not shown

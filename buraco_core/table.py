@@ -393,6 +393,12 @@ class TableSession:
         return self.remarks
 
     # -- hands and games ------------------------------------------------------------------------
+    @property
+    def under_way(self) -> bool:
+        """A new game would lose this one: something was played, the match is not over and no
+        bot stopped the hand."""
+        return bool(self.game.history) and self.bot_error is None and self.game.phase is not Phase.MATCH_OVER
+
     def next_hand(self) -> Move:
         """Deal the next hand once this one is over."""
         v = self.view

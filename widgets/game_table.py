@@ -1,12 +1,7 @@
-"""GameTable: a whole hand against bots, with a coach: a view of a :class:`buraco_core.table.TableSession`.
-
-The learner plays one seat through the buttons (draw, take the pile, meld the selected cards, add
-them to a clicked meld, discard the selected card) or a typed play; the session's
-:class:`~buraco_core.table.Move` says what came of it (a refused play shows the engine's reason
-and changes nothing). The bots then move, ``pace`` seconds apart (0: all at once), each move told
-in the log. Suggest, the remark after a turn and the debrief come from the coach, through the
-session. The game is kept in the browser after every move (:class:`GameKeeper`) and resumes after
-a reload. With ``lesson`` set, the learner's plays count toward mastery (``Move.answers``).
+"""GameTable: a hand against bots, with a coach: a view of a :class:`buraco_core.table.TableSession`
+(the plays judged, the bots scheduled and narrated, the coach asked, the table kept), its parts
+in :mod:`~buraco_widgets.game_board`, its buttons in :mod:`~buraco_widgets.game_controls`. With
+``lesson`` set, the learner's plays count toward mastery (``Move.answers``) in :class:`Progress`.
 
 >>> from buraco_widgets import GameTable
 >>> table = GameTable(rules="buraco", seed=7, pace=0)
@@ -53,18 +48,12 @@ __all__ = ["GameTable"]
 
 
 class GameTable(ipywidgets.VBox):  # type: ignore[misc]
-    """Play a hand against bots: ``GameTable(rules="buraco", seed=7)``.
-
-    ``seat`` is the learner's seat (0 plays first); ``bots`` a bot name (``"greedy"``,
-    ``"random"``, ``"mc"``) or one name (or :class:`~buraco_core.bots.Bot`) per other seat;
-    ``pace`` the seconds between two bot moves; ``coach`` shows the rule behind a refused play and
-    the Suggest button; with ``autoplay=False`` the bots wait for :meth:`step` / :meth:`advance_bots`.
-
-    Python face: :meth:`play` (any action text), :meth:`draw`, :meth:`take`, :meth:`meld`,
-    :meth:`add`, :meth:`discard`, :meth:`suggest`, :meth:`step` (one bot move),
-    :meth:`advance_bots`, :meth:`next_hand`; ``session`` the :class:`~buraco_core.table.TableSession`,
-    ``feedback.value`` the last message, ``log`` the moves so far, ``bot_error`` why a bot could
-    not move (the hand stops there).
+    """Play a hand against bots: ``GameTable(rules="buraco", seed=7)``; ``seat`` the learner's (0
+    plays first), ``bots`` a bot name or one per other seat, ``pace`` the seconds between two bot
+    moves, ``coach`` the rule behind a refused play and Suggest; ``autoplay=False``: the bots wait
+    for :meth:`step` / :meth:`advance_bots`. ``session`` is the :class:`~buraco_core.table.TableSession`,
+    ``feedback.value`` the last message, ``log`` the moves so far, ``bot_error`` why a bot could not
+    move (the hand stops there).
     """
 
     rules = traitlets.Unicode("buraco")
@@ -136,13 +125,11 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
 
     @property
     def advice(self) -> Advice | None:
-        """The coach's last advice (Suggest), or None."""
-        return self.session.advice
+        return self.session.advice  # the coach's last suggestion
 
     @property
     def remarks(self) -> list[Remark]:
-        """The coach's remarks: after a turn, and the debrief at the end of the hand."""
-        return self.session.remarks
+        return self.session.remarks  # the coach's remarks: after a turn, the debrief
 
     @property
     def progress(self) -> Progress:
@@ -249,12 +236,12 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
 
     # -- a new game -------------------------------------------------------------------------------
     def ask_new_deal(self) -> None:
-        """New deal: ask first (the game so far would be lost), unless nothing was played yet,
-        the match is over, or a bot stopped the hand."""
-        if not self.game.history or self.bot_error or self.view.phase is Phase.MATCH_OVER:
-            self.new_deal()
-        else:
+        """New deal: ask first where a game would be lost (:attr:`TableSession.under_way
+        <buraco_core.table.TableSession.under_way>`)."""
+        if self.session.under_way:
             self.controls.ask(self._t("widget.game.confirm-question"))
+        else:
+            self.new_deal()
 
     def new_deal(self) -> None:
         """The next seed's game, in the same ruleset."""
@@ -307,14 +294,11 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
 
     def advance_bots(self, max_moves: int = 2000) -> list[str]:
         """Let the bots play, without pauses, until it is the learner's turn or the hand is over."""
-        played = []
-        for _ in range(max_moves):
-            text = self.step()
-            if text is None:
-                break
-            played.append(text)
+        moves = self.session.advance(max_moves)
+        for move in moves:
+            self._bot_moved(move)
         self._turn_message()
-        return played
+        return [move.text for move in moves if move.played]
 
     def _bot_moved(self, move: Move) -> None:
         words = self._logged(move)

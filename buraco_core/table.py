@@ -38,7 +38,7 @@ from typing import Any
 from .board import seat_name
 from .bots import Bot, BotError, Seats, make_bot
 from .coach import Advice, Remark, advise, review
-from .game import Action, AddToMeld, Discard, Event, Game, Phase, State, View, seen_by, view_of
+from .game import Action, AddToMeld, Discard, Event, Game, Phase, State, View, seen_by
 from .game.actions import IllegalAction
 from .game.events import Added, Melded, PotTaken, PotToStock, PotWaiting
 from .melds import InvalidMeld, Meld
@@ -46,7 +46,6 @@ from .messages import Message
 from .narrate import narrate
 from .rules import Rules, get_rules
 from .teach.mastery import Outcome
-from .teach.plays import clauses_used
 from .teach.puzzle import own_words
 from .teach.session import SessionError
 from .variants import parse_variant
@@ -81,13 +80,13 @@ def effects(events: Sequence[Event], before: State, after: State, seat: int, act
     """What ``seat``'s ``action`` did (its ``events``, the engine's ``Game.last_events``, from
     ``before`` to ``after``), for the table of ``viewer``: the one place the table learns it.
 
-    The marks of a computer play come from the events; the words and the clauses used from
-    :func:`~buraco_core.narrate.narrate` and :func:`~buraco_core.teach.plays.clauses_used` (to
-    become renderers of the events)."""
+    The clauses a play used are those its own events name; the marks of a computer play come
+    from the events; the words from :func:`~buraco_core.narrate.narrate` (to render the events)."""
     told = tuple(narrate(before, after, seat, str(action), viewer=viewer))
     shown = seen_by(events, viewer)
     if seat == viewer:
-        return Effects(shown, told, clauses_used(view_of(before, seat), action, view_of(after, seat)))
+        used = dict.fromkeys(c for e in shown if getattr(e, "seat", None) == seat for c in e.clauses)
+        return Effects(shown, told, tuple(used))
     fresh: dict[str, Any] = {"seat": seat, "what": str(action).split()[0]}
     for e in shown:
         if isinstance(e, Melded | Added):

@@ -238,7 +238,9 @@ def test_an_addition_whose_wild_card_could_go_to_either_end_offers_both() -> Non
     ends = table.wild_ends("add 1 4h")
     assert set(ends) == {"low", "high"} and ends["low"].cards != ends["high"].cards
     assert table.wild_ends("add 1 4h high") == {} and table.wild_ends("draw") == {} and table.wild_ends("add 9 4h") == {}
-    assert str(table.play("add 1 4h high").action) == "add 1 4h high"
+    move = table.play("add 1 4h high")
+    assert str(move.action) == "add 1 4h high" and move.clauses == ("wild-moves",)  # the events' clause
+    assert [e.kind for e in move.events] == ["added"] and move.events[0].wild_moved_to == 7
     assert [c.code for c in table.game.melds[0][0].cards] == [c.code for c in ends["high"].cards]
 
 

@@ -1,6 +1,6 @@
 """MasteryMap: the rulebook as a map, each clause marked by how well the learner knows it.
 
-Every clause of RULES.md (:data:`buraco_core.CLAUSES`) is a chip in the group of the lesson that
+Every clause of docs/RULES.md (:data:`buraco_core.CLAUSES`) is a chip in the group of the lesson that
 teaches it, linking that lesson's section (``03_buracos.ipynb#clause-buraco-clean``), marked by
 its level in the course's ruleset (:meth:`buraco_core.teach.mastery.ClauseState.level`): a
 colour *and* a mark and words (not started ○, learning ◐, missed ✗, mastered ✓; – for a rule

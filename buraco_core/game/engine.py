@@ -14,7 +14,7 @@ Each ruleset field is read in one place: ``discard_take`` in :func:`_apply_take`
 :func:`out_refusal`, ``stock_end`` in :func:`_stock_end`, ``meld_on_any`` in
 :func:`reachable_teams`, ``target`` / ``tie`` in :func:`_end_hand`.
 
-Where RULES.md leaves the moment open: the last stock card (``LAST_CARD_DRAWN``) goes into the
+Where docs/RULES.md leaves the moment open: the last stock card (``LAST_CARD_DRAWN``) goes into the
 drawer's hand and ends the hand at once; ``TWO_LEFT`` is checked when a turn ends; with
 ``EMPTY_NO_POT`` the untaken pot of the lowest-numbered team becomes the stock as a turn starts;
 with ``EMPTY_AT_DRAW`` the player may still take the pile, and a draw from the empty stock ends
@@ -490,7 +490,7 @@ def _no_way_to_meld(s: State, card: Card) -> IllegalAction:
 
 _DRAW_CLAUSE = {DiscardTake.WHOLE: "draw", DiscardTake.ANY_DEPTH: "draw-dig",
                 DiscardTake.WHOLE_IF_TOP_MELDS: "draw-top-card"}
-"""The clause of RULES.md that says how a ruleset's players take from the discard pile."""
+"""The clause of docs/RULES.md that says how a ruleset's players take from the discard pile."""
 
 
 def _plays_with(s: State, card: Card) -> Iterator[NewMeld | AddToMeld]:

@@ -1,7 +1,7 @@
 """Teaching: puzzles and quizzes, every answer judged by the engine, every verdict naming its clause.
 
 A :class:`Puzzle` is a value: a ruleset, a hand, melds on the table or a game position, a task
-(its kind's typed goal), the clauses of RULES.md it exercises and the tempting wrong answers a
+(its kind's typed goal), the clauses of docs/RULES.md it exercises and the tempting wrong answers a
 teacher expects. :func:`check` asks the engine whether an answer is right and returns a
 :class:`Feedback` made of catalog messages: the clause it turns on (``rule``), why it applies to
 these cards, and what would be right, without giving the answer away. :func:`hint` escalates

@@ -225,11 +225,11 @@ def _read_puzzle(loader: Any, node: Any, path: str, default_rules: str) -> Puzzl
     if isinstance(clauses, str):
         clauses = clauses.replace(",", " ").split()
     if not isinstance(clauses, list):
-        raise PuzzleError("clauses is a list of clause ids of RULES.md: [pot-guard, going-out]", path, at("clauses"))
+        raise PuzzleError("clauses is a list of clause ids of docs/RULES.md: [pot-guard, going-out]", path, at("clauses"))
     for i, clause in enumerate(clauses):
         if clause not in CLAUSES:
             places = items.get("clauses", [])
-            raise PuzzleError(f"no clause {clause!r} in RULES.md: see its list of clause ids at the end",
+            raise PuzzleError(f"no clause {clause!r} in docs/RULES.md: see its list of clause ids at the end",
                               path, places[i] if i < len(places) else at("clauses"))
     mistakes = data.get("mistakes") or []
     if not isinstance(mistakes, list):

@@ -2,7 +2,7 @@
 
 Each :class:`Term` has its words, the names players use at the table (``morto``, ``pozzetto``,
 ``Tote``, ...) and its meaning, all from the catalog (``glossary.<id>``), and the clauses of
-RULES.md it belongs to, whose lesson section it links. The lessons link their terms to the
+docs/RULES.md it belongs to, whose lesson section it links. The lessons link their terms to the
 glossary page (``glossary.ipynb#term-<id>``: :func:`term_link`); the page shows
 :func:`glossary`, which draws itself as HTML with one anchor per term.
 

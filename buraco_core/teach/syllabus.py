@@ -115,7 +115,7 @@ def load_syllabus(path: str | os.PathLike[str]) -> Syllabus:
             kind = raw.pop("kind", None)
             rules = raw.pop("rules", None)
             if clause is not None and clause not in CLAUSES:
-                raise PuzzleError(f"lesson {number}: no clause {clause!r} in RULES.md", name, where)
+                raise PuzzleError(f"lesson {number}: no clause {clause!r} in docs/RULES.md", name, where)
             if kind is not None and kind not in KINDS:
                 raise PuzzleError(f"lesson {number}: unknown kind {kind!r}: choose one of {', '.join(KINDS)}",
                                   name, where)

@@ -41,9 +41,11 @@ setup_wheelhouse() {
   if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ] || [ scripts/setup.sh -nt "$stamp" ]; then
     echo "setup: the wheels of a clean install into $house"
     mkdir -p "$house"
-    .venv/bin/python -m pip download --quiet --disable-pip-version-check -d "$house" "setuptools>=68" wheel
-    .venv/bin/python -m pip wheel --quiet --disable-pip-version-check -w "$house" .
-    rm -f "$house"/buraco_trainer-*.whl   # the test builds the checkout's own wheel, as it is then
+    # the project's dependencies as pyproject.toml declares them, and its build backend
+    .venv/bin/python -c 'import tomllib; print("\n".join(tomllib.load(open("pyproject.toml", "rb"))["project"]["dependencies"]))' \
+      > "$house/requirements.txt"
+    .venv/bin/python -m pip wheel --quiet --disable-pip-version-check -w "$house" -r "$house/requirements.txt" \
+      "setuptools>=68" wheel
     touch "$stamp"
   fi
 }

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -30,6 +31,10 @@ DATA = {"buraco_trainer/data/voila.json": 1, "buraco_trainer/data/lessons/[0-9][
         "buraco_trainer/data/share/jupyter/voila/templates/lab/index.html.j2": 1}
 
 
+#: What the wheel is built from.
+PACKAGED = ("pyproject.toml", "README.md", "voila.json", "buraco_core", "widgets", "trainer", "lessons", "share")
+
+
 def _run(command: list[str], **kwargs: object) -> None:
     done = subprocess.run(command, capture_output=True, text=True, **kwargs)  # type: ignore[call-overload]
     assert done.returncode == 0, f"{' '.join(command)}\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
@@ -41,8 +46,15 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if not (HOUSE / ".setup-wheelhouse").is_file():
         pytest.fail(f"no wheels for a clean install in {HOUSE}: run bash scripts/setup.sh test")
     tmp = tmp_path_factory.mktemp("install")
+    source = tmp / "source"     # what the wheel is built from, copied: a build leaves no build/ in the checkout
+    source.mkdir()
+    for name in PACKAGED:
+        if (ROOT / name).is_dir():
+            shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__", ".ipynb_checkpoints"))
+        else:
+            shutil.copy(ROOT / name, source / name)
     offline = ["--no-index", "--find-links", str(HOUSE), "--disable-pip-version-check", "--quiet"]
-    _run([sys.executable, "-m", "pip", "wheel", "--no-deps", *offline, "-w", str(tmp / "dist"), str(ROOT)])
+    _run([sys.executable, "-m", "pip", "wheel", "--no-deps", *offline, "-w", str(tmp / "dist"), str(source)])
     wheel = next((tmp / "dist").glob("buraco_trainer-*.whl"))
     venv = tmp / "venv"
     _run([sys.executable, "-m", "venv", "--without-pip", str(venv)])

@@ -269,6 +269,19 @@ def test_the_map_shows_every_clause_by_lesson_with_words_and_links() -> None:
     assert m.chip("pot-guard")["level"] == "elsewhere" and m.chip("pot-guard")["state"] == "not in Italian Burraco"
 
 
+def test_a_german_map_links_the_german_sections_wherever_the_kernel_runs(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """The lesson titles and section headings come from the course's index in the map's language,
+    not from the notebooks of the folder a kernel happens to run in."""
+    monkeypatch.chdir(tmp_path)
+    m = MasteryMap(progress=Progress(), lang="de")
+    titles = {g["key"]: g["title"] for g in m.data["groups"]}
+    assert titles["01_melds.ipynb"] == "01 · Karten, Folgen und Sätze"
+    assert m.chip("single-take")["href"] == "04_turn.ipynb#clause-single-take"
+    review = Review(progress=Progress(), lang="de")
+    assert review.course.link("run", "de").words == "Lektion 01, Folgen"
+
+
 # ---- the review
 
 

@@ -3,7 +3,7 @@
 - :class:`NotationError`: text that is not a card or not a play (``"4x"``, ``"fold"``). Nothing
   was judged: the learner has to write it again.
 - :class:`Refusal`: a readable meld or play that the rules refuse. It names the clause of
-  RULES.md it applies (``e.rule == "pot-guard"``, one of :data:`buraco_core.clauses.CLAUSES`)
+  docs/RULES.md it applies (``e.rule == "pot-guard"``, one of :data:`buraco_core.clauses.CLAUSES`)
   and holds the catalog :class:`~buraco_core.messages.Message` that says why, with the values
   the sentence needs. :class:`~buraco_core.melds.InvalidMeld` (cards that are no meld) and
   :class:`~buraco_core.game.actions.IllegalAction` (a refused play) are refusals.
@@ -17,7 +17,7 @@ Both are :class:`ValueError` and hold a message: ``str(e)`` is the English sente
 >>> Refusal("no-such-clause", "meld.one-wild-set")
 Traceback (most recent call last):
 ...
-ValueError: no clause 'no-such-clause' in RULES.md: see buraco_core.clauses.CLAUSES
+ValueError: no clause 'no-such-clause' in docs/RULES.md: see buraco_core.clauses.CLAUSES
 """
 
 from __future__ import annotations
@@ -67,7 +67,7 @@ class Refusal(ValueError):
         # the engine makes one for every refused move it looks at: kept quick (no base __init__;
         # args are the constructor's, and __reduce__ rebuilds the refusal)
         if rule not in _CLAUSE_IDS:
-            raise ValueError(f"no clause {rule!r} in RULES.md: see buraco_core.clauses.CLAUSES")
+            raise ValueError(f"no clause {rule!r} in docs/RULES.md: see buraco_core.clauses.CLAUSES")
         self.rule = rule
         self.message = key if type(key) is Message and not params else _message(key, params)
 

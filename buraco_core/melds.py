@@ -1,6 +1,6 @@
 """Melds: runs and sets, the wild card's place, buracos and their points.
 
-Everything here follows the meld and buraco sections of RULES.md. The key ideas:
+Everything here follows the meld and buraco sections of docs/RULES.md. The key ideas:
 
 - A *place* is a position in a run: 1 is the low ace, 2 to 13 the ranks 2 to K, 14 the high ace.
 - A *wild card* is a joker or a 2 that stands for another card. A 2 of the run's own suit at
@@ -11,7 +11,7 @@ Everything here follows the meld and buraco sections of RULES.md. The key ideas:
 - The wild card fills the one gap if there is one; otherwise it stands at the low end, or at the
   high end when the run starts at the ace.
 
-Choices where RULES.md is silent (each tested in tests/test_melds.py and tests/test_extend.py):
+Choices where docs/RULES.md is silent (each tested in tests/test_melds.py and tests/test_extend.py):
 
 - A meld never holds more copies of a card than the ruleset's deck has (two of each card, four
   jokers; none in ``fechado`` unless its ``jokers`` option adds them).
@@ -61,7 +61,7 @@ _HIGH_ACE = 14
 
 
 class InvalidMeld(Refusal):
-    """Cards that are not a meld under the ruleset: ``rule`` is the clause of RULES.md that
+    """Cards that are not a meld under the ruleset: ``rule`` is the clause of docs/RULES.md that
     fails (``"wild-one"``, ``"run"``, ...), ``message`` (``str(e)`` in English) says why. A
     token that is not a card is a :class:`~buraco_core.errors.NotationError` instead."""
 
@@ -474,7 +474,7 @@ def extend_by_search(meld: Meld, cards: Sequence[Card], wild_end: WildEnd | None
 def make_meld(cards: Iterable[Card | str] | str, rules: Rules | str) -> Meld:
     """The meld these cards make under ``rules``, or :class:`InvalidMeld` naming the broken rule.
 
-    The order of ``cards`` does not matter: the meld is arranged as RULES.md places it. A token
+    The order of ``cards`` does not matter: the meld is arranged as docs/RULES.md places it. A token
     that is not a card raises :class:`~buraco_core.errors.NotationError` naming the token; more
     copies of a card than the ruleset's deck holds (``fechado`` has no jokers) an
     :class:`InvalidMeld` under ``[deck]``.
@@ -647,7 +647,7 @@ def _make_run(
     elif fixed_ace is not None:
         ace_options = [(fixed_ace,)]
     else:
-        # high first when the run holds the king: the tie-break of RULES.md
+        # high first when the run holds the king: the tie-break of docs/RULES.md
         ace_options = [(_HIGH_ACE,), (1,)] if 13 in seen else [(1,), (_HIGH_ACE,)]
     best: tuple[int, list[int], int | None] | None = None  # (wilds, places, wild place)
     fewest_wilds = 99

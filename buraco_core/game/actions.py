@@ -52,7 +52,7 @@ __all__ = [
 
 
 class IllegalAction(Refusal):
-    """A play the rules refuse: ``rule`` names the clause of RULES.md it applies, ``message``
+    """A play the rules refuse: ``rule`` names the clause of docs/RULES.md it applies, ``message``
     (``str(e)`` in English) says why. Text that is not a play is a
     :class:`~buraco_core.errors.NotationError` instead."""
 

@@ -31,7 +31,7 @@ __all__ = [
     "wild_change",
 ]
 
-#: The melds of RULES.md's worked example ([worked-example]): 4♥-10♥ clean, the 2♠ in place of
+#: The melds of docs/RULES.md's worked example ([worked-example]): 4♥-10♥ clean, the 2♠ in place of
 #: the 7♥, and the 7♥ added back to that dirty buraco.
 WORKED_EXAMPLE: tuple[frozenset[Card], ...] = tuple(frozenset(parse_cards(text)) for text in (
     "4h 5h 6h 7h 8h 9h 10h", "4h 5h 6h 2s 8h 9h 10h", "4h 5h 6h 7h 8h 9h 10h 2s"))

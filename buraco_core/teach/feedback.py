@@ -1,6 +1,6 @@
 """Feedback: the engine's verdict on an answer, made of catalog messages.
 
-A :class:`Feedback` names the clause of RULES.md its verdict turns on (``rule``: for a wrong
+A :class:`Feedback` names the clause of docs/RULES.md its verdict turns on (``rule``: for a wrong
 answer the clause broken, for a right one the clause exercised), says why it applies to these
 cards (``reason``) and, for a wrong answer, what would be right (``advice``: the rule in a
 learner's words), without giving the answer away. Points come itemized as :class:`Line` values,

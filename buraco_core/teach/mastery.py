@@ -143,7 +143,7 @@ class Answer:
             raise ValueError(f"an answer lacks {', '.join(missing)}")
         clause = data["clause"]
         if clause not in CLAUSES:
-            raise ValueError(f"an answer names no clause of RULES.md: {clause!r}")
+            raise ValueError(f"an answer names no clause of docs/RULES.md: {clause!r}")
         try:
             outcome = Outcome(data["outcome"])
         except ValueError:

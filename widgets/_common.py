@@ -15,7 +15,7 @@ import ipywidgets
 
 from buraco_core import RULESETS, Card, Meld, Rules, get_rules, parse_cards
 from buraco_core.cards import card_text
-from buraco_core.messages import Message, catalog, render
+from buraco_core.messages import Message, catalog, render, typeset
 from buraco_core.svg import card_name, card_svg, meld_svg
 from buraco_core.variants import rules_text
 
@@ -69,10 +69,10 @@ def esc(text: object) -> str:
 
 
 def template(key: str, lang: str) -> str:
-    """A catalog sentence of ``lang`` as written, its ``{parameters}`` left for the page to fill
-    (English where ``lang`` has no sentence yet, as :meth:`Message.text` does)."""
+    """A catalog sentence of ``lang`` with its typography, its ``{parameters}`` left for the page
+    to fill (English where ``lang`` has no sentence yet, as :meth:`Message.text` does)."""
     sentence = catalog(lang).get(key)
-    return sentence if sentence is not None else catalog("en")[key]
+    return typeset(sentence, lang) if sentence is not None else catalog("en")[key]
 
 
 def _stands_text(meld: Meld, lang: str) -> str | None:

@@ -115,3 +115,124 @@ def test_the_german_lessons_say_each_thing_by_one_term() -> None:
             for other, term in _OTHER_NAMES.items():
                 if re.search(rf"\b{other}\w*", german) and other not in english:
                     raise AssertionError(f"{source.name}: „{other}“ where the course says „{term}“")
+
+
+def test_a_task_is_a_sentence_with_its_article() -> None:
+    """„Gesucht: Meldung.“ was a telegram: the task names what to make with its article."""
+    from buraco_core.teach import Puzzle
+
+    made = {}
+    for kind in ("", "run", "set"):
+        goal = {"meld_kind": kind} if kind else {}
+        p = Puzzle(id="t", kind="make-meld", rules="buraco", hand=("4h", "5h", "6h", "9c", "9d", "9s"), goal=goal)
+        from buraco_core.teach.kinds import KINDS
+
+        made[kind] = KINDS["make-meld"].prompt(p).text("de")
+    assert "daraus eine Meldung." in made[""] and "daraus eine Folge." in made["run"] and "daraus einen Satz." in made["set"]
+    assert not any("Gesucht" in text for text in made.values())
+
+
+# ------------------------------------------------------------------ a German learner is never stuck
+
+def test_a_wild_card_stands_for_a_rank_in_the_learners_letters() -> None:
+    """Feedback passed ``Meld.wild_label`` (English "Q") into German sentences; it passes the rank."""
+    from buraco_core import make_meld
+    from buraco_core.teach import Puzzle, check
+
+    queens = make_meld("Qc Qd JK", "buraco")
+    assert messages.show(queens.wild_stands, "de") == "D" and messages.show(queens.wild_stands, "en") == "Q"
+    run = make_meld("9h 10h JK Qh", "buraco")
+    assert messages.show(run.wild_stands, "de") == "B♥" and messages.show(run.wild_stands, "en") == "J♥"
+    p = Puzzle(id="t", kind="make-meld", rules="buraco", hand=("Qc", "Qd", "JK", "5s"), goal={"wild": False})
+    said = check(p, "Qc Qd JK").explain("de")
+    assert "steht für D" in said and "für Q" not in said
+
+
+def test_allowed_or_refused_is_read_in_the_words_the_question_asks_for() -> None:
+    from buraco_core.teach import Puzzle, check
+    from buraco_core.teach.answers import read_bool
+
+    assert render("answer.allowed-or-refused", "de") == "Antworte mit „erlaubt“ oder „nicht erlaubt“."
+    assert [read_bool(w) for w in ("erlaubt", "Nicht erlaubt", "ja", "nein", "allowed", "refused")] == \
+        [True, False, True, False, True, False]
+    refused = Puzzle(id="t", kind="legal-play", rules="buraco", goal={"scenario": "pot-guard", "play": "meld 4h 5h 6h"})
+    assert check(refused, "nicht erlaubt").correct and check(refused, "erlaubt").answered
+
+
+def test_the_typed_play_reads_the_ends_the_lessons_name() -> None:
+    """The lessons say the wild card goes to the lower end („unten“, „niedrig“) or the upper one."""
+    for word in ("unten", "niedrig", "tief", "low"):
+        assert str(parse_action(f"anlegen 2 7h {word}")) == "add 2 7h low"
+    for word in ("oben", "hoch", "high"):
+        assert str(parse_action(f"anlegen 2 7h {word}")) == "add 2 7h high"
+    lesson = "\n".join(_lesson_part("08_play.md", "de"))
+    for play in re.findall(r"anlegen \d+ \w+ \w+", lesson):
+        assert parse_action(play).wild_end in ("low", "high"), play  # type: ignore[union-attr]
+
+
+def _lesson_part(name: str, lang: str) -> list[str]:
+    from pathlib import Path
+
+    part, out = None, []
+    for line in (Path(__file__).resolve().parent.parent / "lessons" / "source" / name).read_text(encoding="utf-8").splitlines():
+        if line.startswith("%% "):
+            part = line[3:].strip()
+        elif part == lang:
+            out.append(line)
+    return out
+
+
+def test_an_error_the_teaching_layer_catches_is_said_in_the_learners_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    from buraco_core.errors import NotationError
+    from buraco_core.teach import Puzzle, check
+    from buraco_core.teach.kinds import KINDS
+
+    def broken(*_args: object) -> None:
+        raise NotationError("notation.not-a-card", token="7x")
+
+    monkeypatch.setattr(KINDS["make-meld"], "check", broken)
+    fb = check(Puzzle(id="t", kind="make-meld", rules="buraco", hand=("4h",)), "4h")
+    assert not fb.answered
+    assert fb.explain("de") == render("teach.broken", "de", error=messages.Message("notation.not-a-card", {"token": "7x"}))
+    assert "is not a card" not in fb.explain("de") and "is not a card" in fb.explain("en")
+
+
+def test_a_widgets_guard_says_an_error_in_the_pages_language() -> None:
+    from buraco_widgets._common import guard
+
+    from buraco_core.rules import RULESETS, Rules
+
+    shown: list[str] = []
+
+    class Owner:
+        lang = "de"
+
+        def say(self, message: str) -> None:
+            shown.append(message)
+
+    def inconsistent() -> None:
+        import dataclasses
+
+        dataclasses.replace(RULESETS["buraco"], allow_sets=False, set_max_cards=4)
+
+    guard(Owner().say, inconsistent)()
+    assert shown[-1] == render("widget.went-wrong", "de", reason=render("house.problem.max-without-sets", "de"))
+    guard(Owner().say, lambda: 1 // 0)()        # a bug: no English, no developer words on the page
+    assert shown[-1] == render("widget.went-wrong", "de", reason=render("widget.unexpected", "de"))
+    assert "division" not in shown[-1] and isinstance(RULESETS["buraco"], Rules)
+
+
+def test_a_progress_record_that_cannot_be_read_is_said_in_the_learners_language() -> None:
+    from buraco_widgets import Progress
+
+    from buraco_core.teach.record import RecordError, read_record
+
+    with pytest.raises(RecordError) as caught:
+        read_record('{"format": "buraco-progress/2", "answers": [{"clause": "run"}]}')
+    assert str(caught.value).startswith("answer 1: an answer lacks")            # str() stays English
+    assert caught.value.message.text("de").startswith("Antwort 1: Einer Antwort fehlt")
+    page = Progress(lang="de")
+    page.import_text("nope")
+    assert page.message == render("widget.progress.not-imported", "de",
+                                  error=messages.Message("record.not-json", {"line": 1, "column": 1}))
+    assert "JSON-Format" in page.message and "not progress" not in page.message

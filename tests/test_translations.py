@@ -80,18 +80,77 @@ def test_a_german_notation_error_is_german() -> None:
 #: Words German Buraco pages also use for a thing the course has one term for: the glossary names
 #: them (``glossary.<term>.names``, and its search box's tip), nowhere else may they stand in.
 _OTHER_NAMES = {"Talon": "Stapel", "Abwurfstapel": "Ablagestapel", "Abwurf": "abgeworfene Karte",
-                "Sequenz": "Folge", "Straße": "Folge", "Strasse": "Folge", "Drilling": "Satz",
-                "Kombination": "Meldung", "Quelle": "Topf", "Tote": "Topf", "Pott": "Topf", "Aktion": "Spielzug",
-                "Deck": "Kartenspiel", "Coach": "Trainer", "Score": "Punkte"}
+                "Nachziehstapel": "Stapel", "Sequenz": "Folge", "Straße": "Folge", "Strasse": "Folge",
+                "Drilling": "Satz", "Kombination": "Meldung", "Quelle": "Topf", "Tote": "Topf", "Pott": "Topf",
+                "Korb": "Buraco", "Rausgehen": "Ausmachen", "rausgehen": "ausmachen", "Aktion": "Spielzug",
+                "Deck": "Kartenspiel", "Coach": "Trainer", "Score": "Punkte", "Schutzregel": "Sperre",
+                "Topf-Schutzregel": "Topfsperre", "Zielpunktzahl": "Ziel", "Nennwert": "Zahlenwert"}
+
+#: One phrasing for one thing: a pattern another phrasing matches, and the course's phrasing.
+_OTHER_PHRASES = {
+    r"\brück(?:t|en|te)\b": "die wilde Karte wandert",
+    r"\bGeben wandert|\bwandert das Geben": "das Geben geht weiter",
+    r"\bnicht (?:gespielt|benutzt)\w*": "ein aufgenommener, aber nicht genutzter Topf",
+    r"\bTopf\w*\b[^.;:]*\bgenommen|\bgenommen\w*\s+Topf": "den Topf aufnehmen (aufgenommen)",
+    r"\bnicht ein(?:e|en|er|em|es)?\b": "kein, keine, keinen",
+}
 
 
 def test_the_german_catalog_says_each_thing_by_one_term() -> None:
-    de = catalog("de")
+    de, en = catalog("de"), catalog("en")
     for key, text in de.items():
         if (key.startswith("glossary.") and key.endswith((".names", "lookup-tip"))) or key.startswith("widget.lookup."):
             continue
         for other, term in _OTHER_NAMES.items():
             assert not re.search(rf"\b{other}\w*", text), f"{key}: „{other}“ where the course says „{term}“: {text}"
+        for pattern, phrase in _OTHER_PHRASES.items():
+            assert not re.search(pattern, text), f"{key}: the course says „{phrase}“: {text}"
+        # the discard pile is the Ablagestapel: „Stapel“ alone is the stock
+        if re.search(r"\bpile\b", en[key]) and not re.search(r"\bstock\b", en[key]) and not key.startswith("glossary.stock."):
+            assert not re.search(r"\bStapel\b", text), f"{key}: „Stapel“ for the discard pile: {text}"
+
+
+def test_a_sentence_built_from_parts_says_kein_not_nicht_ein() -> None:
+    from buraco_core.game.actions import parse_action
+    from buraco_core.teach.explain import play_words
+
+    kinds = ("clean", "semi-clean", "dirty", "royal", "ace-to-ace")
+    for kind in kinds:
+        for want in kinds:
+            text = render("feedback.kind-is", "de", kind=messages.Message(f"teach.a-kind.{kind}"),
+                          want=messages.Message(f"teach.a-kind.{want}"))
+            assert not re.search(_NICHT_EIN, text), text
+    for play in ("draw", "take", "meld 4h 5h 6h", "add 1 7h", "discard Kc", "next"):
+        text = render("feedback.play-refused", "de", play=play_words(parse_action(play), 0), why="x")
+        assert not re.search(_NICHT_EIN, text), text
+
+
+_NICHT_EIN = r"\bnicht ein(?:e|en|er|em|es)?\b"
+
+
+def test_a_task_is_a_sentence_with_its_article() -> None:
+    """„Gesucht: Meldung.“ was a telegram: the task names what to make with its article."""
+    from buraco_core.teach import Puzzle
+
+    made = {}
+    for kind in ("", "run", "set"):
+        goal = {"meld_kind": kind} if kind else {}
+        p = Puzzle(id="t", kind="make-meld", rules="buraco", hand=("4h", "5h", "6h", "9c", "9d", "9s"), goal=goal)
+        from buraco_core.teach.kinds import KINDS
+
+        made[kind] = KINDS["make-meld"].prompt(p).text("de")
+    assert "daraus eine Meldung." in made[""] and "daraus eine Folge." in made["run"] and "daraus einen Satz." in made["set"]
+    assert not any("Gesucht" in text for text in made.values())
+
+
+def test_the_german_glossary_finds_the_words_german_players_use() -> None:
+    from buraco_core.teach.glossary import glossary
+
+    terms = glossary("de")
+    for word, term in [("Kombination", "meld"), ("Drilling", "set"), ("Straße", "run"), ("Nachziehstapel", "stock"),
+                       ("Pott", "pot"), ("Korb", "buraco"), ("Rausgehen", "going-out"), ("Tote", "pot")]:
+        found = terms.find(word)
+        assert found and found[0].id == term, f"„{word}“ finds {[t.id for t in found]}, not {term}"
 
 
 def test_the_german_lessons_say_each_thing_by_one_term() -> None:
@@ -115,21 +174,9 @@ def test_the_german_lessons_say_each_thing_by_one_term() -> None:
             for other, term in _OTHER_NAMES.items():
                 if re.search(rf"\b{other}\w*", german) and other not in english:
                     raise AssertionError(f"{source.name}: „{other}“ where the course says „{term}“")
-
-
-def test_a_task_is_a_sentence_with_its_article() -> None:
-    """„Gesucht: Meldung.“ was a telegram: the task names what to make with its article."""
-    from buraco_core.teach import Puzzle
-
-    made = {}
-    for kind in ("", "run", "set"):
-        goal = {"meld_kind": kind} if kind else {}
-        p = Puzzle(id="t", kind="make-meld", rules="buraco", hand=("4h", "5h", "6h", "9c", "9d", "9s"), goal=goal)
-        from buraco_core.teach.kinds import KINDS
-
-        made[kind] = KINDS["make-meld"].prompt(p).text("de")
-    assert "daraus eine Meldung." in made[""] and "daraus eine Folge." in made["run"] and "daraus einen Satz." in made["set"]
-    assert not any("Gesucht" in text for text in made.values())
+            for pattern, phrase in _OTHER_PHRASES.items():
+                found = re.search(pattern, german)
+                assert not found, f"{source.name}: „{found.group(0) if found else ''}“ where the course says „{phrase}“"
 
 
 # ------------------------------------------------------------------ a German learner is never stuck
@@ -220,6 +267,19 @@ def test_a_widgets_guard_says_an_error_in_the_pages_language() -> None:
     guard(Owner().say, lambda: 1 // 0)()        # a bug: no English, no developer words on the page
     assert shown[-1] == render("widget.went-wrong", "de", reason=render("widget.unexpected", "de"))
     assert "division" not in shown[-1] and isinstance(RULESETS["buraco"], Rules)
+
+
+def test_the_royal_buraco_is_all_thirteen_ranks_in_every_sentence() -> None:
+    """The house panel called the royal buraco "ace to ace": the engine's royal is a clean run of
+    thirteen cards, the ace-to-ace one of fourteen."""
+    from buraco_core import RULESETS, make_meld
+
+    royal = make_meld("Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh", RULESETS["fechado"])
+    assert royal.buraco_type == "royal" and len(royal.cards) == 13
+    for lang, thirteen, ace_to_ace in (("en", "thirteen", "ace to ace"), ("de", "dreizehn", "Ass bis Ass")):
+        for key in ("house.field.royal_bonus.means", "clause.buraco-royal.text", "glossary.royal.text"):
+            text = render(key, lang, value=500)
+            assert thirteen in text and ace_to_ace not in text, f"{lang} {key}: {text}"
 
 
 def test_a_progress_record_that_cannot_be_read_is_said_in_the_learners_language() -> None:

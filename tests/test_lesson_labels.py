@@ -14,11 +14,9 @@ from collections import defaultdict
 from pathlib import Path
 
 import pytest
+from lesson_prose import SOURCES, prose
 
 from buraco_core.messages import catalog
-
-ROOT = Path(__file__).resolve().parent.parent
-SOURCES = sorted((ROOT / "lessons" / "source").glob("*.md"))
 
 #: The catalog families whose sentences are the widgets' buttons, menus, headings and labels.
 LABEL_FAMILIES = ("widget.", "review.", "house.", "cheat.", "glossary.lookup", "mastery.", "language.", "score.")
@@ -44,23 +42,6 @@ def labels(lang: str) -> dict[str, set[str]]:
     return found
 
 
-def cells(path: Path) -> list[tuple[int, dict[str, str]]]:
-    """The markdown cells of a lesson source: their line and their text by language."""
-    out: list[tuple[int, dict[str, list[str]]]] = []
-    part = None
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if line.startswith("%% "):
-            word = line[3:].strip()
-            if word in ("markdown", "code"):
-                out.append((number, {}))
-                part = None if word == "code" else part
-            else:
-                part = word
-        elif out and part in ("en", "de"):
-            out[-1][1].setdefault(part, []).append(line)
-    return [(n, {lang: "\n".join(lines) for lang, lines in text.items()}) for n, text in out if text]
-
-
 def quotes(text: str) -> list[tuple[str, bool]]:
     """The bold phrases of a text (links left out), each with whether the prose presses it."""
     out = []
@@ -73,10 +54,12 @@ def quotes(text: str) -> list[tuple[str, bool]]:
     return out
 
 
-def label_problems(path: Path) -> list[str]:
+def label_problems(name: str, cells: list[tuple[int, dict[str, str]]]) -> list[str]:
+    """What is wrong with the labels the prose cells of a lesson quote (each cell: its line, its
+    text by language)."""
     known = {lang: labels(lang) for lang in ("en", "de")}
     problems = []
-    for line, text in cells(path):
+    for line, text in cells:
         said = {lang: quotes(text.get(lang, "")) for lang in ("en", "de")}
         for lang, other in (("en", "de"), ("de", "en")):
             theirs = [known[other].get(_normal(q), set()) for q, _ in said[other]]
@@ -84,28 +67,29 @@ def label_problems(path: Path) -> list[str]:
                 keys = known[lang].get(_normal(quote))
                 if keys is None:
                     if pressed:
-                        problems.append(f"{path.name}:{line}: [{lang}] **{quote}** is no label of the {lang} widgets")
+                        problems.append(f"{name}:{line}: [{lang}] **{quote}** is no label of the {lang} widgets")
                     continue
                 if not any(keys & other_keys for other_keys in theirs):
                     wanted = " or ".join(sorted({catalog(other)[k] for k in keys}))
-                    problems.append(f"{path.name}:{line}: [{lang}] **{quote}** is quoted, but the {other} cell does not "
+                    problems.append(f"{name}:{line}: [{lang}] **{quote}** is quoted, but the {other} cell does not "
                                     f"quote its label **{wanted}**")
     return problems
 
 
 @pytest.mark.parametrize("path", SOURCES, ids=lambda p: p.stem)
 def test_every_label_a_lesson_quotes_exists_in_its_language(path: Path) -> None:
-    problems = label_problems(path)
+    cells = prose(path)
+    assert cells, f"{path.name}: no prose read"
+    problems = label_problems(path.name, cells)
     assert not problems, "\n".join(problems)
 
 
-def test_a_button_that_does_not_exist_is_found(tmp_path: Path) -> None:
-    lesson = tmp_path / "99_x.md"
-    lesson.write_text("%% markdown\n%% en\nPress **Another one** for more, then **Review again**.\n"
-                      "%% de\nDrücke auf **Noch eine**, dann **Erneut wiederholen** sucht weiter.\n", encoding="utf-8")
-    problems = "\n".join(label_problems(lesson))
-    assert "[de] **Noch eine** is no label of the de widgets" in problems
+def test_a_button_that_does_not_exist_is_found() -> None:
+    cell = {"en": "Press **Another one** for more, then **Review again**.",
+            "de": "Drücke auf **Noch eine**, dann **Erneut wiederholen** sucht weiter."}
+    problems = "\n".join(label_problems("99_x.md", [(1, cell)]))
+    assert "99_x.md:1: [de] **Noch eine** is no label of the de widgets" in problems
     assert "[en] **Another one** is quoted, but the de cell does not quote its label **Neue Aufgabe**" in problems
     assert "**Erneut wiederholen** is no label" in problems and "its label **Noch einmal**" in problems
-    lesson.write_text("%% markdown\n%% en\nPress **Another one**.\n%% de\nDrücke auf **Neue Aufgabe**.\n", encoding="utf-8")
-    assert label_problems(lesson) == []
+    right = {"en": "Press **Another one**.", "de": "Drücke auf **Neue Aufgabe**."}
+    assert label_problems("99_x.md", [(1, right)]) == []

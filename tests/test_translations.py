@@ -156,21 +156,12 @@ def test_the_german_glossary_finds_the_words_german_players_use() -> None:
 def test_the_german_lessons_say_each_thing_by_one_term() -> None:
     """In the lessons' German, another name stands only where the English cell names it too (the
     glossary page lists the names players use)."""
-    from pathlib import Path
+    from lesson_prose import SOURCES, prose
 
-    root = Path(__file__).resolve().parent.parent
-    for source in sorted((root / "lessons" / "source").glob("*.md")):
-        cells: list[dict[str, list[str]]] = []
-        part = None
-        for line in source.read_text(encoding="utf-8").splitlines():
-            if line.startswith("%% "):
-                part = line[3:].strip()
-                if part in ("markdown", "code"):
-                    cells.append({})
-            elif cells and part in ("en", "de"):
-                cells[-1].setdefault(part, []).append(line)
-        for cell in cells:
-            english, german = "\n".join(cell.get("en", [])), "\n".join(cell.get("de", []))
+    assert SOURCES and all(prose(source) for source in SOURCES)     # the sources are read, cell by cell
+    for source in SOURCES:
+        for _line, cell in prose(source):
+            english, german = cell.get("en", ""), cell.get("de", "")
             for other, term in _OTHER_NAMES.items():
                 if re.search(rf"\b{other}\w*", german) and other not in english:
                     raise AssertionError(f"{source.name}: „{other}“ where the course says „{term}“")
@@ -212,21 +203,13 @@ def test_the_typed_play_reads_the_ends_the_lessons_name() -> None:
         assert str(parse_action(f"anlegen 2 7h {word}")) == "add 2 7h low"
     for word in ("oben", "hoch", "high"):
         assert str(parse_action(f"anlegen 2 7h {word}")) == "add 2 7h high"
-    lesson = "\n".join(_lesson_part("08_play.md", "de"))
-    for play in re.findall(r"anlegen \d+ \w+ \w+", lesson):
+    from lesson_prose import ROOT, prose
+
+    lesson = "\n".join(cell.get("de", "") for _line, cell in prose(ROOT / "lessons" / "source" / "08_play.md"))
+    plays = re.findall(r"anlegen \d+ \w+ \w+", lesson)
+    assert plays, "lesson 08 shows how to type the end of a moving wild card"
+    for play in plays:
         assert parse_action(play).wild_end in ("low", "high"), play  # type: ignore[union-attr]
-
-
-def _lesson_part(name: str, lang: str) -> list[str]:
-    from pathlib import Path
-
-    part, out = None, []
-    for line in (Path(__file__).resolve().parent.parent / "lessons" / "source" / name).read_text(encoding="utf-8").splitlines():
-        if line.startswith("%% "):
-            part = line[3:].strip()
-        elif part == lang:
-            out.append(line)
-    return out
 
 
 def test_an_error_the_teaching_layer_catches_is_said_in_the_learners_language(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from html import escape
 
 from .melds import InvalidMeld, make_meld
-from .messages import Message, render
+from .messages import Message, format_number, render
 from .rules import RULESETS, DiscardTake, GoingOut, IndirectPot, Rules, RulesError, StockEnd, Tie, get_rules
 from .scoring import ScoreLine, score_side
 
@@ -226,10 +226,11 @@ class RulesetScore:
         """The score in words of ``lang``: the ruleset, the total and its lines, or the problem."""
         if self.total is None:
             return f"{_shown(self.rules, lang)}: {self.problem.text(lang) if self.problem else ''}"
-        return f"{_shown(self.rules, lang)}: {self.total} ({self.detail(lang)})"
+        return f"{_shown(self.rules, lang)}: {format_number(self.total, lang)} ({self.detail(lang)})"
 
     def detail(self, lang: str = "en") -> str:
-        return render("list.separator", lang).join(f"{item.label.text(lang)} {item.points:+d}" for item in self.items)
+        return render("list.separator", lang).join(f"{item.label.text(lang)} {format_number(item.points, lang, signed=True)}"
+                                                   for item in self.items)
 
     def __str__(self) -> str:
         return self.text("en")

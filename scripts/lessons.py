@@ -25,7 +25,10 @@ For example::
     ```
 
 The English notebooks are written to ``lessons/<name>.ipynb``, the others to
-``lessons/<lang>/<name>.ipynb``. Code cells keep the outputs of the notebook already built where
+``lessons/<lang>/<name>.ipynb``, and the course's anchor index to ``lessons/course.json``: each
+lesson's title and the sections that teach a clause (anchors ``<a id="clause-<id>"></a>``) in every
+language, and the puzzles each lesson shows (:mod:`buraco_core.teach.course`), so a running lesson
+never reads a notebook to find them. Code cells keep the outputs of the notebook already built where
 their source is unchanged; ``--execute`` runs the built notebooks and keeps the outputs nbval checks
 (cells marked ``# NBVAL_CHECK_OUTPUT``), each the kernel's own.
 
@@ -49,6 +52,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from buraco_core.messages import LANGUAGES  # noqa: E402  (the checkout's engine, found above)
+from buraco_core.teach.course import INDEX_NAME, Course, lesson_folder  # noqa: E402
 
 LESSONS = ROOT / "lessons"
 SOURCES = LESSONS / "source"
@@ -171,7 +175,15 @@ def _complete(path: Path, cell: Cell | None) -> None:
 
 def target(name: str, lang: str) -> Path:
     """Where the notebook of a lesson in a language is written."""
-    return LESSONS / f"{name}.ipynb" if lang == "en" else LESSONS / lang / f"{name}.ipynb"
+    return LESSONS / lesson_folder(lang) / f"{name}.ipynb"
+
+
+INDEX = LESSONS / INDEX_NAME
+
+
+def index_text() -> str:
+    """The anchor index of the built notebooks, as ``lessons/course.json`` holds it."""
+    return _dumps(Course.scan(LESSONS).index())
 
 
 LANDING = "00_welcome"
@@ -182,7 +194,7 @@ def page(lang: str, name: str = "") -> dict[str, object]:
     the language, the words Voila shows while the lesson loads (from the catalog), the folder of
     the same page in each other language (``"de/"``, ``"../"``), and whether it is the landing page
     (which follows the language the learner chose before)."""
-    from buraco_widgets.language_menu import STORAGE_KEY, lesson_folder
+    from buraco_widgets.language_menu import STORAGE_KEY
 
     from buraco_core.messages import render
 
@@ -194,7 +206,6 @@ def page(lang: str, name: str = "") -> dict[str, object]:
 
 def notebook(cells: list[Cell], lang: str, old: dict | None = None, name: str = "") -> dict:
     """The notebook of ``lang`` built from the cells, keeping ``old``'s outputs of unchanged code."""
-    up = "" if lang == "en" else "../"
     old_code = {}
     for cell in (old or {}).get("cells", []):
         if cell["cell_type"] == "code":
@@ -204,7 +215,7 @@ def notebook(cells: list[Cell], lang: str, old: dict | None = None, name: str = 
         if cell.kind == "markdown":
             out.append({"cell_type": "markdown", "metadata": {}, "source": _lines(cell.text[lang])})
             continue
-        source = cell.text[""].replace("{{LANG}}", json.dumps(lang)).replace("{{UP}}", up)
+        source = cell.text[""].replace("{{LANG}}", json.dumps(lang))
         kept = old_code.get(source)
         out.append({"cell_type": "code", "execution_count": kept.get("execution_count") if kept else None,
                     "metadata": copy.deepcopy(kept["metadata"]) if kept else {},
@@ -240,10 +251,11 @@ def stale() -> list[str]:
                     or have["metadata"].get("buraco") != want["metadata"]["buraco"]:
                 problems.append(f"{built.relative_to(ROOT)} is not built from {path.relative_to(ROOT)}")
     for lang in LANGS:
-        folder = LESSONS if lang == "en" else LESSONS / lang
-        for nb in folder.glob("*.ipynb"):
+        for nb in (LESSONS / lesson_folder(lang)).glob("*.ipynb"):
             if not (SOURCES / f"{nb.stem}.md").is_file():
                 problems.append(f"{nb.relative_to(ROOT)} has no source in lessons/source/")
+    if not problems and (not INDEX.is_file() or INDEX.read_text(encoding="utf-8") != index_text()):
+        problems.append(f"{INDEX.relative_to(ROOT)} is not the anchor index of the built notebooks")
     return problems
 
 
@@ -265,7 +277,20 @@ def build(execute: bool = False) -> list[Path]:
     if execute:
         for built in changed:
             run(built)
+    write_index()
     return changed
+
+
+def write_index() -> None:
+    """Write the anchor index of the built notebooks; an anchor that names no clause, or a puzzle
+    a lesson shows that its file lacks, stops the build."""
+    scanned = Course.scan(LESSONS)
+    problems = [*scanned.problems, *scanned.shown()[1]]
+    if problems:
+        raise SourceError("\n".join(f"{LESSONS.relative_to(ROOT)}/{p}" for p in problems))
+    text = _dumps(scanned.index())
+    if not INDEX.is_file() or INDEX.read_text(encoding="utf-8") != text:
+        INDEX.write_text(text, encoding="utf-8")
 
 
 def run(path: Path) -> None:
@@ -309,6 +334,7 @@ def main(argv: list[str] | None = None) -> int:
             for path in sources():
                 for lang in LANGS:
                     run(target(path.stem, lang))
+            write_index()
     except SourceError as err:
         print(err, file=sys.stderr)
         return 2

@@ -32,6 +32,23 @@ setup_site() {
     touch "$stamp"
   fi
 }
+# The wheels a clean install of the project needs (tests/test_install.py installs the checkout's wheel
+# into a fresh virtual environment, offline, and serves the course from it): every dependency's wheel
+# and the build backend's, downloaded once into .cache/wheelhouse. Redone when pyproject.toml changes.
+setup_wheelhouse() {
+  local house=.cache/wheelhouse
+  local stamp=$house/.setup-wheelhouse
+  if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ] || [ scripts/setup.sh -nt "$stamp" ]; then
+    echo "setup: the wheels of a clean install into $house"
+    mkdir -p "$house"
+    # the project's dependencies as pyproject.toml declares them, and its build backend
+    .venv/bin/python -c 'import tomllib; print("\n".join(tomllib.load(open("pyproject.toml", "rb"))["project"]["dependencies"]))' \
+      > "$house/requirements.txt"
+    .venv/bin/python -m pip wheel --quiet --disable-pip-version-check -w "$house" -r "$house/requirements.txt" \
+      "setuptools>=68" wheel
+    touch "$stamp"
+  fi
+}
 if [ "$what" = site ]; then
   setup_site
   exit 0
@@ -49,6 +66,7 @@ if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ] || [ scripts/setup.sh -n
 fi
 if [ "$what" = test ]; then
   setup_site  # the browser tests build and test the static site too
+  setup_wheelhouse
 fi
 if [ "$what" = test ] && [ ! -x /usr/bin/chromium ]; then
   echo "setup: installing Debian's chromium for the browser tests"

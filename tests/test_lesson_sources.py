@@ -81,13 +81,14 @@ def test_a_malformed_source_is_reported_with_its_file_and_line(tmp_path: Path, t
     assert str(caught.value).startswith(str(path)) and problem in str(caught.value), str(caught.value)
 
 
-def test_a_source_builds_both_languages_with_their_words_and_paths(tmp_path: Path) -> None:
+def test_a_source_builds_both_languages_with_their_words(tmp_path: Path) -> None:
     path = tmp_path / "99_demo.md"
     path.write_text(f"---\njupytext: {{}}\n---\n\n{EN}\n# Hello\n\n{DE}\n# Hallo\n\n{CODE}"
-                    "LANG = {{LANG}}\nP = \"{{UP}}puzzles/99.yaml\"\n```\n", encoding="utf-8")
+                    "LANG = {{LANG}}\nP = get_course().puzzle_file(\"99\")\n```\n", encoding="utf-8")
     cells = lessons.read_source(path)
     en, de = lessons.notebook(cells, "en"), lessons.notebook(cells, "de")
     assert en["cells"][0]["source"] == ["# Hello"] and de["cells"][0]["source"] == ["# Hallo"]
-    assert "".join(en["cells"][1]["source"]) == 'LANG = "en"\nP = "puzzles/99.yaml"'
-    assert "".join(de["cells"][1]["source"]) == 'LANG = "de"\nP = "../puzzles/99.yaml"'
+    # one code for every language: the course finds its puzzle file, wherever the notebook is
+    assert "".join(en["cells"][1]["source"]) == 'LANG = "en"\nP = get_course().puzzle_file("99")'
+    assert "".join(de["cells"][1]["source"]) == 'LANG = "de"\nP = get_course().puzzle_file("99")'
     assert de["metadata"]["buraco"]["lang"] == "de" and de["metadata"]["buraco"]["loading"]

@@ -13,6 +13,7 @@ import pytest
 from buraco_core import RULESETS
 from buraco_core.compare import ROWS, compare_rulesets, score_under_each
 from buraco_core.teach import load_puzzles
+from buraco_core.teach.course import Course
 
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 #: The teaching lessons.
@@ -74,22 +75,20 @@ def test_code_cells_are_short_and_only_call_the_packages(name: str) -> None:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_guided_puzzles_exist_in_the_lesson_file(name: str) -> None:
-    from buraco_core.teach.coverage import shown_puzzles
-
-    file = LESSONS / "puzzles" / f"{name}.yaml"
-    puzzles = {(str(file), p.id): p for p in load_puzzles(file)}
-    shown, problems = shown_puzzles([LESSONS / f"{name}.ipynb"], puzzles)
-    assert not problems and len(shown) >= 3, name
+    course = Course.scan(LESSONS)
+    shown, problems = course.shown()
+    assert not problems
+    shown = [s for s in shown if s.notebook == f"{name}.ipynb"]
+    assert len(shown) >= 3, name
     # every puzzle of the lesson's file is shown in the lesson
-    assert {s.puzzle.id for s in shown} == {p.id for p in puzzles.values()}, name
+    assert {s.puzzle.id for s in shown} == {p.id for p in course.puzzle_file(name).puzzles}, name
 
 
 @pytest.mark.parametrize("name", NAMES[1:7])
 def test_each_section_that_teaches_a_clause_has_its_anchor(name: str) -> None:
-    from buraco_core.teach.coverage import lesson_sections
-
-    sections, problems = lesson_sections([LESSONS / f"{name}.ipynb"])
-    assert sections and not problems
+    course = Course.scan(LESSONS)
+    sections = [s for s in course.sections() if s.notebook == f"{name}.ipynb"]
+    assert sections and not course.problems
     for section in sections:
         assert section.link == f"{name}.ipynb#clause-{section.clause}" and section.heading
 

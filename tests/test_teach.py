@@ -639,9 +639,10 @@ def test_check_puzzles_proves_the_lessons_cover_every_clause(capsys: pytest.Capt
     out = capsys.readouterr().out
     assert "coverage: 49 of 49 clauses covered (75 of 75 readings)" in out
     assert "[pot-guard] no going out before a buraco" in out and "05_pot.ipynb#clause-pot-guard" in out
+    from buraco_core.teach.course import Course
     from buraco_core.teach.coverage import coverage
 
-    report = coverage(LESSON_PUZZLES)
+    report = coverage(Course.scan(LESSON_PUZZLES.parent))
     assert report.ok and {r.clause for r in report.readings} == set(CLAUSES)
     for reading in report.readings:
         assert len(reading.puzzles) >= 2 and reading.mistakes and reading.sections

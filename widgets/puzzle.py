@@ -97,7 +97,7 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
         self.add_class("bw-puzzle")
         self.lang = lang = resolve(lang)
         self.session = puzzle if isinstance(puzzle, PuzzleSession) else PuzzleSession(
-            puzzle, params=params, lesson=lesson, item=item, source=source)
+            puzzle, params=params, lesson=lesson, item=item, source=source, lang=lang)
         self._record = record
         self._progress = progress
         self._switching = False
@@ -315,7 +315,7 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
             svg=meld_svg(fb.drawing, width=44, lang=self.lang) if fb.drawing is not None else "",
             rule=fb.rule or "", rule_title=clause.title_message.text(self.lang) if clause else "",
             advice=self._text(fb.advice), link=fb.link.href if fb.link else "",
-            link_text=self._text(fb.link.words) if fb.link else "")
+            link_text=fb.link.words if fb.link else "")
 
     def _show_puzzle(self) -> None:
         for child in self._owned:

@@ -38,8 +38,7 @@ class _Steps(ipywidgets.VBox):  # type: ignore[misc]
     _tally = "widget.score-so-far"
     _counter = "widget.question"
 
-    def _setup(self, session: QuizSession, lang: str | None, progress: Progress | None) -> None:
-        self.lang = resolve(lang)
+    def _setup(self, session: QuizSession, progress: Progress | None) -> None:
         self.session = session
         self._progress = progress
         self.header = ipywidgets.HTML()
@@ -161,7 +160,8 @@ class PuzzleSet(_Steps):
         self.add_class("bw-quiz")
         self.add_class("bw-puzzle-set")
         self.lesson = str(lesson)
-        self._setup(QuizSession(puzzles, retries=0, lesson=self.lesson, source="puzzle"), lang, progress)
+        self.lang = resolve(lang)
+        self._setup(QuizSession(puzzles, retries=0, lesson=self.lesson, source="puzzle", lang=self.lang), progress)
         self.nav = ipywidgets.HBox([self.previous_button, self.next_button],
                                    layout=ipywidgets.Layout(flex_flow="row wrap"))
         self.nav.add_class("bw-quiz-nav")
@@ -222,9 +222,10 @@ class Quiz(_Steps):
         def deal(rules: str, seed: int) -> Sequence[Dealt]:
             return deal_quiz(chosen, rules, seed, n, syllabus=syllabus)
 
+        self.lang = resolve(lang)
         session = QuizSession(puzzles, deal=dealer or deal, rules=rules, seed=seed, retries=self.RETRIES,
-                              lesson=str(lesson), source=source)
-        self._setup(session, lang, progress)
+                              lesson=str(lesson), source=source, lang=self.lang)
+        self._setup(session, progress)
         self.retry_note = ipywidgets.HTML()
         self.retry_note.add_class("bw-retry-note")
         self.new_button = button(self._t("widget.new-quiz"), "bw-new-quiz", self._t("widget.new-quiz-tip"))
@@ -288,7 +289,7 @@ class Quiz(_Steps):
             return
         title = CLAUSES[again.clause].title_message.text(self.lang) if again.clause else ""
         read = (f" {esc(self._t('widget.retry-read'))} <a href='{esc(again.link.href)}'>"
-                f"{esc(again.link.words.text(self.lang))}</a>") if again.link else ""
+                f"{esc(again.link.words)}</a>") if again.link else ""
         self.retry_note.value = (f"<p class='bw-retry' role='note'>"
                                  f"{esc(self._t('widget.retry', n=again.missed + 1, rule=title))}{read}</p>")
 

@@ -12,7 +12,7 @@ answered right moves up a box and is due later.
 >>> from datetime import date, timedelta
 >>> from buraco_widgets import Progress, Review
 >>> progress = Progress()
->>> review = Review(progress=progress, folder="lessons")
+>>> review = Review(progress=progress)            # the installed course
 >>> review.state                                   # the kernel alone: the browser has not spoken
 'waiting'
 >>> progress.restore("")                           # the page loads: nothing kept yet
@@ -34,9 +34,8 @@ import traitlets
 
 from buraco_core.clauses import CLAUSES
 from buraco_core.messages import render
-from buraco_core.teach import Dealt, deal_clauses, dealers, load_puzzles
-from buraco_core.teach.coverage import teaching_link
-from buraco_core.teach.files import puzzle_files
+from buraco_core.teach import Dealt, deal_clauses, dealers
+from buraco_core.teach.course import Course, get_course
 from buraco_core.teach.mastery import mixed_plan, next_due, review_plan
 
 from ._common import as_rules, button, esc, guard
@@ -60,14 +59,14 @@ class Review(ipywidgets.VBox):  # type: ignore[misc]
     state = traitlets.Unicode("waiting")
 
     def __init__(self, *, progress: Progress | None = None, n: int = 6, seed: int = 1, lang: str | None = None,
-                 folder: str | os.PathLike[str] | None = None, **kwargs: Any) -> None:
+                 course: Course | str | os.PathLike[str] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("bw-review")
         self.lang = lang = resolve(lang)
         self.progress = progress if progress is not None else Progress.shared()
         self.n = n
         self.seed = seed
-        self._folder = folder
+        self.course = get_course(course)
         self.clauses: list[str] = []
         self.quiz: Quiz | None = None
         self.status = ipywidgets.HTML()
@@ -104,13 +103,9 @@ class Review(ipywidgets.VBox):  # type: ignore[misc]
     def _day_seed(self) -> int:
         return int(self.progress.today().strftime("%Y%m%d")) * 1000 + self.seed
 
-    def _puzzles(self) -> list[Any]:
-        """The course's puzzle files (beside the lessons), for a rule no generator deals."""
-        folder = os.path.join(os.fspath(self._folder or "."), "puzzles")
-        return [p for f in puzzle_files(folder) for p in load_puzzles(f)] if os.path.isdir(folder) else []
-
     def _deal(self, clauses: Sequence[str], seed: int) -> list[Dealt]:
-        return deal_clauses(clauses, self.progress.ruleset, seed, puzzles=self._puzzles())
+        # the course's puzzles, for a rule no generator deals
+        return deal_clauses(clauses, self.progress.ruleset, seed, puzzles=self.course.puzzles())
 
     def start(self) -> None:
         """Deal today's session of due rules, or say that nothing is due and offer mixed practice."""
@@ -134,7 +129,7 @@ class Review(ipywidgets.VBox):  # type: ignore[misc]
             return
         items = []
         for clause in self.clauses:
-            href, _ = teaching_link(clause, self.lang, self._folder)
+            href = self.course.link(clause, self.lang).href
             words = self._t("review.due-rule", rule=CLAUSES[clause].title_message.text(self.lang),
                             state=self._t(f"mastery.level.{states[clause].level}", rules=rules))
             items.append(f"<li><a href='{esc(href)}'>{esc(words)}</a></li>" if href else f"<li>{esc(words)}</li>")

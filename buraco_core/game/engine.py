@@ -15,7 +15,7 @@ clause), ``single_take_no_discard`` in :func:`_take_result`, ``indirect_pot`` in
 :func:`_apply_discard`, ``target`` / ``tie`` in :func:`_end_hand`; the guards
 (:mod:`buraco_core.game.guards`) read the others.
 
-Where RULES.md leaves the moment open: the last stock card (``LAST_CARD_DRAWN``) goes into the
+Where docs/RULES.md leaves the moment open: the last stock card (``LAST_CARD_DRAWN``) goes into the
 drawer's hand and ends the hand at once; ``TWO_LEFT`` is checked when a turn ends; with
 ``EMPTY_NO_POT`` the untaken pot of the lowest-numbered team becomes the stock as a turn starts;
 with ``EMPTY_AT_DRAW`` the player may still take the pile, and a draw from the empty stock ends

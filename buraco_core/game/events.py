@@ -9,7 +9,7 @@ did: narration, the clauses a play used, the explanation of an allowed play and 
 reasons are renderers of these events.
 
 Each event is a frozen, slotted value with no words in it (no catalog message, no English): seats,
-teams, cards, melds, numbers, and ``clauses``, the ids of the clauses of RULES.md with a
+teams, cards, melds, numbers, and ``clauses``, the ids of the clauses of docs/RULES.md with a
 condition that the event met (the take rule used, the pot on the fly or by the discard, a wild
 card moved or gone home, going out, the stock ending the hand, ...). A clause that holds for
 every play of its kind (a run is a run) is not listed.

@@ -42,7 +42,7 @@ _TAKE_CLAUSE = {DiscardTake.WHOLE: "draw", DiscardTake.ANY_DEPTH: "draw-dig",
 
 
 def take_clause(rules: Rules) -> str:
-    """The clause of RULES.md that says how the ruleset's players take from the discard pile
+    """The clause of docs/RULES.md that says how the ruleset's players take from the discard pile
     (the one reader of ``discard_take`` for it): ``draw``, ``draw-dig`` or ``draw-top-card``."""
     return _TAKE_CLAUSE[rules.discard_take]
 

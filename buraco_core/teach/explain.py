@@ -31,7 +31,7 @@ __all__ = [
     "wild_change",
 ]
 
-#: The melds of RULES.md's worked example ([worked-example]): 4♥-10♥ clean, the 2♠ in place of
+#: The melds of docs/RULES.md's worked example ([worked-example]): 4♥-10♥ clean, the 2♠ in place of
 #: the 7♥, and the 7♥ added back to that dirty buraco.
 WORKED_EXAMPLE: tuple[frozenset[Card], ...] = tuple(frozenset(parse_cards(text)) for text in (
     "4h 5h 6h 7h 8h 9h 10h", "4h 5h 6h 2s 8h 9h 10h", "4h 5h 6h 7h 8h 9h 10h 2s"))
@@ -102,14 +102,14 @@ def wild_change(old: Meld, new: Meld) -> tuple[Message | None, str]:
     no wild card before or after) and its clause."""
     if old.wild is None:
         if new.wild is not None:
-            return Message("explain.wild-becomes", {"wild": new.wild, "stands": new.wild_label}), "fewest-wilds"
+            return Message("explain.wild-becomes", {"wild": new.wild, "stands": new.wild_stands}), "fewest-wilds"
         return None, "extend"
     if new.wild is None:
         return Message("explain.wild-home", {"wild": old.wild}), "wild-two-home"
     if new.wild_label != old.wild_label:
-        return Message("explain.wild-moved", {"wild": new.wild, "was": old.wild_label,
-                                              "stands": new.wild_label}), "wild-moves"
-    return Message("explain.wild-stays", {"wild": new.wild, "stands": new.wild_label}), "extend"
+        return Message("explain.wild-moved", {"wild": new.wild, "was": old.wild_stands,
+                                              "stands": new.wild_stands}), "wild-moves"
+    return Message("explain.wild-stays", {"wild": new.wild, "stands": new.wild_stands}), "extend"
 
 
 # ------------------------------------------------------------------ plays in words

@@ -1,6 +1,6 @@
 """Feedback: the engine's verdict on an answer, made of catalog messages.
 
-A :class:`Feedback` names the clause of RULES.md its verdict turns on (``rule``: for a wrong
+A :class:`Feedback` names the clause of docs/RULES.md its verdict turns on (``rule``: for a wrong
 answer the clause broken, for a right one the clause exercised), says why it applies to these
 cards (``reason``) and, for a wrong answer, what would be right (``advice``: the rule in a
 learner's words), without giving the answer away. Points come itemized as :class:`Line` values,
@@ -31,9 +31,10 @@ from dataclasses import dataclass
 from ..clauses import CLAUSES, Clause
 from ..melds import Meld
 from ..messages import Message
+from .course import Link
 from .mastery import Outcome
 
-__all__ = ["Feedback", "Line", "Link", "join", "pick_rule"]
+__all__ = ["Feedback", "Line", "join", "pick_rule"]
 
 
 def join(*parts: Message | None) -> Message:
@@ -59,15 +60,6 @@ class Line:
 
 
 @dataclass(frozen=True)
-class Link:
-    """Where a rule is taught: ``href`` (``"04_turn.ipynb#clause-turn"``) and ``words`` (a catalog
-    message: ``"lesson 04, A turn, step by step"``)."""
-
-    href: str
-    words: Message
-
-
-@dataclass(frozen=True)
 class Feedback:
     """The engine's verdict.
 
@@ -78,8 +70,9 @@ class Feedback:
     meld the answer made, if any.
 
     Set by a session (:class:`~buraco_core.teach.session.PuzzleSession`), empty from
-    :func:`~buraco_core.teach.check` alone: ``link`` (the lesson section that teaches ``rule``,
-    for a wrong answer), ``drawing`` (the meld to draw beside the verdict, where the kind draws
+    :func:`~buraco_core.teach.check` alone: ``link`` (the course's
+    :class:`~buraco_core.teach.course.Link` to the lesson section that teaches ``rule``, in the
+    session's language, for a wrong answer), ``drawing`` (the meld to draw beside the verdict, where the kind draws
     one), ``outcome`` (the answer's :class:`~buraco_core.teach.mastery.Outcome` on its clause),
     ``your_answer`` (the learner's answer as shown beside the count), ``shows_count`` (the lines
     may be shown: they no longer give the answer away).

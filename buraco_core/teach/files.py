@@ -59,26 +59,18 @@ def _groups(value: object, what: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-_LOADED: dict[tuple[str, float, int], list[Puzzle]] = {}
-
-
 def load_puzzles(path: str | os.PathLike[str]) -> list[Puzzle]:
     """The puzzles of one YAML file; the first problem raises :class:`PuzzleError` (file, line).
 
-    A file read once is kept (its puzzles are values) until it changes on disk."""
-    name = os.fspath(path)
-    try:
-        stat = os.stat(name)
-        key: tuple[str, float, int] | None = (os.path.abspath(name), stat.st_mtime, stat.st_size)
-    except OSError:
-        key = None
-    if key is not None and key in _LOADED:
-        return list(_LOADED[key])
-    puzzles, problems = load_file(name)
+    A course's puzzle file (:meth:`~buraco_core.teach.course.Course.puzzle_file`) is read once,
+    by the course; any other path is read when asked."""
+    from .course import PuzzleFile
+
+    if isinstance(path, PuzzleFile):
+        return list(path.puzzles)
+    puzzles, problems = load_file(os.fspath(path))
     if problems:
         raise problems[0]
-    if key is not None:
-        _LOADED[key] = list(puzzles)
     return puzzles
 
 
@@ -233,11 +225,11 @@ def _read_puzzle(loader: Any, node: Any, path: str, default_rules: str) -> Puzzl
     if isinstance(clauses, str):
         clauses = clauses.replace(",", " ").split()
     if not isinstance(clauses, list):
-        raise PuzzleError("clauses is a list of clause ids of RULES.md: [pot-guard, going-out]", path, at("clauses"))
+        raise PuzzleError("clauses is a list of clause ids of docs/RULES.md: [pot-guard, going-out]", path, at("clauses"))
     for i, clause in enumerate(clauses):
         if clause not in CLAUSES:
             places = items.get("clauses", [])
-            raise PuzzleError(f"no clause {clause!r} in RULES.md: see its list of clause ids at the end",
+            raise PuzzleError(f"no clause {clause!r} in docs/RULES.md: see its list of clause ids at the end",
                               path, places[i] if i < len(places) else at("clauses"))
     mistakes = data.get("mistakes") or []
     if not isinstance(mistakes, list):

@@ -23,16 +23,16 @@ again are counted apart from those dealt at first (:attr:`QuizSession.asked`,
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..messages import Message
 from ..rules import Rules, get_rules
 from ..variants import rules_text
-from .feedback import Feedback, Link
+from .course import Link
+from .feedback import Feedback
 from .puzzle import Puzzle
-from .session import PuzzleSession, SessionError, lesson_link
+from .session import CourseLike, PuzzleSession, SessionError, lesson_link
 from .syllabus import Dealt, retry
 
 __all__ = ["RETRIES", "QuizSession", "Retry"]
@@ -41,7 +41,7 @@ __all__ = ["RETRIES", "QuizSession", "Retry"]
 @dataclass(frozen=True)
 class Retry:
     """A question asked again: ``missed`` (the index of the question it brings back), the rule
-    of that question (``clause``) and where it is taught (``link``)."""
+    of that question (``clause``) and where it is taught (``link``, in the quiz's language)."""
 
     missed: int
     clause: str | None
@@ -67,13 +67,14 @@ class QuizSession:
     def __init__(self, questions: Sequence[Puzzle | Dealt] = (), *,
                  deal: Callable[[str, int], Sequence[Dealt]] | None = None, rules: Rules | str = "buraco",
                  seed: int = 1, retries: int = RETRIES, lesson: str = "", source: str = "quiz",
-                 folder: str | os.PathLike[str] | None = None) -> None:
+                 course: CourseLike = None, lang: str = "en") -> None:
         self.rules = rules_text(get_rules(rules))
         self.seed = seed
         self.retries = retries
         self.lesson = str(lesson)
         self.source = source
-        self.folder = folder
+        self.course = course
+        self.lang = lang
         self._deal = deal
         self._listeners: list[Callable[[QuizSession], None]] = []
         self._set(list(questions) if questions else self._dealt(self.rules, self.seed))
@@ -94,7 +95,8 @@ class QuizSession:
 
     def _add(self, puzzle: Puzzle) -> PuzzleSession:
         i = len(self.questions)
-        session = PuzzleSession(puzzle, lesson=self.lesson, source=self.source, folder=self.folder)
+        session = PuzzleSession(puzzle, lesson=self.lesson, source=self.source, course=self.course,
+                                lang=self.lang)
         session.listen(lambda _s, fb: self._answered(i, fb))
         self.questions.append(session)
         self.right.append(False)
@@ -163,7 +165,7 @@ class QuizSession:
             return None
         missed = self.comeback[i]
         clause = self.questions[missed].puzzle.main_clause
-        return Retry(missed, clause, lesson_link(clause, self.folder))
+        return Retry(missed, clause, lesson_link(clause, self.course, self.lang))
 
     # -- counts ---------------------------------------------------------------------------------------
     @property

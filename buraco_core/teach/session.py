@@ -35,13 +35,14 @@ from typing import Any
 
 from ..cards import parse_cards
 from ..clauses import CLAUSES
+from ..errors import message_of
 from ..game.view import View
 from ..messages import Message
 from ..rules import Rules, get_rules
 from ..variants import rules_text
 from .core import HINT_LEVELS, check, hint, version_in
-from .coverage import teaching_sections
-from .feedback import Feedback, Link
+from .course import Course, Link, get_course
+from .feedback import Feedback
 from .generate import generate
 from .kinds import KINDS, Kind, Option
 from .mastery import Outcome, outcome_of
@@ -80,11 +81,11 @@ class SessionError(ValueError):
         return self.message.text(lang)
 
 
-def why(error: BaseException) -> Message | str:
+def why(error: BaseException) -> Message:
     """An error as a message parameter: the engine's own message where it has one (shown in the
-    page's language), else Python's words."""
-    message = getattr(error, "message", None)
-    return message if isinstance(message, Message) else str(error)
+    page's language: :func:`~buraco_core.errors.message_of`); a bug's text is for developers
+    (the log has it), the page says it met an error of its own."""
+    return message_of(error) or Message("widget.unexpected")
 
 
 @dataclass(frozen=True)
@@ -110,11 +111,15 @@ ANSWER_FORMS: Mapping[str, AnswerForm] = {f.name: f for f in (
 )}
 
 
-def lesson_link(clause: str | None, folder: str | os.PathLike[str] | None = None) -> Link | None:
-    """The lesson section that teaches ``clause`` (from the lessons of ``folder``, by default
-    where the lesson runs), or None where no lesson teaches it."""
-    section = teaching_sections(folder).get(clause or "")
-    return None if section is None else Link(section.link, section.words)
+#: A course given by itself, by its folder, or None: the installed course.
+CourseLike = Course | str | os.PathLike[str] | None
+
+
+def lesson_link(clause: str | None, course: CourseLike = None, lang: str = "en") -> Link | None:
+    """The link to the lesson section of ``course`` that teaches ``clause``, its words in ``lang``
+    (:meth:`Course.link <buraco_core.teach.course.Course.link>`), or None where no lesson teaches it."""
+    link = get_course(course).link(clause, lang)
+    return link if link.href else None
 
 
 _TABLE = Message("widget.table")
@@ -138,7 +143,7 @@ class Situation:
     problem: Message | None = None
     facts: tuple[Message, ...] = ()
     position: View | None = None
-    broken: Message | str | None = None
+    broken: Message | None = None
     rules: str = "buraco"
     table: tuple[str, ...] = ()
     table_label: Message = _TABLE
@@ -212,8 +217,8 @@ class PuzzleSession:
     """
 
     def __init__(self, puzzle: Puzzle, *, params: Mapping[str, Any] | None = None, lesson: str = "",
-                 item: str | None = None, source: str = "puzzle",
-                 folder: str | os.PathLike[str] | None = None) -> None:
+                 item: str | None = None, source: str = "puzzle", course: CourseLike = None,
+                 lang: str = "en") -> None:
         self.puzzle = puzzle
         self.generated = puzzle.source is None and puzzle.seed is not None
         """A generated puzzle (dealt again in another ruleset), not a teacher's."""
@@ -223,7 +228,10 @@ class PuzzleSession:
         self.lesson = str(lesson)
         self.source = source
         """Where its answers are given: ``puzzle``, ``quiz``, ``review``."""
-        self.folder = folder
+        self.course = course
+        """The course whose lessons the feedback links (default: the installed one)."""
+        self.lang = lang
+        """The language of the link's words."""
         self.rules = puzzle.rules
         self.item = item if item is not None else ("practice-" + puzzle.kind if self.generated else puzzle.id)
         self.attempts: list[Attempt] = []
@@ -278,7 +286,7 @@ class PuzzleSession:
                              problem=Message("teach.unknown-kind", {"kind": p.kind, "kinds": ", ".join(KINDS)}))
         form = ANSWER_FORMS[kind.form]
         position: View | None = None
-        broken: Message | str | None = None
+        broken: Message | None = None
         facts: tuple[Message, ...] = ()
         try:
             if kind.shows_position:
@@ -328,7 +336,7 @@ class PuzzleSession:
         echoed = form is not None and form.echoed and not isinstance(answer, bool)
         fb = dataclasses.replace(
             fb, outcome=outcome, shows_count=fb.correct or self.revealed,
-            link=None if fb.correct else lesson_link(fb.rule, self.folder),
+            link=None if fb.correct else lesson_link(fb.rule, self.course, self.lang),
             drawing=fb.meld if kind is not None and kind.draws_meld else None,
             your_answer=str(answer) if echoed else "")
         for callback in self._listeners:

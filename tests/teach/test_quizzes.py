@@ -49,7 +49,7 @@ def test_a_quiz_is_dealt_from_the_syllabus_and_scored() -> None:
 
 
 def test_a_question_missed_comes_back_as_a_fresh_one_retries_times_at_most() -> None:
-    quiz = lesson_quiz(folder=LESSONS)
+    quiz = lesson_quiz(course=LESSONS)
     calls: list[int] = []
     quiz.listen(lambda s: calls.append(len(s.questions)))
     first = quiz.questions[0]

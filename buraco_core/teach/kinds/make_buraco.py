@@ -54,14 +54,14 @@ def buraco_problem(puzzle: Puzzle, meld: Meld, want: str) -> tuple[list[str], Me
                                               "counted": Message(f"buraco-kind.{counted}")})
         clauses.insert(0, BONUS_CLAUSES[natural])
     elif meld.wild is not None and want in ("clean", "royal", "ace-to-ace"):
-        why = Message("feedback.has-wild", {"wild": meld.wild, "stands": meld.wild_label})
+        why = Message("feedback.has-wild", {"wild": meld.wild, "stands": meld.wild_stands})
     elif meld.wild is None:
         why = Message("feedback.no-wild-so-clean", {"kind": Message(f"teach.a-kind.{counted}")})
     elif want == "semi-clean" and len(meld.natural_cards) < rules.min_buraco:
         why = Message("feedback.too-few-naturals", {"wild": meld.wild, "n": len(meld.natural_cards),
                                                     "min": rules.min_buraco})
     elif want == "semi-clean":
-        why = Message("feedback.wild-inside", {"wild": meld.wild, "stands": meld.wild_label})
+        why = Message("feedback.wild-inside", {"wild": meld.wild, "stands": meld.wild_stands})
     else:
         why = Message("feedback.kind-is", {"kind": Message(f"teach.a-kind.{counted}"),
                                            "want": Message(f"teach.a-kind.{want}")})

@@ -48,7 +48,7 @@ def goal_problem(puzzle: Puzzle, meld: Meld) -> tuple[list[str], Message] | None
     want_kind = goal.get("meld_kind")
     if want_kind and meld.kind != want_kind:
         return [want_kind, meld.kind], Message("feedback.meld-kind", {
-            "meld": meld.description, "want": Message(f"meld.kind.{want_kind}")})
+            "meld": meld.description, "want": Message(f"prompt.a-{want_kind}")})
     min_cards = goal.get("min_cards")
     if min_cards and len(meld) < int(min_cards):
         return [meld.kind], Message("feedback.min-cards", {"n": len(meld), "min": int(min_cards)})
@@ -58,16 +58,16 @@ def goal_problem(puzzle: Puzzle, meld: Meld) -> tuple[list[str], Message] | None
     if wild is False and meld.wild is not None:
         rule = "natural-two" if meld.wild.rank == 2 else "wild-one"
         return [rule, "wild-one"], Message("feedback.wants-no-wild", {"wild": meld.wild,
-                                                                      "stands": meld.wild_label})
+                                                                      "stands": meld.wild_stands})
     at = goal.get("wild_at")
     if at and meld.wild is not None and meld.kind == "run":
         at_end = meld.wild_index in (0, len(meld) - 1)
         if at == "gap" and at_end:
             return ["wild-place", "wild-one"], Message("feedback.wild-at-end", {
-                "wild": meld.wild, "stands": meld.wild_label})
+                "wild": meld.wild, "stands": meld.wild_stands})
         if at == "end" and not at_end:
             return ["wild-place", "wild-one"], Message("feedback.wild-in-gap", {
-                "wild": meld.wild, "stands": meld.wild_label})
+                "wild": meld.wild, "stands": meld.wild_stands})
     if at and meld.wild is None:
         return ["wild-one"], Message("feedback.wants-wild", {"meld": meld.description})
     return None
@@ -92,7 +92,7 @@ class MakeMeld(Kind):
 
     def prompt(self, puzzle: Puzzle) -> Message:
         goal = puzzle.goal
-        what = Message(f"meld.kind.{goal['meld_kind']}") if goal.get("meld_kind") else Message("prompt.a-meld")
+        what = Message(f"prompt.a-{goal.get('meld_kind') or 'meld'}")
         more = Message("prompt.at-least", {"n": goal["min_cards"]}) if goal.get("min_cards") else None
         wild = goal.get("wild")
         at = goal.get("wild_at")

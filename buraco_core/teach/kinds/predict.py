@@ -182,8 +182,8 @@ class Predict(Kind):
         cards = tuple(parse_cards(str(puzzle.goal.get("add", ""))))
         facts = {"cards": cards, "meld": new.description, "after": new.cards,
                  "wild": new.wild or (old.wild if old is not None else None) or "",
-                 "stands": new.wild_label or (old.wild_label if old is not None else "") or "",
-                 "was": (old.wild_label if old is not None else "") or "", "rules": rules}
+                 "stands": new.wild_stands or (old.wild_stands if old is not None else None) or "",
+                 "was": (old.wild_stands if old is not None else None) or "", "rules": rules}
         if puzzle.goal.get("ask") == "kind":
             clause = BONUS_CLAUSES[{"clean-buraco": "clean", "semi-clean-buraco": "semi-clean",
                                     "dirty-buraco": "dirty"}[outcome]] if outcome.endswith("buraco") \

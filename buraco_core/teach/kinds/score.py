@@ -69,7 +69,7 @@ def _slips(puzzle: Puzzle, rules: Rules, melds: Sequence[Meld]) -> list[Slip]:
                                      "want": Message("teach.a-kind.clean")})))
         elif m.buraco_type == "dirty":
             slips.append(Slip(rules.clean_bonus - rules.dirty_bonus, "buraco-dirty", Message(
-                "feedback.has-wild", {"wild": m.wild, "stands": m.wild_label})))
+                "feedback.has-wild", {"wild": m.wild, "stands": m.wild_stands})))
     return slips
 
 

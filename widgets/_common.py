@@ -32,6 +32,7 @@ __all__ = [
     "as_rules",
     "button",
     "card_item",
+    "classed",
     "discard",
     "esc",
     "guard",
@@ -128,6 +129,12 @@ def button(description: str, css: str, tooltip: str, style: str = "") -> ipywidg
                           layout=ipywidgets.Layout(width="auto"))
     b.add_class(css)
     return b
+
+
+def classed(widget: Any, css: str) -> Any:
+    """``widget`` with the CSS class ``css`` (a stylesheet's and the browser tests' hook)."""
+    widget.add_class(css)
+    return widget
 
 
 def reason(error: BaseException, lang: str) -> str:

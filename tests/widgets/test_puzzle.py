@@ -225,6 +225,7 @@ def test_quiz_steps_through_five_questions_and_keeps_score() -> None:
     assert quiz.score == len(quiz.questions)
     assert "Quiz complete" in quiz.summary() and quiz.solved
     assert progress.is_solved("03", "quiz")
+    assert {(a.lesson, a.source) for a in progress.answers} == {("03", "quiz")}  # each answer names its lesson
 
 
 def test_quiz_new_quiz_and_ruleset_switch() -> None:

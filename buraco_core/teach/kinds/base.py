@@ -64,6 +64,8 @@ class Kind:
     """The puzzle is a game position (drawn as the table)."""
     reveal_table: ClassVar[bool] = True
     """The table's melds show their kind and points (False where the points are the question)."""
+    draws_meld: ClassVar[bool] = False
+    """The verdict draws the meld the answer made (``Feedback.meld``: the learner's own cards)."""
     hand_label: ClassVar[str] = "widget.your-hand"
     """The catalog key of the words above the puzzle's hand."""
     table_label: ClassVar[str] = "widget.table"

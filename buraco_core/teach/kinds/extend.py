@@ -52,6 +52,7 @@ class Extend(Kind):
     name = "extend"
     goal_type = ExtendGoal
     form = "extend"
+    draws_meld = True
     clause = "extend"
     hand_label = "widget.your-hand"
     table_label = "widget.table-click"

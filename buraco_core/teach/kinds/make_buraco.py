@@ -74,6 +74,7 @@ class MakeBuraco(MakeMeld):
     name = "make-buraco"
     goal_type = MakeBuracoGoal
     form = "cards"
+    draws_meld = True
     clause = "buraco"
     params = frozenset({"buraco"})
     keeps = ("buraco",)

@@ -85,6 +85,7 @@ class MakeMeld(Kind):
     name = "make-meld"
     goal_type: ClassVar[type[Goal]] = MakeMeldGoal
     form = "cards"
+    draws_meld = True
     clause = "run"
     params = frozenset({"meld_kind", "wild", "wild_at", "ace"})
     keeps: ClassVar[tuple[str, ...]] = ("meld_kind", "wild", "wild_at")

@@ -40,6 +40,7 @@ class WhichMeld(Kind):
     name = "which-is-meld"
     goal_type = WhichGoal
     form = "choice"
+    draws_meld = True
     clause = "run"
     params = frozenset({"wild", "want", "mistake"})
     keeps = ("want",)

@@ -43,6 +43,8 @@ class Section:
     notebook: str
     heading: str
     clause: str
+    cell: int = 0
+    """The cell of the notebook that holds the anchor (0 for the first)."""
 
     @property
     def link(self) -> str:
@@ -55,6 +57,8 @@ class Shown:
 
     notebook: str
     puzzle: Puzzle
+    cell: int = 0
+    """The code cell of the notebook that loads the puzzle (0 for the first cell)."""
 
     @property
     def name(self) -> str:
@@ -168,7 +172,7 @@ def lesson_sections(notebooks: Iterable[Path]) -> tuple[list[Section], list[str]
     for nb in notebooks:
         heading = ""
         seen: set[str] = set()
-        for cell in _cells(nb):
+        for index, cell in enumerate(_cells(nb)):
             if cell.get("cell_type") != "markdown":
                 continue
             text = _source(cell)
@@ -180,7 +184,7 @@ def lesson_sections(notebooks: Iterable[Path]) -> tuple[list[Section], list[str]
                 elif clause in seen:
                     problems.append(f"{nb.name}: anchor clause-{clause} is on the page twice")
                 else:
-                    sections.append(Section(nb.name, title, clause))
+                    sections.append(Section(nb.name, title, clause, index))
                 seen.add(clause)
             if found:
                 heading = found[-1][1].strip()
@@ -214,7 +218,7 @@ def shown_puzzles(notebooks: Iterable[Path], puzzles: Mapping[tuple[str, str], P
     problems: list[str] = []
     for nb in notebooks:
         names: dict[str, str] = {}
-        for cell in _cells(nb):
+        for index, cell in enumerate(_cells(nb)):
             if cell.get("cell_type") != "code":
                 continue
             code = _source(cell)
@@ -231,7 +235,7 @@ def shown_puzzles(notebooks: Iterable[Path], puzzles: Mapping[tuple[str, str], P
                     if p is None:
                         problems.append(f"{nb.name}: no puzzle {pid!r} in {rel}")
                     else:
-                        shown.append(Shown(nb.name, p))
+                        shown.append(Shown(nb.name, p, index))
     return shown, problems
 
 

@@ -59,7 +59,8 @@ class Feedback:
     read: ``answered`` is then False and nothing was judged); ``verdict`` (``"Right:"``,
     ``"Not a meld:"``), ``reason`` (why, for these cards), ``advice`` (what would be right, never
     the answer itself); ``lines``: the engine's itemized count, where points matter; ``meld``: the
-    meld the answer made (to draw it), if any.
+    meld the answer made (to draw it), if any; ``clauses``: every clause the engine's answer turns
+    on, the most specific first (``rule`` is the one of them the puzzle exercises).
     """
 
     correct: bool
@@ -70,6 +71,7 @@ class Feedback:
     lines: tuple[Line, ...] = ()
     meld: Meld | None = None
     answered: bool = True
+    clauses: tuple[str, ...] = ()
 
     @property
     def message(self) -> Message:

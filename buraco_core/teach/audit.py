@@ -26,7 +26,7 @@ syllabus's quizzes); it fails while it finds any of these, naming the puzzle, th
 ...            goal={"meld_kind": "run"}, clauses=("run",))
 >>> result = audit_puzzle(p)
 >>> result.findings, result.right, result.judged
-([], 3, 31)
+([], 3, 15)
 """
 
 from __future__ import annotations

@@ -21,3 +21,44 @@ def test_spot_the_meld_shows_the_clean_meld_not_one_that_spends_the_wild_card() 
     assert solve(p) == ["9d", "10d", "Jd"]
     assert str(hint(p, 3)) == "The answer: 9♦ 10♦ J♦."
     assert check(p, ["9d", "10d", "2c"]).correct  # the wild card's meld is still right
+
+
+def test_two_beyond_ace_gives_the_corner_as_the_reason_not_a_choice_of_end() -> None:
+    p = lesson_puzzle("02_wilds.yaml", "two-beyond-ace")
+    right = check(p, "low")
+    assert right.correct
+    text = str(right.message)
+    assert "with a choice" not in text
+    assert "turn the corner" in text and "for Q♥" in text
+    assert "natural-two" in right.clauses
+
+
+def test_a_laid_down_run_ending_at_the_ace_gives_its_wild_card_no_choice() -> None:
+    from buraco_core.teach import Puzzle
+
+    p = Puzzle(id="p", kind="predict", rules="buraco", goal={"add": "Qc Kc Ac JK", "ask": "wild"})
+    fb = check(p, "low")
+    assert fb.correct and "ends at the ace" in str(fb.message) and "with a choice" not in str(fb.message)
+    choice = Puzzle(id="q", kind="predict", rules="buraco", goal={"add": "7c 8c JK", "ask": "wild"})
+    assert "with a choice" in str(check(choice, "low").message)
+
+
+def test_worked_seven_back_in_classic_buraco_says_how_it_counts_and_never_calls_semi_clean_right() -> None:
+    p = lesson_puzzle("03_buracos.yaml", "worked-seven-back-buraco")
+    assert "How does Classic Buraco count it" in str(p.prompt)
+    fb = check(p, "semi-clean-buraco")
+    assert not fb.correct
+    assert "by its cards it is semi-clean" not in str(fb.message)
+    assert "Classic Buraco has no semi-clean buraco" in str(fb.message)
+    assert "buraco-dirty" in fb.clauses and check(p, "dirty-buraco").correct
+
+
+def test_royal_and_ace_to_ace_say_what_the_meld_lacks() -> None:
+    royal = lesson_puzzle("03_buracos.yaml", "royal")
+    fb = check(royal, "2s 3s 4s 5s 6s 7s 8s 9s 10s Js Qs Ks")
+    assert "12 ranks of the thirteen" in str(fb.message) and "no wild card" not in str(fb.message)
+    assert "12 Ränge der dreizehn" in fb.explain("de")
+    aces = lesson_puzzle("03_buracos.yaml", "ace-to-ace")
+    fb = check(aces, "Ac 2c 3c 4c 5c 6c 7c 8c 9c 10c Jc Qc Kc")
+    assert "13 cards" in str(fb.message) and "from A to A" in str(fb.message)
+    assert "no wild card" not in str(fb.message)

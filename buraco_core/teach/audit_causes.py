@@ -124,6 +124,14 @@ def _ends_at_ace(said: Said) -> str | None:
     return None
 
 
+def _corner(said: Said) -> str | None:
+    grown = _predicted(said)[1][0]
+    wild = grown.wild
+    if wild is None or wild.rank != 2 or wild.suit != grown.suit:
+        return "it says a 2 of the run's suit would turn the corner, and the wild card is not one"
+    return _ends_at_ace(said)
+
+
 def _natural_is_answer(said: Said) -> str | None:
     """A refused kind whose sentence says the meld is that kind by its cards."""
     natural = said.params.get("natural")
@@ -162,6 +170,8 @@ def _clean_is_the_cause(said: Said) -> str | None:
 CLAIMS: Mapping[str, Callable[[Said], str | None]] = {
     "feedback.predict.new-low": _choice_of_end,
     "feedback.predict.new-high": _starts_at_ace,
+    "feedback.predict.new-low-ace": _ends_at_ace,
+    "feedback.predict.new-corner": _corner,
     "feedback.predict.why-low": _ends_at_ace,
     "feedback.predict.why-high": _starts_at_ace,
     "feedback.predict.why-choose": _both_ends,

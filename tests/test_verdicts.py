@@ -62,3 +62,22 @@ def test_royal_and_ace_to_ace_say_what_the_meld_lacks() -> None:
     fb = check(aces, "Ac 2c 3c 4c 5c 6c 7c 8c 9c 10c Jc Qc Kc")
     assert "13 cards" in str(fb.message) and "from A to A" in str(fb.message)
     assert "no wild card" not in str(fb.message)
+
+
+def test_fechado_pot_unused_never_says_nothing_comes_off_for_the_pot() -> None:
+    for puzzle_id, answer in (("fechado-pot-unused", 50), ("fechado-pot-unused-again", -200)):
+        p = lesson_puzzle("06_scoring.yaml", puzzle_id)
+        fb = check(p, answer)
+        assert not fb.correct and fb.rule == "pot-unused"
+        assert "nothing is taken off" not in str(fb.message)
+        assert "taken but not used" in str(fb.message) and "comes off once" in str(fb.message)
+
+
+def test_clean_bonus_300_names_the_house_bonus_not_a_counting_slip() -> None:
+    p = lesson_puzzle("11_house_rules.yaml", "clean-bonus-300")
+    fb = check(p, 250)
+    assert not fb.correct and fb.rule == "buraco-clean"
+    assert "count again" not in str(fb.message)
+    assert str(fb.reason) == ("that is the bonus of Classic Buraco, 200; in Classic Buraco, house rules a clean "
+                              "buraco is worth a bonus of 300.")
+    assert "bringt ein sauberer Buraco einen Bonus von 300" in fb.explain("de")

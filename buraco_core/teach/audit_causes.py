@@ -332,23 +332,33 @@ def _count_cause(puzzle: Puzzle, answer: Any, feedback: Feedback) -> list[str]:
 
 # ------------------------------------------------------------------ the task in words
 
-def _terms(key: str, value: Any) -> list[str] | None:
-    """The words (one per language) a prompt must hold to say the goal ``key: value``; None where
-    the goal needs none."""
+def _terms(key: str, value: Any) -> list[list[str]] | None:
+    """For each language, the words of which a prompt must hold one to say the goal ``key:
+    value``; None where the goal needs none."""
     from ..messages import LANGUAGES, render
 
-    def stem(message_key: str) -> list[str]:
-        return [render(message_key, lang).lower().split()[0].rstrip("e") for lang in LANGUAGES]
+    def words(*keys: str) -> list[list[str]]:
+        return [[_plain(render(k, lang)).split()[0].rstrip("e") for k in keys] for lang in LANGUAGES]
 
     if key == "meld_kind":
-        return stem(f"meld.kind.{value}")
+        return words(f"meld.kind.{value}")
     if key == "buraco" and value != "any":
-        return [render(f"buraco-kind.{value}", lang).lower() for lang in LANGUAGES]
-    if key in ("wild", "wild_at"):
-        return stem("glossary.wild-card.term")
+        return [[_plain(render(f"buraco-kind.{value}", lang))] for lang in LANGUAGES]
+    if key == "wild":
+        return words("glossary.wild-card.term", "rank.one.0")
+    if key == "wild_at":
+        return [[_WHERE[lang][str(value)]] for lang in LANGUAGES]
     if key in ("min_cards", "players"):
-        return [str(value)] * len(LANGUAGES)
+        return [[str(value)] for _ in LANGUAGES]
     return None
+
+
+#: The word for a gap and an end of a run in each language's prompts (what the audit looks for).
+_WHERE: Mapping[str, Mapping[str, str]] = {"en": {"gap": "gap", "end": "end"}, "de": {"gap": "lücke", "end": "ende"}}
+
+
+def _plain(text: str) -> str:
+    return " ".join(text.lower().replace("-", " ").split())
 
 
 def unsaid_task(puzzle: Puzzle) -> list[str]:
@@ -357,19 +367,19 @@ def unsaid_task(puzzle: Puzzle) -> list[str]:
 
     if puzzle.kind not in ("make-meld", "make-buraco", "extend", "deal-count") or not isinstance(puzzle.prompt, Message):
         return []
-    texts = [puzzle.prompt.text(lang).lower() for lang in LANGUAGES]
+    texts = [_plain(puzzle.prompt.text(lang)) for lang in LANGUAGES]
     out = []
     full = None
     for key, value in dict(puzzle.goal).items():
         terms = _terms(key, value)
-        if terms is None or all(t in text for t, text in zip(terms, texts, strict=True)):
+        if terms is None or all(any(t in text for t in ts) for ts, text in zip(terms, texts, strict=True)):
             continue
         if puzzle.kind != "deal-count":
             full = full or {repr(a) for a in free_answers(puzzle).right}
             loose = dataclasses.replace(puzzle, goal={k: v for k, v in dict(puzzle.goal).items() if k != key})
             if {repr(a) for a in free_answers(loose).right} == full:
                 continue
-        missing = [lang for t, text, lang in zip(terms, texts, LANGUAGES, strict=True) if t not in text]
+        missing = [lang for ts, text, lang in zip(terms, texts, LANGUAGES, strict=True) if not any(t in text for t in ts)]
         out.append(f"the task asks {key}: {value}, and its prompt does not say so "
                    f"({', '.join(missing)}: {puzzle.prompt.text(missing[0])!r})")
     return out

@@ -81,3 +81,36 @@ def test_clean_bonus_300_names_the_house_bonus_not_a_counting_slip() -> None:
     assert str(fb.reason) == ("that is the bonus of Classic Buraco, 200; in Classic Buraco, house rules a clean "
                               "buraco is worth a bonus of 300.")
     assert "bringt ein sauberer Buraco einen Bonus von 300" in fb.explain("de")
+
+
+def test_brazilian_plays_name_another_players_meld_by_seat_not_by_team() -> None:
+    for puzzle_id in ("brazilian-add-other", "brazilian-add-any"):
+        p = lesson_puzzle("04_turn.yaml", puzzle_id)
+        assert "team" not in str(p.prompt) and "of the player in seat 1" in str(p.prompt)
+        assert "team 1" not in str(check(p, "allowed").message)
+        assert "Team 1" not in p.prompt.text("de")  # type: ignore[union-attr]
+
+
+def test_match_puzzles_show_the_hands_scores_and_their_lines_have_no_total_of_both_sides() -> None:
+    from buraco_core.teach import KINDS
+
+    p = lesson_puzzle("06_scoring.yaml", "buraco-tie")
+    facts = [str(f) for f in KINDS["match"].facts(p)]
+    assert any(f.startswith("The hand scores ") for f in facts)
+    fb = check(p, solve(p))
+    assert fb.correct and fb.lines and fb.total is None
+
+
+TIES = ("italian-tie", "fechado-tie", "burraco-draw", "burraco-draw-again", "buraco-tie", "brazilian-tie")
+
+
+def test_the_six_tie_puzzles_turn_on_the_tie_rule_and_on_nothing_the_page_hides() -> None:
+    from buraco_core.teach.audit import audit_puzzle
+    from buraco_core.teach.audit_positions import tie_matters
+
+    for puzzle_id in TIES:
+        p = lesson_puzzle("06_scoring.yaml", puzzle_id)
+        assert "match-tie" in p.clauses and tie_matters(p), puzzle_id
+        assert audit_puzzle(p).findings == [], puzzle_id
+    one_hand = lesson_puzzle("06_scoring.yaml", "italian-tie")
+    assert solve(one_hand) == "side 1 wins the match"  # the side that started, not the one that went out

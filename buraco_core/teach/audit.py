@@ -183,6 +183,9 @@ def audit_puzzle(puzzle: Puzzle) -> PuzzleAudit:
     for answer, fb in judged:
         for problem in said_problems(puzzle, answer, fb, rights):
             found(answer, "cause", problem)
+    if puzzle.prompt is not None and not isinstance(puzzle.prompt, str):
+        for problem in hint_problems(puzzle, puzzle.prompt, rights):
+            found(None, "cause", f"the prompt: {problem}")
     for level in (1, 2):
         for problem in hint_problems(puzzle, hint(puzzle, level), rights):
             found(None, "cause", f"hint {level}: {problem}")

@@ -165,6 +165,12 @@ def _clean_is_the_cause(said: Said) -> str | None:
     return None
 
 
+def _teams(said: Said) -> str | None:
+    if not said.puzzle.ruleset.partnerships:
+        return "it names a team in a ruleset where every player is a side alone"
+    return None
+
+
 #: For each sentence that states a fact of the position, the engine's test of it: a problem, or
 #: None where the fact holds.
 CLAIMS: Mapping[str, Callable[[Said], str | None]] = {
@@ -181,6 +187,7 @@ CLAIMS: Mapping[str, Callable[[Said], str | None]] = {
     "feedback.slip.pot-taken": _no_pot_line,
     "feedback.slip.not-out": _no_out_line,
     "feedback.no-wild-so-clean": _clean_is_the_cause,
+    "play-words.add-team": _teams,
 }
 
 

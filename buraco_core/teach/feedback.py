@@ -60,7 +60,8 @@ class Feedback:
     ``"Not a meld:"``), ``reason`` (why, for these cards), ``advice`` (what would be right, never
     the answer itself); ``lines``: the engine's itemized count, where points matter; ``meld``: the
     meld the answer made (to draw it), if any; ``clauses``: every clause the engine's answer turns
-    on, the most specific first (``rule`` is the one of them the puzzle exercises).
+    on, the most specific first (``rule`` is the one of them the puzzle exercises); ``sums``: the
+    lines add up to one count (False where they are several sides' counts: no total).
     """
 
     correct: bool
@@ -72,6 +73,7 @@ class Feedback:
     meld: Meld | None = None
     answered: bool = True
     clauses: tuple[str, ...] = ()
+    sums: bool = True
 
     @property
     def message(self) -> Message:
@@ -84,8 +86,8 @@ class Feedback:
 
     @property
     def total(self) -> int | None:
-        """The sum of the lines, or None without lines."""
-        return sum(line.points for line in self.lines) if self.lines else None
+        """The sum of the lines, or None without lines (or lines that do not add up to one count)."""
+        return sum(line.points for line in self.lines) if self.lines and self.sums else None
 
     def explain(self, lang: str = "en") -> str:
         """The whole feedback in ``lang``: verdict, reason and advice."""

@@ -114,3 +114,13 @@ def test_the_six_tie_puzzles_turn_on_the_tie_rule_and_on_nothing_the_page_hides(
         assert audit_puzzle(p).findings == [], puzzle_id
     one_hand = lesson_puzzle("06_scoring.yaml", "italian-tie")
     assert solve(one_hand) == "side 1 wins the match"  # the side that started, not the one that went out
+
+
+def test_not_a_meld_names_every_card_chosen_the_wild_card_too() -> None:
+    from buraco_core.teach import Puzzle
+
+    p = Puzzle(id="p", kind="make-meld", rules="buraco", hand=("5h", "6h", "7s", "2s", "Kd"))
+    fb = check(p, "5h 6h 7s 2s")
+    assert not fb.correct and fb.rule == "run"
+    assert "2♠ 5♥ 6♥ 7♠ are neither" in str(fb.message)  # the 2♠ no longer vanishes
+    assert "2♠ 5♥ 6♥ 7♠" in fb.explain("de")

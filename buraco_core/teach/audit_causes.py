@@ -165,6 +165,29 @@ def _clean_is_the_cause(said: Said) -> str | None:
     return None
 
 
+def _every_card(said: Said) -> str | None:
+    """A sentence naming the cards of a group that is no meld names every card of it."""
+    from collections import Counter
+
+    puzzle = said.puzzle
+    if puzzle.kind in ("make-meld", "make-buraco") and said.answer is not None:
+        from .answers import BadAnswer, pick_cards
+
+        try:
+            chosen = pick_cards(puzzle.hand_cards, said.answer)
+        except BadAnswer:
+            return None
+    elif puzzle.kind == "which-is-meld" and isinstance(said.answer, int):
+        chosen = parse_cards(puzzle.options[said.answer])
+    else:
+        return None
+    named = said.params.get("cards")
+    if isinstance(named, tuple) and Counter(named) != Counter(chosen):
+        left = Counter(chosen) - Counter(named)
+        return f"it names {len(named)} of the {len(chosen)} cards chosen, leaving out {' '.join(map(str, left))}"
+    return None
+
+
 def _teams(said: Said) -> str | None:
     if not said.puzzle.ruleset.partnerships:
         return "it names a team in a ruleset where every player is a side alone"
@@ -188,6 +211,7 @@ CLAIMS: Mapping[str, Callable[[Said], str | None]] = {
     "feedback.slip.not-out": _no_out_line,
     "feedback.no-wild-so-clean": _clean_is_the_cause,
     "play-words.add-team": _teams,
+    "meld.neither": _every_card,
 }
 
 

@@ -124,3 +124,13 @@ def test_not_a_meld_names_every_card_chosen_the_wild_card_too() -> None:
     assert not fb.correct and fb.rule == "run"
     assert "2♠ 5♥ 6♥ 7♠ are neither" in str(fb.message)  # the 2♠ no longer vanishes
     assert "2♠ 5♥ 6♥ 7♠" in fb.explain("de")
+
+
+def test_the_going_out_row_says_if_one_is_left_where_a_pot_can_become_the_stock() -> None:
+    from buraco_core.compare import compare_rulesets
+
+    table = str(compare_rulesets(rows=["going out needs"]))
+    row = table.splitlines()[1].split(" | ")
+    assert row[3] == "the pot taken (if one is left) and a buraco"            # Italian Burraco
+    assert row[5] == "the pot taken (if one is left) and a clean buraco"      # Buraco Fechado
+    assert row[1] == "the pot taken and a buraco"                             # Classic: its pot never goes

@@ -134,3 +134,14 @@ def test_the_going_out_row_says_if_one_is_left_where_a_pot_can_become_the_stock(
     assert row[3] == "the pot taken (if one is left) and a buraco"            # Italian Burraco
     assert row[5] == "the pot taken (if one is left) and a clean buraco"      # Buraco Fechado
     assert row[1] == "the pot taken and a buraco"                             # Classic: its pot never goes
+
+
+def test_check_puzzles_counts_lesson_11s_house_rule_puzzles(capsys) -> None:  # type: ignore[no-untyped-def]
+    from buraco_core.teach.cli import main
+    from buraco_core.teach.coverage import coverage
+
+    report = coverage(PUZZLES)
+    shown = {s.name for r in report.readings for s in r.puzzles}
+    assert {"11_house_rules/four-sevens", "11_house_rules/clean-bonus-300", "11_house_rules/no-sets-at-home"} <= shown
+    assert main([str(PUZZLES), "--summary"]) == 0
+    assert "158 puzzles shown" in capsys.readouterr().out

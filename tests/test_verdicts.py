@@ -145,3 +145,13 @@ def test_check_puzzles_counts_lesson_11s_house_rule_puzzles(capsys) -> None:  # 
     assert {"11_house_rules/four-sevens", "11_house_rules/clean-bonus-300", "11_house_rules/no-sets-at-home"} <= shown
     assert main([str(PUZZLES), "--summary"]) == 0
     assert "158 puzzles shown" in capsys.readouterr().out
+
+
+def test_lesson_09s_coach_says_when_a_play_goes_out_or_earns_the_pot_and_why_to_keep_the_joker() -> None:
+    out = check(lesson_puzzle("09_strategy.yaml", "go-out-now"), "meld Jh Qh Kh")
+    assert out.correct and "discarding it goes out" in str(out.message) and "100 for going out" in str(out.message)
+    pot = check(lesson_puzzle("09_strategy.yaml", "race-for-the-pot"), "meld Jh Qh Kh")
+    assert pot.correct and "earns your side its pot" in str(pot.message)
+    joker = check(lesson_puzzle("09_strategy.yaml", "keep-the-joker"), "discard JK")
+    assert not joker.correct and "is a wild card: kept, it can fill a gap" in str(joker.message)
+    assert "Ablagestapel aufnimmt" in joker.explain("de")

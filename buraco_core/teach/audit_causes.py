@@ -41,7 +41,7 @@ def messages_of(*parts: Message | None) -> Iterator[Message]:
         for value in m.params.values():
             if isinstance(value, Message):
                 stack.append(value)
-            elif isinstance(value, tuple):
+            elif isinstance(value, (tuple, list)):
                 stack.extend(v for v in value if isinstance(v, Message))
 
 
@@ -274,6 +274,29 @@ def said_problems(puzzle: Puzzle, answer: Any, feedback: Feedback, rights: Seque
                 out.append(f"{problem}: {message.text('en')!r}")
     if puzzle.kind == "meld-value" and not feedback.correct and feedback.answered:
         out += _count_cause(puzzle, answer, feedback)
+    if puzzle.kind == "best-play" and feedback.answered:
+        out += _coach_reasons(puzzle, str(answer), feedback)
+    return out
+
+
+#: The coach's sentences that only name the play, no reason for it.
+_BARE = frozenset({"coach.discard", "coach.puzzle-right", "coach.puzzle-wrong", "coach.puzzle-advice"})
+#: The sentences that say a play goes out or earns the pot, by itself or with the discard after it.
+_OUT_OR_POT = frozenset({"coach.goes-out", "coach.earns-pot", "coach.then-out", "coach.then-pot"})
+
+
+def _coach_reasons(puzzle: Puzzle, play: str, feedback: Feedback) -> list[str]:
+    """A best-play verdict gives a reason for the choice, and says when it goes out or earns the
+    pot in this turn."""
+    from .audit_positions import turn_outcome
+
+    keys = {m.key for m in messages_of(feedback.reason)}
+    out = []
+    if not any(k not in _BARE and not k.startswith("play-words.") for k in keys):
+        out.append("the coach's sentence names the play and gives no reason for or against it")
+    leads = turn_outcome(puzzle, play)
+    if leads is not None and not keys & _OUT_OR_POT:
+        out.append(f"the play leads to {leads} in this turn, and the sentence does not say so")
     return out
 
 

@@ -25,7 +25,7 @@ from ..game.state import Phase, PotState, State
 from .positions import game_of, split_plays
 from .puzzle import Puzzle
 
-__all__ = ["hidden_variants", "page_of", "position_answer", "tie_matters"]
+__all__ = ["hidden_variants", "page_of", "position_answer", "tie_matters", "turn_outcome"]
 
 
 def position_answer(puzzle: Puzzle) -> str:
@@ -166,3 +166,25 @@ def tie_matters(puzzle: Puzzle) -> bool:
         if position_answer(dataclasses.replace(puzzle, goal=goal)) != truth:
             return True
     return False
+
+
+def turn_outcome(puzzle: Puzzle, play: str) -> str | None:
+    """What ``play`` leads to in this turn where it goes out or takes the side's pot: by itself, or
+    by the discard of the one card it leaves ("go-out", "pot-fly", "pot-at-once", "pot-waits");
+    None otherwise."""
+    game = game_of(puzzle)
+    seat = game.state.turn
+    before = game.state
+    game.play(play)
+    found = _outcome(before, game.state)
+    if found in ("go-out", "pot-fly", "pot-at-once", "pot-waits"):
+        return found
+    hand = game.state.hands[seat]
+    if game.state.phase is Phase.PLAY and game.state.turn == seat and len(hand) == 1:
+        last = f"discard {hand[0].code}"
+        if game.why_illegal(last) is None:
+            before = game.state
+            game.play(last)
+            found = _outcome(before, game.state)
+            return found if found in ("go-out", "pot-at-once", "pot-waits") else None
+    return None

@@ -56,7 +56,8 @@ def buraco_problem(puzzle: Puzzle, meld: Meld, want: str) -> tuple[list[str], Me
     elif meld.wild is not None and want in ("clean", "royal", "ace-to-ace"):
         why = Message("feedback.has-wild", {"wild": meld.wild, "stands": meld.wild_label})
     elif want in ("royal", "ace-to-ace"):  # clean, and short of the ranks or the aces the kind needs
-        why = Message(f"feedback.lacks-{want}", {"n": len({c.rank for c in meld.cards}), "cards": len(meld)})
+        why = Message("feedback.lacks-royal" if want == "royal" else "feedback.lacks-ace-to-ace",
+                      {"n": len({c.rank for c in meld.cards}), "cards": len(meld)})
     elif meld.wild is None:
         why = Message("feedback.no-wild-so-clean", {"kind": Message(f"teach.a-kind.{counted}")})
     elif want == "semi-clean" and len(meld.natural_cards) < rules.min_buraco:

@@ -6,13 +6,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from buraco_core.teach import check, hint, load_puzzle, solve
+import pytest
+
+from buraco_core.messages import Message
+from buraco_core.teach import Puzzle, check, hint, load_puzzle, solve
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = ROOT / "lessons" / "puzzles"
 
 
-def lesson_puzzle(file: str, puzzle_id: str):  # type: ignore[no-untyped-def]
+def lesson_puzzle(file: str, puzzle_id: str) -> Puzzle:
     return load_puzzle(PUZZLES / file, puzzle_id)
 
 
@@ -88,7 +91,7 @@ def test_brazilian_plays_name_another_players_meld_by_seat_not_by_team() -> None
         p = lesson_puzzle("04_turn.yaml", puzzle_id)
         assert "team" not in str(p.prompt) and "of the player in seat 1" in str(p.prompt)
         assert "team 1" not in str(check(p, "allowed").message)
-        assert "Team 1" not in p.prompt.text("de")  # type: ignore[union-attr]
+        assert isinstance(p.prompt, Message) and "Team 1" not in p.prompt.text("de")
 
 
 def test_match_puzzles_show_the_hands_scores_and_their_lines_have_no_total_of_both_sides() -> None:
@@ -136,7 +139,7 @@ def test_the_going_out_row_says_if_one_is_left_where_a_pot_can_become_the_stock(
     assert row[1] == "the pot taken and a buraco"                             # Classic: its pot never goes
 
 
-def test_check_puzzles_counts_lesson_11s_house_rule_puzzles(capsys) -> None:  # type: ignore[no-untyped-def]
+def test_check_puzzles_counts_lesson_11s_house_rule_puzzles(capsys: pytest.CaptureFixture[str]) -> None:
     from buraco_core.teach.cli import main
     from buraco_core.teach.coverage import coverage
 
@@ -158,8 +161,6 @@ def test_lesson_09s_coach_says_when_a_play_goes_out_or_earns_the_pot_and_why_to_
 
 
 def test_the_tournament_preset_forbids_a_wild_card_as_the_closing_discard_italian_allows() -> None:
-    import pytest
-
     from buraco_core.game.scenarios import parse_scenario
     from buraco_core.rules import get_rules
     from buraco_core.variants import NAMED_VARIANTS, VariantError, named_variant

@@ -76,8 +76,10 @@ def goal_problem(puzzle: Puzzle, meld: Meld) -> tuple[list[str], Message] | None
 def solve_cards(kind: Kind, puzzle: Puzzle, rules: Rules) -> list[str] | None:
     """A right answer of a cards puzzle: one without a wild card where there is one (the answer a
     hint shows should not spend a wild card a clean meld does without)."""
+    groups = list(meld_candidates(puzzle.hand_cards))
+    natural = [g for g in groups if not any(c.rank in (0, 2) for c in g)]
     found: list[str] | None = None
-    for group in meld_candidates(puzzle.hand_cards):
+    for group in [*natural, *(g for g in groups if any(c.rank in (0, 2) for c in g))]:
         codes = [c.code for c in group]
         fb = kind.check(puzzle, rules, codes)
         if fb.correct:

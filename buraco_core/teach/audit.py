@@ -53,7 +53,7 @@ __all__ = ["HIDDEN_DEALS", "Finding", "PuzzleAudit", "Report", "audit_files", "a
            "where_of"]
 
 #: How many other deals of the hidden cards a position puzzle is asked about.
-HIDDEN_DEALS = 6
+HIDDEN_DEALS = 4
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from ...scoring import BONUS_CLAUSES
 from ...variants import rules_text
 from ..deal import Deck, buraco_cards, buraco_kinds, hand_around
 from ..puzzle import Goal, Puzzle
-from .make_meld import MakeMeld
+from .make_meld import MakeMeld, solve_cards
 
 __all__ = ["BURACO_KINDS", "MAKE_BURACO", "MakeBuracoGoal", "buraco_problem"]
 
@@ -94,6 +94,10 @@ class MakeBuraco(MakeMeld):
 
     def missed(self, puzzle: Puzzle, meld: Meld) -> tuple[list[str], Message] | None:
         return buraco_problem(puzzle, meld, str(puzzle.goal.get("buraco", "any")))
+
+    def solve(self, puzzle: Puzzle) -> object | None:
+        rules = puzzle.ruleset
+        return solve_cards(self, puzzle, rules, rules.min_buraco)
 
     def where(self, puzzle: Puzzle) -> Message:
         return Message("hint.where.buraco", {"n": puzzle.ruleset.min_buraco})

@@ -120,8 +120,10 @@ class Report:
                 f"accepted ({self.alternatives} beyond the first), {len(self.findings)} finding(s)")
         if self.generated:
             per = sorted(set(self.generated.values()))
-            text += (f"; {sum(self.generated.values())} generated over {len(self.generated)} kinds and rulesets "
-                     f"({per[0]} to {per[-1]} each)")
+            kinds, rulesets = ({k for k, _ in self.generated}, {r for _, r in self.generated})
+            each = f"{per[0]} each" if len(per) == 1 else f"{per[0]} to {per[-1]} each"
+            text += (f"; {sum(self.generated.values())} of them generated, {len(kinds)} kinds in "
+                     f"{len(rulesets)} rulesets ({each})")
         return text + f", {self.seconds:.1f} s"
 
 

@@ -70,7 +70,7 @@ def outcome_of(puzzle: Puzzle) -> tuple[str, Any, Any]:
     return ("turn-goes-on" if after.turn == before.turn else "next-player"), None, game
 
 
-def _also(puzzle: Puzzle, rules: Rules, outcome: str, after: Any) -> list[str]:
+def _also(puzzle: Puzzle, rules: Rules, outcome: str) -> list[str]:
     """The clauses an outcome turns on besides its own: the stock's end where a take goes on
     from an empty stock, the way of drawing for a take, an untaken pot becoming the stock where
     the stock ends a hand with none left."""
@@ -151,7 +151,7 @@ class Outcome(Kind):
             candidates = refusal_clauses(refusal)
             reason = Message("feedback.outcome.refused", {"why": refusal.message})
         else:
-            candidates = [*_CLAUSES[outcome], *_also(puzzle, rules, outcome, _game)]
+            candidates = [*_CLAUSES[outcome], *_also(puzzle, rules, outcome)]
             reason = Message(f"feedback.outcome.{outcome}", {
                 "rules": rules, "how": Message(f"fact.stock-end-{rules.stock_end.value}")})
         if chosen == outcome:

@@ -194,3 +194,18 @@ def test_lesson_07_mentions_the_tournament_preset_in_both_languages() -> None:
     text = (ROOT / "lessons" / "source" / "07_rulesets.md").read_text(encoding="utf-8")
     link = f"11_house_rules.ipynb#variant={NAMED_VARIANTS['tournament']}"
     assert text.count(link) == 2 and "Tournament" in text and "Turnierregeln" in text
+
+
+def test_the_welcome_pages_practice_and_quiz_deal_no_ace_before_lesson_01_teaches_it() -> None:
+    """Its practice dealt Q-K-A runs (seed 24: the ace high, which lesson 01 teaches)."""
+    from buraco_core.teach import generate
+    from buraco_core.teach.audit_teaching import practice_cells
+
+    (cell,) = [c for c in practice_cells(ROOT / "lessons") if c[0] == "00_welcome.ipynb"]
+    _notebook, _index, kind, rules, first, params = cell
+    assert params.get("ace") is False
+    for seed in range(first, first + 40):
+        assert not any(code.startswith("A") for code in generate(kind, rules, seed, **params).hand), seed
+    for item in ("run", "set"):
+        quiz = generate("make-meld", rules, 24, clause=item, plain=True, ace=False)
+        assert not any(code.startswith("A") for code in quiz.hand)

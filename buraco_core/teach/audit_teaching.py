@@ -154,11 +154,50 @@ def puzzle_key(puzzle: Puzzle) -> tuple[str, int, str]:
     return (os.path.abspath(puzzle.source[0]), puzzle.source[1], puzzle.id) if puzzle.source else ("", 0, puzzle.id)
 
 
+def practice_cells(folder: Path) -> list[tuple[str, int, str, str, int, dict[str, object]]]:
+    """The practice each lesson deals (``MeldPuzzle.generate("kind", rules=..., seed=..., **params)``
+    in a code cell): (notebook, cell, kind, ruleset, seed, parameters); a ruleset the cell does
+    not write as text (a panel's variant) is left out."""
+    import ast
+    import json
+
+    from .coverage import lessons_of
+
+    out = []
+    for nb in lessons_of(folder):
+        cells = json.loads(nb.read_text(encoding="utf-8")).get("cells", [])
+        for index, cell in enumerate(cells):
+            if cell.get("cell_type") != "code":
+                continue
+            source = "".join(cell.get("source", []))
+            try:
+                tree = ast.parse(source)
+            except SyntaxError:
+                continue
+            for node in ast.walk(tree):
+                if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                        and node.func.attr == "generate" and isinstance(node.func.value, ast.Name)
+                        and node.func.value.id == "MeldPuzzle" and node.args
+                        and isinstance(node.args[0], ast.Constant)):
+                    continue
+                values = {k.arg: k.value.value for k in node.keywords
+                          if k.arg is not None and isinstance(k.value, ast.Constant)}
+                if any(k.arg == "rules" and not isinstance(k.value, ast.Constant) for k in node.keywords):
+                    continue
+                rules = str(values.pop("rules", "buraco"))
+                seed = int(values.pop("seed", 0))  # type: ignore[call-overload]
+                values.pop("lesson", None)
+                out.append((nb.name, index, str(node.args[0].value), rules, seed, values))
+    return out
+
+
 def quiz_findings(syllabus: str | os.PathLike[str], rulesets: Sequence[str], seeds: int) -> Report:
-    """The audit of the quizzes the syllabus deals, ``seeds`` of each lesson under each ruleset
-    (each question as :func:`~buraco_core.teach.audit.audit_puzzle` audits it), and every
-    question that needs a clause its lesson has not taught by its quiz."""
+    """The audit of the quizzes the syllabus deals, ``seeds`` of each lesson under each ruleset,
+    and of ``seeds`` puzzles of each lesson's practice (each as
+    :func:`~buraco_core.teach.audit.audit_puzzle` audits it), and every question that needs a
+    clause its lesson has not taught by its quiz or its practice."""
     from .audit import Finding, Report, audit_puzzle
+    from .generate import generate
     from .syllabus import deal_quiz, load_syllabus
 
     start = time.perf_counter()
@@ -167,6 +206,16 @@ def quiz_findings(syllabus: str | os.PathLike[str], rulesets: Sequence[str], see
     folder = Path(syllabus).parent
     taught, names, index = _taught(folder)
     by_number = {name[:2]: i for name, i in index.items()}
+    for notebook, cell, kind, rules_name, first, params in practice_cells(folder):
+        for seed in range(first, first + seeds):  # "Another one" deals the next seeds
+            try:
+                puzzle = generate(kind, rules_name, seed, **params)
+            except ValueError:
+                continue
+            result = audit_puzzle(puzzle)
+            report.add(result)
+            report.findings += order_findings(puzzle, result.needs, (index[notebook], cell), taught, names,
+                                              f"the practice of {notebook} (seed {seed})")
     for number, quiz in course.lessons.items():
         at = (by_number.get(number, len(names)), 1 << 30)
         for name in (rulesets if not quiz.mixed else ["buraco"]):

@@ -177,8 +177,10 @@ class MakeMeld(Kind):
             goal["wild"] = bool(wild_param)
         if at:
             goal["wild_at"] = at
-        return Puzzle(id="", kind=self.name, rules=rules_text(rules), goal=goal,
-                      hand=hand_around(rng, deck, core, rng.randint(7, 10)))
+        hand = hand_around(rng, deck, core, rng.randint(7, 10))
+        if params.get("ace") is False and any(code.startswith("A") for code in hand):
+            return None  # no ace at all: before lesson 01 teaches the ace high or low
+        return Puzzle(id="", kind=self.name, rules=rules_text(rules), goal=goal, hand=hand)
 
     def deals(self, rules: Rules) -> Mapping[str, Sequence[Mapping[str, Any]]]:
         out: dict[str, list[Mapping[str, Any]]] = {

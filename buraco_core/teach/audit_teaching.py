@@ -21,7 +21,7 @@ import os
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..cards import parse_cards
 from ..clauses import CLAUSES
@@ -154,7 +154,7 @@ def puzzle_key(puzzle: Puzzle) -> tuple[str, int, str]:
     return (os.path.abspath(puzzle.source[0]), puzzle.source[1], puzzle.id) if puzzle.source else ("", 0, puzzle.id)
 
 
-def practice_cells(folder: Path) -> list[tuple[str, int, str, str, int, dict[str, object]]]:
+def practice_cells(folder: Path) -> list[tuple[str, int, str, str, int, dict[str, Any]]]:
     """The practice each lesson deals (``MeldPuzzle.generate("kind", rules=..., seed=..., **params)``
     in a code cell): (notebook, cell, kind, ruleset, seed, parameters); a ruleset the cell does
     not write as text (a panel's variant) is left out."""
@@ -180,12 +180,12 @@ def practice_cells(folder: Path) -> list[tuple[str, int, str, str, int, dict[str
                         and node.func.value.id == "MeldPuzzle" and node.args
                         and isinstance(node.args[0], ast.Constant)):
                     continue
-                values = {k.arg: k.value.value for k in node.keywords
-                          if k.arg is not None and isinstance(k.value, ast.Constant)}
+                values: dict[str, Any] = {k.arg: k.value.value for k in node.keywords
+                                          if k.arg is not None and isinstance(k.value, ast.Constant)}
                 if any(k.arg == "rules" and not isinstance(k.value, ast.Constant) for k in node.keywords):
                     continue
                 rules = str(values.pop("rules", "buraco"))
-                seed = int(values.pop("seed", 0))  # type: ignore[call-overload]
+                seed = int(values.pop("seed", 0))
                 values.pop("lesson", None)
                 out.append((nb.name, index, str(node.args[0].value), rules, seed, values))
     return out

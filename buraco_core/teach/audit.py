@@ -2,8 +2,9 @@
 and every way a verdict can mislead a learner, looked for.
 
 ``python -m buraco_core check-puzzles lessons/puzzles --exhaustive`` runs it over the lessons'
-puzzle files and over generated puzzles (``--generated N``: seeds per kind and ruleset, and the
-syllabus's quizzes); it fails while it finds any of these, naming the puzzle, the answer and why:
+puzzle files, over generated puzzles (``--seeds N`` of every kind in every ruleset) and over what
+the lessons deal (``--quizzes N`` seeds of each lesson's quiz in each ruleset, and of each lesson's
+practice); it fails while it finds any of these, naming the puzzle, the answer and why:
 
 - **A right answer refused, or a wrong one accepted.** The right answers are worked out from the
   position by the engine (:mod:`~buraco_core.teach.audit_answers`), never taken from the puzzle:

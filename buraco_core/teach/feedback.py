@@ -67,7 +67,9 @@ class Feedback:
     read: ``answered`` is then False and nothing was judged); ``verdict`` (``"Right:"``,
     ``"Not a meld:"``), ``reason`` (why, for these cards), ``advice`` (what would be right, never
     the answer itself); ``lines``: the engine's itemized count, where points matter; ``meld``: the
-    meld the answer made, if any.
+    meld the answer made, if any; ``clauses``: every clause the engine's answer turns
+    on, the most specific first (``rule`` is the one of them the puzzle exercises); ``sums``: the
+    lines add up to one count (False where they are several sides' counts: no total).
 
     Set by a session (:class:`~buraco_core.teach.session.PuzzleSession`), empty from
     :func:`~buraco_core.teach.check` alone: ``link`` (the course's
@@ -86,6 +88,8 @@ class Feedback:
     lines: tuple[Line, ...] = ()
     meld: Meld | None = None
     answered: bool = True
+    clauses: tuple[str, ...] = ()
+    sums: bool = True
     link: Link | None = None
     drawing: Meld | None = None
     outcome: Outcome | None = None
@@ -103,8 +107,8 @@ class Feedback:
 
     @property
     def total(self) -> int | None:
-        """The sum of the lines, or None without lines."""
-        return sum(line.points for line in self.lines) if self.lines else None
+        """The sum of the lines, or None without lines (or lines that do not add up to one count)."""
+        return sum(line.points for line in self.lines) if self.lines and self.sums else None
 
     def explain(self, lang: str = "en") -> str:
         """The whole feedback in ``lang``: verdict, reason and advice."""

@@ -73,12 +73,21 @@ def goal_problem(puzzle: Puzzle, meld: Meld) -> tuple[list[str], Message] | None
     return None
 
 
-def solve_cards(kind: Kind, puzzle: Puzzle, rules: Rules) -> list[str] | None:
-    for group in meld_candidates(puzzle.hand_cards):
+def solve_cards(kind: Kind, puzzle: Puzzle, rules: Rules, shortest: int = 3) -> list[str] | None:
+    """A right answer of a cards puzzle: one without a wild card where there is one (the answer a
+    hint shows should not spend a wild card a clean meld does without); ``shortest``: the fewest
+    cards a right answer can have."""
+    groups = [g for g in meld_candidates(puzzle.hand_cards) if len(g) >= shortest]
+    natural = [g for g in groups if not any(c.rank in (0, 2) for c in g)]
+    found: list[str] | None = None
+    for group in [*natural, *(g for g in groups if any(c.rank in (0, 2) for c in g))]:
         codes = [c.code for c in group]
-        if kind.check(puzzle, rules, codes).correct:
-            return codes
-    return None
+        fb = kind.check(puzzle, rules, codes)
+        if fb.correct:
+            if fb.meld is None or fb.meld.wild is None:
+                return codes
+            found = found or codes
+    return found
 
 
 class MakeMeld(Kind):
@@ -125,7 +134,7 @@ class MakeMeld(Kind):
         return right(puzzle, meld_clauses(meld), Message("feedback.sentence", {"why": meld.description}), meld=meld)
 
     def solve(self, puzzle: Puzzle) -> object | None:
-        return solve_cards(self, puzzle, puzzle.ruleset)
+        return solve_cards(self, puzzle, puzzle.ruleset, int(puzzle.goal.get("min_cards") or 3))
 
     def where(self, puzzle: Puzzle) -> Message:
         goal = puzzle.goal
@@ -169,8 +178,10 @@ class MakeMeld(Kind):
             goal["wild"] = bool(wild_param)
         if at:
             goal["wild_at"] = at
-        return Puzzle(id="", kind=self.name, rules=rules_text(rules), goal=goal,
-                      hand=hand_around(rng, deck, core, rng.randint(7, 10)))
+        hand = hand_around(rng, deck, core, rng.randint(7, 10))
+        if params.get("ace") is False and any(code.startswith("A") for code in hand):
+            return None  # no ace at all: before lesson 01 teaches the ace high or low
+        return Puzzle(id="", kind=self.name, rules=rules_text(rules), goal=goal, hand=hand)
 
     def deals(self, rules: Rules) -> Mapping[str, Sequence[Mapping[str, Any]]]:
         out: dict[str, list[Mapping[str, Any]]] = {

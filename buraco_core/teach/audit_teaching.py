@@ -204,7 +204,7 @@ def quiz_findings(syllabus: str | os.PathLike[str], rulesets: Sequence[str], see
     report = Report()
     course = load_syllabus(syllabus)
     folder = Path(syllabus).parent
-    taught, names, index = _taught(folder)
+    taught, names, index = _taught(Course.scan(folder))
     by_number = {name[:2]: i for name, i in index.items()}
     for notebook, cell, kind, rules_name, first, params in practice_cells(folder):
         for seed in range(first, first + seeds):  # "Another one" deals the next seeds

@@ -53,8 +53,9 @@ def test_a_course_is_read_from_its_index_without_opening_a_notebook(tmp_path: Pa
     small_course(tmp_path)
     index = Course.scan(tmp_path).index()
     assert index["lessons"]["en"][0] == {"notebook": "01_melds.ipynb", "title": "01 · Runs",
-                                         "sections": [{"clause": "run", "heading": "A run"}]}
-    assert index["shown"] == {"01_melds.ipynb": [{"file": "puzzles/01_melds.yaml", "ids": ["count-buraco"]}]}
+                                         "sections": [{"clause": "run", "heading": "A run", "cell": 2}]}
+    assert index["shown"] == {"01_melds.ipynb": [{"file": "puzzles/01_melds.yaml", "ids": ["count-buraco"],
+                                                  "cell": 3}]}
     (tmp_path / INDEX_NAME).write_text(json.dumps(index))
     for nb in tmp_path.rglob("*.ipynb"):
         nb.unlink()

@@ -193,7 +193,7 @@ def test_score_lines_carry_clauses_and_a_wrong_total_names_the_line() -> None:
     assert fb.correct and [(str(line.label), line.points) for line in fb.lines] == list(expected.lines)
     assert [line.rule for line in fb.lines] == ["buraco-clean", "card-points", "going-out", "card-points"]
     out = check(p, expected.total - 100)
-    assert out.rule == "going-out" and "you left out a line: going out, +100" in str(out)
+    assert out.rule == "going-out" and "the side went out, and going out scores 100" in str(out)
     sign = check(p, expected.total + 30)
     assert sign.rule == "card-points" and "the wrong way round" in str(sign)
     brazilian = puzzle("score", rules="brazilian", table=("3s 4s 5s 6s",), hand=("9h",), goal={"went_out": False},

@@ -13,7 +13,7 @@ from ..melds import InvalidMeld
 from ..messages import Message
 from ..rules import Rules, RulesError, get_rules
 from .answers import BadAnswer
-from .feedback import Feedback
+from .feedback import Feedback, rule_text
 from .kinds import KINDS
 from .puzzle import Puzzle, PuzzleError
 
@@ -60,7 +60,7 @@ def hint(puzzle: Puzzle, level: int = 1) -> Message:
     kind = KINDS.get(puzzle.kind)
     if level <= 1:
         clause = CLAUSES[puzzle.main_clause or (kind.clause if kind is not None else "turn")]
-        return Message("hint.rule", {"title": clause.title_message, "text": clause.text_message})
+        return Message("hint.rule", {"title": clause.title_message, "text": rule_text(clause.id, puzzle.ruleset)})
     if level == 2:
         if isinstance(puzzle.hint, Message):
             return puzzle.hint

@@ -13,10 +13,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
-from ...clauses import CLAUSES
 from ...messages import Message
 from ...rules import Rules
-from ..feedback import Feedback, Line, pick_rule
+from ..feedback import Feedback, Line, pick_rule, rule_text
 from ..puzzle import Goal, Puzzle
 
 __all__ = ["Form", "Kind", "Option", "right", "wrong"]
@@ -47,7 +46,7 @@ def wrong(puzzle: Puzzle, candidates: Sequence[str], verdict: Message | str, rea
     learner's words as what would be right."""
     rule = pick_rule(candidates, puzzle.clauses)
     if advice is None and rule is not None:
-        advice = CLAUSES[rule].text_message
+        advice = rule_text(rule, puzzle.ruleset)
     return Feedback(False, Message(verdict) if isinstance(verdict, str) else verdict, reason, advice,
                     rule, tuple(lines), meld)
 

@@ -20,6 +20,7 @@ from ...scoring import BONUS_CLAUSES
 from ...variants import rules_text
 from ..answers import read_int
 from ..deal import Deck, buraco_cards, buraco_kinds, meld_cards
+from ..diagnose import house_slip
 from ..explain import WORKED_EXAMPLE, meld_clauses
 from ..feedback import Feedback, Line
 from ..puzzle import Goal, Puzzle
@@ -31,6 +32,11 @@ __all__ = ["MELD_VALUE", "MeldValueGoal", "meld_lines", "values_message"]
 @dataclass(frozen=True)
 class MeldValueGoal(Goal):
     pass
+
+
+#: The fields a meld's points depend on.
+_POINT_FIELDS = ("card_values", "min_buraco", "clean_bonus", "dirty_bonus", "semi_clean_bonus", "royal_bonus",
+                 "ace_to_ace_bonus")
 
 
 def meld_lines(meld: Meld) -> tuple[Line, ...]:
@@ -96,6 +102,10 @@ class MeldValue(Kind):
                          lines=lines, meld=meld)
         kind = meld.buraco_type
         said = Message("feedback.not-number", {"n": n})
+        house = house_slip(n, rules, lambda r: make_meld(meld.cards, r).points, _POINT_FIELDS)
+        if house is not None:
+            return wrong(puzzle, [*house[0], *meld_clauses(meld), "card-values"], said, house[1],
+                         lines=lines, meld=meld)
         if kind is not None and n == meld.card_points:
             return wrong(puzzle, [BONUS_CLAUSES[kind], *worked, "buraco"], said,
                          Message("feedback.bonus-left-out", {"kind": Message(f"buraco-kind.{kind}")}),

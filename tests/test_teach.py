@@ -33,6 +33,7 @@ from buraco_core.teach import (
     validate,
 )
 from buraco_core.teach.cli import main
+from buraco_core.teach.feedback import join
 from buraco_core.teach.kinds.match import MATCH_OUTCOMES
 from buraco_core.teach.positions import game_of
 
@@ -66,7 +67,9 @@ def test_make_meld_right_and_wrong() -> None:
     wrong = check(p, ["4h", "5h", "9c"])
     assert not wrong.correct and wrong.rule == "run"
     assert "a run is all one suit" in str(wrong.message)
-    assert wrong.advice == CLAUSES["run"].text_message  # what would be right: the rule, not the answer
+    # what would be right: the rule, and where to look in this hand (its hearts), not the answer
+    assert wrong.advice == join(CLAUSES["run"].text_message, hint(p, 2))
+    assert str(hint(p, 2)) == "Look at your hearts: which of them follow each other?"
     only_messages(wrong)
 
 

@@ -25,7 +25,8 @@ from .puzzle import MeldPuzzle, PuzzleSet, Quiz, ScoreQuiz
 from .review import Review
 from .table import MeldView, TableView
 from .tabletop import TableTop
+from .wild_end import WildEndPuzzle
 
 __all__ = ["CheatSheet", "Choice", "FeedbackBox", "GameKeeper", "GameTable", "GlossaryLookup", "Hand", "HouseRules",
            "LanguageMenu", "MasteryMap", "MeldPuzzle", "MeldView", "Progress", "PuzzleSet", "Quiz", "Review", "RulesetPicker",
-           "ScoreQuiz", "TableTop", "TableView", "follow_course", "language", "use_language"]
+           "ScoreQuiz", "TableTop", "TableView", "WildEndPuzzle", "follow_course", "language", "use_language"]

@@ -5,8 +5,9 @@ feedback names it.
 
 A lesson section teaches a clause when its Markdown holds the clause's anchor,
 ``<a id="clause-pot-guard"></a>``: the link ``05_pot.ipynb#clause-pot-guard`` opens it. A puzzle
-is shown in a lesson when a code cell loads it from its file (``MeldPuzzle.load(P, "id")`` or
-``PuzzleSet.load(P, "a", "b")``, ``P`` the file named in the notebook). A reading is covered with
+is shown in a lesson when a code cell loads it from its file (``MeldPuzzle.load(P, "id")``,
+``WildEndPuzzle.load(P, "id")`` or ``PuzzleSet.load(P, "a", "b")``, ``P`` the file named in the
+notebook). A reading is covered with
 one teaching section, two puzzles shown under one of its rulesets, and one named mistake.
 """
 
@@ -187,16 +188,20 @@ def lesson_sections(notebooks: Iterable[Path]) -> tuple[list[Section], list[str]
     return sections, problems
 
 
+#: The widgets whose ``load(P, ...)`` shows a lesson's puzzles.
+_LOADERS = ("MeldPuzzle", "WildEndPuzzle", "PuzzleSet")
+
+
 def _loads(code: str) -> Iterable[tuple[str, list[str]]]:
-    """(variable of the file, puzzle ids) of each ``MeldPuzzle.load(P, "id")`` and
-    ``PuzzleSet.load(P, "a", "b")`` call."""
+    """(variable of the file, puzzle ids) of each ``MeldPuzzle.load(P, "id")`` (or a puzzle
+    widget made from it) and ``PuzzleSet.load(P, "a", "b")`` call."""
     try:
         tree = ast.parse(code)
     except SyntaxError:
         return
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "load" \
-                and isinstance(node.func.value, ast.Name) and node.func.value.id in ("MeldPuzzle", "PuzzleSet") \
+                and isinstance(node.func.value, ast.Name) and node.func.value.id in _LOADERS \
                 and node.args and isinstance(node.args[0], (ast.Name, ast.Constant)):
             first = node.args[0]
             file = first.id if isinstance(first, ast.Name) else f"={first.value!s}"

@@ -3,7 +3,8 @@
 A :class:`Feedback` names the clause of RULES.md its verdict turns on (``rule``: for a wrong
 answer the clause broken, for a right one the clause exercised), says why it applies to these
 cards (``reason``) and, for a wrong answer, what would be right (``advice``: the rule in a
-learner's words), without giving the answer away. Points come itemized as :class:`Line` values,
+learner's words, as the puzzle's ruleset plays it, and where to look in this puzzle), without
+giving the answer away. Points come itemized as :class:`Line` values,
 each with its clause and, for cards, card by card. Nothing in it is finished prose: every part
 is a :class:`~buraco_core.messages.Message`, so ``fb.explain("de")`` works once a German
 catalog exists.
@@ -14,7 +15,7 @@ catalog exists.
 >>> fb.correct, fb.rule, str(fb.message)
 (False, 'run', 'Not a meld: a run is all one suit and a set all one rank: 4♥ 5♥ 9♣ are neither.')
 >>> str(fb.advice)
-'A run is three or more cards of one suit in sequence. The ace is low (A-2-3) or high (Q-K-A); a run never turns the corner (K-A-2).'
+'A run is three or more cards of one suit in sequence. The ace is low (A-2-3) or high (Q-K-A); a run never turns the corner (K-A-2). Look at your hearts: which of them follow each other?'
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from buraco_widgets import MeldPuzzle, Progress, PuzzleSet, Quiz, RulesetPicker, ScoreQuiz
+from buraco_widgets import MeldPuzzle, Progress, PuzzleSet, Quiz, RulesetPicker, ScoreQuiz, WildEndPuzzle
 
 from buraco_core import CLAUSES, score_side
 from buraco_core.teach import KINDS, Puzzle, check, generate, hint, solve
@@ -24,10 +24,12 @@ def enter(widget: MeldPuzzle, answer: Any) -> None:
     if form == "cards":
         widget.hand.select_cards(answer)
     elif form == "extend":
-        meld, cards = answer
+        meld, cards, *end = answer
         if widget.table.selected != [0, meld]:
             widget.table.select(0, meld)
         widget.hand.select_cards(cards)
+        if isinstance(widget, WildEndPuzzle):
+            widget.end.value = end[0] if end else None
     elif form == "choice":
         widget.choice.value = answer
     else:
@@ -239,14 +241,14 @@ def test_quiz_new_quiz_and_ruleset_switch() -> None:
 
 def test_a_puzzle_set_records_each_puzzle_and_builds_them_when_shown() -> None:
     progress = Progress()
-    s = PuzzleSet.load(PUZZLES / "02_wilds.yaml", "wild-moves", "choose-the-end", "two-goes-home", lesson="02",
+    s = PuzzleSet.load(PUZZLES / "02_wilds.yaml", "wild-jumps", "choose-the-end", "two-goes-home", lesson="02",
                        progress=progress)
-    assert progress.expected["02"] == ["wild-moves", "choose-the-end", "two-goes-home"]
+    assert progress.expected["02"] == ["wild-jumps", "choose-the-end", "two-goes-home"]
     assert progress.labels["choose-the-end"] == CLAUSES["wild-moves"].title
     assert list(s._built) == [0]  # the others are made when shown
     enter(s.current, solve(s.current.puzzle))
     s.current.check()
-    assert progress.is_solved("02", "wild-moves") and s.right[0]
+    assert progress.is_solved("02", "wild-jumps") and s.right[0]
     s.next_button.click()
     assert s.current.puzzle.id == "choose-the-end" and "Puzzle 2 of 3" in s.header.value
     with pytest.raises(ValueError, match="no puzzle 'nope'"):
@@ -330,11 +332,12 @@ def test_every_puzzle_of_the_lessons_is_answered_in_its_widget() -> None:
         from buraco_core.teach import load_puzzles
 
         for p in load_puzzles(f):
-            w = MeldPuzzle(p, progress=Progress())
+            widget = WildEndPuzzle if KINDS[p.kind].ends(p) else MeldPuzzle
+            w = widget(p, progress=Progress())
             enter(w, solve(p))
             assert w.check(), (f.name, p.id, w.feedback.value)
             for mistake in p.mistakes[:1]:
-                w2 = MeldPuzzle(p, progress=Progress())
+                w2 = widget(p, progress=Progress())
                 enter(w2, mistake)
                 w2.check()
                 assert w2.feedback.rule == check(p, mistake).rule and w2.feedback.status == "wrong"

@@ -18,7 +18,8 @@ from ...rules import Rules
 from ...variants import rules_text
 from ..answers import read_bool, read_index
 from ..explain import explain_allowed, play_words, refusal_clauses
-from ..feedback import Feedback
+from ..feedback import Feedback, pick_rule
+from ..look import play_pointer
 from ..positions import PositionGoal, game_of, position_facts, show_position, split_plays
 from ..puzzle import Puzzle, PuzzleError
 from ..templates import RECIPES
@@ -86,24 +87,31 @@ class LegalPlay(Kind):
         shown = play_words(play, game.state.current_team)
         if refusal is not None:
             candidates = refusal_clauses(refusal)
-            reason = Message("feedback.play-refused", {"play": shown, "why": refusal.message})
             if not says_allowed:
+                reason = Message("feedback.play-refused", {"play": shown, "why": refusal.message})
                 return right(puzzle, candidates, reason, verdict="feedback.right-refused")
-            return wrong(puzzle, candidates, "feedback.no-refused", reason)
+            return wrong(puzzle, candidates, "feedback.not-so", self.look(puzzle))
         why, candidates = explain_allowed(game, play)
-        reason = Message("feedback.play-allowed", {"play": shown, "why": why})
         if says_allowed:
+            reason = Message("feedback.play-allowed", {"play": shown, "why": why})
             return right(puzzle, candidates, reason, verdict="feedback.right-allowed")
-        return wrong(puzzle, candidates, "feedback.no-allowed", reason)
+        return wrong(puzzle, candidates, "feedback.not-so", self.look(puzzle))
 
     def solve(self, puzzle: Puzzle) -> object | None:
         return "allowed" if judge_play(game_of(puzzle), split_plays(puzzle)[0]) is None else "refused"
 
     def where(self, puzzle: Puzzle) -> Message:
-        return Message("hint.where.legal")
+        """What the clause deciding the play reads in this position (the stage of the turn, the
+        cards the play leaves, the pot, the pile's top card, ...)."""
+        game = game_of(puzzle)
+        play = split_plays(puzzle)[0]
+        refusal = judge_play(game, play)
+        candidates = refusal_clauses(refusal) if refusal is not None else explain_allowed(game, play)[1]
+        return play_pointer(game, play, pick_rule(candidates, puzzle.clauses))
 
     def show_answer(self, puzzle: Puzzle, answer: object) -> Message:
-        return Message("hint.answer-choice", {"choice": Message(f"widget.{answer}")})
+        fb = self.check(puzzle, puzzle.ruleset, answer)
+        return Message("hint.answer-play", {"choice": Message(f"widget.{answer}"), "why": fb.reason or ""})
 
     def generate(self, rng: random.Random, rules: Rules, params: Mapping[str, Any]) -> Puzzle | None:
         clause = params.get("clause")

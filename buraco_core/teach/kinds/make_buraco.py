@@ -92,9 +92,6 @@ class MakeBuraco(MakeMeld):
     def missed(self, puzzle: Puzzle, meld: Meld) -> tuple[list[str], Message] | None:
         return buraco_problem(puzzle, meld, str(puzzle.goal.get("buraco", "any")))
 
-    def where(self, puzzle: Puzzle) -> Message:
-        return Message("hint.where.buraco", {"n": puzzle.ruleset.min_buraco})
-
     def generate(self, rng: random.Random, rules: Rules, params: Mapping[str, Any]) -> Puzzle | None:
         kinds = buraco_kinds(rules)
         want = params.get("buraco") or rng.choice(kinds)

@@ -19,7 +19,8 @@ from ...rules import Rules
 from ...variants import rules_text
 from ..answers import read_choice
 from ..explain import play_words, refusal_clauses
-from ..feedback import Feedback
+from ..feedback import Feedback, pick_rule
+from ..look import play_pointer
 from ..positions import PositionGoal, game_of, position_facts, show_position, split_plays
 from ..puzzle import Puzzle, PuzzleError
 from ..templates import RECIPES
@@ -68,6 +69,15 @@ def outcome_of(puzzle: Puzzle) -> tuple[str, Any, Any]:
     if before.pot_state[team] is PotState.ASIDE and after.pot_state[team] is PotState.TAKEN:
         return ("pot-fly" if after.turn == before.turn and after.phase is Phase.PLAY else "pot-at-once"), None, game
     return ("turn-goes-on" if after.turn == before.turn else "next-player"), None, game
+
+
+def _before_last(puzzle: Puzzle) -> tuple[Any, str]:
+    """The position before the last play (the plays before it played), and that play."""
+    game = game_of(puzzle)
+    plays = split_plays(puzzle)
+    for play in plays[:-1]:
+        game.play(play)
+    return game, plays[-1]
 
 
 def _offered(puzzle: Puzzle) -> tuple[str, ...]:
@@ -138,24 +148,34 @@ class Outcome(Kind):
                 "rules": rules, "how": Message(f"fact.stock-end-{rules.stock_end.value}")})
         if chosen == outcome:
             return right(puzzle, candidates, reason)
+        # a wrong choice is refuted where that leaves the right one open, else pointed at
         if chosen in ("pot-fly", "pot-at-once", "pot-waits") and outcome not in ("pot-fly", "pot-at-once",
                                                                                  "pot-waits", "refused"):
             before = game_of(puzzle).state
             if before.pot_state[before.current_team].value == "taken":
                 return wrong(puzzle, ["one-pot"], "feedback.not-so", Message("feedback.outcome.one-pot"))
         if chosen == "refused":
-            return wrong(puzzle, candidates, "feedback.not-so",
-                         Message("feedback.outcome.not-refused", {"why": reason}))
-        return wrong(puzzle, candidates, "feedback.not-so", reason)
+            game, last = _before_last(puzzle)
+            return wrong(puzzle, candidates, "feedback.not-so", Message("feedback.outcome.not-refused", {
+                "play": play_words(last, game.state.current_team)}))
+        return wrong(puzzle, candidates, "feedback.not-so", self.look(puzzle))
 
     def solve(self, puzzle: Puzzle) -> object | None:
         return outcome_of(puzzle)[0]
 
     def where(self, puzzle: Puzzle) -> Message:
-        return Message("hint.where.outcome")
+        """What the last play leaves in your hand, your side's pot and buracos (or the stock, or
+        what the refusal's clause reads), in the position before it."""
+        outcome, refusal, _game = outcome_of(puzzle)
+        candidates = refusal_clauses(refusal) if outcome == "refused" else list(_CLAUSES[outcome])
+        clause = pick_rule(candidates, puzzle.clauses)
+        if outcome != "refused" and clause not in ("stock-end", "pot-to-stock"):
+            clause = "pot"  # what happens after an allowed play: the cards it leaves, the pot
+        game, last = _before_last(puzzle)
+        return play_pointer(game, last, clause)
 
     def show_answer(self, puzzle: Puzzle, answer: object) -> Message:
-        return Message("hint.answer-choice", {"choice": Message(f"outcome.play.{answer}")})
+        return self.answer_and_why(puzzle, answer, Message(f"outcome.play.{answer}"))
 
     def generate(self, rng: random.Random, rules: Rules, params: Mapping[str, Any]) -> Puzzle | None:
         clause = str(params.get("clause") or rng.choice(["pot", "pot-indirect", "stock-end", "going-out"]))

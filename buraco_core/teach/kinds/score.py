@@ -122,6 +122,7 @@ class ScoreKind(Kind):
     table_label = "widget.side-melds"
     params = frozenset({"went_out", "pot"})
     keeps = ("went_out",)
+    look_on_miss = False  # a wrong total names its slip; where to look only when none explains it
 
     def prompt(self, puzzle: Puzzle) -> Message:
         return Message("prompt.score", {"rules": puzzle.ruleset})
@@ -160,13 +161,32 @@ class ScoreKind(Kind):
         found = diagnose(n, score.total, lines, _slips(puzzle, rules, melds), _missed(puzzle, rules))
         if found is not None:
             return wrong(puzzle, [*found[0], "hand-score"], said, found[1], lines=lines)
-        return wrong(puzzle, ["hand-score", "card-points"], said, Message("feedback.score-line-by-line"), lines=lines)
+        return wrong(puzzle, ["hand-score", "card-points"], said, self.look(puzzle), lines=lines)
 
     def solve(self, puzzle: Puzzle) -> object | None:
         return int(score_of(puzzle, puzzle.ruleset).total)
 
     def where(self, puzzle: Puzzle) -> Message:
-        return Message("hint.where.score")
+        """This side's lines to count: its melds and buracos, going out, its pot, its cards left."""
+        goal = puzzle.goal
+        rules = puzzle.ruleset
+        melds = [make_meld(m, rules) for m in puzzle.table]
+        buracos = tuple(m.label_message for m in melds if m.is_buraco) or Message("hint.here.buracos-none")
+        if not rules.pots:
+            pot = "hint.here.score-no-pots"
+        elif goal.get("pot_waiting"):
+            pot = "hint.here.score-pot-waiting"
+        elif not goal.get("took_pot"):
+            pot = "hint.here.score-pot-never"
+        elif goal.get("pot_unused") and rules.pot_unused_penalty:
+            pot = "hint.here.score-pot-unused"
+        else:
+            pot = "hint.here.score-pot-taken"
+        left = (Message("hint.here.score-left", {"n": len(puzzle.hand)}) if puzzle.hand
+                else Message("hint.here.score-none-left"))
+        return Message("hint.here.score", {
+            "melds": len(melds), "buracos": buracos, "pot": Message(pot), "left": left,
+            "out": Message("hint.here.score-out" if goal.get("went_out") else "hint.here.score-not-out")})
 
     def show_answer(self, puzzle: Puzzle, answer: object) -> Message:
         return Message("hint.answer-points", {"points": answer})

@@ -82,7 +82,10 @@ def _values(r: Rules, ranks: Iterable[int]) -> Message:
 
 def _out_needs(r: Rules) -> Message:
     buraco = _m("out-clean") if r.out_needs_clean else _m("out-buraco")
-    return _m("out-pot-and", buraco=buraco) if r.pots and r.out_needs_pot else buraco
+    if not (r.pots and r.out_needs_pot):
+        return buraco
+    # where an untaken pot becomes the stock, a side may go out with no pot left to take
+    return _m("out-pot-if-left-and" if r.stock_end is StockEnd.EMPTY_NO_POT else "out-pot-and", buraco=buraco)
 
 
 def _yes_no(flag: bool) -> Message:

@@ -620,7 +620,7 @@ def _make_run(
                 raise InvalidMeld("run", "meld.run-suit-extend", suit=Message(f"suit.{suit}"), card=c)
             if not rules.allow_sets:
                 raise InvalidMeld("run", "meld.run-suit-no-sets", first=others[0], card=c, rules=rules)
-            raise InvalidMeld("run", "meld.neither", cards=tuple(others))
+            raise InvalidMeld("run", "meld.neither", cards=tuple(cards))  # every card chosen, wild ones too
     # natural places of the cards that are never wild
     places: list[int] = []
     aces = 0

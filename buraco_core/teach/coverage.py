@@ -22,12 +22,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..clauses import CLAUSES
+from ..rules import RULESETS, RulesError, get_rules
 from .core import check
 from .files import load_file, puzzle_files
 from .puzzle import Puzzle
 
 __all__ = ["ANCHOR", "Coverage", "Reading", "Section", "Shown", "coverage", "lesson_sections", "lesson_titles",
-           "lessons_of", "shown_puzzles", "teaching_link", "teaching_sections"]
+           "lessons_of", "reads_as", "shown_puzzles", "teaching_link", "teaching_sections"]
 
 #: A clause's anchor in a lesson's Markdown.
 ANCHOR = re.compile(r"""<a\s+id=["']clause-([a-z0-9-]+)["']\s*>\s*</a>""")
@@ -44,6 +45,8 @@ class Section:
     notebook: str
     heading: str
     clause: str
+    cell: int = 0
+    """The cell of the notebook that holds the anchor (0 for the first)."""
 
     @property
     def link(self) -> str:
@@ -56,6 +59,8 @@ class Shown:
 
     notebook: str
     puzzle: Puzzle
+    cell: int = 0
+    """The code cell of the notebook that loads the puzzle (0 for the first cell)."""
 
     @property
     def name(self) -> str:
@@ -169,7 +174,7 @@ def lesson_sections(notebooks: Iterable[Path]) -> tuple[list[Section], list[str]
     for nb in notebooks:
         heading = ""
         seen: set[str] = set()
-        for cell in _cells(nb):
+        for index, cell in enumerate(_cells(nb)):
             if cell.get("cell_type") != "markdown":
                 continue
             text = _source(cell)
@@ -181,7 +186,7 @@ def lesson_sections(notebooks: Iterable[Path]) -> tuple[list[Section], list[str]
                 elif clause in seen:
                     problems.append(f"{nb.name}: anchor clause-{clause} is on the page twice")
                 else:
-                    sections.append(Section(nb.name, title, clause))
+                    sections.append(Section(nb.name, title, clause, index))
                 seen.add(clause)
             if found:
                 heading = found[-1][1].strip()
@@ -219,7 +224,7 @@ def shown_puzzles(notebooks: Iterable[Path], puzzles: Mapping[tuple[str, str], P
     problems: list[str] = []
     for nb in notebooks:
         names: dict[str, str] = {}
-        for cell in _cells(nb):
+        for index, cell in enumerate(_cells(nb)):
             if cell.get("cell_type") != "code":
                 continue
             code = _source(cell)
@@ -236,7 +241,7 @@ def shown_puzzles(notebooks: Iterable[Path], puzzles: Mapping[tuple[str, str], P
                     if p is None:
                         problems.append(f"{nb.name}: no puzzle {pid!r} in {rel}")
                     else:
-                        shown.append(Shown(nb.name, p))
+                        shown.append(Shown(nb.name, p, index))
     return shown, problems
 
 
@@ -270,12 +275,28 @@ def coverage(puzzle_folder: str | os.PathLike[str], lessons: str | os.PathLike[s
             r.sections = [sec for sec in sections if sec.clause == clause]
             unique: dict[str, Shown] = {}
             for s in shown:
-                if clause in s.puzzle.clauses and s.puzzle.rules in group:
+                if clause in s.puzzle.clauses and reads_as(clause, s.puzzle.rules, group):
                     unique.setdefault(s.name, s)
             r.puzzles = list(unique.values())
-            r.mistakes = [(s, m) for s, m, rule in named if rule == clause and s.puzzle.rules in group]
+            r.mistakes = [(s, m) for s, m, rule in named if rule == clause and reads_as(clause, s.puzzle.rules, group)]
             readings.append(r)
     return Coverage(readings, problems)
+
+
+def reads_as(clause: str, rules: str, group: Sequence[str]) -> bool:
+    """Whether a puzzle under ``rules`` (a preset's name, or a house variant's text) exercises the
+    reading of ``clause`` that the presets of ``group`` share: one of them, or a house variant of
+    one of them that plays by the clause and reads it alike (lesson 11's puzzles)."""
+    if rules in group:
+        return True
+    if rules in RULESETS:
+        return False
+    try:
+        variant = get_rules(rules)
+    except RulesError:
+        return False
+    c = CLAUSES[clause]
+    return variant.name in group and c.applies(variant) and c.reading(variant) == c.reading(RULESETS[variant.name])
 
 
 _TAUGHT: dict[tuple[str, float], dict[str, Section]] = {}

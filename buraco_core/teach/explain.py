@@ -114,9 +114,10 @@ def wild_change(old: Meld, new: Meld) -> tuple[Message | None, str]:
 
 # ------------------------------------------------------------------ plays in words
 
-def play_words(play: str | Any, team: int = 0) -> Message:
+def play_words(play: str | Any, team: int = 0, *, alone: bool = False) -> Message:
     """A play in words a learner reads, melds named by owner and number as the table shows them
-    (``team``: the learner's side)."""
+    (``team``: the learner's side; ``alone``: every player is a side alone, as in ``brazilian``,
+    so another side's meld is a player's, by seat, not a team's)."""
     from ..game.actions import AddToMeld, Discard, Draw, NewMeld, NextHand, Take, parse_action
 
     act = parse_action(play) if isinstance(play, str) else play
@@ -131,7 +132,8 @@ def play_words(play: str | Any, team: int = 0) -> Message:
     if isinstance(act, AddToMeld):
         if act.team is None or act.team == team:
             return Message("play-words.add", {"cards": act.cards, "meld": act.meld})
-        return Message("play-words.add-team", {"cards": act.cards, "meld": act.meld, "team": act.team})
+        return Message("play-words.add-player" if alone else "play-words.add-team",
+                       {"cards": act.cards, "meld": act.meld, "team": act.team})
     if isinstance(act, Discard):
         return Message("play-words.discard", {"card": act.card})
     assert isinstance(act, NextHand)

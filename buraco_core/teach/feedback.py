@@ -63,7 +63,9 @@ class Feedback:
     read: ``answered`` is then False and nothing was judged); ``verdict`` (``"Right:"``,
     ``"Not a meld:"``), ``reason`` (why, for these cards), ``advice`` (what would be right, never
     the answer itself); ``lines``: the engine's itemized count, where points matter; ``meld``: the
-    meld the answer made (to draw it), if any.
+    meld the answer made (to draw it), if any; ``clauses``: every clause the engine's answer turns
+    on, the most specific first (``rule`` is the one of them the puzzle exercises); ``sums``: the
+    lines add up to one count (False where they are several sides' counts: no total).
     """
 
     correct: bool
@@ -74,6 +76,8 @@ class Feedback:
     lines: tuple[Line, ...] = ()
     meld: Meld | None = None
     answered: bool = True
+    clauses: tuple[str, ...] = ()
+    sums: bool = True
 
     @property
     def message(self) -> Message:
@@ -86,8 +90,8 @@ class Feedback:
 
     @property
     def total(self) -> int | None:
-        """The sum of the lines, or None without lines."""
-        return sum(line.points for line in self.lines) if self.lines else None
+        """The sum of the lines, or None without lines (or lines that do not add up to one count)."""
+        return sum(line.points for line in self.lines) if self.lines and self.sums else None
 
     def explain(self, lang: str = "en") -> str:
         """The whole feedback in ``lang``: verdict, reason and advice."""

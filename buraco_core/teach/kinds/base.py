@@ -8,17 +8,22 @@ it turns on, why, and what would be right.
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
+from ...memo import Bounded
 from ...messages import Message
 from ...rules import Rules
 from ..feedback import Feedback, Line, join, pick_rule, rule_text
 from ..puzzle import Goal, Puzzle
 
 __all__ = ["Form", "Kind", "Option", "right", "wrong"]
+
+#: Where to look, per kind and puzzle (:meth:`Kind.look`).
+_LOOKS: Bounded[tuple[str, Puzzle], tuple[Message | None]] = Bounded("kinds.look", 512)
 
 Form = Literal["cards", "extend", "choice", "number"]
 
@@ -37,7 +42,7 @@ def right(puzzle: Puzzle, candidates: Sequence[str], reason: Message | None, *,
           lines: Sequence[Line] = (), meld: Any = None, verdict: str = "feedback.right") -> Feedback:
     """A right answer's feedback: the clause exercised (see :func:`pick_rule`)."""
     return Feedback(True, Message(verdict), reason, None, pick_rule(candidates, puzzle.clauses),
-                    tuple(lines), meld)
+                    tuple(lines), meld, clauses=tuple(candidates))
 
 
 def wrong(puzzle: Puzzle, candidates: Sequence[str], verdict: Message | str, reason: Message | None, *,
@@ -52,7 +57,7 @@ def wrong(puzzle: Puzzle, candidates: Sequence[str], verdict: Message | str, rea
     if look is not None:
         advice = join(advice, look)
     return Feedback(False, Message(verdict) if isinstance(verdict, str) else verdict, reason, advice,
-                    rule, tuple(lines), meld)
+                    rule, tuple(lines), meld, clauses=tuple(candidates))
 
 
 class Kind:
@@ -127,11 +132,21 @@ class Kind:
 
     def look(self, puzzle: Puzzle) -> Message | None:
         """:meth:`where`, for a wrong answer's feedback: None where the puzzle cannot say it
-        (a broken position; :func:`~buraco_core.teach.validate` says what is wrong)."""
+        (a broken position; :func:`~buraco_core.teach.validate` says what is wrong). Remembered
+        per puzzle (a value): every wrong answer to it points at the same things."""
         try:
-            return self.where(puzzle)
+            known = _LOOKS.get((self.name, puzzle))
+        except TypeError:  # a puzzle holding something unhashable: asked afresh
+            known = None
+        if known is not None:
+            return known[0]
+        try:
+            found: Message | None = self.where(puzzle)
         except (ValueError, KeyError):
-            return None
+            found = None
+        with contextlib.suppress(TypeError):
+            _LOOKS.put((self.name, puzzle), (found,))
+        return found
 
     def show_answer(self, puzzle: Puzzle, answer: object) -> Message:
         """The answer in words (the last hint, which reveals it)."""

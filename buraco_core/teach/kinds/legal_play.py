@@ -56,8 +56,10 @@ class LegalPlay(Kind):
 
     def prompt(self, puzzle: Puzzle) -> Message:
         try:
-            team = game_of(puzzle).state.current_team
-            return Message("prompt.legal-play", {"play": play_words(str(puzzle.goal.get("play", "")), team)})
+            game = game_of(puzzle)
+            return Message("prompt.legal-play", {"play": play_words(str(puzzle.goal.get("play", "")),
+                                                                    game.state.current_team,
+                                                                    alone=not game.rules.partnerships)})
         except (ValueError, PuzzleError):
             return Message("teach.solve-this")
 
@@ -84,7 +86,7 @@ class LegalPlay(Kind):
         game = game_of(puzzle)
         play = split_plays(puzzle)[0]
         refusal = judge_play(game, play)
-        shown = play_words(play, game.state.current_team)
+        shown = play_words(play, game.state.current_team, alone=not rules.partnerships)
         if refusal is not None:
             candidates = refusal_clauses(refusal)
             if not says_allowed:

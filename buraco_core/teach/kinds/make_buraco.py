@@ -55,6 +55,8 @@ def buraco_problem(puzzle: Puzzle, meld: Meld, want: str) -> tuple[list[str], Me
         clauses.insert(0, BONUS_CLAUSES[natural])
     elif meld.wild is not None and want in ("clean", "royal", "ace-to-ace"):
         why = Message("feedback.has-wild", {"wild": meld.wild, "stands": meld.wild_label})
+    elif want in ("royal", "ace-to-ace"):  # clean, and short of the ranks or the aces the kind needs
+        why = Message(f"feedback.lacks-{want}", {"n": len({c.rank for c in meld.cards}), "cards": len(meld)})
     elif meld.wild is None:
         why = Message("feedback.no-wild-so-clean", {"kind": Message(f"teach.a-kind.{counted}")})
     elif want == "semi-clean" and len(meld.natural_cards) < rules.min_buraco:

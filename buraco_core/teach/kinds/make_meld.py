@@ -75,11 +75,17 @@ def goal_problem(puzzle: Puzzle, meld: Meld) -> tuple[list[str], Message] | None
 
 
 def solve_cards(kind: Kind, puzzle: Puzzle, rules: Rules) -> list[str] | None:
+    """A right answer of a cards puzzle: one without a wild card where there is one (the answer a
+    hint shows should not spend a wild card a clean meld does without)."""
+    found: list[str] | None = None
     for group in meld_candidates(puzzle.hand_cards):
         codes = [c.code for c in group]
-        if kind.check(puzzle, rules, codes).correct:
-            return codes
-    return None
+        fb = kind.check(puzzle, rules, codes)
+        if fb.correct:
+            if fb.meld is None or fb.meld.wild is None:
+                return codes
+            found = found or codes
+    return found
 
 
 class MakeMeld(Kind):

@@ -20,7 +20,6 @@ from ...scoring import BONUS_CLAUSES
 from ...variants import rules_text
 from ..answers import read_int
 from ..deal import Deck, buraco_cards, buraco_kinds, meld_cards
-from ..diagnose import house_slip
 from ..explain import WORKED_EXAMPLE, meld_clauses
 from ..feedback import Feedback, Line
 from ..puzzle import Goal, Puzzle
@@ -32,11 +31,6 @@ __all__ = ["MELD_VALUE", "MeldValueGoal", "meld_lines", "values_message"]
 @dataclass(frozen=True)
 class MeldValueGoal(Goal):
     pass
-
-
-#: The fields a meld's points depend on.
-_POINT_FIELDS = ("card_values", "min_buraco", "clean_bonus", "dirty_bonus", "semi_clean_bonus", "royal_bonus",
-                 "ace_to_ace_bonus")
 
 
 def meld_lines(meld: Meld) -> tuple[Line, ...]:
@@ -76,6 +70,15 @@ def _bonuses(rules: Rules) -> list[tuple[str, int]]:
     return out
 
 
+def _house_bonus(meld: Meld) -> tuple[Rules, int] | None:
+    """(the preset, its bonus) where a house rule changed the bonus of the meld's buraco kind."""
+    preset = RULESETS[meld.rules.name]
+    if meld.buraco_type is None or preset == meld.rules:
+        return None
+    own = make_meld(meld.cards, preset)
+    return (preset, own.bonus) if own.buraco_type == meld.buraco_type and own.bonus != meld.bonus else None
+
+
 class MeldValue(Kind):
     name = "meld-value"
     goal_type = MeldValueGoal
@@ -103,14 +106,16 @@ class MeldValue(Kind):
                          lines=lines, meld=meld)
         kind = meld.buraco_type
         said = Message("feedback.not-number", {"n": n})
-        house = house_slip(n, rules, lambda r: make_meld(meld.cards, r).points, _POINT_FIELDS)
-        if house is not None:
-            return wrong(puzzle, [*house[0], *meld_clauses(meld), "card-values"], said, house[1],
-                         lines=lines, meld=meld)
         if kind is not None and n == meld.card_points:
             return wrong(puzzle, [BONUS_CLAUSES[kind], *worked, "buraco"], said,
                          Message("feedback.bonus-left-out", {"kind": Message(f"buraco-kind.{kind}")}),
                          lines=lines, meld=meld)
+        house = _house_bonus(meld)
+        if house is not None and n == meld.card_points + house[1]:  # the preset's bonus, not the house's
+            return wrong(puzzle, [BONUS_CLAUSES[kind or "clean"], *worked, "buraco"], said, Message(
+                "feedback.house-bonus", {"preset": house[0], "preset_bonus": house[1], "rules": rules,
+                                         "kind": Message(f"teach.a-kind.{kind}"), "bonus": meld.bonus}),
+                lines=lines, meld=meld)
         if kind is not None:
             for other, bonus in _bonuses(rules):
                 if other != kind and n == meld.card_points + bonus:

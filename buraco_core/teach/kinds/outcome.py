@@ -115,8 +115,8 @@ class Outcome(Kind):
     def prompt(self, puzzle: Puzzle) -> Message:
         plays = split_plays(puzzle)
         try:
-            team = game_of(puzzle).state.current_team
-            words = tuple(play_words(p, team) for p in plays)
+            game = game_of(puzzle)
+            words = tuple(play_words(p, game.state.current_team, alone=not game.rules.partnerships) for p in plays)
         except (ValueError, PuzzleError):
             return Message("teach.solve-this")
         return Message("prompt.outcome", {"plays": words})

@@ -60,15 +60,14 @@ def _slips(puzzle: Puzzle, rules: Rules, melds: Sequence[Meld]) -> list[Slip]:
     if not goal.get("went_out"):
         slips.append(Slip(rules.going_out_bonus, "going-out", Message("feedback.slip.not-out")))
     penalty = max(r.pot_not_taken_penalty for r in RULESETS.values())
-    unused = bool(goal.get("pot_unused")) and rules.pot_unused_penalty > 0
     if not rules.pots:
         slips.append(Slip(-penalty, "score-alone", Message("feedback.slip.no-pots", {"rules": rules})))
+    elif goal.get("took_pot") and goal.get("pot_unused") and rules.pot_unused_penalty:
+        # the 100 for a pot taken but not used comes off once; none for a pot never taken
+        slips.append(Slip(-rules.pot_not_taken_penalty, "pot-unused", Message("feedback.slip.pot-unused-once", {
+            "n": rules.pot_unused_penalty})))
     elif goal.get("took_pot") and not goal.get("pot_waiting"):
-        if unused:
-            slips.append(Slip(-rules.pot_not_taken_penalty, "pot-unused", Message("feedback.slip.pot-twice", {
-                "unused": rules.pot_unused_penalty, "never": rules.pot_not_taken_penalty})))
-        else:
-            slips.append(Slip(-rules.pot_not_taken_penalty, "hand-score", Message("feedback.slip.pot-taken")))
+        slips.append(Slip(-rules.pot_not_taken_penalty, "hand-score", Message("feedback.slip.pot-taken")))
     semi = max((r.semi_clean_bonus or 0) for r in RULESETS.values())
     for m in melds:
         kind, natural = m.buraco_type, m.natural_kind

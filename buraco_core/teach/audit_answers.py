@@ -33,6 +33,7 @@ from typing import Any, Literal
 from ..cards import SUITS, Card, parse_cards
 from ..melds import InvalidMeld, Meld, make_meld
 from ..rules import Rules
+from .explain import wild_end
 from .puzzle import Puzzle
 
 __all__ = [
@@ -244,19 +245,13 @@ def _extend_answers(puzzle: Puzzle, rules: Rules) -> Answers:
                     if not isinstance(made, Meld):
                         continue
                     ok = (want is None or int(want) == i) and _meets_extend_goal(puzzle, made) and \
-                        _wild_end(made) == puzzle.goal["wild_end"]
+                        wild_end(made) == puzzle.goal["wild_end"]
                     (right if ok else wrong).append((i, codes) if end is None else (i, codes, end))
                 continue
             ok = (want is None or int(want) == i) and any(_meets_extend_goal(puzzle, g) for g in grown)
             (right if ok else wrong).append((i, codes))
     return Answers(tuple(right), tuple(wrong))
 
-
-def _wild_end(meld: Meld) -> str | None:
-    """The end of a run its wild card stands at, or None."""
-    if meld.kind != "run" or meld.wild_index is None:
-        return None
-    return "low" if meld.wild_index == 0 else "high" if meld.wild_index == len(meld) - 1 else None
 
 
 def answer_forms(puzzle: Puzzle, answer: Any, rng: random.Random) -> list[Any]:

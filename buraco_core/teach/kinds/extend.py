@@ -25,7 +25,7 @@ from ...rules import Rules
 from ...variants import rules_text
 from ..answers import pick_cards, read_end, read_extend
 from ..deal import Deck, growing_meld, hand_around, meld_cards, place_card
-from ..explain import meld_clauses, refusal_clauses, wild_change
+from ..explain import meld_clauses, refusal_clauses, wild_change, wild_end
 from ..feedback import Feedback, join
 from ..puzzle import Goal, Puzzle
 from ..search import extend_candidates
@@ -39,18 +39,9 @@ __all__ = ["EXTEND", "ExtendGoal"]
 _END_WORDS = {"low": "feedback.end-low", "high": "feedback.end-high"}
 
 
-def _end_of(meld: Meld) -> str | None:
-    """The end of a run its wild card stands at ("low" / "high"), or None (inside, none, a set)."""
-    if meld.kind != "run" or meld.wild_index is None:
-        return None
-    if meld.wild_index == 0:
-        return "low"
-    return "high" if meld.wild_index == len(meld) - 1 else None
-
-
 def _end_problem(old: Meld, new: Meld, wanted: str, chosen: str | None) -> tuple[list[str], Message] | None:
     """Where a grown meld's wild card misses the end the task asks for: the clauses and why."""
-    got = _end_of(new)
+    got = wild_end(new)
     if got == wanted:
         return None
     facts: dict[str, object] = {"wild": new.wild or old.wild or "", "want": Message(_END_WORDS[wanted]),
@@ -104,11 +95,10 @@ class Extend(Kind):
         end = (Message("prompt.becomes-buraco", {"kind": Message(f"teach.a-kind.{buraco}")})
                if buraco and buraco != "any" else Message("prompt.becomes-any-buraco") if buraco
                else Message("teach.nothing"))
-        wild_end = puzzle.goal.get("wild_end")
-        if wild_end:
-            end = Message("teach.join", {"first": end, "then": Message("prompt.extend-end", {
-                "end": Message(_END_WORDS[wild_end])})}) if buraco else Message("prompt.extend-end", {
-                "end": Message(_END_WORDS[wild_end])})
+        asked = puzzle.goal.get("wild_end")
+        if asked:
+            send = Message("prompt.extend-end", {"end": Message(_END_WORDS[asked])})
+            end = Message("teach.concat", {"first": end, "then": send}) if buraco else send
         return Message("prompt.extend", {"target": target, "end": end})
 
     def ends(self, puzzle: Puzzle) -> tuple[Option, ...]:
@@ -161,7 +151,7 @@ class Extend(Kind):
         story, clause = wild_change(old, new)
         reason = join(Message("feedback.grows", {"old": old.cards, "new": new.cards}), story,
                       Message("feedback.now", {"meld": new.description}))
-        other = old.extend_or_reason(cards, rules, wild_end="low" if _end_of(new) == "high" else "high")
+        other = old.extend_or_reason(cards, rules, wild_end="low" if wild_end(new) == "high" else "high")
         if isinstance(other, Meld) and other.wild is not None and other.wild_index != new.wild_index:
             reason = join(reason, Message("feedback.other-end", {"wild": other.wild, "other": other.cards}))
         return right(puzzle, [clause, *meld_clauses(new), "extend"], reason, meld=new)
@@ -223,7 +213,7 @@ class Extend(Kind):
             parts.append(Message("hint.here.extend-more", {"k": short}))
         if puzzle.goal.get("wild_end") and meld.wild is not None:
             parts.append(Message("hint.here.extend-end", {"wild": meld.wild}))
-        more = Message("hint.here.extend-then", {"first": parts[0], "then": parts[1]}) if len(parts) == 2 else (
+        more = Message("teach.concat", {"first": parts[0], "then": parts[1]}) if len(parts) == 2 else (
             parts[0] if parts else Message("teach.nothing"))
         if meld.kind == "set":
             return Message("hint.here.extend-set", {"n": index + 1, "cards": meld.cards,

@@ -6,13 +6,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from buraco_core.teach import check, hint, load_puzzle, solve
+import pytest
+
+from buraco_core.messages import Message
+from buraco_core.teach import Puzzle, check, hint, load_puzzle, solve
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = ROOT / "lessons" / "puzzles"
 
 
-def lesson_puzzle(file: str, puzzle_id: str):  # type: ignore[no-untyped-def]
+def lesson_puzzle(file: str, puzzle_id: str) -> Puzzle:
     return load_puzzle(PUZZLES / file, puzzle_id)
 
 
@@ -88,7 +91,7 @@ def test_brazilian_plays_name_another_players_meld_by_seat_not_by_team() -> None
         p = lesson_puzzle("04_turn.yaml", puzzle_id)
         assert "team" not in str(p.prompt) and "of the player in seat 1" in str(p.prompt)
         assert "team 1" not in str(check(p, "allowed").message)
-        assert "Team 1" not in p.prompt.text("de")  # type: ignore[union-attr]
+        assert isinstance(p.prompt, Message) and "Team 1" not in p.prompt.text("de")
 
 
 def test_match_puzzles_show_the_hands_scores_and_their_lines_have_no_total_of_both_sides() -> None:
@@ -136,7 +139,7 @@ def test_the_going_out_row_says_if_one_is_left_where_a_pot_can_become_the_stock(
     assert row[1] == "the pot taken and a buraco"                             # Classic: its pot never goes
 
 
-def test_check_puzzles_counts_lesson_11s_house_rule_puzzles(capsys) -> None:  # type: ignore[no-untyped-def]
+def test_check_puzzles_counts_lesson_11s_house_rule_puzzles(capsys: pytest.CaptureFixture[str]) -> None:
     from buraco_core.teach.cli import main
     from buraco_core.teach.coverage import coverage
 
@@ -155,3 +158,39 @@ def test_lesson_09s_coach_says_when_a_play_goes_out_or_earns_the_pot_and_why_to_
     joker = check(lesson_puzzle("09_strategy.yaml", "keep-the-joker"), "discard JK")
     assert not joker.correct and "is a wild card: kept, it can fill a gap" in str(joker.message)
     assert "Ablagestapel aufnimmt" in joker.explain("de")
+
+
+def test_the_tournament_preset_forbids_a_wild_card_as_the_closing_discard_italian_allows() -> None:
+    from buraco_core.game.scenarios import parse_scenario
+    from buraco_core.rules import get_rules
+    from buraco_core.variants import NAMED_VARIANTS, VariantError, named_variant
+
+    tournament = named_variant("tournament")
+    assert tournament.name == "Tournament rules" and named_variant("tournament", "de").name == "Turnierregeln"
+    assert get_rules(NAMED_VARIANTS["tournament"]) == tournament.rules and tournament.preset.name == "italian"
+    position = """description: a wild card is the last card, and it fits a meld
+rules: {rules}
+players: 2
+turn: 0
+phase: play
+hand 0: JK
+melds 0: 4s 5s 6s 7s 8s 9s 10s | Kd Kc Kh
+pot 0: taken
+pot 1: taken
+discard: 3c 8d
+"""
+    italian = parse_scenario(position.format(rules="italian"))
+    assert italian.why_illegal("discard JK") is None  # the seed's rules: any canasta closes, a joker too
+    closed = parse_scenario(position.format(rules=NAMED_VARIANTS["tournament"]))
+    refusal = closed.why_illegal("discard JK")
+    assert refusal is not None and refusal.rule == "wild-last-discard"
+    with pytest.raises(VariantError):
+        named_variant("casino")
+
+
+def test_lesson_07_mentions_the_tournament_preset_in_both_languages() -> None:
+    from buraco_core.variants import NAMED_VARIANTS
+
+    text = (ROOT / "lessons" / "source" / "07_rulesets.md").read_text(encoding="utf-8")
+    link = f"11_house_rules.ipynb#variant={NAMED_VARIANTS['tournament']}"
+    assert text.count(link) == 2 and "Tournament" in text and "Turnierregeln" in text

@@ -53,7 +53,7 @@ __all__ = ["HIDDEN_DEALS", "Finding", "PuzzleAudit", "Report", "audit_files", "a
            "where_of"]
 
 #: How many other deals of the hidden cards a position puzzle is asked about.
-HIDDEN_DEALS = 6
+HIDDEN_DEALS = 4
 
 
 @dataclass(frozen=True)
@@ -256,14 +256,15 @@ def _check_hidden(puzzle: Puzzle, rights: Sequence[Any], found: Any) -> None:
             other_reason = _reason(variant, [other])
         except (ValueError, PuzzleError):
             continue
-        hint = _hidden_hint(puzzle, str(variant.goal.get("game", "")))
         if other not in truth:
             found(None, "hidden", f"the answer depends on cards the page does not show: with the hidden cards dealt "
-                                  f"otherwise the engine says {other!r}, not {', '.join(sorted(truth))}{hint}")
+                                  f"otherwise the engine says {other!r}, not {', '.join(sorted(truth))}"
+                                  + _hidden_hint(puzzle, str(variant.goal.get("game", ""))))
             return
         if other_reason != reason:
             found(None, "hidden", f"the verdict's reason depends on cards the page does not show: {reason!r} here, "
-                                  f"{other_reason!r} with the hidden cards dealt otherwise{hint}")
+                                  f"{other_reason!r} with the hidden cards dealt otherwise"
+                                  + _hidden_hint(puzzle, str(variant.goal.get("game", ""))))
             return
 
 

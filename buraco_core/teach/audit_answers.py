@@ -192,13 +192,15 @@ def free_answers(puzzle: Puzzle) -> Answers:
     if kind in ("make-meld", "make-buraco"):
         right: list[Any] = []
         wrong: list[Any] = []
+        near = rules.min_buraco - 1 if kind == "make-buraco" else 3  # a wrong buraco: one card short, or another kind
         for group in meld_groups(puzzle.hand_cards):
             meld = make(group, rules)
             if meld is None:
                 continue
             ok = _meets_buraco(meld, str(puzzle.goal.get("buraco", "any"))) if kind == "make-buraco" \
                 else _meets_meld_goal(puzzle, meld)
-            (right if ok else wrong).append([c.code for c in group])
+            if ok or len(group) >= near:
+                (right if ok else wrong).append([c.code for c in group])
         return Answers(tuple(right), tuple(wrong))
     if kind == "extend":
         return _extend_answers(puzzle, rules)

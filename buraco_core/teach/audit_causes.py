@@ -145,8 +145,12 @@ def _natural_is_answer(said: Said) -> str | None:
     return None
 
 
+#: The lines of a count that take points off for the pot.
+_POT_LINES = frozenset({"score-line.pot-never-taken", "score-line.pot-waiting", "score-line.pot-unused"})
+
+
 def _no_pot_line(said: Said) -> str | None:
-    if said.feedback is not None and any(line.label.key.startswith("score-line.pot") for line in said.feedback.lines):
+    if said.feedback is not None and any(line.label.key in _POT_LINES for line in said.feedback.lines):
         return "it says nothing is taken off for the pot, and the count takes 100 off for it"
     return None
 

@@ -84,8 +84,12 @@ def tag_findings(puzzle: Puzzle, named: set[str]) -> list[Finding]:
 
 
 def _needs(puzzle: Puzzle, named: set[str]) -> set[str]:
+    """A puzzle file's tags are the teacher's word for what it asks; a generated puzzle's are the
+    clauses of every verdict it can give, wrong ones too: of those only its main clause (the one
+    it was dealt for) is what it asks."""
     rules = get_rules(puzzle.rules)
-    return {c for c in (set(puzzle.clauses) | named | shown_needs(puzzle)) if CLAUSES[c].applies(rules)}
+    tags = set(puzzle.clauses) if puzzle.source else set(puzzle.clauses[:1])
+    return {c for c in (tags | named | shown_needs(puzzle)) if CLAUSES[c].applies(rules)}
 
 
 def order_findings(puzzle: Puzzle, named: set[str], at: tuple[int, int], taught: Mapping[str, tuple[int, int]],

@@ -303,9 +303,11 @@ _TAUGHT: dict[tuple[str, float], dict[str, Section]] = {}
 
 
 def teaching_sections(folder: str | os.PathLike[str] | None = None) -> Mapping[str, Section]:
-    """Where each clause is taught: the first lesson section with its anchor, by clause id, from
-    the lessons of ``folder`` (default: the current folder, where a lesson runs, or its
-    ``lessons/``). Empty where there are no lessons."""
+    """Where each clause is taught: the section with its anchor in the last lesson that has one
+    (an earlier page may introduce a clause, as the welcome page's warm-up introduces runs and
+    sets; the lesson about it teaches it in full), by clause id, from the lessons of ``folder``
+    (default: the current folder, where a lesson runs, or its ``lessons/``). Empty where there
+    are no lessons."""
     here = Path(folder or os.getcwd())
     if not lessons_of(here) and lessons_of(here / "lessons"):
         here = here / "lessons"
@@ -315,7 +317,7 @@ def teaching_sections(folder: str | os.PathLike[str] | None = None) -> Mapping[s
     if key not in _TAUGHT:
         found: dict[str, Section] = {}
         for section in lesson_sections(notebooks)[0]:
-            found.setdefault(section.clause, section)
+            found[section.clause] = section  # in lesson order: the last lesson's section stays
         _TAUGHT[key] = found
     return _TAUGHT[key]
 

@@ -74,11 +74,14 @@ def goal_problem(puzzle: Puzzle, meld: Meld) -> tuple[list[str], Message] | None
     return None
 
 
-def solve_cards(kind: Kind, puzzle: Puzzle, rules: Rules) -> list[str] | None:
+def solve_cards(kind: Kind, puzzle: Puzzle, rules: Rules, shortest: int = 3) -> list[str] | None:
     """A right answer of a cards puzzle: one without a wild card where there is one (the answer a
-    hint shows should not spend a wild card a clean meld does without)."""
+    hint shows should not spend a wild card a clean meld does without); ``shortest``: the fewest
+    cards a right answer can have."""
+    groups = [g for g in meld_candidates(puzzle.hand_cards) if len(g) >= shortest]
+    natural = [g for g in groups if not any(c.rank in (0, 2) for c in g)]
     found: list[str] | None = None
-    for group in meld_candidates(puzzle.hand_cards):
+    for group in [*natural, *(g for g in groups if any(c.rank in (0, 2) for c in g))]:
         codes = [c.code for c in group]
         fb = kind.check(puzzle, rules, codes)
         if fb.correct:
@@ -131,7 +134,7 @@ class MakeMeld(Kind):
         return right(puzzle, meld_clauses(meld), Message("feedback.sentence", {"why": meld.description}), meld=meld)
 
     def solve(self, puzzle: Puzzle) -> object | None:
-        return solve_cards(self, puzzle, puzzle.ruleset)
+        return solve_cards(self, puzzle, puzzle.ruleset, int(puzzle.goal.get("min_cards") or 3))
 
     def where(self, puzzle: Puzzle) -> Message:
         """The suit or rank of the hand that holds the engine's answer, and its wild card."""

@@ -140,9 +140,10 @@ class MatchKind(Kind):
         totals = tuple(Message("feedback.side-total", {"side": t, "total": v}) for t, v in enumerate(game.totals))
         why = Message("feedback.match-why", {"totals": totals, "target": target, "tie": tie,
                                              "outcome": _LABELS[outcome]})
-        tied = _tied(game) or outcome == "the match is a draw"
-        candidates = ["match-tie", "match-end"] if tied or chosen in ("the match is a draw",) else [
-            "match-end", "match-tie"]
+        # the tie rule decides only a tie: a draw chosen where the totals differ is a miss of the end
+        ended = rules.target is None or max(game.totals) >= rules.target  # a tie below the target decides nothing
+        tied = (_tied(game) and ended) or outcome == "the match is a draw"
+        candidates = ["match-tie", "match-end"] if tied else ["match-end"]
         if chosen == outcome:  # each side's lines: no total of both
             return dataclasses.replace(right(puzzle, candidates, why, lines=lines), sums=False)
         return dataclasses.replace(wrong(puzzle, candidates, "feedback.not-so", self.look(puzzle), lines=lines),

@@ -19,7 +19,7 @@ from ...rules import Rules
 from ...variants import rules_text
 from ..answers import read_choice
 from ..explain import play_words, refusal_clauses
-from ..feedback import Feedback, pick_rule
+from ..feedback import Feedback
 from ..look import play_pointer
 from ..positions import PositionGoal, game_of, position_facts, show_position, split_plays
 from ..puzzle import Puzzle, PuzzleError
@@ -78,6 +78,24 @@ def _before_last(puzzle: Puzzle) -> tuple[Any, str]:
     for play in plays[:-1]:
         game.play(play)
     return game, plays[-1]
+
+
+def _also(puzzle: Puzzle, rules: Rules, outcome: str, after: Any) -> list[str]:
+    """The clauses an outcome turns on besides its own: the stock's end where a take goes on
+    from an empty stock, the way of drawing for a take, an untaken pot becoming the stock where
+    the stock ends a hand with none left."""
+    from ...rules import DiscardTake, StockEnd
+
+    last = split_plays(puzzle)[-1].split()[0]
+    out = []
+    if last == "take":
+        out.append({DiscardTake.WHOLE: "draw", DiscardTake.ANY_DEPTH: "draw-dig",
+                    DiscardTake.WHOLE_IF_TOP_MELDS: "draw-top-card"}[rules.discard_take])
+        if not game_of(puzzle).state.stock:
+            out.append("stock-end")  # taking the pile instead of drawing from an empty stock
+    if outcome == "stock-ends" and rules.pots and rules.stock_end is StockEnd.EMPTY_NO_POT:
+        out.append("pot-to-stock")  # no untaken pot was left to become the stock
+    return out
 
 
 def _offered(puzzle: Puzzle) -> tuple[str, ...]:
@@ -143,7 +161,7 @@ class Outcome(Kind):
             candidates = refusal_clauses(refusal)
             reason = Message("feedback.outcome.refused", {"why": refusal.message})
         else:
-            candidates = list(_CLAUSES[outcome])
+            candidates = [*_CLAUSES[outcome], *_also(puzzle, rules, outcome, _game)]
             reason = Message(f"feedback.outcome.{outcome}", {
                 "rules": rules, "how": Message(f"fact.stock-end-{rules.stock_end.value}")})
         if chosen == outcome:
@@ -166,9 +184,8 @@ class Outcome(Kind):
     def where(self, puzzle: Puzzle) -> Message:
         """What the last play leaves in your hand, your side's pot and buracos (or the stock, or
         what the refusal's clause reads), in the position before it."""
-        outcome, refusal, _game = outcome_of(puzzle)
-        candidates = refusal_clauses(refusal) if outcome == "refused" else list(_CLAUSES[outcome])
-        clause = pick_rule(candidates, puzzle.clauses)
+        outcome = self.solve(puzzle)
+        clause = self.check(puzzle, puzzle.ruleset, outcome).rule  # the clause the verdict names
         if outcome != "refused" and clause not in ("stock-end", "pot-to-stock"):
             clause = "pot"  # what happens after an allowed play: the cards it leaves, the pot
         game, last = _before_last(puzzle)

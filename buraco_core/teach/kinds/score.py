@@ -147,7 +147,7 @@ class ScoreKind(Kind):
         n = read_int(answer)
         score = score_of(puzzle, rules)
         lines = tuple(Line(item.label, item.points, item.rule, item.detail) for item in score.items)
-        clauses = [line.rule for line in lines if line.rule] + ["hand-score"]
+        clauses = [line.rule for line in lines if line.rule] + ["hand-score", "card-values"]
         if not rules.pots and "score-alone" in puzzle.clauses:
             clauses.insert(0, "score-alone")
         if n == score.total:

@@ -33,6 +33,7 @@ from buraco_core.teach import (
     validate,
 )
 from buraco_core.teach.cli import main
+from buraco_core.teach.feedback import join
 from buraco_core.teach.kinds.match import MATCH_OUTCOMES
 from buraco_core.teach.positions import game_of
 
@@ -66,7 +67,9 @@ def test_make_meld_right_and_wrong() -> None:
     wrong = check(p, ["4h", "5h", "9c"])
     assert not wrong.correct and wrong.rule == "run"
     assert "a run is all one suit" in str(wrong.message)
-    assert wrong.advice == CLAUSES["run"].text_message  # what would be right: the rule, not the answer
+    # what would be right: the rule, and where to look in this hand (its hearts), not the answer
+    assert wrong.advice == join(CLAUSES["run"].text_message, hint(p, 2))
+    assert str(hint(p, 2)) == "Look at your hearts: which of them follow each other?"
     only_messages(wrong)
 
 
@@ -196,7 +199,7 @@ def test_score_lines_carry_clauses_and_a_wrong_total_names_the_line() -> None:
     assert fb.correct and [(str(line.label), line.points) for line in fb.lines] == list(expected.lines)
     assert [line.rule for line in fb.lines] == ["buraco-clean", "card-points", "going-out", "card-points"]
     out = check(p, expected.total - 100)
-    assert out.rule == "going-out" and "you left out a line: going out, +100" in str(out)
+    assert out.rule == "going-out" and "the side went out, and going out scores 100" in str(out)
     sign = check(p, expected.total + 30)
     assert sign.rule == "card-points" and "the wrong way round" in str(sign)
     brazilian = puzzle("score", rules="brazilian", table=("3s 4s 5s 6s",), hand=("9h",), goal={"went_out": False},

@@ -10,7 +10,8 @@ more entry in the engine's ``ANSWER_FORMS`` and one more class here.
 form         controls                                              answer
 ============ ==================================================== ==============================
 ``cards``    the hand, to pick cards from                         the picked cards' codes
-``extend``   the table's melds (one to click) and the hand        ``(meld index, card codes)``
+``extend``   the table's melds (one to click), the hand and, where ``(meld index, card codes)``
+             the task asks, the end the wild card goes to          (and the end chosen)
 ``choice``   the options as a radio group (:class:`Choice`)        the chosen option's value
 ``number``   a box for a number (``.bw-number``)                  the number
 ============ ==================================================== ==============================
@@ -43,7 +44,7 @@ __all__ = ["INPUTS", "AnswerInput", "CardsInput", "ChoiceInput", "ExtendInput", 
 class AnswerInput(ipywidgets.VBox):  # type: ignore[misc]
     """The controls of one form of answer; it draws the parts of the situation the answer is
     picked from (``situation.picks``: the hand, the table), which the scene above leaves out.
-    ``hand``, ``table``, ``choice``, ``number``: its controls (None where it has none). This base
+    ``hand``, ``table``, ``choice``, ``number``, ``end``: its controls (None where it has none). This base
     class is the input of a puzzle that cannot be answered (an unknown kind): no controls."""
 
     form: ClassVar[str] = ""
@@ -57,6 +58,7 @@ class AnswerInput(ipywidgets.VBox):  # type: ignore[misc]
         self.table: TableView | None = None
         self.choice: Choice | None = None
         self.number: ipywidgets.IntText | None = None
+        self.end: Choice | None = None
 
     def answer(self) -> object:
         """What the controls hold, in the form :func:`~buraco_core.teach.check` takes (None: nothing yet)."""
@@ -88,7 +90,8 @@ class CardsInput(AnswerInput):
 
 class ExtendInput(AnswerInput):
     """A meld of the table (the task's, already chosen, or one the learner clicks) and cards from
-    the hand to add to it."""
+    the hand to add to it; where the task asks where the wild card goes (``situation.ends``), a
+    choice of the ends too (``end``, :class:`Choice`; its value ``"low"``/``"high"``, or None)."""
 
     form = "extend"
 
@@ -100,13 +103,23 @@ class ExtendInput(AnswerInput):
         if situation.meld is not None:
             self.table.selected = [0, situation.meld]
         self.hand = self._hand()
-        self.children = [*parts, self.hand]
+        children: list[ipywidgets.Widget] = [*parts, self.hand]
+        if situation.ends:
+            self.end = Choice([(o.value, o.label.text(lang)) for o in situation.ends],
+                              label=render("widget.wild-end", lang), lang=lang)
+            self.end.add_class("bw-wild-end")
+            children.append(self.end)
+        self.children = children
 
     def answer(self) -> object:
         assert self.hand is not None and self.table is not None
         cards = [c.code for c in self.hand.selected_cards]
         meld = self.table.selected[1] if len(self.table.selected) == 2 else self.situation.default_meld
-        return None if meld is None else (int(meld), cards)
+        if meld is None:
+            return None
+        if self.end is not None and self.end.value is not None:
+            return (int(meld), cards, self.end.value)
+        return (int(meld), cards)
 
 
 class ChoiceInput(AnswerInput):

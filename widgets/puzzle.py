@@ -200,6 +200,11 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
     def number(self) -> ipywidgets.IntText | None:
         return self.input.number
 
+    @property
+    def end(self) -> Choice | None:
+        """The choice of the end the wild card goes to, where the task asks for one."""
+        return self.input.end
+
     # -- the learner's actions ----------------------------------------------------------------
     def answer(self) -> object:
         """The learner's answer, in the form :func:`~buraco_core.teach.check` takes for this kind."""

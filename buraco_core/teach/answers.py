@@ -16,7 +16,7 @@ from ..cards import Card, parse_cards
 from ..errors import NotationError
 from ..messages import LANGUAGES, Message, catalog
 
-__all__ = ["BadAnswer", "pick_cards", "read_bool", "read_choice", "read_extend", "read_index", "read_int"]
+__all__ = ["BadAnswer", "pick_cards", "read_bool", "read_choice", "read_end", "read_extend", "read_index", "read_int"]
 
 
 class BadAnswer(Exception):
@@ -147,12 +147,34 @@ _BOOL_WORDS = _bool_words()
 
 
 def read_extend(answer: object, melds: int) -> tuple[int, object]:
-    """``(meld_index, cards)`` from a pair or a mapping ``{"meld": i, "cards": ...}``."""
+    """``(meld_index, cards)`` from a pair (or a triple ending with the wild card's end, see
+    :func:`read_end`) or a mapping ``{"meld": i, "cards": ...}``."""
     meld: Any
     if isinstance(answer, Mapping):
         meld, cards = answer.get("meld"), answer.get("cards")
-    elif isinstance(answer, Sequence) and not isinstance(answer, str) and len(answer) == 2:
+    elif isinstance(answer, Sequence) and not isinstance(answer, str) and len(answer) in (2, 3):
         meld, cards = answer[0], answer[1]
     else:
         raise BadAnswer("answer.meld-and-cards")
     return read_index(meld, melds, "meld"), cards
+
+
+#: The words for the ends of a run a learner may give, in the catalog's languages.
+_ENDS = {"low": "low", "high": "high", "tief": "low", "niedrig": "low", "unten": "low", "hoch": "high",
+         "oben": "high"}
+
+
+def read_end(answer: object) -> str | None:
+    """The end a learner sends a moving wild card to (``"low"`` or ``"high"``, or None when the
+    extend answer names none): the third item of a triple, or a mapping's ``"end"``."""
+    if isinstance(answer, Mapping):
+        end = answer.get("end")
+    elif isinstance(answer, Sequence) and not isinstance(answer, str) and len(answer) == 3:
+        end = answer[2]
+    else:
+        return None
+    if end is None or end == "":
+        return None
+    if isinstance(end, str) and end.strip().lower() in _ENDS:
+        return _ENDS[end.strip().lower()]
+    raise BadAnswer("answer.end")

@@ -238,9 +238,9 @@ def _wilds(puzzle: Puzzle, answer: Any) -> int:
 
     rules = puzzle.ruleset
     if puzzle.kind == "extend":
-        index, codes = answer
+        index, codes, *end = answer
         cards = parse_cards(list(codes))
-        grown = make_meld(puzzle.table[index], rules).extend(cards, rules)
+        grown = make_meld(puzzle.table[index], rules).extend(cards, rules, wild_end=end[0] if end else None)
         return int(grown.wild is not None and grown.wild in cards)
     return int(make_meld(parse_cards(list(answer)), rules).wild is not None)
 

@@ -33,6 +33,7 @@ from typing import Any, Literal
 from ..cards import SUITS, Card, parse_cards
 from ..melds import InvalidMeld, Meld, make_meld
 from ..rules import Rules
+from .explain import wild_end
 from .puzzle import Puzzle
 
 __all__ = [
@@ -239,9 +240,20 @@ def _extend_answers(puzzle: Puzzle, rules: Rules) -> Answers:
             grown = grown_melds(meld, group, rules)
             if not grown:
                 continue
+            codes = [c.code for c in group]
+            if puzzle.goal.get("wild_end"):  # the task asks for the end: each end is an answer of its own
+                for end in (None, "low", "high"):
+                    made = meld.extend_or_reason(list(group), rules, wild_end=end)
+                    if not isinstance(made, Meld):
+                        continue
+                    ok = (want is None or int(want) == i) and _meets_extend_goal(puzzle, made) and \
+                        wild_end(made) == puzzle.goal["wild_end"]
+                    (right if ok else wrong).append((i, codes) if end is None else (i, codes, end))
+                continue
             ok = (want is None or int(want) == i) and any(_meets_extend_goal(puzzle, g) for g in grown)
-            (right if ok else wrong).append((i, [c.code for c in group]))
+            (right if ok else wrong).append((i, codes))
     return Answers(tuple(right), tuple(wrong))
+
 
 
 def answer_forms(puzzle: Puzzle, answer: Any, rng: random.Random) -> list[Any]:
@@ -254,9 +266,9 @@ def answer_forms(puzzle: Puzzle, answer: Any, rng: random.Random) -> list[Any]:
     if kind.form == "cards":
         return [answer, *_card_forms(puzzle, list(answer), rng)]
     if kind.form == "extend":
-        index, cards = answer
-        return [answer, {"meld": index, "cards": cards},
-                *((index, form) for form in _card_forms(puzzle, list(cards), rng))]
+        index, cards, *end = answer
+        return [answer, {"meld": index, "cards": cards, **({"end": end[0]} if end else {})},
+                *((index, form, *end) for form in _card_forms(puzzle, list(cards), rng))]
     if kind.form == "number":
         return [answer, str(answer), f" {answer} "]
     values = [o.value for o in kind.options(puzzle)]

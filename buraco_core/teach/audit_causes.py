@@ -24,6 +24,7 @@ from ..cards import Card, parse_cards
 from ..melds import Meld, make_meld
 from ..messages import Message
 from ..rules import RULESETS, Rules
+from .answers import pick_cards, read_extend
 from .audit_answers import free_answers, grown_melds, make
 from .feedback import Feedback
 from .puzzle import Puzzle
@@ -102,9 +103,9 @@ def _both_ends(said: Said) -> str | None:
     elif said.answer is None:
         return None
     else:
-        index, cards = said.answer
+        index, cards = read_extend(said.answer, len(said.puzzle.table))  # the end, if named, aside
         meld = make_meld(said.puzzle.table[index], said.puzzle.ruleset)
-        grown = grown_melds(meld, parse_cards(list(cards)), said.puzzle.ruleset)
+        grown = grown_melds(meld, pick_cards(said.puzzle.hand_cards, cards), said.puzzle.ruleset)
     if len({g.wild_index for g in grown}) < 2:
         return "it says the player chooses the end of the wild card, but the engine gives it one place only"
     return None

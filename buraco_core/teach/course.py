@@ -348,7 +348,7 @@ def page_sections(notebook: str, markdown: Iterable[str | tuple[int, str]]) -> t
 
 
 #: The widgets whose ``load(P, ...)`` shows a lesson's puzzles.
-LOADERS = ("MeldPuzzle", "WildEndPuzzle", "PuzzleSet")
+LOADERS = ("MeldPuzzle", "PuzzleSet")
 
 
 def loaded_puzzles(code_cells: Sequence[str | tuple[int, str]]) -> tuple[list[tuple[str, list[str], int]], list[str]]:

@@ -29,6 +29,7 @@ __all__ = [
     "play_words",
     "refusal_clauses",
     "wild_change",
+    "wild_end",
 ]
 
 #: The melds of docs/RULES.md's worked example ([worked-example]): 4♥-10♥ clean, the 2♠ in place of
@@ -95,6 +96,20 @@ def refusal_clauses(refusal: Refusal) -> list[str]:
     if refusal.key == "meld.neither":  # neither a run (one suit) nor a set (one rank)
         out.append("set")
     return out
+
+
+def wild_end(meld: Meld) -> str | None:
+    """The end of a run its wild card stands at (``"low"`` or ``"high"``), or None: inside the
+    run, no wild card, a set.
+
+    >>> wild_end(make_meld("JK 4h 5h", "buraco")), wild_end(make_meld("4h JK 6h", "buraco"))
+    ('low', None)
+    """
+    if meld.kind != "run" or meld.wild_index is None:
+        return None
+    if meld.wild_index == 0:
+        return "low"
+    return "high" if meld.wild_index == len(meld) - 1 else None
 
 
 def wild_change(old: Meld, new: Meld) -> tuple[Message | None, str]:

@@ -3,7 +3,8 @@
 A :class:`Feedback` names the clause of docs/RULES.md its verdict turns on (``rule``: for a wrong
 answer the clause broken, for a right one the clause exercised), says why it applies to these
 cards (``reason``) and, for a wrong answer, what would be right (``advice``: the rule in a
-learner's words), without giving the answer away. Points come itemized as :class:`Line` values,
+learner's words, as the puzzle's ruleset plays it, and where to look in this puzzle), without
+giving the answer away. Points come itemized as :class:`Line` values,
 each with its clause and, for cards, card by card. Nothing in it is finished prose: every part
 is a :class:`~buraco_core.messages.Message`, so ``fb.explain("de")`` works once a German
 catalog exists.
@@ -20,21 +21,24 @@ beside the engine's count (``your_answer``), and whether the count may be shown 
 >>> fb.correct, fb.rule, str(fb.message)
 (False, 'run', 'Not a meld: a run is all one suit and a set all one rank: 4♥ 5♥ 9♣ are neither.')
 >>> str(fb.advice)
-'A run is three or more cards of one suit in sequence. The ace is low (A-2-3) or high (Q-K-A); a run never turns the corner (K-A-2).'
+'A run is three or more cards of one suit in sequence. The ace is low (A-2-3) or high (Q-K-A); a run never turns the corner (K-A-2). Look at your hearts: which of them follow each other?'
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from ..clauses import CLAUSES, Clause
 from ..melds import Meld
 from ..messages import Message
+from ..rules import RULESETS, Rules
+from ..variants import meaning
 from .course import Link
 from .mastery import Outcome
 
-__all__ = ["Feedback", "Line", "join", "pick_rule"]
+__all__ = ["RULE_FIELDS", "Feedback", "Line", "join", "pick_rule", "rule_text"]
 
 
 def join(*parts: Message | None) -> Message:
@@ -135,3 +139,88 @@ def pick_rule(candidates: Sequence[str], clauses: Sequence[str]) -> str | None:
         if clause in clauses:
             return clause
     return candidates[0] if candidates else None
+
+
+#: The fields of :class:`~buraco_core.rules.Rules` whose values a clause's sentence states (its
+#: numbers, its limits, how it is played): a house variant that changes one of them plays the
+#: clause its own way, so :func:`rule_text` says the variant's rule instead of the rulebook's.
+RULE_FIELDS: Mapping[str, tuple[str, ...]] = MappingProxyType({
+    "deck": ("decks", "jokers"),
+    "deal": ("hand_size", "pots", "pot_size"),
+    "set-brazilian": ("set_max_cards", "set_distinct_suits"),
+    "no-sets": ("allow_sets",),
+    "run-places": ("ace_to_ace",),
+    "meld-owner": ("meld_on_any",),
+    "card-values": ("card_values",),
+    "buraco": ("min_buraco",),
+    "buraco-clean": ("clean_bonus",),
+    "buraco-semi-clean": ("semi_clean_bonus",),
+    "buraco-dirty": ("dirty_bonus",),
+    "buraco-royal": ("royal_bonus",),
+    "ace-to-ace": ("ace_to_ace", "ace_to_ace_bonus"),
+    "worked-example": ("clean_bonus", "dirty_bonus", "card_values"),
+    "draw": ("discard_take",),
+    "draw-dig": ("discard_take",),
+    "draw-top-card": ("discard_take",),
+    "single-take": ("single_take_no_discard",),
+    "wild-last-discard": ("wild_last_discard_guard",),
+    "discard-pile": ("initial_discard", "discard_open"),
+    "pot": ("pot_size", "direct_pot"),
+    "pot-indirect": ("indirect_pot",),
+    "no-direct-pot": ("direct_pot",),
+    "pot-to-stock": ("stock_end",),
+    "pot-guard": ("pot_guard",),
+    "turn-guard": ("going_out",),
+    "going-out": ("going_out", "out_needs_clean", "out_needs_pot"),
+    "stock-end": ("stock_end",),
+    "hand-score": ("going_out_bonus", "pot_not_taken_penalty"),
+    "pot-unused": ("pot_unused_penalty",),
+    "score-alone": ("partnerships",),
+    "match-end": ("target",),
+    "match-tie": ("tie",),
+    "seats": ("partnerships",),
+})
+
+#: What a clause says besides the values a house variant changes (its numbers come after it,
+#: as the variant plays them); a clause not named here is said by the values alone.
+_HOUSE_CORE = {
+    "buraco-clean": "feedback.house-core.buraco-clean",
+    "buraco-semi-clean": "feedback.house-core.buraco-semi-clean",
+    "buraco-dirty": "feedback.house-core.buraco-dirty",
+    "buraco-royal": "feedback.house-core.buraco-royal",
+    "ace-to-ace": "feedback.house-core.ace-to-ace",
+    "worked-example": "feedback.house-core.worked-example",
+    "hand-score": "feedback.house-core.hand-score",
+    "match-end": "feedback.house-core.match-end",
+}
+
+
+def house_fields(clause: str, rules: Rules) -> tuple[str, ...]:
+    """The fields of ``clause``'s sentence that ``rules`` (a house variant) plays differently from
+    its preset; empty for a preset, or where the variant leaves the clause as the rulebook says."""
+    preset = RULESETS.get(rules.name)
+    fields = RULE_FIELDS.get(clause, ())
+    if preset is None or rules == preset:
+        return ()
+    return tuple(f for f in fields if getattr(rules, f) != getattr(preset, f))
+
+
+def rule_text(clause: str, rules: Rules) -> Message:
+    """The clause in a learner's words as ``rules`` play it: the rulebook's sentence, or for a
+    house variant that changes what the sentence states, the variant's own rule (every value the
+    sentence states, as the variant has it).
+
+    >>> from buraco_core.rules import get_rules
+    >>> str(rule_text("buraco-clean", get_rules("buraco")))
+    'A buraco without a wild card is clean: a bonus of 200.'
+    >>> str(rule_text("buraco-clean", get_rules("buraco+clean_bonus=300")))
+    'A buraco without a wild card is clean. In Classic Buraco, house rules: A clean buraco scores 300 bonus points.'
+    >>> str(rule_text("set-brazilian", get_rules("buraco+set_max_cards=4")))
+    'In Classic Buraco, house rules: A set holds at most 4 cards. A set may hold cards of the same suit.'
+    """
+    if not house_fields(clause, rules):
+        return CLAUSES[clause].text_message
+    values = join(*(meaning(f, getattr(rules, f)) for f in RULE_FIELDS[clause]))
+    house = Message("feedback.house-rule", {"rules": rules, "values": values})
+    core = _HOUSE_CORE.get(clause)
+    return join(Message(core), house) if core else house

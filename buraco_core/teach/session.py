@@ -133,7 +133,9 @@ class Situation:
     ``facts``, a game ``position`` (the seat's view; ``broken`` says why it cannot be drawn) or the
     ``table``'s melds, the ``hand`` and the ``added`` cards shown, and what the answer is made of:
     ``form`` (a key of :data:`ANSWER_FORMS`; ``""`` for an unknown kind, whose ``problem`` says so),
-    ``options`` (a choice's), ``meld`` (the meld the task adds to, already chosen)."""
+    ``options`` (a choice's), ``meld`` (the meld the task adds to, already chosen), ``ends`` (the
+    ends of a run the learner may send the wild card to, where the task asks for one:
+    :meth:`~buraco_core.teach.Kind.ends`; the answer then carries the end chosen)."""
 
     prompt: Message | None
     ruleset: Message
@@ -153,6 +155,7 @@ class Situation:
     added: tuple[str, ...] = ()
     options: tuple[Option, ...] = ()
     meld: int | None = None
+    ends: tuple[Option, ...] = ()
 
     @property
     def picks(self) -> frozenset[str]:
@@ -305,7 +308,8 @@ class PuzzleSession:
             broken=broken, rules=p.rules, table=() if kind.shows_position else p.table,
             table_label=Message(kind.table_label), reveal_table=kind.reveal_table,
             hand=p.hand if shown_hand else (), hand_label=Message(kind.hand_label), added=added,
-            options=kind.options(p) if form.name == "choice" else (), meld=None if meld is None else int(meld))
+            options=kind.options(p) if form.name == "choice" else (), meld=None if meld is None else int(meld),
+            ends=kind.ends(p))
 
     # -- the learner's actions --------------------------------------------------------------------
     def check(self, answer: object) -> Feedback:

@@ -24,10 +24,12 @@ def enter(widget: MeldPuzzle, answer: Any) -> None:
     if form == "cards":
         widget.hand.select_cards(answer)
     elif form == "extend":
-        meld, cards = answer
+        meld, cards, *end = answer
         if widget.table.selected != [0, meld]:
             widget.table.select(0, meld)
         widget.hand.select_cards(cards)
+        if widget.end is not None:
+            widget.end.value = end[0] if end else None
     elif form == "choice":
         widget.choice.value = answer
     else:
@@ -240,14 +242,14 @@ def test_quiz_new_quiz_and_ruleset_switch() -> None:
 
 def test_a_puzzle_set_records_each_puzzle_and_builds_them_when_shown() -> None:
     progress = Progress()
-    s = PuzzleSet.load(PUZZLES / "02_wilds.yaml", "wild-moves", "choose-the-end", "two-goes-home", lesson="02",
+    s = PuzzleSet.load(PUZZLES / "02_wilds.yaml", "wild-jumps", "choose-the-end", "two-goes-home", lesson="02",
                        progress=progress)
-    assert progress.expected["02"] == ["wild-moves", "choose-the-end", "two-goes-home"]
+    assert progress.expected["02"] == ["wild-jumps", "choose-the-end", "two-goes-home"]
     assert progress.labels["choose-the-end"] == CLAUSES["wild-moves"].title
     assert list(s._built) == [0]  # the others are made when shown
     enter(s.current, solve(s.current.puzzle))
     s.current.check()
-    assert progress.is_solved("02", "wild-moves") and s.right[0]
+    assert progress.is_solved("02", "wild-jumps") and s.right[0]
     s.next_button.click()
     assert s.current.puzzle.id == "choose-the-end" and "Puzzle 2 of 3" in s.header.value
     with pytest.raises(ValueError, match="no puzzle 'nope'"):

@@ -143,11 +143,19 @@ class BestPlay(Kind):
         return values(puzzle)[0][0]
 
     def where(self, puzzle: Puzzle) -> Message:
-        return Message("hint.where.best-play")
+        """The choices and what the next player and the pile show: the things the coach weighs,
+        not its verdict."""
+        state = game_of(puzzle).state
+        following = (state.turn + 1) % state.players
+        pile = (Message("hint.here.pile", {"n": len(state.discard), "card": state.discard[-1]}) if state.discard
+                else Message("hint.here.pile-empty"))
+        return Message("hint.here.best", {
+            "choices": len(split_plays(puzzle)), "melds": len(state.melds[state.team_of(following)]),
+            "cards": len(state.hands[following]), "pile": pile})
 
     def show_answer(self, puzzle: Puzzle, answer: object) -> Message:
         game = game_of(puzzle)
-        return Message("hint.answer-choice", {"choice": play_words(str(answer), game.state.current_team)})
+        return self.answer_and_why(puzzle, answer, play_words(str(answer), game.state.current_team))
 
 
     def generate(self, rng: random.Random, rules: Rules, params: Mapping[str, Any]) -> Puzzle | None:

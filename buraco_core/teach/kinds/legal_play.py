@@ -20,6 +20,7 @@ from ...variants import rules_text
 from ..answers import read_bool, read_index
 from ..explain import explain_allowed, play_words, refusal_clauses
 from ..feedback import Feedback
+from ..look import play_pointer
 from ..positions import PositionGoal, game_of, position_facts, show_position, split_plays
 from ..puzzle import Puzzle, PuzzleError
 from ..templates import RECIPES
@@ -94,10 +95,10 @@ class LegalPlay(Kind):
                 candidates.append("turn-guard")  # a meld that would empty the hand before the side may go out
             if isinstance(act, Take) and not rules.discard_open:
                 candidates.append("discard-pile")  # the take turns on the one card the closed pile shows
-            reason = Message("feedback.play-refused", {"play": shown, "why": refusal.message})
             if not says_allowed:
+                reason = Message("feedback.play-refused", {"play": shown, "why": refusal.message})
                 return right(puzzle, candidates, reason, verdict="feedback.right-refused")
-            return wrong(puzzle, candidates, "feedback.no-refused", reason)
+            return wrong(puzzle, candidates, "feedback.not-so", self.look(puzzle))
         why, candidates = explain_allowed(game, play)
         if isinstance(act, Take) and not rules.discard_open:
             candidates.append("discard-pile")  # the take turns on the one card the closed pile shows
@@ -106,19 +107,23 @@ class LegalPlay(Kind):
             # the turn guard asked whether the one card left may end the turn: it may
             candidates.append("turn-guard")
             why = Message("teach.join", {"first": why, "then": Message("explain.last-card-free", {"card": left})})
-        reason = Message("feedback.play-allowed", {"play": shown, "why": why})
         if says_allowed:
+            reason = Message("feedback.play-allowed", {"play": shown, "why": why})
             return right(puzzle, candidates, reason, verdict="feedback.right-allowed")
-        return wrong(puzzle, candidates, "feedback.no-allowed", reason)
+        return wrong(puzzle, candidates, "feedback.not-so", self.look(puzzle))
 
     def solve(self, puzzle: Puzzle) -> object | None:
         return "allowed" if judge_play(game_of(puzzle), split_plays(puzzle)[0]) is None else "refused"
 
     def where(self, puzzle: Puzzle) -> Message:
-        return Message("hint.where.legal")
+        """What the clause deciding the play reads in this position (the stage of the turn, the
+        cards the play leaves, the pot, the pile's top card, ...)."""
+        told = self.check(puzzle, puzzle.ruleset, self.solve(puzzle))  # the clause the verdict names
+        return play_pointer(game_of(puzzle), split_plays(puzzle)[0], told.rule)
 
     def show_answer(self, puzzle: Puzzle, answer: object) -> Message:
-        return Message("hint.answer-choice", {"choice": Message(f"widget.{answer}")})
+        fb = self.check(puzzle, puzzle.ruleset, answer)
+        return Message("hint.answer-play", {"choice": Message(f"widget.{answer}"), "why": fb.reason or ""})
 
     def generate(self, rng: random.Random, rules: Rules, params: Mapping[str, Any]) -> Puzzle | None:
         clause = params.get("clause")

@@ -100,9 +100,6 @@ class MakeBuraco(MakeMeld):
         rules = puzzle.ruleset
         return solve_cards(self, puzzle, rules, rules.min_buraco)
 
-    def where(self, puzzle: Puzzle) -> Message:
-        return Message("hint.where.buraco", {"n": puzzle.ruleset.min_buraco})
-
     def generate(self, rng: random.Random, rules: Rules, params: Mapping[str, Any]) -> Puzzle | None:
         kinds = buraco_kinds(rules)
         want = params.get("buraco") or rng.choice(kinds)

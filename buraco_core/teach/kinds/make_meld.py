@@ -21,6 +21,7 @@ from ..answers import pick_cards
 from ..deal import Deck, hand_around, meld_cards, run_cards
 from ..explain import meld_clauses, refusal_clauses
 from ..feedback import Feedback
+from ..look import meld_pointer
 from ..puzzle import Goal, Puzzle
 from ..search import meld_candidates
 from .base import Kind, right, wrong
@@ -137,14 +138,12 @@ class MakeMeld(Kind):
         return solve_cards(self, puzzle, puzzle.ruleset, int(puzzle.goal.get("min_cards") or 3))
 
     def where(self, puzzle: Puzzle) -> Message:
-        goal = puzzle.goal
-        if goal.get("wild_at") == "gap" or goal.get("wild"):
-            return Message("hint.where.wild")
-        if goal.get("meld_kind") == "set":
-            return Message("hint.where.set")
-        if goal.get("meld_kind") == "run":
-            return Message("hint.where.run")
-        return Message("hint.where.meld")
+        """The suit or rank of the hand that holds the engine's answer, and its wild card."""
+        answer = self.solve(puzzle)
+        if answer is None:
+            return Message("hint.where.meld")
+        meld = make_meld(pick_cards(puzzle.hand_cards, answer), puzzle.ruleset)
+        return meld_pointer(meld, buraco=self.name == "make-buraco")
 
     def show_answer(self, puzzle: Puzzle, answer: object) -> Message:
         return Message("hint.answer-cards", {"cards": tuple(pick_cards(puzzle.hand_cards, answer))})

@@ -146,17 +146,29 @@ class MatchKind(Kind):
         candidates = ["match-tie", "match-end"] if tied else ["match-end"]
         if chosen == outcome:  # each side's lines: no total of both
             return dataclasses.replace(right(puzzle, candidates, why, lines=lines), sums=False)
-        return dataclasses.replace(wrong(puzzle, candidates, "feedback.not-so", why, lines=lines), sums=False)
+        return dataclasses.replace(wrong(puzzle, candidates, "feedback.not-so", self.look(puzzle), lines=lines),
+                                   sums=False)
 
     def solve(self, puzzle: Puzzle) -> object | None:
         return match_outcome(puzzle)[0]
 
     def where(self, puzzle: Puzzle) -> Message:
-        return Message("hint.where.match")
+        """This hand's scores (the engine's count), the totals before it and the target: what the
+        match's end reads, not what it decides."""
+        _outcome, game = match_outcome(puzzle)
+        rules = game.rules
+        scores = tuple(Message("feedback.side-total", {"side": t, "total": int(score.total)})
+                       for t, score in enumerate(game.scores))
+        if rules.target is None:
+            return Message("hint.here.match-one", {"scores": scores, "target": Message("fact.match-one-hand")})
+        before = tuple(Message("feedback.side-total", {"side": t, "total": int(total)})
+                       for t, total in enumerate(game_of(puzzle).totals))
+        return Message("hint.here.match", {"scores": scores, "before": before,
+                                           "target": Message("fact.match-target", {"target": rules.target})})
 
     def show_answer(self, puzzle: Puzzle, answer: object) -> Message:
-        return Message("hint.answer-choice", {"choice": _LABELS.get(str(answer), Message(
-            "teach.own-words", {"text": str(answer)}))})
+        return self.answer_and_why(puzzle, answer, _LABELS.get(str(answer), Message(
+            "teach.own-words", {"text": str(answer)})))
 
     def generate(self, rng: random.Random, rules: Rules, params: Mapping[str, Any]) -> Puzzle | None:
         """The last play of a hand (side 0 goes out), with match totals chosen so that the hand

@@ -86,6 +86,7 @@ class MeldValue(Kind):
     clause = "card-values"
     reveal_table = False
     params = frozenset({"buraco", "wild", "kind", "worked"})
+    look_on_miss = False  # a wrong number names its slip, or says to count again card by card
 
     def prompt(self, puzzle: Puzzle) -> Message:
         return Message("prompt.meld-value", {"rules": puzzle.ruleset})
@@ -149,7 +150,12 @@ class MeldValue(Kind):
         return make_meld(puzzle.table[0], puzzle.rules).points
 
     def where(self, puzzle: Puzzle) -> Message:
-        return Message("hint.where.value", {"values": values_message(make_meld(puzzle.table[0], puzzle.rules))})
+        """The meld's cards and what each of its ranks is worth here; whether a bonus comes."""
+        meld = make_meld(puzzle.table[0], puzzle.rules)
+        bonus = (Message("hint.here.value-bonus", {"min": meld.rules.min_buraco}) if meld.is_buraco
+                 else Message("teach.nothing"))
+        return Message("hint.here.value", {"n": len(meld), "label": meld.label_message,
+                                           "values": values_message(meld), "bonus": bonus})
 
     def show_answer(self, puzzle: Puzzle, answer: object) -> Message:
         return Message("hint.answer-points", {"points": answer})

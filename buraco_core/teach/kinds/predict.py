@@ -203,7 +203,9 @@ class Predict(Kind):
             if chosen == outcome:
                 return right(puzzle, candidates, join(why, Message("feedback.predict.now", facts)),
                              meld=new)
-            return wrong(puzzle, candidates, "feedback.predict.not-so", why)
+            # the one slip refuted in words (a ruleset without semi-clean buracos); the rest pointed at
+            refuted: Message | None = why if counted_as_dirty and chosen == "semi-clean-buraco" else None
+            return wrong(puzzle, candidates, "feedback.predict.not-so", refuted or self.look(puzzle))
         if old is None and outcome in ("low", "high", "gap"):
             clause = "wild-place" if outcome != "gap" else "wild-one"
         else:
@@ -223,18 +225,43 @@ class Predict(Kind):
         if chosen == "hand":
             return wrong(puzzle, ["wild-stays"], "feedback.predict.not-so",
                          Message("feedback.predict.never-hand", facts))
-        return wrong(puzzle, candidates, "feedback.predict.not-so", why)
+        # a wrong choice is refuted where that leaves the right one open, else pointed at
+        moves = old is not None and old.wild is not None and outcome in ("gap", "low", "high", "choose")
+        if moves and chosen == "stays":
+            assert old is not None
+            refuted = Message("feedback.predict.not-stays", {
+                "cards": cards, "n": len(cards), "wild": old.wild, "stands": old.wild_stands_for})
+        elif moves and chosen == "gap" and outcome != "gap":
+            refuted = Message("feedback.predict.not-gap", {"cards": cards, "n": len(cards)})
+        else:
+            refuted = None
+        return wrong(puzzle, candidates, "feedback.predict.not-so", refuted or self.look(puzzle))
 
     def solve(self, puzzle: Puzzle) -> object | None:
         return predict(puzzle)[0]
 
     def where(self, puzzle: Puzzle) -> Message:
+        """The cards added and the meld's wild card (or its natural 2): the place they take, the
+        gaps and ends left; for ``ask: kind`` the count and where the wild card stands."""
+        cards = tuple(parse_cards(str(puzzle.goal.get("add", ""))))
+        _outcome, old, new = predict(puzzle)
         if puzzle.goal.get("ask") == "kind":
-            return Message("hint.where.predict-kind")
+            wild = (Message("hint.here.predict-kind-wild" if new.kind == "run" else "hint.here.predict-kind-wild-set",
+                            {"wild": new.wild}) if new.wild is not None else Message("teach.nothing"))
+            return Message("hint.here.predict-kind", {"cards": cards, "n": len(new),
+                                                      "min": puzzle.ruleset.min_buraco, "wild": wild})
+        if old is None:
+            return Message("hint.here.predict-new", {"cards": cards})
+        if old.kind == "run" and old.wild is not None:
+            return Message("hint.here.predict-wild", {"old": old.cards, "wild": old.wild, "n": len(cards),
+                                                      "stands": old.wild_stands_for, "cards": cards})
+        two = next((c for c in old.natural_cards if c.rank == 2 and c.suit == old.suit), None)
+        if old.kind == "run" and two is not None:
+            return Message("hint.here.predict-two", {"old": old.cards, "two": two, "cards": cards, "n": len(cards)})
         return Message("hint.where.predict-wild")
 
     def show_answer(self, puzzle: Puzzle, answer: object) -> Message:
-        return Message("hint.answer-choice", {"choice": Message(f"outcome.predict.{answer}")})
+        return self.answer_and_why(puzzle, answer, Message(f"outcome.predict.{answer}"))
 
     def generate(self, rng: random.Random, rules: Rules, params: Mapping[str, Any]) -> Puzzle | None:
         deck = Deck(rules, rng)

@@ -98,10 +98,21 @@ class WhichMeld(Kind):
         return rights[0] if rights else None
 
     def where(self, puzzle: Puzzle) -> Message:
-        return Message("hint.where.which")
+        """The jokers and 2s of each group (each may be wild or natural), and what the others
+        must be."""
+        wilds = []
+        for i, text in enumerate(puzzle.options):
+            cards = tuple(c for c in parse_cards(text) if c.rank in (0, 2))
+            if cards:
+                wilds.append(Message("hint.here.which-option", {"n": i + 1, "cards": cards}))
+        shown: object = tuple(wilds) if wilds else Message("hint.here.which-none")
+        if puzzle.goal.get("want") == "clean":
+            return Message("hint.here.which-clean", {"wilds": shown})
+        return Message("hint.here.which", {"wilds": shown})
 
     def show_answer(self, puzzle: Puzzle, answer: object) -> Message:
-        return Message("hint.answer-option", {"n": int(answer) + 1})  # type: ignore[call-overload]
+        fb = self.check(puzzle, puzzle.ruleset, answer)
+        return Message("hint.answer-option-why", {"n": int(answer) + 1, "why": fb.reason or ""})  # type: ignore[call-overload]
 
     def generate(self, rng: random.Random, rules: Rules, params: Mapping[str, Any]) -> Puzzle | None:
         if params.get("want") == "clean":

@@ -28,7 +28,7 @@ def test_a_house_rule_puzzle_states_the_variants_rule_not_the_presets() -> None:
     five = check(four, four.mistakes[0])                                  # five sevens: a set too big
     assert five.rule == "set-brazilian" and "different suits" not in five.explain() + str(hint(four, 1))
     assert "A set holds at most 4 cards. A set may hold cards of the same suit." in str(five.advice)
-    assert "höchstens 4 Karten" in five.explain("de") and "verschiedenen Farben" not in five.explain("de")
+    assert "höchstens 4\u00a0Karten" in five.explain("de") and "verschiedenen Farben" not in five.explain("de")
     clean = load_puzzle(PUZZLES / "11_house_rules.yaml", "clean-bonus-300")  # buraco+clean_bonus=300
     assert "300" in str(hint(clean, 1)) and "200" not in str(hint(clean, 1))
     sets = load_puzzle(PUZZLES / "11_house_rules.yaml", "no-sets-at-home")   # buraco+allow_sets=no

@@ -15,6 +15,7 @@ from ..rules import Rules, RulesError, get_rules
 from .answers import BadAnswer
 from .feedback import Feedback
 from .kinds import KINDS
+from .mistakes import named_mistake
 from .puzzle import Puzzle, PuzzleError
 
 __all__ = ["HINT_LEVELS", "check", "hint", "solve", "validate", "version_in"]
@@ -28,7 +29,8 @@ def check(puzzle: Puzzle, answer: object) -> Feedback:
     :mod:`buraco_core.teach.kinds`).
 
     Never raises for a bad answer: the Feedback says what was wrong and what is allowed, with
-    ``answered`` False (nothing was judged).
+    ``answered`` False (nothing was judged). A wrong answer that makes one of the puzzle's named
+    mistakes carries its key (``mistake``), to be recorded with the answer.
     """
     kind = KINDS.get(puzzle.kind)
     if kind is None:
@@ -36,11 +38,14 @@ def check(puzzle: Puzzle, answer: object) -> Feedback:
                         answered=False)
     try:
         rules = get_rules(puzzle.rules)
-        return kind.check(puzzle, rules, answer)
+        fb = kind.check(puzzle, rules, answer)
     except BadAnswer as e:
         return Feedback(False, e.message, answered=False)
     except (RulesError, InvalidMeld, PuzzleError, NotationError, KeyError, ValueError) as e:
         return Feedback(False, Message("teach.broken", {"error": str(e)}), answered=False)
+    if not fb.correct and fb.answered and puzzle.mistakes:
+        fb = dataclasses.replace(fb, mistake=named_mistake(puzzle, answer))
+    return fb
 
 
 def solve(puzzle: Puzzle) -> Any:

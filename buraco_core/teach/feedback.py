@@ -59,7 +59,9 @@ class Feedback:
     read: ``answered`` is then False and nothing was judged); ``verdict`` (``"Right:"``,
     ``"Not a meld:"``), ``reason`` (why, for these cards), ``advice`` (what would be right, never
     the answer itself); ``lines``: the engine's itemized count, where points matter; ``meld``: the
-    meld the answer made (to draw it), if any.
+    meld the answer made (to draw it), if any; ``mistake``: for a wrong answer that makes one of
+    the puzzle's named mistakes, its key (:func:`buraco_core.teach.mistakes.named_mistake`), to
+    record with the answer.
     """
 
     correct: bool
@@ -70,6 +72,7 @@ class Feedback:
     lines: tuple[Line, ...] = ()
     meld: Meld | None = None
     answered: bool = True
+    mistake: str | None = None
 
     @property
     def message(self) -> Message:

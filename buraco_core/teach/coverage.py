@@ -25,8 +25,8 @@ from .core import check
 from .files import load_file, puzzle_files
 from .puzzle import Puzzle
 
-__all__ = ["ANCHOR", "Coverage", "Reading", "Section", "Shown", "coverage", "lesson_sections", "lesson_titles",
-           "lessons_of", "shown_puzzles", "teaching_link", "teaching_sections"]
+__all__ = ["ANCHOR", "ClauseGroup", "Coverage", "Reading", "Section", "Shown", "clause_groups", "coverage",
+           "lesson_sections", "lesson_titles", "lessons_of", "shown_puzzles", "teaching_link", "teaching_sections"]
 
 #: A clause's anchor in a lesson's Markdown.
 ANCHOR = re.compile(r"""<a\s+id=["']clause-([a-z0-9-]+)["']\s*>\s*</a>""")
@@ -322,3 +322,34 @@ def lesson_titles(folder: str | os.PathLike[str] | None = None) -> dict[str, str
                 break
         out[nb.name] = title
     return out
+
+
+@dataclass(frozen=True)
+class ClauseGroup:
+    """The clauses one lesson teaches (``key`` its notebook, ``href`` the link to it, ``title`` its
+    title), or, for clauses no lesson teaches, those of one rulebook section (``key``
+    ``~<section>``, no link)."""
+
+    key: str
+    title: str
+    href: str
+    clauses: tuple[str, ...]
+
+
+def clause_groups(folder: str | os.PathLike[str] | None = None, lang: str = "en") -> list[ClauseGroup]:
+    """Every clause of RULES.md in the group of the lesson teaching it, lessons in order, then
+    the clauses no lesson teaches by rulebook section (the maps of the rulebook draw these)."""
+    from ..messages import render
+
+    taught = teaching_sections(folder)
+    titles = lesson_titles(folder)
+    groups: dict[str, tuple[str, str, list[str]]] = {}
+    for clause_id, clause in CLAUSES.items():
+        section = taught.get(clause_id)
+        key = section.notebook if section is not None else f"~{clause.section}"
+        if key not in groups:
+            title = titles.get(key, "") if section is not None else render(f"section.{clause.section}", lang)
+            groups[key] = (title, key if section is not None else "", [])
+        groups[key][2].append(clause_id)
+    ordered = sorted(groups, key=lambda k: (k.startswith("~"), k))
+    return [ClauseGroup(k, groups[k][0], groups[k][1], tuple(groups[k][2])) for k in ordered]

@@ -30,7 +30,7 @@ from .classroom import ClassLoader
 
 __all__ = ["ClassExport"]
 
-_TEXTS = ("title", "csv", "print", "print-tip", "download", "preview")
+_TEXTS = ("title", "csv", "print", "print-tip", "download", "preview", "nothing")
 
 
 class ClassExport(anywidget.AnyWidget):

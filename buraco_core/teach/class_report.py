@@ -66,7 +66,7 @@ def report_html(view: ClassView, lang: str = "en", folder: str | os.PathLike[str
         behind = view.behind(learner)
         cells = [escape(learner.name), escape(show(get_rules(learner.ruleset), lang)), str(len(learner.lessons_done)),
                  str(learner.count("mastered")), str(learner.count("learning")), str(learner.count("weak")),
-                 str(learner.due), _t("classroom.learners.behind-yes", lang) if behind else ""]
+                 str(learner.due), _t("classroom.report.behind-mark", lang) if behind else ""]
         learners.append(f"<tr class='bw-report-learner{' bw-behind' if behind else ''}'>"
                         + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
     titles = "".join(f"<th scope='col'>{_t('classroom.learners.' + c, lang)}</th>" for c in columns)

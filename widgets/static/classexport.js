@@ -20,15 +20,17 @@ function render({ model, el }) {
   const report = make("div", { className: "bw-class-report", dataset: { testid: "class-report" } });
   const preview = make("details", { className: "bw-class-preview" }, make("summary", {}, t("preview")), report);
   const tools = make("div", { className: "bw-class-tools" }, csv, print, download);
+  const nothing = make("p", { dataset: { testid: "class-export-nothing" } }, t("nothing"));
   const root = make("div", { className: "bw-class bw-class-export", role: "region", "aria-label": t("title"),
-                             dataset: { testid: "class-export" } }, tools, preview);
+                             dataset: { testid: "class-export" } }, nothing, tools, preview);
   el.appendChild(root);
   const urls = [];
 
   function draw() {
     urls.splice(0).forEach((u) => URL.revokeObjectURL(u));
     const ready = Boolean(model.get("csv"));
-    root.hidden = !ready;
+    nothing.hidden = ready;
+    tools.hidden = preview.hidden = !ready;
     if (!ready) return;
     const csvUrl = URL.createObjectURL(new Blob([model.get("csv")], { type: "text/csv;charset=utf-8" }));
     const pageUrl = URL.createObjectURL(new Blob([model.get("document")], { type: "text/html" }));

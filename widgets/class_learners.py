@@ -21,7 +21,7 @@ median). The page sorts by any column; the figures are the engine's.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import anywidget
@@ -41,13 +41,15 @@ COLUMNS = ("name", "ruleset", "lessons", "mastered", "learning", "weak", "due", 
 _TEXTS = ("title", "sort", "behind-yes", "behind-no", *COLUMNS)
 
 
-def _last(learner: Learner, lang: str) -> tuple[str, int]:
+def _last(learner: Learner, lang: str, offset_minutes: int) -> tuple[str, int]:
+    """The last activity in the teacher's time zone, and a number to sort by."""
     last = learner.last
     if last is None:
         return render("classroom.learners.never", lang), 0
     day, at = last
     if at:
-        return datetime.fromtimestamp(at / 1000, tz=UTC).strftime("%Y-%m-%d %H:%M"), at
+        moment = datetime.fromtimestamp(at / 1000, tz=UTC) - timedelta(minutes=offset_minutes)
+        return moment.strftime("%Y-%m-%d %H:%M"), at
     return day.isoformat(), int(datetime(day.year, day.month, day.day, tzinfo=UTC).timestamp() * 1000)
 
 
@@ -71,7 +73,7 @@ class ClassLearners(anywidget.AnyWidget):
         view, lang = self.loader.view, self.loader.lang
         rows = []
         for learner in view.learners:
-            last, at = _last(learner, lang)
+            last, at = _last(learner, lang, self.loader.offset_minutes)
             rows.append({
                 "name": learner.name, "user": learner.handin.user, "ruleset": show(get_rules(learner.ruleset), lang),
                 "lang": learner.handin.lang, "lessons": len(learner.lessons_done),

@@ -72,6 +72,8 @@ class ClassLoader(anywidget.AnyWidget):
         if self.class_dir:
             self.folder = render("classroom.load.folder", lang, folder=self.class_dir)
         self.today = today or date.today()
+        self.offset_minutes = 0
+        """The teacher's time zone, as the browser says it (``Date.getTimezoneOffset``)."""
         self._entries: list[tuple[str, str]] = []
         self._unreadable: list[Problem] = []
         self._folder_problems: list[Problem] = []
@@ -127,6 +129,7 @@ class ClassLoader(anywidget.AnyWidget):
         if kind == "clock":
             now, offset = content.get("now"), content.get("offset")
             if isinstance(now, int | float) and isinstance(offset, int | float):
+                self.offset_minutes = int(offset)
                 moment = datetime.fromtimestamp(now / 1000, tz=UTC) - timedelta(minutes=offset)
                 if moment.date() != self.today:
                     self.today = moment.date()

@@ -33,6 +33,15 @@ LESSONS = ROOT / "lessons"
 TEACHER = LESSONS / "teacher.ipynb"
 LANDING = LESSONS / "00_welcome.ipynb"
 PDF_PAGE = re.compile(rb"/Type\s*/Page(?![s\w])")
+#: The teacher's guide's pictures (docs/images/ holds the ones looked at and kept).
+GUIDE = ROOT / "test-artifacts" / "screenshots" / "guide"
+
+
+def picture(locator: Any, name: str) -> None:
+    """A screenshot of one part of the page for the teacher's guide."""
+    GUIDE.mkdir(parents=True, exist_ok=True)
+    locator.scroll_into_view_if_needed()
+    locator.screenshot(path=str(GUIDE / f"{name}.png"))
 LEVELS = ("mastered", "learning", "weak", "new", "elsewhere")
 
 
@@ -116,6 +125,8 @@ def test_the_sample_class_loads_and_every_figure_on_the_page_matches(page: Any, 
     assert "missed last: Uli, Vera, Wim, Xenia, Yusuf" in detail.inner_text()
     assert detail.locator('[data-testid="class-mistake-who"]').first.get_attribute("data-n") == "5"
     assert detail.locator("a").first.get_attribute("href") == "01_melds.ipynb#clause-run"
+    picture(page.locator('[data-testid="class-loader"]'), "teacher-load")
+    picture(page.locator('[data-testid="class-map"] .bw-class-group').first, "teacher-map-clause")
 
     # the learners: every row's figures, who is behind, and the sort
     rows = page.evaluate("""() => Array.from(document.querySelectorAll('[data-testid=class-learner]')).map(r =>
@@ -146,6 +157,9 @@ def test_the_sample_class_loads_and_every_figure_on_the_page_matches(page: Any, 
     assert page.locator('[data-testid="class-export"] [data-testid="class-csv"]').get_attribute("download") == \
         f"buraco-class-{date.today().isoformat()}.csv"
 
+    picture(page.locator('[data-testid="class-learners"]'), "teacher-learners")
+    picture(page.locator('[data-testid="class-top"]'), "teacher-mistakes")
+    picture(page.locator('[data-testid="assign-results"]'), "teacher-results")
     screenshot(page, "teacher-class-1280")
     assert axe_violations(page) == [], "the teacher's page with the class and a clause opened"
     page.set_viewport_size({"width": 390, "height": 844})
@@ -184,7 +198,8 @@ def test_the_report_prints_on_one_a4_page_for_a_class_of_thirty(page: Any, voila
         (out / f"class-report-{lang}.pdf").write_bytes(pdf)
         assert len(PDF_PAGE.findall(pdf)) == 1, f"the {lang} report of 30 learners prints on more than one A4 page"
         assert printer.locator(".bw-report-learner").count() == 30
-    printer.screenshot(path=str(ROOT / "test-artifacts" / "screenshots" / "teacher-report-de.png"), full_page=True)
+        GUIDE.mkdir(parents=True, exist_ok=True)
+        printer.screenshot(path=str(GUIDE / f"teacher-report-{lang}.png"), full_page=True)
     printer.close()
     page.watch.assert_clean()
 
@@ -217,6 +232,7 @@ def test_a_learner_hands_in_and_the_teachers_page_shows_them(page: Any, voila: V
     assert read_handin(code) == read_handin(file.read_text())
     assert read_handin(code).record.answers[0].variant == puzzle.id
     screenshot(page, "teacher-handin-1280")
+    picture(handin, "learner-handin")
     assert axe_violations(page) == [], "the landing page with a hand-in made"
 
     for teacher in watched_page(browser, voila.url):
@@ -291,6 +307,7 @@ def test_an_assignment_link_deals_the_same_questions_in_two_browsers(page: Any, 
     assignment = parse_assignment(link)
     puzzles = [d.puzzle for d in assignment.questions()]
     screenshot(page, "teacher-assignment-1280")
+    picture(maker, "teacher-assignment")
 
     seen = []
     for learner in (watched_page(browser, voila.url), watched_page(browser, voila.url)):

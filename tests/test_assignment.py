@@ -61,7 +61,7 @@ def test_a_lesson_quiz_and_a_house_variant() -> None:
 def test_a_teachers_own_puzzle_file_travels_inside_the_link() -> None:
     a = parse_assignment(Assignment(rules="buraco", n=2, seed=3, clauses=("set",), file="week3.yaml", yaml=OWN).text())
     questions = a.questions()
-    assert [d.puzzle.id for d in questions][0] == "three-hearts" and len(questions) == 3
+    assert questions[0].puzzle.id == "three-hearts" and len(questions) == 3
     assert str(questions[0].puzzle.prompt) == "Our run of hearts."
     only = parse_assignment(Assignment(file="week3.yaml", yaml=OWN).text())
     assert [d.puzzle.id for d in only.questions()] == ["three-hearts"] and "n:" not in only.text()

@@ -48,9 +48,13 @@ __all__ = ["REVIEW_PAGE", "AssignmentMaker", "AssignmentResults"]
 
 #: The page an assignment's link opens.
 REVIEW_PAGE = "10_review.ipynb"
-_MAKER_TEXTS = ("title", "name", "rules", "lesson", "lesson-none", "clauses", "n", "seed", "file", "make",
-                "make-tip", "link", "text", "copy", "copied")
-_RESULT_TEXTS = ("title", "none", "question", "first", "helped", "wrong", "open", "mistakes", "choose")
+_MAKER_TEXTS = ("assign.maker.title", "assign.maker.name", "assign.maker.rules", "assign.maker.lesson",
+                "assign.maker.lesson-none", "assign.maker.clauses", "assign.maker.n", "assign.maker.seed",
+                "assign.maker.file", "assign.maker.make", "assign.maker.make-tip", "assign.maker.link",
+                "assign.maker.text", "assign.maker.copy", "assign.maker.copied")
+_RESULT_TEXTS = ("assign.results.title", "assign.results.none", "assign.results.question",
+                 "assign.results.first", "assign.results.helped", "assign.results.wrong",
+                 "assign.results.open", "assign.results.mistakes", "assign.results.choose")
 
 
 def _whole(value: object, default: int) -> int:
@@ -88,7 +92,7 @@ class AssignmentMaker(anywidget.AnyWidget):
                  **kwargs: Any) -> None:
         self.lang = lang = resolve(lang)
         self.folder = folder
-        kwargs.setdefault("texts", {key: template(f"assign.maker.{key}", lang) for key in _MAKER_TEXTS})
+        kwargs.setdefault("texts", {key.removeprefix("assign.maker."): template(key, lang) for key in _MAKER_TEXTS})
         super().__init__(**kwargs)
         self.rulesets = [{"value": name, "label": show(rules, lang)} for name, rules in RULESETS.items()]
         syllabus = load_syllabus(find_syllabus(folder))
@@ -143,7 +147,8 @@ class AssignmentResults(anywidget.AnyWidget):
 
     def __init__(self, loader: ClassLoader, *, folder: str | os.PathLike[str] | None = None, **kwargs: Any) -> None:
         self.loader, self.folder = loader, folder
-        kwargs.setdefault("texts", {key: template(f"assign.results.{key}", loader.lang) for key in _RESULT_TEXTS})
+        kwargs.setdefault("texts", {key.removeprefix("assign.results."): template(key, loader.lang)
+                                     for key in _RESULT_TEXTS})
         super().__init__(**kwargs)
         loader.observe(self._draw, "version")
         self._draw()

@@ -30,7 +30,9 @@ from .classroom import ClassLoader
 
 __all__ = ["ClassExport"]
 
-_TEXTS = ("title", "csv", "print", "print-tip", "download", "preview", "nothing")
+_TEXTS = ("classroom.export.title", "classroom.export.csv", "classroom.export.print",
+          "classroom.export.print-tip", "classroom.export.download", "classroom.export.preview",
+          "classroom.export.nothing")
 
 
 class ClassExport(anywidget.AnyWidget):
@@ -50,7 +52,7 @@ class ClassExport(anywidget.AnyWidget):
 
     def __init__(self, loader: ClassLoader, **kwargs: Any) -> None:
         self.loader = loader
-        kwargs.setdefault("texts", {key: template(f"classroom.export.{key}", loader.lang) for key in _TEXTS})
+        kwargs.setdefault("texts", {key.removeprefix("classroom.export."): template(key, loader.lang) for key in _TEXTS})
         super().__init__(**kwargs)
         loader.observe(self._draw, "version")
         self._draw()

@@ -38,7 +38,10 @@ __all__ = ["ClassLearners"]
 
 #: The table's columns, in order (``classroom.learners.<column>`` in the catalog).
 COLUMNS = ("name", "ruleset", "lessons", "mastered", "learning", "weak", "due", "last", "behind")
-_TEXTS = ("title", "sort", "behind-yes", "behind-no", *COLUMNS)
+_TEXTS = ("classroom.learners.title", "classroom.learners.sort", "classroom.learners.behind-yes",
+          "classroom.learners.behind-no", "classroom.learners.name", "classroom.learners.ruleset",
+          "classroom.learners.lessons", "classroom.learners.mastered", "classroom.learners.learning",
+          "classroom.learners.weak", "classroom.learners.due", "classroom.learners.last", "classroom.learners.behind")
 
 
 def _last(learner: Learner, lang: str, offset_minutes: int) -> tuple[str, int]:
@@ -64,7 +67,8 @@ class ClassLearners(anywidget.AnyWidget):
 
     def __init__(self, loader: ClassLoader, **kwargs: Any) -> None:
         self.loader = loader
-        kwargs.setdefault("texts", {key: template(f"classroom.learners.{key}", loader.lang) for key in _TEXTS})
+        kwargs.setdefault("texts", {key.removeprefix("classroom.learners."): template(key, loader.lang)
+                                     for key in _TEXTS})
         super().__init__(**kwargs)
         loader.observe(self._draw, "version")
         self._draw()

@@ -39,9 +39,11 @@ from .classroom import ClassLoader
 
 __all__ = ["ClassMap", "ClassMistakes", "assignment_puzzles", "mistake_item"]
 
-_MAP_TEXTS = ("title", "learners", "mistakes", "no-mistakes", "taught", "nobody", "close", "answer", "feedback",
-              "rule")
-_MISTAKE_TEXTS = ("title", "answer", "feedback", "none", "rule")
+_MAP_TEXTS = ("classroom.map.title", "classroom.map.learners", "classroom.map.mistakes",
+              "classroom.map.no-mistakes", "classroom.map.taught", "classroom.map.nobody",
+              "classroom.map.close", "classroom.map.answer", "classroom.map.feedback", "classroom.map.rule")
+_MISTAKE_TEXTS = ("classroom.mistakes.title", "classroom.mistakes.answer", "classroom.mistakes.feedback",
+                  "classroom.mistakes.none", "classroom.mistakes.rule")
 
 
 def mistake_item(loader: ClassLoader, row: MistakeRow) -> dict[str, Any]:
@@ -76,7 +78,7 @@ class ClassMap(anywidget.AnyWidget):
 
     def __init__(self, loader: ClassLoader, **kwargs: Any) -> None:
         self.loader = loader
-        kwargs.setdefault("texts", {key: template(f"classroom.map.{key}", loader.lang) for key in _MAP_TEXTS})
+        kwargs.setdefault("texts", {key.removeprefix("classroom.map."): template(key, loader.lang) for key in _MAP_TEXTS})
         super().__init__(**kwargs)
         loader.observe(self._draw, "version")
         self._draw()
@@ -125,7 +127,8 @@ class ClassMistakes(anywidget.AnyWidget):
 
     def __init__(self, loader: ClassLoader, limit: int = 8, **kwargs: Any) -> None:
         self.loader, self.limit = loader, limit
-        kwargs.setdefault("texts", {key: template(f"classroom.mistakes.{key}", loader.lang) for key in _MISTAKE_TEXTS})
+        kwargs.setdefault("texts", {key.removeprefix("classroom.mistakes."): template(key, loader.lang)
+                                     for key in _MISTAKE_TEXTS})
         super().__init__(**kwargs)
         loader.observe(self._draw, "version")
         self._draw()

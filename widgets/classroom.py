@@ -44,8 +44,9 @@ __all__ = ["ClassLoader"]
 
 #: Marks the entries read from the class folder (read again, they replace the last reading).
 _FOLDER_MARK = "\0folder:"
-_TEXTS = ("title", "files-label", "codes-label", "load", "load-tip", "folder", "clear", "clear-tip",
-          "problems", "file-unreadable")
+_TEXTS = ("classroom.load.title", "classroom.load.files-label", "classroom.load.codes-label",
+          "classroom.load.load", "classroom.load.load-tip", "classroom.load.folder", "classroom.load.clear",
+          "classroom.load.clear-tip", "classroom.load.problems", "classroom.load.file-unreadable")
 
 
 class ClassLoader(anywidget.AnyWidget):
@@ -67,7 +68,7 @@ class ClassLoader(anywidget.AnyWidget):
         self.lang = lang = resolve(lang)
         self.class_dir = class_folder(environ)
         self.lessons = folder
-        kwargs.setdefault("texts", {key: template(f"classroom.load.{key}", lang) for key in _TEXTS})
+        kwargs.setdefault("texts", {key.removeprefix("classroom.load."): template(key, lang) for key in _TEXTS})
         super().__init__(**kwargs)
         if self.class_dir:
             self.folder = render("classroom.load.folder", lang, folder=self.class_dir)

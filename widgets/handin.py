@@ -45,8 +45,10 @@ from .progress import Progress
 __all__ = ["HandIn"]
 
 #: The widget's own words (``handin.<key>`` in the catalog).
-_TEXTS = ("title", "intro", "name-label", "button", "button-tip", "download", "code-label", "copy", "copied", "copy-failed",
-          "import-title", "import-intro", "import-file", "import-code", "import-button", "file-unreadable")
+_TEXTS = ("handin.title", "handin.intro", "handin.name-label", "handin.button", "handin.button-tip",
+          "handin.download", "handin.code-label", "handin.copy", "handin.copied", "handin.copy-failed",
+          "handin.import-title", "handin.import-intro", "handin.import-file", "handin.import-code",
+          "handin.import-button", "handin.file-unreadable")
 
 
 class HandIn(anywidget.AnyWidget):
@@ -77,7 +79,7 @@ class HandIn(anywidget.AnyWidget):
         self.lang = lang = resolve(lang)
         self.progress = progress if progress is not None else Progress.shared()
         self.folder, self.user = class_folder(environ), hub_user(environ)
-        kwargs.setdefault("texts", {key: template(f"handin.{key}", lang) for key in _TEXTS})
+        kwargs.setdefault("texts", {key.removeprefix("handin."): template(key, lang) for key in _TEXTS})
         super().__init__(**kwargs)
         if self.folder and self.user:
             self.hub = render("handin.intro-hub", lang, user=self.user)

@@ -68,6 +68,12 @@ BEHIND_BY = 2
 #: The levels a class map counts, in the order it shows them; ``elsewhere``: not in the
 #: learner's ruleset.
 LEVELS = ("mastered", "learning", "weak", "new", "elsewhere")
+#: The CSV's columns (their headings in the teacher's language).
+_CSV_COLUMNS = ("classroom.csv.learner", "classroom.csv.user", "classroom.csv.ruleset", "classroom.csv.language",
+                "classroom.csv.handed-in", "classroom.csv.lesson", "classroom.csv.clause", "classroom.csv.rule",
+                "classroom.csv.level", "classroom.csv.answers", "classroom.csv.first", "classroom.csv.helped",
+                "classroom.csv.wrong", "classroom.csv.box", "classroom.csv.due", "classroom.csv.last",
+                "classroom.csv.mistakes")
 
 
 @dataclass(frozen=True)
@@ -219,9 +225,7 @@ class ClassView:
         taught = teaching_sections(folder)
         buffer = io.StringIO()
         writer = csv.writer(buffer, lineterminator="\n")
-        columns = ("learner", "user", "ruleset", "language", "handed-in", "lesson", "clause", "rule", "level",
-                   "answers", "first", "helped", "wrong", "box", "due", "last", "mistakes")
-        writer.writerow([render(f"classroom.csv.{c}", lang) for c in columns])
+        writer.writerow([render(key, lang) for key in _CSV_COLUMNS])
         for learner in self.learners:
             mistakes = Counter(a.clause for a in learner.answers if a.mistake)
             for clause_id in CLAUSES:

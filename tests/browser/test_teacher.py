@@ -102,7 +102,7 @@ def test_the_sample_class_loads_and_every_figure_on_the_page_matches(page: Any, 
     bad.write_text("our class trip: Tuesday")
     empty = tmp_path / "empty.json"
     empty.write_text("")
-    code = [h for h in view.learners if h.name == "Ada"][0].handin.code()
+    code = next(h for h in view.learners if h.name == "Ada").handin.code()
     load(page, [*paths, bad, empty], codes=code[:60] + ("x" if code[60] != "x" else "y") + code[61:], learners=30)
     problems = page.locator('[data-testid="class-problem"]').all_inner_texts()
     assert sorted(problems) == sorted([

@@ -40,7 +40,7 @@ from buraco_core.teach.classroom import answer_words, assignment_results
 from buraco_core.teach.coverage import clause_groups
 from buraco_core.teach.syllabus import find_syllabus, load_syllabus
 
-from ._common import STATIC, template
+from ._common import STATIC, esm, template
 from .classroom import ClassLoader
 from .language import resolve
 
@@ -73,7 +73,7 @@ class AssignmentMaker(anywidget.AnyWidget):
     takes what the page's form sends; ``text`` is the assignment, ``message`` what was made or
     why not."""
 
-    _esm = STATIC / "assignment.js"
+    _esm = esm("assignment.js")
     _css = STATIC / "classroom.css"
 
     mode = traitlets.Unicode("maker").tag(sync=True)
@@ -138,7 +138,7 @@ class AssignmentResults(anywidget.AnyWidget):
     """The results per question of every assignment the loaded class opened
     (``AssignmentResults(loader)``)."""
 
-    _esm = STATIC / "assignment.js"
+    _esm = esm("assignment.js")
     _css = STATIC / "classroom.css"
 
     mode = traitlets.Unicode("results").tag(sync=True)

@@ -31,7 +31,7 @@ from buraco_core.messages import render, show
 from buraco_core.rules import get_rules
 from buraco_core.teach.classroom import BEHIND_BY, Learner
 
-from ._common import STATIC, template
+from ._common import STATIC, esm, template
 from .classroom import ClassLoader
 
 __all__ = ["ClassLearners"]
@@ -59,7 +59,7 @@ def _last(learner: Learner, lang: str, offset_minutes: int) -> tuple[str, int]:
 class ClassLearners(anywidget.AnyWidget):
     """The learners' table (``ClassLearners(loader)``)."""
 
-    _esm = STATIC / "classlearners.js"
+    _esm = esm("classlearners.js")
     _css = STATIC / "classroom.css"
 
     data = traitlets.Dict().tag(sync=True)

@@ -34,7 +34,7 @@ from buraco_core.teach.classroom import LEVELS, MistakeRow, mistake_words
 from buraco_core.teach.coverage import clause_groups, teaching_link
 from buraco_core.teach.puzzle import Puzzle
 
-from ._common import STATIC, template
+from ._common import STATIC, esm, template
 from .classroom import ClassLoader
 
 __all__ = ["ClassMap", "ClassMistakes", "assignment_puzzles", "mistake_item"]
@@ -69,7 +69,7 @@ def assignment_puzzles(loader: ClassLoader) -> list[Puzzle]:
 class ClassMap(anywidget.AnyWidget):
     """The class's map (``ClassMap(loader)``); :meth:`row` gives one clause's row."""
 
-    _esm = STATIC / "classmap.js"
+    _esm = esm("classmap.js")
     _css = STATIC / "classroom.css"
 
     mode = traitlets.Unicode("map").tag(sync=True)
@@ -118,7 +118,7 @@ class ClassMap(anywidget.AnyWidget):
 class ClassMistakes(anywidget.AnyWidget):
     """The named mistakes the class makes most (``ClassMistakes(loader)``, the first ``limit``)."""
 
-    _esm = STATIC / "classmap.js"
+    _esm = esm("classmap.js")
     _css = STATIC / "classroom.css"
 
     mode = traitlets.Unicode("mistakes").tag(sync=True)

@@ -37,7 +37,7 @@ from buraco_core.teach.classroom import (
 from buraco_core.teach.handin import class_folder
 from buraco_core.teach.puzzle import Puzzle
 
-from ._common import STATIC, template
+from ._common import STATIC, esm, template
 from .language import resolve
 
 __all__ = ["ClassLoader"]
@@ -53,7 +53,7 @@ class ClassLoader(anywidget.AnyWidget):
     """Load a class (``ClassLoader()`` on the teacher's page). ``view`` is the class as loaded
     (a :class:`~buraco_core.teach.classroom.ClassView`), ``version`` counts its changes."""
 
-    _esm = STATIC / "classload.js"
+    _esm = esm("classload.js")
     _css = STATIC / "classroom.css"
 
     texts = traitlets.Dict(value_trait=traitlets.Unicode()).tag(sync=True)

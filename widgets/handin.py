@@ -38,7 +38,7 @@ import traitlets
 from buraco_core.messages import render
 from buraco_core.teach.handin import HandInError, class_folder, hand_in, hub_user, write_to_class
 
-from ._common import STATIC, as_rules, template
+from ._common import STATIC, as_rules, esm, template
 from .language import resolve
 from .progress import Progress
 
@@ -60,7 +60,7 @@ class HandIn(anywidget.AnyWidget):
     are read (the kernel's environment by default).
     """
 
-    _esm = STATIC / "handin.js"
+    _esm = esm("handin.js")
     _css = STATIC / "handin.css"
 
     texts = traitlets.Dict(value_trait=traitlets.Unicode()).tag(sync=True)

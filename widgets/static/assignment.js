@@ -4,20 +4,6 @@
 // (10_review.ipynb in Voila, 10_review.html on the static site). The results: per question, how the
 // class's first answers went.
 
-let counter = 0;
-const uid = (name) => `bw-assign-${name}-${++counter}-${Math.random().toString(36).slice(2, 7)}`;
-
-function make(tag, props, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(props || {})) {
-    if (k === "dataset") Object.assign(node.dataset, v);
-    else if (k in node) node[k] = v;
-    else node.setAttribute(k, v);
-  }
-  node.append(...children.filter((c) => c !== null && c !== undefined));
-  return node;
-}
-
 function field(label, control) {
   return make("div", { className: "bw-class-field" }, make("label", { htmlFor: control.id }, label), control);
 }

@@ -1,17 +1,6 @@
 // ClassExport (buraco_widgets/class_export.py): the CSV to download, the class report shown (the
 // engine's HTML, escaped by it), printed alone (its own page in a hidden frame) or downloaded.
 
-function make(tag, props, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(props || {})) {
-    if (k === "dataset") Object.assign(node.dataset, v);
-    else if (k in node) node[k] = v;
-    else node.setAttribute(k, v);
-  }
-  node.append(...children.filter((c) => c !== null && c !== undefined));
-  return node;
-}
-
 function render({ model, el }) {
   const t = (name) => (model.get("texts") || {})[name] || "";
   const csv = make("a", { className: "bw-class-link", dataset: { testid: "class-csv" } }, t("csv"));

@@ -1,17 +1,6 @@
 // ClassLearners (buraco_widgets/class_learners.py): the learners' table, sorted by a click on a column's
 // header (again: the other way round). The rows and their figures come from the kernel.
 
-function make(tag, props, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(props || {})) {
-    if (k === "dataset") Object.assign(node.dataset, v);
-    else if (k in node) node[k] = v;
-    else node.setAttribute(k, v);
-  }
-  node.append(...children.filter((c) => c !== null && c !== undefined));
-  return node;
-}
-
 const NUMBERS = new Set(["lessons", "mastered", "learning", "weak", "due", "last", "behind"]);
 const TEXTS = new Set(["last", "behind"]); // sorted as numbers, shown as words
 

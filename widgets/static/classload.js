@@ -2,20 +2,6 @@
 // folder of a hub; the files' text goes to the kernel, which reads them (buraco_core/teach/classroom.py)
 // and says what loaded and what did not. The page also tells the kernel its clock (the teacher's day).
 
-let counter = 0;
-const uid = (name) => `bw-class-${name}-${++counter}-${Math.random().toString(36).slice(2, 7)}`;
-
-function make(tag, props, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(props || {})) {
-    if (k === "dataset") Object.assign(node.dataset, v);
-    else if (k in node) node[k] = v;
-    else node.setAttribute(k, v);
-  }
-  node.append(...children.filter((c) => c !== null && c !== undefined));
-  return node;
-}
-
 function readFile(file) {
   return new Promise((resolve) => {
     const reader = new FileReader();

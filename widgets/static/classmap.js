@@ -3,17 +3,6 @@
 // clause's learners and mistakes below its group, with the link to the lesson section. The mistakes:
 // the named mistakes the class makes most, each with its puzzle, the wrong answer and the feedback.
 
-function make(tag, props, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(props || {})) {
-    if (k === "dataset") Object.assign(node.dataset, v);
-    else if (k in node) node[k] = v;
-    else node.setAttribute(k, v);
-  }
-  node.append(...children.filter((c) => c !== null && c !== undefined));
-  return node;
-}
-
 function mistakeBlock(m, t) {
   return make("li", { className: "bw-class-mistake", dataset: { testid: "class-mistake", puzzle: m.puzzle } },
     m.prompt ? make("p", { className: "bw-class-mistake-prompt" }, m.prompt) : null,

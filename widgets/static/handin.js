@@ -2,24 +2,6 @@
 // copy (both made by the kernel: buraco_core/teach/handin.py), and an import of a file or a code. The
 // page decides nothing: it sends the name, a file's text or a code to the kernel and shows its answer.
 
-let counter = 0;
-const uid = (name) => `bw-handin-${name}-${++counter}-${Math.random().toString(36).slice(2, 7)}`;
-
-function make(tag, props, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(props || {})) {
-    if (k === "dataset") Object.assign(node.dataset, v);
-    else if (k in node) node[k] = v;
-    else node.setAttribute(k, v);
-  }
-  node.append(...children.filter((c) => c !== null && c !== undefined));
-  return node;
-}
-
-function fill(template, values) {
-  return String(template || "").replace(/\{(\w+)\}/g, (m, key) => (key in values ? String(values[key]) : m));
-}
-
 function render({ model, el }) {
   const t = (name) => (model.get("texts") || {})[name] || "";
   const nameId = uid("name");

@@ -7,18 +7,6 @@ function readHash(param) {
   return m ? m[1] : "";
 }
 
-function whenPageRan(then) {
-  let tries = 0;
-  const check = () => {
-    const cells = document.querySelector("#rendered_cells");
-    const running = cells && (getComputedStyle(cells).display === "none"
-      || document.querySelector('script[type="application/vnd.voila.cell-output+json"]'));
-    if (!running || ++tries > 600) then();
-    else window.setTimeout(check, 100);
-  };
-  check();
-}
-
 function render({ model, el }) {
   el.hidden = true;
   const send = () => model.send({ type: "link", value: readHash(model.get("param")) });

@@ -39,7 +39,7 @@ __all__ = ["ClassLearners"]
 #: The table's columns, in order (``classroom.learners.<column>`` in the catalog).
 COLUMNS = ("name", "ruleset", "lessons", "mastered", "learning", "weak", "due", "last", "behind")
 _TEXTS = ("classroom.learners.title", "classroom.learners.sort", "classroom.learners.behind-yes",
-          "classroom.learners.behind-no", "classroom.learners.name", "classroom.learners.ruleset",
+          "classroom.learners.behind-no", "classroom.learners.none", "classroom.learners.name", "classroom.learners.ruleset",
           "classroom.learners.lessons", "classroom.learners.mastered", "classroom.learners.learning",
           "classroom.learners.weak", "classroom.learners.due", "classroom.learners.last", "classroom.learners.behind")
 

@@ -21,6 +21,10 @@ function render({ model, el }) {
   function draw(focus) {
     const data = model.get("data") || {};
     const columns = data.columns || [];
+    if (!(data.rows || []).length) {   // no class loaded yet: a sentence, not an empty table
+      root.replaceChildren(make("p", { dataset: { testid: "class-learners-none" } }, t("none")));
+      return;
+    }
     const rows = (data.rows || []).slice().sort((a, b) => {
       const x = key(a, by);
       const y = key(b, by);

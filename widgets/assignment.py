@@ -26,6 +26,7 @@ True
 from __future__ import annotations
 
 import os
+import re
 from typing import Any
 
 import anywidget
@@ -37,7 +38,7 @@ from buraco_core.rules import RULESETS, get_rules
 from buraco_core.teach import dealers
 from buraco_core.teach.assignment import Assignment, AssignmentError, parse_assignment
 from buraco_core.teach.classroom import answer_words, assignment_results
-from buraco_core.teach.coverage import clause_groups
+from buraco_core.teach.coverage import clause_groups, lesson_titles
 from buraco_core.teach.syllabus import find_syllabus, load_syllabus
 
 from ._common import STATIC, esm, template
@@ -96,10 +97,9 @@ class AssignmentMaker(anywidget.AnyWidget):
         super().__init__(**kwargs)
         self.rulesets = [{"value": name, "label": show(rules, lang)} for name, rules in RULESETS.items()]
         syllabus = load_syllabus(find_syllabus(folder))
-        titles = {g.key[:2]: g.title for g in clause_groups(folder, lang) if g.href}
-        self.lessons = [{"value": n, "label": render("assign.maker.lesson-option", lang, lesson=n,
-                                                      title=titles.get(n, q.topic))}
-                        for n, q in syllabus.lessons.items() if not q.mixed]
+        titles = {name[:2]: re.sub(r"^\d\d\s*·\s*", "", title) for name, title in lesson_titles(folder).items()}
+        self.lessons = [{"value": n, "label": render("assign.maker.lesson-option", lang, lesson=n, title=titles[n])}
+                        for n, q in sorted(syllabus.lessons.items()) if not q.mixed and n in titles]
         self.groups = [{"title": g.title, "clauses": [
             {"id": c, "title": CLAUSES[c].title_message.text(lang),
              "rulesets": [r for r in RULESETS if dealers(c, r)]} for c in g.clauses]}

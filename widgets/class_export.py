@@ -59,7 +59,7 @@ class ClassExport(anywidget.AnyWidget):
 
     def _draw(self, _change: Any = None) -> None:
         view, lang = self.loader.view, self.loader.lang
-        puzzles = [*self.loader.puzzles, *assignment_puzzles(self.loader)]
+        puzzles = [*self.loader.puzzles, *assignment_puzzles(self.loader)] if view.mistakes() else []
         day = view.today.isoformat()
         with self.hold_sync():
             self.csv = view.csv(lang, self.loader.lessons) if view.learners else ""

@@ -79,10 +79,18 @@ class ClassLoader(anywidget.AnyWidget):
         self._unreadable: list[Problem] = []
         self._folder_problems: list[Problem] = []
         self._codes = 0
-        self.puzzles: list[Puzzle] = course_puzzles(folder)
+        self._puzzles: list[Puzzle] | None = None
         self.view = ClassView([], [], self.today)
         self._update()
         self.on_msg(self._on_page)
+
+    @property
+    def puzzles(self) -> list[Puzzle]:
+        """The course's puzzles, to show a named mistake's puzzle: read the first time one is shown
+        (reading every puzzle file takes seconds, a page with no mistake to show needs none)."""
+        if self._puzzles is None:
+            self._puzzles = course_puzzles(self.lessons)
+        return self._puzzles
 
     # -- loading ---------------------------------------------------------------------------------------
     def load_files(self, files: Iterable[tuple[str, str]]) -> None:

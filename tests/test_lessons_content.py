@@ -19,9 +19,9 @@ LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 #: The teaching lessons.
 NAMES = ["00_welcome", "01_melds", "02_wilds", "03_buracos", "04_turn", "05_pot", "06_scoring",
          "07_rulesets", "08_play", "09_strategy", "11_house_rules"]
-#: The review lesson, after the last one; the reference pages beside the lessons.
+#: The review lesson, after the last one; the reference pages beside the lessons, and the teacher's page.
 REVIEW = "10_review"
-PAGES = ["glossary", "cheatsheet"]
+PAGES = ["glossary", "cheatsheet", "teacher"]
 OPTIONAL: set[str] = set()
 
 
@@ -170,6 +170,18 @@ def test_landing_page_links_every_lesson_and_has_choice_and_progress() -> None:
     for name in NAMES[1:]:
         assert f"]({name}.ipynb)" in text
     assert "RulesetPicker(" in text and "Progress.for_lesson(" in text
+
+
+def test_the_landing_and_review_pages_hand_in_and_the_teachers_page_is_linked() -> None:
+    """Issue 23: "Hand in my progress" on the landing page and the review page; the landing page links
+    the teacher's page, which loads a class and shows it."""
+    for name in ("00_welcome", REVIEW):
+        assert "HandIn()" in "\n".join(source(c) for c in cells(name) if c["cell_type"] == "code"), name
+    assert "](teacher.ipynb)" in "\n".join(source(c) for c in cells("00_welcome"))
+    code = "\n".join(source(c) for c in cells("teacher") if c["cell_type"] == "code")
+    for widget in ("ClassLoader()", "ClassMap(loader)", "ClassLearners(loader)", "ClassMistakes(loader)",
+                   "AssignmentMaker()", "AssignmentResults(loader)", "ClassExport(loader)"):
+        assert widget in code, widget
 
 
 def test_lesson_03_has_the_worked_example_as_guided_puzzles() -> None:

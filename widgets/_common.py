@@ -26,6 +26,12 @@ from .language import resolve
 STATIC = pathlib.Path(__file__).parent / "static"
 _LOG = logging.getLogger("buraco_widgets")
 
+
+def esm(name: str) -> str:
+    """A widget's front-end module: the helpers every front end shares (``static/dom.js``) and then
+    ``static/<name>`` (anywidget loads each widget's module alone: one may not import another)."""
+    return (STATIC / "dom.js").read_text(encoding="utf-8") + "\n" + (STATIC / name).read_text(encoding="utf-8")
+
 __all__ = [
     "STATIC",
     "as_cards",
@@ -35,6 +41,7 @@ __all__ = [
     "classed",
     "discard",
     "esc",
+    "esm",
     "guard",
     "meld_item",
     "ordered_input",

@@ -32,6 +32,7 @@ import traitlets
 from buraco_core.clauses import CLAUSES
 from buraco_core.messages import render
 from buraco_core.teach.course import Course, get_course
+from buraco_core.teach.coverage import clause_groups
 from buraco_core.teach.mastery import ClauseState, next_due, review_plan
 
 from ._common import STATIC, as_rules, template
@@ -95,17 +96,9 @@ class MasteryMap(anywidget.AnyWidget):
         today = self.progress.today()
         states = self.progress.states(rules)
         taught = self.course.taught(self.lang)
-        titles = self.course.titles(self.lang)
-        groups: dict[str, dict[str, Any]] = {}
-        for clause_id, clause in CLAUSES.items():
-            section = taught.get(clause_id)
-            key = section.notebook if section is not None else f"~{clause.section}"
-            if key not in groups:
-                title = titles.get(key, "") if section is not None else \
-                    self._t(f"section.{clause.section}")
-                groups[key] = {"key": key, "title": title, "href": key if section is not None else "", "chips": []}
-            groups[key]["chips"].append(self._chip(clause_id, states.get(clause_id), section.link if section else "",
-                                                   rules, today))
+        groups = [{"key": g.key, "title": g.title, "href": g.href,
+                   "chips": [self._chip(c, states.get(c), taught[c].link if c in taught else "", rules, today)
+                             for c in g.clauses]} for g in clause_groups(self.course, self.lang)]
         counts = {level: 0 for level in _LEVELS}
         for state in states.values():
             counts[state.level] += 1
@@ -123,9 +116,8 @@ class MasteryMap(anywidget.AnyWidget):
             review = ""
         legend = [{"level": level, "mark": self._t(f"mastery.mark.{level}"),
                    "words": self._t(f"mastery.level.{level}", rules=rules)} for level in _LEVELS]
-        ordered = sorted(groups.values(), key=lambda g: (g["key"].startswith("~"), g["key"]))
         self.data = {"rules": rules.name, "summary": summary, "review": review, "review_href": self._review,
-                     "due": len(due), "legend": legend, "groups": ordered, "loaded": self.progress.loaded}
+                     "due": len(due), "legend": legend, "groups": groups, "loaded": self.progress.loaded}
 
     def _chip(self, clause_id: str, state: ClauseState | None, href: str, rules: Any, today: date) -> dict[str, Any]:
         clause = CLAUSES[clause_id]

@@ -21,6 +21,16 @@ answered right moves up a box and is due later.
 >>> _ = progress.answer("run", "buraco", "wrong", variant="run-1")
 >>> review.start(); review.state, review.clauses
 ('due', ['run'])
+
+**An assignment.** Opened with a teacher's link (``10_review.ipynb#set=<text>``, read from the
+page's address by :class:`~buraco_widgets.setlink.PageLink`), the page deals the assignment's
+questions instead (:meth:`Review.open_assignment`: the same seeded questions for every
+learner), and every answer to them is recorded with the assignment's id; the record keeps the
+assignment's text, so the teacher's page shows the results per question.
+
+>>> review.open_assignment("rules:buraco/clauses:run,set/n:3/seed:5")
+>>> review.state, len(review.quiz.puzzles), progress.assignment in progress.assignments
+('assignment', 3, True)
 """
 
 from __future__ import annotations
@@ -34,7 +44,9 @@ import traitlets
 
 from buraco_core.clauses import CLAUSES
 from buraco_core.messages import render
+from buraco_core.rules import get_rules
 from buraco_core.teach import Dealt, deal_clauses, dealers
+from buraco_core.teach.assignment import AssignmentError, parse_assignment
 from buraco_core.teach.course import Course, get_course
 from buraco_core.teach.mastery import mixed_plan, next_due, review_plan
 
@@ -43,6 +55,7 @@ from .language import resolve
 from .mastery import when_words
 from .progress import Progress
 from .quiz import Quiz
+from .setlink import PageLink
 
 __all__ = ["Review"]
 
@@ -52,8 +65,9 @@ class Review(ipywidgets.VBox):  # type: ignore[misc]
     at most, ``seed`` mixed with the learner's day.
 
     ``state`` is ``waiting`` (before the browser's record arrives), ``due`` (a session of due
-    rules), ``nothing`` (nothing due: mixed practice is offered) or ``mixed``; ``clauses`` the
-    rules of the session, ``quiz`` its :class:`Quiz` (None while there is none).
+    rules), ``nothing`` (nothing due: mixed practice is offered), ``mixed``, or ``assignment``
+    (a teacher's assignment, opened by its link); ``clauses`` the rules of the session, ``quiz``
+    its :class:`Quiz` (None while there is none).
     """
 
     state = traitlets.Unicode("waiting")
@@ -78,7 +92,9 @@ class Review(ipywidgets.VBox):  # type: ignore[misc]
         self.buttons = ipywidgets.HBox([self.mixed_button, self.again_button],
                                        layout=ipywidgets.Layout(flex_flow="row wrap"))
         self.holder = ipywidgets.Box(layout=ipywidgets.Layout(flex_flow="column", width="100%"))
-        self.children = [self.status, self.buttons, self.holder]
+        self.link = PageLink("set")
+        self.link.observe(guard(self._oops, lambda change: self.open_assignment(change["new"])), "value")
+        self.children = [self.status, self.buttons, self.holder, self.link]
         self._show_waiting()
         self.progress.observe(guard(self._oops, self._on_progress), ["loaded", "settings"])
         if self.progress.loaded:
@@ -91,6 +107,8 @@ class Review(ipywidgets.VBox):  # type: ignore[misc]
         self.status.value = f"<p role='status'>{esc(message)}</p>"
 
     def _on_progress(self, change: Any) -> None:
+        if self.state == "assignment":
+            return  # the teacher's questions stay, whatever the browser says
         if self.progress.loaded and (change["name"] == "loaded" or self.state != "waiting"):
             self.start()
 
@@ -138,6 +156,33 @@ class Review(ipywidgets.VBox):  # type: ignore[misc]
         self.mixed_button.layout.display = "none"
         self._session(self.clauses)
         self.state = "due"
+
+    def open_assignment(self, text: str) -> None:
+        """Deal a teacher's assignment (its text, from the link): the same questions for every
+        learner, recorded with the assignment's id; a text that is not one says why."""
+        if not text:
+            return
+        try:
+            syllabus = self.course.syllabus
+            assignment = parse_assignment(text, syllabus)
+            questions = assignment.questions(syllabus)
+        except AssignmentError as error:
+            self.status.value = (f"<p role='alert' class='bw-review-assignment-bad'>"
+                                 f"{esc(self._t('review.assignment-bad', why=error.message))}</p>")
+            return
+        self.progress.open_assignment(assignment.id, assignment.text())
+        rules = get_rules(assignment.rules)
+        words = self._t("review.assignment", name=assignment.name or self._t("review.assignment-unnamed"),
+                        n=len(questions), rules=rules)
+        self.status.value = f"<p role='status' aria-live='polite' class='bw-review-assignment'>{esc(words)}</p>"
+        self.mixed_button.layout.display = "none"
+        self.again_button.layout.display = "none"
+        self.clauses = [q.puzzle.main_clause or "" for q in questions]
+        quiz = Quiz(list(questions), dealer=lambda _rules, _seed: list(questions), rules=assignment.rules,
+                    progress=self.progress, lang=self.lang, follow=False, source="assignment")
+        quiz.new_button.layout.display = "none"
+        self._set_quiz(quiz)
+        self.state = "assignment"
 
     def mixed(self) -> None:
         """Mixed practice: rules of the course's ruleset, those being learned first."""

@@ -15,6 +15,7 @@ from ..rules import Rules, RulesError, get_rules
 from .answers import BadAnswer
 from .feedback import Feedback, join, rule_text
 from .kinds import KINDS
+from .mistakes import named_mistake
 from .puzzle import Puzzle, PuzzleError
 
 __all__ = ["HINT_LEVELS", "check", "hint", "solve", "validate", "version_in"]
@@ -30,7 +31,8 @@ def check(puzzle: Puzzle, answer: object) -> Feedback:
     which only the last hint gives.
 
     Never raises for a bad answer: the Feedback says what was wrong and what is allowed, with
-    ``answered`` False (nothing was judged).
+    ``answered`` False (nothing was judged). A wrong answer that makes one of the puzzle's named
+    mistakes carries its key (``mistake``), to be recorded with the answer.
     """
     kind = KINDS.get(puzzle.kind)
     if kind is None:
@@ -43,6 +45,8 @@ def check(puzzle: Puzzle, answer: object) -> Feedback:
             look = kind.look(puzzle)  # what to look at in this position, never the answer
             if look is not None and look != fb.reason:
                 fb = dataclasses.replace(fb, advice=join(fb.advice, look))
+        if not fb.correct and fb.answered and puzzle.mistakes:
+            fb = dataclasses.replace(fb, mistake=named_mistake(puzzle, answer))
         return fb
     except BadAnswer as e:
         return Feedback(False, e.message, answered=False)

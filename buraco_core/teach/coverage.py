@@ -8,15 +8,17 @@ shown under one of its rulesets, and one named mistake.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..clauses import CLAUSES
+from ..messages import render
 from ..rules import RULESETS, RulesError, get_rules
 from .core import check
 from .course import Course, Link, Section, Shown, get_course
 
-__all__ = ["Coverage", "Reading", "coverage", "reads_as", "teaching_link"]
+__all__ = ["ClauseGroup", "Coverage", "Reading", "clause_groups", "coverage", "reads_as", "teaching_link"]
 
 #: Puzzles needed per reading, and named mistakes.
 PUZZLES_NEEDED = 2
@@ -155,3 +157,34 @@ def teaching_link(clause: str | None, lang: str = "en", of: Course | None = None
     """The link to the lesson section that teaches ``clause`` in the course ``of`` (default: the
     installed course): :meth:`Course.link`."""
     return get_course(of).link(clause, lang)
+
+
+@dataclass(frozen=True)
+class ClauseGroup:
+    """The clauses one lesson teaches (``key`` its notebook, ``href`` the link to it, ``title`` its
+    title), or, for clauses no lesson teaches, those of one rulebook section (``key``
+    ``~<section>``, no link)."""
+
+    key: str
+    title: str
+    href: str
+    clauses: tuple[str, ...]
+
+
+def clause_groups(of: Course | str | os.PathLike[str] | None = None, lang: str = "en") -> list[ClauseGroup]:
+    """Every clause of the rulebook in the group of the lesson teaching it (:meth:`Course.taught`),
+    lessons in order, then the clauses no lesson teaches by rulebook section (the maps of the
+    rulebook draw these); ``of``: the course (default: the installed one) or its folder."""
+    course = get_course(of)
+    taught = course.taught(lang)
+    titles = course.titles(lang)
+    groups: dict[str, tuple[str, str, list[str]]] = {}
+    for clause_id, clause in CLAUSES.items():
+        section = taught.get(clause_id)
+        key = section.notebook if section is not None else f"~{clause.section}"
+        if key not in groups:
+            title = titles.get(key, "") if section is not None else render(f"section.{clause.section}", lang)
+            groups[key] = (title, key if section is not None else "", [])
+        groups[key][2].append(clause_id)
+    ordered = sorted(groups, key=lambda k: (k.startswith("~"), k))
+    return [ClauseGroup(k, groups[k][0], groups[k][1], tuple(groups[k][2])) for k in ordered]

@@ -81,7 +81,9 @@ class Feedback:
     session's language, for a wrong answer), ``drawing`` (the meld to draw beside the verdict, where the kind draws
     one), ``outcome`` (the answer's :class:`~buraco_core.teach.mastery.Outcome` on its clause),
     ``your_answer`` (the learner's answer as shown beside the count), ``shows_count`` (the lines
-    may be shown: they no longer give the answer away).
+    may be shown: they no longer give the answer away). ``mistake``: for a wrong answer that makes
+    one of the puzzle's named mistakes, its key (:func:`buraco_core.teach.mistakes.named_mistake`),
+    to record with the answer (set by :func:`~buraco_core.teach.check`).
     """
 
     correct: bool
@@ -99,6 +101,7 @@ class Feedback:
     outcome: Outcome | None = None
     your_answer: str = ""
     shows_count: bool = False
+    mistake: str | None = None
 
     @property
     def message(self) -> Message:

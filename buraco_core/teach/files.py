@@ -30,7 +30,7 @@ from .core import check, validate
 from .kinds import KINDS
 from .puzzle import Puzzle, PuzzleError
 
-__all__ = ["FIELDS", "check_folder", "load_file", "load_puzzle", "load_puzzles", "puzzle_files"]
+__all__ = ["FIELDS", "check_folder", "load_file", "load_puzzle", "load_puzzles", "load_text", "puzzle_files"]
 
 #: The keys of a puzzle in a file.
 FIELDS = ("id", "kind", "rules", "prompt", "hand", "table", "options", "goal", "hint", "answer", "position",
@@ -86,13 +86,22 @@ def load_puzzle(path: str | os.PathLike[str], puzzle_id: str) -> Puzzle:
 
 def load_file(path: str) -> tuple[list[Puzzle], list[PuzzleError]]:
     """Every sound puzzle of a file, and every problem found (not only the first)."""
-    import yaml
-
     try:
         with open(path, encoding="utf-8") as f:
             text = f.read()
     except OSError as e:
         return [], [PuzzleError(f"cannot read the file: {e.strerror}", path, 0)]
+    except UnicodeDecodeError:
+        return [], [PuzzleError("the file is not text (UTF-8): save it as a YAML text file", path, 0)]
+    return load_text(text, path)
+
+
+def load_text(text: str, path: str) -> tuple[list[Puzzle], list[PuzzleError]]:
+    """Every sound puzzle of a puzzle file's text (``path`` names it in problems, as
+    ``path:line: message``: a file a teacher uploaded or an assignment carries), and every
+    problem found."""
+    import yaml
+
     loader = yaml.SafeLoader(text)
     try:
         root = loader.get_single_node()

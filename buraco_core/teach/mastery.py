@@ -125,7 +125,10 @@ class Answer:
 
     ``at`` orders answers of one day (milliseconds since 1970, from the learner's clock), ``id``
     tells two answers apart when two pages of one browser merge what they recorded; ``lesson``
-    and ``source`` (``puzzle``, ``quiz``, ``game``, ``review``) say where it was given.
+    and ``source`` (``puzzle``, ``quiz``, ``game``, ``review``, ``assignment``) say where it was
+    given. ``mistake`` names the puzzle's named mistake a wrong answer made (the key of its
+    ``mistakes:`` entry, :func:`buraco_core.teach.mistakes.named_mistake`; "" where none
+    matched), ``assignment`` the assignment it answered (:attr:`buraco_core.teach.assignment.Assignment.id`).
     """
 
     clause: str
@@ -137,12 +140,20 @@ class Answer:
     id: str = ""
     lesson: str = ""
     source: str = ""
+    mistake: str = ""
+    assignment: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        """The answer as a JSON object (what the browser keeps)."""
-        return {"id": self.id, "clause": self.clause, "rules": self.rules, "outcome": self.outcome.value,
-                "variant": self.variant, "day": self.day.isoformat(), "at": self.at, "lesson": self.lesson,
-                "source": self.source}
+        """The answer as a JSON object (what the browser keeps; ``mistake`` and ``assignment`` only where
+        they are given)."""
+        out: dict[str, Any] = {"id": self.id, "clause": self.clause, "rules": self.rules, "outcome": self.outcome.value,
+                               "variant": self.variant, "day": self.day.isoformat(), "at": self.at,
+                               "lesson": self.lesson, "source": self.source}
+        if self.mistake:
+            out["mistake"] = self.mistake
+        if self.assignment:
+            out["assignment"] = self.assignment
+        return out
 
     @classmethod
     def from_json(cls, data: object) -> Answer:
@@ -167,12 +178,12 @@ class Answer:
         at = data.get("at", 0)
         if not isinstance(at, int) or isinstance(at, bool):
             raise RecordError("answer-at", value=repr(at))
-        texts = {k: data.get(k, "") for k in ("rules", "variant", "id", "lesson", "source")}
+        texts = {k: data.get(k, "") for k in ("rules", "variant", "id", "lesson", "source", "mistake", "assignment")}
         for key, value in texts.items():
             if not isinstance(value, str):
                 raise RecordError("answer-text", key=repr(key), value=repr(value))
         return cls(str(clause), texts["rules"], outcome, texts["variant"], day, at, texts["id"], texts["lesson"],
-                   texts["source"])
+                   texts["source"], texts["mistake"], texts["assignment"])
 
 
 @dataclass(frozen=True)

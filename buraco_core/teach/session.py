@@ -176,7 +176,8 @@ class Attempt:
     """One judged answer: the clause the verdict turned on (``rule``) and the one it counts on for
     mastery (``clause``: the puzzle's own, else the verdict's), the ruleset, right or wrong, the
     hints seen before it, whether the answer had been shown, the try (1 the first), its
-    ``outcome``, and whether it solved the puzzle (right without the answer shown)."""
+    ``outcome``, whether it solved the puzzle (right without the answer shown), and the puzzle's
+    named mistake a wrong answer made (``mistake``: its key, "" where none matched)."""
 
     rule: str
     clause: str | None
@@ -189,6 +190,7 @@ class Attempt:
     lesson: str
     outcome: Outcome
     solved: bool
+    mistake: str = ""
 
     @property
     def first_try(self) -> bool:
@@ -330,7 +332,7 @@ class PuzzleSession:
         outcome = outcome_of(fb.correct, self.tries, self.hints, self.revealed)
         solved = fb.correct and not self.revealed
         attempt = Attempt(fb.rule or "", self.puzzle.main_clause or fb.rule, self.puzzle.rules, fb.correct, self.hints,
-                          self.revealed, self.tries, self.puzzle.id, self.lesson, outcome, solved)
+                          self.revealed, self.tries, self.puzzle.id, self.lesson, outcome, solved, fb.mistake or "")
         self.attempts.append(attempt)
         self.correct = fb.correct
         if solved:

@@ -125,7 +125,7 @@ def test_the_first_format_in_the_browser_is_migrated() -> None:
     progress = Progress()
     progress.restore(json.dumps({"format": "buraco-progress/1", "solved": {"03": ["worked-clean"]}}))
     assert progress.solved == {"03": ["worked-clean"]} and progress.answers == []
-    assert json.loads(progress.export_json())["format"] == "buraco-progress/2"
+    assert json.loads(progress.export_json())["format"] == "buraco-progress/3"
 
 
 def test_an_unreadable_record_is_said_and_nothing_is_lost() -> None:

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from .board import seat_name
 from .bots.greedy import discard_factors, take_values
 from .bots.monte_carlo import MonteCarloBot
+from .bots.reading import goes_onto, makes_meld
 from .cards import Card
 from .game.actions import Action, AddToMeld, Discard, Draw, NewMeld, NextHand, Take, parse_action
 from .game.engine import apply, apply_events, take_clause
@@ -39,7 +40,6 @@ from .game.facade import Game
 from .game.serialize import state_from_dict
 from .game.state import Phase, State
 from .game.view import View, determinize, view_of
-from .meld_search import goes_onto, makes_meld
 from .messages import Message
 from .teach.explain import play_words
 

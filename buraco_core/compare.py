@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from html import escape
 
 from .melds import InvalidMeld, make_meld
-from .messages import Message, render
+from .messages import Message, format_number, render
 from .rules import RULESETS, DiscardTake, GoingOut, IndirectPot, Rules, RulesError, StockEnd, Tie, get_rules
 from .scoring import ScoreLine, score_side
 
@@ -86,7 +86,10 @@ def _values(r: Rules, ranks: Iterable[int]) -> Message:
 
 def _out_needs(r: Rules) -> Message:
     buraco = _m("out-clean") if r.out_needs_clean else _m("out-buraco")
-    return _m("out-pot-and", buraco=buraco) if r.pots and r.out_needs_pot else buraco
+    if not (r.pots and r.out_needs_pot):
+        return buraco
+    # where an untaken pot becomes the stock, a side may go out with no pot left to take
+    return _m("out-pot-if-left-and" if r.stock_end is StockEnd.EMPTY_NO_POT else "out-pot-and", buraco=buraco)
 
 
 def _yes_no(flag: bool) -> Message:
@@ -226,10 +229,11 @@ class RulesetScore:
         """The score in words of ``lang``: the ruleset, the total and its lines, or the problem."""
         if self.total is None:
             return f"{_shown(self.rules, lang)}: {self.problem.text(lang) if self.problem else ''}"
-        return f"{_shown(self.rules, lang)}: {self.total} ({self.detail(lang)})"
+        return f"{_shown(self.rules, lang)}: {format_number(self.total, lang)} ({self.detail(lang)})"
 
     def detail(self, lang: str = "en") -> str:
-        return render("list.separator", lang).join(f"{item.label.text(lang)} {item.points:+d}" for item in self.items)
+        return render("list.separator", lang).join(f"{item.label.text(lang)} {format_number(item.points, lang, signed=True)}"
+                                                   for item in self.items)
 
     def __str__(self) -> str:
         return self.text("en")

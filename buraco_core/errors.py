@@ -27,7 +27,7 @@ from .messages import Message
 
 _CLAUSE_IDS = frozenset(CLAUSES)
 
-__all__ = ["NotationError", "Refusal"]
+__all__ = ["NotationError", "Refusal", "message_of"]
 
 
 def _message(key: str | Message, params: dict[str, object]) -> Message:
@@ -98,3 +98,25 @@ class Refusal(ValueError):
 
     def __hash__(self) -> int:
         return hash((type(self), self.rule, self.message))
+
+
+def message_of(error: BaseException) -> Message | None:
+    """The catalog message that says why ``error`` happened, so a page shows it in the learner's
+    language rather than ``str(error)``, which is English: the ``message`` of a refusal, a
+    notation error, a bad answer or a house variant; the problems of an inconsistent ruleset
+    (``house.problem.<key>``), one after the other. None for an error that carries no message
+    (a bug: its text is for developers, not for a page).
+
+    >>> message_of(NotationError("notation.no-action", help="")).key
+    'notation.no-action'
+    >>> message_of(KeyError("x")) is None
+    True
+    """
+    found = getattr(error, "message", None)
+    if isinstance(found, Message):
+        return found
+    problems = [Message(f"house.problem.{p.key}", dict(p.params)) for p in getattr(error, "problems", ())]
+    said: Message | None = None
+    for problem in problems:
+        said = problem if said is None else Message("teach.join", {"first": said, "then": problem})
+    return said

@@ -46,7 +46,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from .cards import CARD_ORDER, SUITS, Card, format_cards, parse_cards, rank_message
+from .cards import CARD_ORDER, SUITS, Card, format_cards, parse_cards, rank_letter, rank_message
 from .errors import NotationError, Refusal
 from .memo import Bounded, PerRules
 from .messages import Message
@@ -119,18 +119,29 @@ class Meld:
 
     @property
     def wild_label(self) -> str | None:
-        """What the wild stands for, in words a player uses: ``'8♣'`` in a run, ``'7'`` in a set."""
+        """What the wild stands for, in English notation: ``'8♣'`` in a run, ``'7'`` in a set (a
+        sentence takes :attr:`wild_stands`, which every language shows in its own letters)."""
         stands = self.wild_stands_for
         if stands is None:
             return None
         return stands.rank_name if self.kind == "set" else str(stands)
 
-    def _stands_message(self) -> Message | Card | None:
-        """:attr:`wild_label` as a sentence shows it in any language: the card, or the rank's letter."""
+    @property
+    def wild_stands(self) -> Message | Card | None:
+        """What the wild card stands for, as a parameter of a sentence in any language: in a run
+        the card (``8♣``; German ``B♥`` for the jack), in a set the rank's letter
+        (:func:`~buraco_core.cards.rank_letter`: ``Q``, German ``D``). Sentences take this, never
+        :attr:`wild_label`, which is English.
+
+        >>> from buraco_core.messages import show
+        >>> m = make_meld("Qc Qd JK", "buraco")
+        >>> m.wild_label, show(m.wild_stands, "en"), show(m.wild_stands, "de")
+        ('Q', 'Q', 'D')
+        """
         stands = self.wild_stands_for
         if stands is None:
             return None
-        return Message(f"card.letter.{stands.rank}") if self.kind == "set" else stands
+        return rank_letter(stands.rank) if self.kind == "set" else stands
 
     @property
     def natural_cards(self) -> tuple[Card, ...]:
@@ -213,7 +224,7 @@ class Meld:
     @property
     def description(self) -> Message:
         """One line for a learner, as a catalog message: kind, cards, wild, buraco and points."""
-        wild = (Message("meld.describe-wild", {"wild": self.wild, "stands": self._stands_message()})
+        wild = (Message("meld.describe-wild", {"wild": self.wild, "stands": self.wild_stands})
                 if self.wild is not None else Message("meld.nothing"))
         kind = self.buraco_type
         if kind is not None:
@@ -620,7 +631,7 @@ def _make_run(
                 raise InvalidMeld("run", "meld.run-suit-extend", suit=Message(f"suit.{suit}"), card=c)
             if not rules.allow_sets:
                 raise InvalidMeld("run", "meld.run-suit-no-sets", first=others[0], card=c, rules=rules)
-            raise InvalidMeld("run", "meld.neither", cards=tuple(others))
+            raise InvalidMeld("run", "meld.neither", cards=tuple(cards))  # every card chosen, wild ones too
     # natural places of the cards that are never wild
     places: list[int] = []
     aces = 0

@@ -133,11 +133,11 @@ class Score:
 
     def text(self, lang: str = "en") -> str:
         """The lines and the total in words of ``lang`` (``str()`` is the English)."""
-        from .messages import render
+        from .messages import format_number, render
 
-        rows = [f"{item.label.text(lang)}: {item.points:+d}" for item in self.items] if self.items else \
-            [f"{label}: {points:+d}" for label, points in self.lines]
-        return "\n".join([*rows, f"{render('score.total', lang).capitalize()}: {self.total}"])
+        rows = [f"{item.label.text(lang)}: {format_number(item.points, lang, signed=True)}" for item in self.items] \
+            if self.items else [f"{label}: {format_number(points, lang, signed=True)}" for label, points in self.lines]
+        return "\n".join([*rows, f"{render('score.total', lang).capitalize()}: {format_number(self.total, lang)}"])
 
     def _repr_html_(self) -> str:
         from .board import score_html

@@ -61,11 +61,11 @@ def test_parameters_lists_what_a_sentence_names() -> None:
 # --------------------------------------------------------------------------- keys in the code
 
 _KEY = re.compile(r"""["']((?:[a-z0-9-]+\.)+[a-z0-9-]+)["']""")
-_DYNAMIC = ("ruleset.", "suit.", "rank.", "card.letter.", "notation.verb.", "compare.", "language.", "clause.", "buraco-kind.", "meld.kind.", "number.", "section.",
-            "teach.a-kind.", "outcome.play.", "outcome.predict.", "feedback.outcome.", "feedback.predict.why-",
+_DYNAMIC = ("ruleset.", "suit.", "rank.", "card.letter.", "notation.verb.", "notation.also.", "compare.", "language.", "clause.", "buraco-kind.", "meld.kind.", "number.", "section.",
+            "teach.a-kind.", "prompt.a-", "outcome.play.", "outcome.predict.", "feedback.outcome.", "feedback.predict.why-",
             "feedback.predict.new-", "fact.tie-", "fact.stock-end-", "widget.kind.", "widget.progress.",
             "widget.feedback.", "puzzle.", "glossary.", "cheat.part.", "mastery.level.", "mastery.mark.",
-            "house.field.", "house.problem.", "house.error.", "house.group.", "svg.a-rank.")
+            "house.field.", "house.problem.", "house.error.", "house.group.", "svg.a-rank.", "record.")
 """Keys the code builds from a value (``f"suit.{s}"``): checked through those values below."""
 
 

@@ -21,8 +21,10 @@ from .language_menu import LanguageMenu
 from .mastery import MasteryMap
 from .picker import RulesetPicker
 from .progress import Progress, follow_course
-from .puzzle import MeldPuzzle, PuzzleSet, Quiz, ScoreQuiz
+from .puzzle import MeldPuzzle
+from .quiz import PuzzleSet, Quiz
 from .review import Review
+from .score_quiz import ScoreQuiz
 from .table import MeldView, TableView
 from .tabletop import TableTop
 

@@ -26,7 +26,7 @@ answered right moves up a box and is due later.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets
@@ -42,23 +42,9 @@ from ._common import as_rules, button, esc, guard
 from .language import resolve
 from .mastery import when_words
 from .progress import Progress
-from .puzzle import Quiz
+from .quiz import Quiz
 
 __all__ = ["Review"]
-
-
-class _ReviewQuiz(Quiz):
-    """The session's quiz: its questions come from the review, not from the syllabus."""
-
-    _source = "review"
-
-    def __init__(self, questions: Sequence[Dealt], *, dealer: Callable[[int], list[Dealt]], **kwargs: Any) -> None:
-        self._dealer = dealer
-        super().__init__(list(questions), follow=False, **kwargs)
-        self.new_button.layout.display = "none"
-
-    def _deal(self, rules: str, seed: int) -> list[Dealt]:
-        return self._dealer(seed)
 
 
 class Review(ipywidgets.VBox):  # type: ignore[misc]
@@ -170,10 +156,11 @@ class Review(ipywidgets.VBox):  # type: ignore[misc]
             self.status.value += f"<p>{esc(self._t('review.no-question', rules=as_rules(self.progress.ruleset)))}</p>"
             self._set_quiz(None)
             return
-        quiz = _ReviewQuiz(questions, dealer=lambda seed: self._deal(clauses, seed), rules=self.progress.ruleset,
-                           progress=self.progress, lang=self.lang)
+        quiz = Quiz(questions, dealer=lambda _rules, seed: self._deal(clauses, seed), rules=self.progress.ruleset,
+                    progress=self.progress, lang=self.lang, follow=False, source="review")
+        quiz.new_button.layout.display = "none"
         self._set_quiz(quiz)
-        quiz.score_label.observe(guard(self._oops, self._on_answer), "value")
+        quiz.session.listen(guard(self._oops, self._on_answer))
 
     def _set_quiz(self, quiz: Quiz | None) -> None:
         if self.quiz is not None:
@@ -181,7 +168,7 @@ class Review(ipywidgets.VBox):  # type: ignore[misc]
         self.quiz = quiz
         self.holder.children = [quiz] if quiz is not None else []
 
-    def _on_answer(self, _change: Any) -> None:
+    def _on_answer(self, _session: Any) -> None:
         """Once every question has an answer, the learner may review again (what is still due)."""
         quiz = self.quiz
         if quiz is not None and quiz.puzzles and all(f is not None for f in quiz.first_try):

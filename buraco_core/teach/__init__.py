@@ -13,8 +13,10 @@ The kinds are registered in one place, :data:`KINDS` (one module each under
 exercises a given clause; :func:`get_course` is the course (its lessons, puzzle files, syllabus and
 the section that teaches each clause: :mod:`buraco_core.teach.course`), the installed one or a
 folder's; :func:`make_quiz` deals a lesson's quiz from its syllabus; :func:`load_puzzles` reads a
-teacher's YAML file; :func:`buraco_core.teach.coverage.coverage` proves the lessons cover the
-rulebook (``python -m buraco_core check-puzzles lessons/puzzles``).
+teacher's YAML file; a :class:`PuzzleSession` is one puzzle being answered (tries, hints, "another
+one", the course's ruleset) and a :class:`QuizSession` a quiz with its retry pool, both without a
+widget; :func:`buraco_core.teach.coverage.coverage` proves the lessons cover the rulebook
+(``python -m buraco_core check-puzzles lessons/puzzles``).
 
 >>> p = Puzzle(id="demo", kind="make-buraco", rules="buraco",
 ...            hand=("4h", "5h", "6h", "7h", "8h", "9h", "10h", "Kc"), goal={"buraco": "clean"},
@@ -41,6 +43,8 @@ from .generate import dealers, generate
 from .kinds import KINDS, Kind, Option
 from .positions import game_of
 from .puzzle import Goal, Puzzle, PuzzleError
+from .quizzes import QuizSession
+from .session import ANSWER_FORMS, PuzzleSession, SessionError, Situation
 from .syllabus import (
     Dealt,
     Item,
@@ -53,6 +57,7 @@ from .syllabus import (
 )
 
 __all__ = [
+    "ANSWER_FORMS",
     "HINT_LEVELS",
     "KINDS",
     "Course",
@@ -65,6 +70,10 @@ __all__ = [
     "Option",
     "Puzzle",
     "PuzzleError",
+    "PuzzleSession",
+    "QuizSession",
+    "SessionError",
+    "Situation",
     "check",
     "check_folder",
     "deal_clauses",

@@ -8,7 +8,7 @@ import dataclasses
 from typing import Any
 
 from ..clauses import CLAUSES
-from ..errors import NotationError
+from ..errors import NotationError, message_of
 from ..melds import InvalidMeld
 from ..messages import Message
 from ..rules import Rules, RulesError, get_rules
@@ -40,7 +40,9 @@ def check(puzzle: Puzzle, answer: object) -> Feedback:
     except BadAnswer as e:
         return Feedback(False, e.message, answered=False)
     except (RulesError, InvalidMeld, PuzzleError, NotationError, KeyError, ValueError) as e:
-        return Feedback(False, Message("teach.broken", {"error": str(e)}), answered=False)
+        # the error's own sentence, in the learner's language; a teacher's file error (PuzzleError)
+        # and a bug have only their text
+        return Feedback(False, Message("teach.broken", {"error": message_of(e) or str(e)}), answered=False)
 
 
 def solve(puzzle: Puzzle) -> Any:

@@ -20,7 +20,7 @@ while a lesson runs.
 >>> c.link("pot-guard")
 Link(href='05_pot.ipynb#clause-pot-guard', words='lesson 05, The guards')
 >>> c.link("pot-guard", "de").words
-'Lektion 05, Die Schutzregeln'
+'Lektion 05, Die Sperren'
 >>> c.titles()["01_melds.ipynb"], c.puzzle("01_melds", "count-buraco").kind
 ('01 · Cards, runs and sets', 'deal-count')
 """
@@ -69,6 +69,8 @@ class Section:
     notebook: str
     heading: str
     clause: str
+    cell: int = 0
+    """The cell of the notebook that holds the anchor (0 for the first)."""
 
     @property
     def link(self) -> str:
@@ -81,6 +83,8 @@ class Shown:
 
     notebook: str
     puzzle: Puzzle
+    cell: int = 0
+    """The cell of the notebook that loads the puzzle (0 for the first)."""
 
     @property
     def name(self) -> str:
@@ -137,12 +141,12 @@ class Course:
     def __init__(self, root: str | os.PathLike[str], index: Mapping[str, Any]) -> None:
         self.root = Path(root)
         self._pages = {lang: tuple(_Page(p["notebook"], p["title"],
-                                         tuple(Section(p["notebook"], s["heading"], s["clause"])
+                                         tuple(Section(p["notebook"], s["heading"], s["clause"], s.get("cell", 0))
                                                for s in p["sections"]))
                                    for p in pages)
                        for lang, pages in index.get("lessons", {}).items()}
-        self._shown: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
-            nb: tuple((entry["file"], tuple(entry["ids"])) for entry in entries)
+        self._shown: dict[str, tuple[tuple[str, tuple[str, ...], int], ...]] = {
+            nb: tuple((entry["file"], tuple(entry["ids"]), entry.get("cell", 0)) for entry in entries)
             for nb, entries in index.get("shown", {}).items()}
         self.problems: tuple[str, ...] = tuple(index.get("problems", ()))
         """What the notebooks get wrong (an anchor naming no clause, a puzzle id a file lacks)."""
@@ -173,9 +177,10 @@ class Course:
     def index(self) -> dict[str, Any]:
         """The anchor index, as ``course.json`` holds it."""
         return {"lessons": {lang: [{"notebook": p.notebook, "title": p.title,
-                                    "sections": [{"clause": s.clause, "heading": s.heading} for s in p.sections]}
+                                    "sections": [{"clause": s.clause, "heading": s.heading, "cell": s.cell}
+                                                 for s in p.sections]}
                                    for p in pages] for lang, pages in self._pages.items()},
-                "shown": {nb: [{"file": f, "ids": list(ids)} for f, ids in entries]
+                "shown": {nb: [{"file": f, "ids": list(ids), "cell": cell} for f, ids, cell in entries]
                           for nb, entries in self._shown.items()},
                 "problems": list(self.problems)}
 
@@ -200,10 +205,12 @@ class Course:
         return [s for p in self._lang(lang) for s in p.sections]
 
     def taught(self, lang: str = "en") -> dict[str, Section]:
-        """Where each clause is taught: the first section with its anchor, by clause id."""
+        """Where each clause is taught, by clause id: the section with its anchor in the last lesson
+        that has one (an earlier page may introduce a clause, as the welcome page's warm-up
+        introduces runs and sets; the lesson about it teaches it in full)."""
         found: dict[str, Section] = {}
         for section in self.sections(lang):
-            found.setdefault(section.clause, section)
+            found[section.clause] = section  # in lesson order: the last lesson's section stays
         return found
 
     def link(self, clause: str | None, lang: str = "en") -> Link:
@@ -251,7 +258,7 @@ class Course:
         shown: list[Shown] = []
         problems: list[str] = []
         for nb, entries in self._shown.items():
-            for file, ids in entries:
+            for file, ids, cell in entries:
                 try:
                     by_id = {p.id: p for p in self._file_at(file).puzzles}
                 except (FileNotFoundError, PuzzleError) as e:
@@ -259,7 +266,7 @@ class Course:
                     continue
                 for pid in ids:
                     if pid in by_id:
-                        shown.append(Shown(nb, by_id[pid]))
+                        shown.append(Shown(nb, by_id[pid], cell))
                     else:
                         problems.append(f"{nb}: no puzzle {pid!r} in {file}")
         return shown, problems
@@ -313,14 +320,16 @@ def _source(cell: Mapping[str, Any]) -> str:
     return "".join(src) if isinstance(src, list) else str(src)
 
 
-def page_sections(notebook: str, markdown: Iterable[str]) -> tuple[str, list[Section], list[str]]:
+def page_sections(notebook: str, markdown: Iterable[str | tuple[int, str]]) -> tuple[str, list[Section], list[str]]:
     """A lesson's title, the sections its Markdown cells anchor, and problems (an anchor that
-    names no clause, or is on the page twice)."""
+    names no clause, or is on the page twice). ``markdown``: the cells' texts, each with its
+    cell's index in the notebook where it is known."""
     title, heading = "", ""
     sections: list[Section] = []
     problems: list[str] = []
     seen: set[str] = set()
-    for text in markdown:
+    for i, item in enumerate(markdown):
+        cell, text = item if isinstance(item, tuple) else (i, item)
         found = _HEADING.findall(text)
         if found and not title:
             title = found[0][1].strip()
@@ -331,21 +340,27 @@ def page_sections(notebook: str, markdown: Iterable[str]) -> tuple[str, list[Sec
             elif clause in seen:
                 problems.append(f"{notebook}: anchor clause-{clause} is on the page twice")
             else:
-                sections.append(Section(notebook, where, clause))
+                sections.append(Section(notebook, where, clause, cell))
             seen.add(clause)
         if found:
             heading = found[-1][1].strip()
     return title, sections, problems
 
 
-def loaded_puzzles(code_cells: Sequence[str]) -> tuple[list[tuple[str, list[str]]], list[str]]:
+#: The widgets whose ``load(P, ...)`` shows a lesson's puzzles.
+LOADERS = ("MeldPuzzle", "WildEndPuzzle", "PuzzleSet")
+
+
+def loaded_puzzles(code_cells: Sequence[str | tuple[int, str]]) -> tuple[list[tuple[str, list[str], int]], list[str]]:
     """(puzzle file, ids) of each ``MeldPuzzle.load(P, "id")`` / ``PuzzleSet.load(P, "a", "b")`` of
     a lesson's code, the file named as ``puzzles/<name>.yaml`` (``P = get_course().puzzle_file(name)``)
-    or as the path the code gives (``P = "../puzzles/x.yaml"``); and problems."""
+    or as the path the code gives (``P = "../puzzles/x.yaml"``), with the index of the cell that
+    loads them; and problems."""
     names: dict[str, str] = {}
-    out: list[tuple[str, list[str]]] = []
+    out: list[tuple[str, list[str], int]] = []
     problems: list[str] = []
-    for code in code_cells:
+    for i, item in enumerate(code_cells):
+        cell, code = item if isinstance(item, tuple) else (i, item)
         try:
             tree = ast.parse(code)
         except SyntaxError:
@@ -356,7 +371,7 @@ def loaded_puzzles(code_cells: Sequence[str]) -> tuple[list[tuple[str, list[str]
                 if file is not None:
                     names[node.targets[0].id] = file
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "load" \
-                    and isinstance(node.func.value, ast.Name) and node.func.value.id in ("MeldPuzzle", "PuzzleSet") \
+                    and isinstance(node.func.value, ast.Name) and node.func.value.id in LOADERS \
                     and node.args:
                 first = node.args[0]
                 file = names.get(first.id) if isinstance(first, ast.Name) else _file_named(first)
@@ -367,7 +382,7 @@ def loaded_puzzles(code_cells: Sequence[str]) -> tuple[list[tuple[str, list[str]
                 for a in node.args[1:]:
                     if isinstance(a, (ast.List, ast.Tuple)):
                         ids += [e.value for e in a.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)]
-                out.append((file, ids))
+                out.append((file, ids, cell))
     return out, problems
 
 
@@ -392,16 +407,18 @@ def scan_index(root: Path) -> dict[str, Any]:
         pages = []
         for nb in sorted(folder.glob(LESSON_GLOB)):
             cells = _cells(nb)
-            title, sections, more = page_sections(nb.name, [_source(c) for c in cells if c.get("cell_type") == "markdown"])
+            title, sections, more = page_sections(
+                nb.name, [(i, _source(c)) for i, c in enumerate(cells) if c.get("cell_type") == "markdown"])
             pages.append({"notebook": nb.name, "title": title or nb.stem,
-                          "sections": [{"clause": s.clause, "heading": s.heading} for s in sections]})
+                          "sections": [{"clause": s.clause, "heading": s.heading, "cell": s.cell} for s in sections]})
             if lang != LANGUAGES[0]:
                 continue
             problems += more
-            loads, bad = loaded_puzzles([_source(c) for c in cells if c.get("cell_type") == "code"])
+            loads, bad = loaded_puzzles([(i, _source(c)) for i, c in enumerate(cells) if c.get("cell_type") == "code"])
             problems += [f"{nb.name}: {p}" for p in bad]
             if loads:
-                shown[nb.name] = [{"file": _relative(root, folder, f), "ids": ids} for f, ids in loads]
+                shown[nb.name] = [{"file": _relative(root, folder, f), "ids": ids, "cell": cell}
+                                  for f, ids, cell in loads]
         if pages:
             lessons[lang] = pages
     return {"lessons": lessons, "shown": shown, "problems": problems}

@@ -12,10 +12,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..clauses import CLAUSES
+from ..rules import RULESETS, RulesError, get_rules
 from .core import check
 from .course import Course, Link, Section, Shown, get_course
 
-__all__ = ["Coverage", "Reading", "coverage", "teaching_link"]
+__all__ = ["Coverage", "Reading", "coverage", "reads_as", "teaching_link"]
 
 #: Puzzles needed per reading, and named mistakes.
 PUZZLES_NEEDED = 2
@@ -126,12 +127,28 @@ def coverage(of: Course, clauses: Sequence[str] | None = None) -> Coverage:
             r.sections = [sec for sec in sections if sec.clause == clause]
             unique: dict[str, Shown] = {}
             for s in shown:
-                if clause in s.puzzle.clauses and s.puzzle.rules in group:
+                if clause in s.puzzle.clauses and reads_as(clause, s.puzzle.rules, group):
                     unique.setdefault(s.name, s)
             r.puzzles = list(unique.values())
-            r.mistakes = [(s, m) for s, m, rule in named if rule == clause and s.puzzle.rules in group]
+            r.mistakes = [(s, m) for s, m, rule in named if rule == clause and reads_as(clause, s.puzzle.rules, group)]
             readings.append(r)
     return Coverage(readings, problems)
+
+
+def reads_as(clause: str, rules: str, group: Sequence[str]) -> bool:
+    """Whether a puzzle under ``rules`` (a preset's name, or a house variant's text) exercises the
+    reading of ``clause`` that the presets of ``group`` share: one of them, or a house variant of
+    one of them that plays by the clause and reads it alike (lesson 11's puzzles)."""
+    if rules in group:
+        return True
+    if rules in RULESETS:
+        return False
+    try:
+        variant = get_rules(rules)
+    except RulesError:
+        return False
+    c = CLAUSES[clause]
+    return variant.name in group and c.applies(variant) and c.reading(variant) == c.reading(RULESETS[variant.name])
 
 
 def teaching_link(clause: str | None, lang: str = "en", of: Course | None = None) -> Link:

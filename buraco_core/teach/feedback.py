@@ -8,6 +8,12 @@ each with its clause and, for cards, card by card. Nothing in it is finished pro
 is a :class:`~buraco_core.messages.Message`, so ``fb.explain("de")`` works once a German
 catalog exists.
 
+A :class:`~buraco_core.teach.session.PuzzleSession` hands back the same Feedback with what the
+page needs beside the verdict: the lesson section to read again (``link``), the meld to draw
+(``drawing``), how the answer counts toward mastery (``outcome``), the learner's answer as shown
+beside the engine's count (``your_answer``), and whether the count may be shown yet
+(``shows_count``: once right, or once the answer was shown).
+
 >>> from buraco_core.teach import Puzzle, check
 >>> p = Puzzle(id="demo", kind="make-meld", rules="buraco", hand=("4h", "5h", "6h", "9c"))
 >>> fb = check(p, "4h 5h 9c")
@@ -25,6 +31,8 @@ from dataclasses import dataclass
 from ..clauses import CLAUSES, Clause
 from ..melds import Meld
 from ..messages import Message
+from .course import Link
+from .mastery import Outcome
 
 __all__ = ["Feedback", "Line", "join", "pick_rule"]
 
@@ -59,7 +67,17 @@ class Feedback:
     read: ``answered`` is then False and nothing was judged); ``verdict`` (``"Right:"``,
     ``"Not a meld:"``), ``reason`` (why, for these cards), ``advice`` (what would be right, never
     the answer itself); ``lines``: the engine's itemized count, where points matter; ``meld``: the
-    meld the answer made (to draw it), if any.
+    meld the answer made, if any; ``clauses``: every clause the engine's answer turns
+    on, the most specific first (``rule`` is the one of them the puzzle exercises); ``sums``: the
+    lines add up to one count (False where they are several sides' counts: no total).
+
+    Set by a session (:class:`~buraco_core.teach.session.PuzzleSession`), empty from
+    :func:`~buraco_core.teach.check` alone: ``link`` (the course's
+    :class:`~buraco_core.teach.course.Link` to the lesson section that teaches ``rule``, in the
+    session's language, for a wrong answer), ``drawing`` (the meld to draw beside the verdict, where the kind draws
+    one), ``outcome`` (the answer's :class:`~buraco_core.teach.mastery.Outcome` on its clause),
+    ``your_answer`` (the learner's answer as shown beside the count), ``shows_count`` (the lines
+    may be shown: they no longer give the answer away).
     """
 
     correct: bool
@@ -70,6 +88,13 @@ class Feedback:
     lines: tuple[Line, ...] = ()
     meld: Meld | None = None
     answered: bool = True
+    clauses: tuple[str, ...] = ()
+    sums: bool = True
+    link: Link | None = None
+    drawing: Meld | None = None
+    outcome: Outcome | None = None
+    your_answer: str = ""
+    shows_count: bool = False
 
     @property
     def message(self) -> Message:
@@ -82,8 +107,8 @@ class Feedback:
 
     @property
     def total(self) -> int | None:
-        """The sum of the lines, or None without lines."""
-        return sum(line.points for line in self.lines) if self.lines else None
+        """The sum of the lines, or None without lines (or lines that do not add up to one count)."""
+        return sum(line.points for line in self.lines) if self.lines and self.sums else None
 
     def explain(self, lang: str = "en") -> str:
         """The whole feedback in ``lang``: verdict, reason and advice."""

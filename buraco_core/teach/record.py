@@ -24,7 +24,10 @@ forgets: solved ids and answers are united (answers by id), the newer setting wi
 >>> read_record('{"format": "buraco-progress/9"}')
 Traceback (most recent call last):
 ...
-ValueError: unknown progress format 'buraco-progress/9': this trainer reads buraco-progress/2 and buraco-progress/1
+buraco_core.teach.mastery.RecordError: unknown progress format 'buraco-progress/9': this trainer reads buraco-progress/2, buraco-progress/1
+
+A record that cannot be read raises :class:`RecordError` (a ValueError), whose ``message`` says
+what is wrong in the learner's language.
 """
 
 from __future__ import annotations
@@ -35,9 +38,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..rules import RULESETS
-from .mastery import Answer
+from .mastery import Answer, RecordError
 
-__all__ = ["FORMAT", "FORMATS", "Record", "read_record"]
+__all__ = ["FORMAT", "FORMATS", "Record", "RecordError", "read_record"]
 
 FORMAT = "buraco-progress/2"
 #: Every format this module reads, the newest first.
@@ -87,53 +90,52 @@ def _solved(data: object) -> dict[str, list[str]]:
     if not isinstance(data, Mapping) or not all(
             isinstance(k, str) and isinstance(v, list) and all(isinstance(i, str) for i in v)
             for k, v in data.items()):
-        raise ValueError('"solved" maps each lesson to a list of solved ids, e.g. {"03": ["make-buraco"]}')
+        raise RecordError("solved")
     return {k: list(v) for k, v in data.items()}
 
 
 def _answers(data: object) -> tuple[Answer, ...]:
     if not isinstance(data, Sequence) or isinstance(data, str):
-        raise ValueError('"answers" is a list of answers')
+        raise RecordError("answers-list")
     out = []
     for i, item in enumerate(data):
         try:
             out.append(Answer.from_json(item))
-        except ValueError as e:
-            raise ValueError(f"answer {i + 1}: {e}") from None
+        except RecordError as e:
+            raise RecordError("answer-n", n=i + 1, error=e.message) from None
     return tuple(out)
 
 
 def _settings(data: object) -> dict[str, Any]:
     if not isinstance(data, Mapping):
-        raise ValueError('"settings" is a mapping, e.g. {"ruleset": {"name": "italian"}}')
+        raise RecordError("settings")
     out = dict(data)
     chosen = out.get("ruleset")
     if chosen is not None:
         if not isinstance(chosen, Mapping) or not isinstance(chosen.get("name"), str):
-            raise ValueError('the setting "ruleset" names a ruleset: {"name": "italian"}')
+            raise RecordError("ruleset-name")
         if chosen["name"] not in RULESETS:
-            raise ValueError(f"the setting \"ruleset\" names no ruleset of the trainer: {chosen['name']!r} "
-                             f"(choose one of {', '.join(RULESETS)})")
+            raise RecordError("ruleset-unknown", name=repr(chosen["name"]), rulesets=", ".join(RULESETS))
         at = chosen.get("at", 0)
         if not isinstance(at, int) or isinstance(at, bool):
-            raise ValueError(f"the setting \"ruleset\" has a time 'at' in milliseconds, not {at!r}")
+            raise RecordError("ruleset-at", value=repr(at))
     return out
 
 
 def read_record(text: str) -> Record:
     """A record from JSON text of any format this trainer wrote (:data:`FORMATS`), migrated to
-    the newest. Raises ValueError saying what is wrong (and where)."""
+    the newest. Raises :class:`RecordError` saying what is wrong (and where)."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise ValueError(f"this is not progress JSON: {e.msg} (line {e.lineno}, column {e.colno})") from e
+        raise RecordError("not-json", line=e.lineno, column=e.colno) from e
     if not isinstance(data, Mapping):
-        raise ValueError(f'progress JSON is an object: {{"format": "{FORMAT}", "solved": {{...}}, "answers": [...]}}')
+        raise RecordError("not-an-object", format=FORMAT)
     if "format" not in data and "solved" not in data:  # the oldest form: lessons and their solved ids
         return Record(_solved(data))
     form = data.get("format", "buraco-progress/1")
     if form not in FORMATS:
-        raise ValueError(f"unknown progress format {form!r}: this trainer reads {' and '.join(FORMATS)}")
+        raise RecordError("unknown-format", form=repr(form), formats=", ".join(FORMATS))
     solved = _solved(data.get("solved", {}))
     if form == "buraco-progress/1":
         return Record(solved)

@@ -49,7 +49,15 @@ class Item:
     params: Mapping[str, Any] = field(default_factory=dict, hash=False)
 
     def applies(self, rules: Rules) -> bool:
-        return self.clause is None or CLAUSES[self.clause].applies(get_rules(self.rules or rules))
+        """Whether a quiz under ``rules`` deals the item: its game plays by the item's clause and a
+        generator deals a puzzle for it (of the item's kind, if it names one)."""
+        if self.clause is None:
+            return True
+        own = get_rules(self.rules or rules)
+        from .generate import dealers
+
+        return CLAUSES[self.clause].applies(own) and any(
+            self.kind in (None, kind.name) for kind, _ in dealers(self.clause, own))
 
     @property
     def reach(self) -> int:

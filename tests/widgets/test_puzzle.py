@@ -225,6 +225,7 @@ def test_quiz_steps_through_five_questions_and_keeps_score() -> None:
     assert quiz.score == len(quiz.questions)
     assert "Quiz complete" in quiz.summary() and quiz.solved
     assert progress.is_solved("03", "quiz")
+    assert {(a.lesson, a.source) for a in progress.answers} == {("03", "quiz")}  # each answer names its lesson
 
 
 def test_quiz_new_quiz_and_ruleset_switch() -> None:
@@ -322,7 +323,9 @@ def test_an_unexpected_error_in_a_handler_becomes_a_message(monkeypatch: Any) ->
 
     monkeypatch.setattr(w, "show_hint", broken)
     w.hint_button.click()  # would print a traceback into the page without the guard
-    assert w.feedback.value == "Something went wrong: 'no such thing'" and w.feedback.status == "wrong"
+    # a bug's own text is for developers (it goes to the log): the page says so in its language
+    assert w.feedback.value == ("Something went wrong: the trainer met an error of its own; try again, or reload the page")
+    assert "no such thing" not in w.feedback.value and w.feedback.status == "wrong"
 
 
 def test_every_puzzle_of_the_lessons_is_answered_in_its_widget() -> None:

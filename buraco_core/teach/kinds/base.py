@@ -38,7 +38,7 @@ def right(puzzle: Puzzle, candidates: Sequence[str], reason: Message | None, *,
           lines: Sequence[Line] = (), meld: Any = None, verdict: str = "feedback.right") -> Feedback:
     """A right answer's feedback: the clause exercised (see :func:`pick_rule`)."""
     return Feedback(True, Message(verdict), reason, None, pick_rule(candidates, puzzle.clauses),
-                    tuple(lines), meld)
+                    tuple(lines), meld, clauses=tuple(candidates))
 
 
 def wrong(puzzle: Puzzle, candidates: Sequence[str], verdict: Message | str, reason: Message | None, *,
@@ -49,7 +49,7 @@ def wrong(puzzle: Puzzle, candidates: Sequence[str], verdict: Message | str, rea
     if advice is None and rule is not None:
         advice = CLAUSES[rule].text_message
     return Feedback(False, Message(verdict) if isinstance(verdict, str) else verdict, reason, advice,
-                    rule, tuple(lines), meld)
+                    rule, tuple(lines), meld, clauses=tuple(candidates))
 
 
 class Kind:
@@ -64,6 +64,8 @@ class Kind:
     """The puzzle is a game position (drawn as the table)."""
     reveal_table: ClassVar[bool] = True
     """The table's melds show their kind and points (False where the points are the question)."""
+    draws_meld: ClassVar[bool] = False
+    """The verdict draws the meld the answer made (``Feedback.meld``: the learner's own cards)."""
     hand_label: ClassVar[str] = "widget.your-hand"
     """The catalog key of the words above the puzzle's hand."""
     table_label: ClassVar[str] = "widget.table"

@@ -52,6 +52,7 @@ class Extend(Kind):
     name = "extend"
     goal_type = ExtendGoal
     form = "extend"
+    draws_meld = True
     clause = "extend"
     hand_label = "widget.your-hand"
     table_label = "widget.table-click"
@@ -113,13 +114,17 @@ class Extend(Kind):
     def solve(self, puzzle: Puzzle) -> object | None:
         rules = puzzle.ruleset
         want = puzzle.goal.get("meld")
+        found: tuple[int, list[str]] | None = None
         for i in range(len(puzzle.table)) if want is None else [int(want)]:
             meld = make_meld(puzzle.table[i], rules)
             for group in extend_candidates(puzzle.hand_cards, meld):
                 codes = [c.code for c in group]
-                if self.check(puzzle, rules, (i, codes)).correct:
-                    return (i, codes)
-        return None
+                fb = self.check(puzzle, rules, (i, codes))
+                if fb.correct:  # fewest cards first; one that spends no wild card where one does
+                    if fb.meld is None or fb.meld.wild is None or fb.meld.wild not in group:
+                        return (i, codes)
+                    found = found or (i, codes)
+        return found
 
     def where(self, puzzle: Puzzle) -> Message:
         return Message("hint.where.extend")

@@ -70,6 +70,15 @@ def _bonuses(rules: Rules) -> list[tuple[str, int]]:
     return out
 
 
+def _house_bonus(meld: Meld) -> tuple[Rules, int] | None:
+    """(the preset, its bonus) where a house rule changed the bonus of the meld's buraco kind."""
+    preset = RULESETS[meld.rules.name]
+    if meld.buraco_type is None or preset == meld.rules:
+        return None
+    own = make_meld(meld.cards, preset)
+    return (preset, own.bonus) if own.buraco_type == meld.buraco_type and own.bonus != meld.bonus else None
+
+
 class MeldValue(Kind):
     name = "meld-value"
     goal_type = MeldValueGoal
@@ -100,6 +109,12 @@ class MeldValue(Kind):
             return wrong(puzzle, [BONUS_CLAUSES[kind], *worked, "buraco"], said,
                          Message("feedback.bonus-left-out", {"kind": Message(f"buraco-kind.{kind}")}),
                          lines=lines, meld=meld)
+        house = _house_bonus(meld)
+        if house is not None and n == meld.card_points + house[1]:  # the preset's bonus, not the house's
+            return wrong(puzzle, [BONUS_CLAUSES[kind or "clean"], *worked, "buraco"], said, Message(
+                "feedback.house-bonus", {"preset": house[0], "preset_bonus": house[1], "rules": rules,
+                                         "kind": Message(f"teach.a-kind.{kind}"), "bonus": meld.bonus}),
+                lines=lines, meld=meld)
         if kind is not None:
             for other, bonus in _bonuses(rules):
                 if other != kind and n == meld.card_points + bonus:

@@ -70,6 +70,24 @@ def outcome_of(puzzle: Puzzle) -> tuple[str, Any, Any]:
     return ("turn-goes-on" if after.turn == before.turn else "next-player"), None, game
 
 
+def _also(puzzle: Puzzle, rules: Rules, outcome: str) -> list[str]:
+    """The clauses an outcome turns on besides its own: the stock's end where a take goes on
+    from an empty stock, the way of drawing for a take, an untaken pot becoming the stock where
+    the stock ends a hand with none left."""
+    from ...rules import DiscardTake, StockEnd
+
+    last = split_plays(puzzle)[-1].split()[0]
+    out = []
+    if last == "take":
+        out.append({DiscardTake.WHOLE: "draw", DiscardTake.ANY_DEPTH: "draw-dig",
+                    DiscardTake.WHOLE_IF_TOP_MELDS: "draw-top-card"}[rules.discard_take])
+        if not game_of(puzzle).state.stock:
+            out.append("stock-end")  # taking the pile instead of drawing from an empty stock
+    if outcome == "stock-ends" and rules.pots and rules.stock_end is StockEnd.EMPTY_NO_POT:
+        out.append("pot-to-stock")  # no untaken pot was left to become the stock
+    return out
+
+
 def _offered(puzzle: Puzzle) -> tuple[str, ...]:
     plays = split_plays(puzzle)
     last = plays[-1].split()[0] if plays else ""
@@ -105,8 +123,8 @@ class Outcome(Kind):
     def prompt(self, puzzle: Puzzle) -> Message:
         plays = split_plays(puzzle)
         try:
-            team = game_of(puzzle).state.current_team
-            words = tuple(play_words(p, team) for p in plays)
+            game = game_of(puzzle)
+            words = tuple(play_words(p, game.state.current_team, alone=not game.rules.partnerships) for p in plays)
         except (ValueError, PuzzleError):
             return Message("teach.solve-this")
         return Message("prompt.outcome", {"plays": words})
@@ -133,7 +151,7 @@ class Outcome(Kind):
             candidates = refusal_clauses(refusal)
             reason = Message("feedback.outcome.refused", {"why": refusal.message})
         else:
-            candidates = list(_CLAUSES[outcome])
+            candidates = [*_CLAUSES[outcome], *_also(puzzle, rules, outcome)]
             reason = Message(f"feedback.outcome.{outcome}", {
                 "rules": rules, "how": Message(f"fact.stock-end-{rules.stock_end.value}")})
         if chosen == outcome:

@@ -153,7 +153,7 @@ class Predict(Kind):
     def prompt(self, puzzle: Puzzle) -> Message:
         cards = tuple(parse_cards(str(puzzle.goal.get("add", ""))))
         if puzzle.goal.get("ask") == "kind":
-            return Message("prompt.predict-kind", {"cards": cards})
+            return Message("prompt.predict-kind", {"cards": cards, "rules": puzzle.ruleset})
         if not puzzle.table:
             return Message("prompt.predict-new", {"cards": cards})
         return Message("prompt.predict-wild", {"cards": cards})
@@ -182,8 +182,8 @@ class Predict(Kind):
         cards = tuple(parse_cards(str(puzzle.goal.get("add", ""))))
         facts = {"cards": cards, "meld": new.description, "after": new.cards,
                  "wild": new.wild or (old.wild if old is not None else None) or "",
-                 "stands": new.wild_label or (old.wild_label if old is not None else "") or "",
-                 "was": (old.wild_label if old is not None else "") or "", "rules": rules}
+                 "stands": new.wild_stands or (old.wild_stands if old is not None else None) or "",
+                 "was": (old.wild_stands if old is not None else None) or "", "rules": rules}
         if puzzle.goal.get("ask") == "kind":
             clause = BONUS_CLAUSES[{"clean-buraco": "clean", "semi-clean-buraco": "semi-clean",
                                     "dirty-buraco": "dirty"}[outcome]] if outcome.endswith("buraco") \
@@ -192,9 +192,14 @@ class Predict(Kind):
             why = Message(f"feedback.predict.why-{outcome}", {
                 **facts, "natural": Message(f"buraco-kind.{new.natural_kind}") if new.natural_kind else "",
                 "n": len(new), "min": rules.min_buraco})
-            if new.natural_kind != new.buraco_type and new.natural_kind == "semi-clean":
-                clause = "buraco-semi-clean"
-            candidates = ["worked-example", clause, "buraco"] if is_worked_example(new) else [clause, "buraco"]
+            counted_as_dirty = new.natural_kind != new.buraco_type and new.natural_kind == "semi-clean"
+            candidates = [clause, "buraco"]
+            if counted_as_dirty:
+                candidates = ["buraco-semi-clean", BONUS_CLAUSES[new.buraco_type or "dirty"], "buraco"]
+                if chosen == "semi-clean-buraco":  # its cards read semi-clean: the ruleset has no such kind
+                    why = Message("feedback.predict.no-semi-clean", facts)
+            if is_worked_example(new):
+                candidates.insert(0, "worked-example")
             if chosen == outcome:
                 return right(puzzle, candidates, join(why, Message("feedback.predict.now", facts)),
                              meld=new)
@@ -203,14 +208,22 @@ class Predict(Kind):
             clause = "wild-place" if outcome != "gap" else "wild-one"
         else:
             clause = _CLAUSE[outcome]
-        why = Message(f"feedback.predict.{'new' if old is None else 'why'}-{outcome}", facts)
+        key = f"{'new' if old is None else 'why'}-{outcome}"
+        if key == "new-low" and new.cards[-1].rank == 1:  # the run ends at the ace: no choice of end
+            two = new.wild is not None and new.wild.rank == 2 and new.wild.suit == new.suit
+            key = "new-corner" if two else "new-low-ace"
+        why = Message(f"feedback.predict.{key}", facts)
+        candidates = [clause, "wild-moves"]
+        suit_twos = new.kind == "run" and any(c.rank == 2 and c.suit == new.suit
+                                              for c in (*cards, *(old.cards if old is not None else ())))
+        if suit_twos:  # a 2 of the run's suit: natural at its place, else the wild card
+            candidates += ["natural-two", "fewest-wilds"]
         if chosen == outcome:
-            return right(puzzle, [clause, "wild-moves"], join(why, Message("feedback.predict.now", facts)),
-                         meld=new)
+            return right(puzzle, candidates, join(why, Message("feedback.predict.now", facts)), meld=new)
         if chosen == "hand":
             return wrong(puzzle, ["wild-stays"], "feedback.predict.not-so",
                          Message("feedback.predict.never-hand", facts))
-        return wrong(puzzle, [clause, "wild-moves"], "feedback.predict.not-so", why)
+        return wrong(puzzle, candidates, "feedback.predict.not-so", why)
 
     def solve(self, puzzle: Puzzle) -> object | None:
         return predict(puzzle)[0]

@@ -55,6 +55,10 @@ def _slips(puzzle: Puzzle, rules: Rules, melds: Sequence[Meld]) -> list[Slip]:
     penalty = max(r.pot_not_taken_penalty for r in RULESETS.values())
     if not rules.pots:
         slips.append(Slip(-penalty, "score-alone", Message("feedback.slip.no-pots", {"rules": rules})))
+    elif goal.get("took_pot") and goal.get("pot_unused") and rules.pot_unused_penalty:
+        # the 100 for a pot taken but not used comes off once; none for a pot never taken
+        slips.append(Slip(-rules.pot_not_taken_penalty, "pot-unused", Message("feedback.slip.pot-unused-once", {
+            "n": rules.pot_unused_penalty})))
     elif goal.get("took_pot") and not goal.get("pot_waiting"):
         slips.append(Slip(-rules.pot_not_taken_penalty, "hand-score", Message("feedback.slip.pot-taken")))
     semi = max((r.semi_clean_bonus or 0) for r in RULESETS.values())
@@ -69,7 +73,7 @@ def _slips(puzzle: Puzzle, rules: Rules, melds: Sequence[Meld]) -> list[Slip]:
                                      "want": Message("teach.a-kind.clean")})))
         elif m.buraco_type == "dirty":
             slips.append(Slip(rules.clean_bonus - rules.dirty_bonus, "buraco-dirty", Message(
-                "feedback.has-wild", {"wild": m.wild, "stands": m.wild_label})))
+                "feedback.has-wild", {"wild": m.wild, "stands": m.wild_stands})))
     return slips
 
 
@@ -108,7 +112,7 @@ class ScoreKind(Kind):
         n = read_int(answer)
         score = score_of(puzzle, rules)
         lines = tuple(Line(item.label, item.points, item.rule, item.detail) for item in score.items)
-        clauses = [line.rule for line in lines if line.rule] + ["hand-score"]
+        clauses = [line.rule for line in lines if line.rule] + ["hand-score", "card-values"]
         if not rules.pots and "score-alone" in puzzle.clauses:
             clauses.insert(0, "score-alone")
         if n == score.total:

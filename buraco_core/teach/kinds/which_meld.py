@@ -40,6 +40,7 @@ class WhichMeld(Kind):
     name = "which-is-meld"
     goal_type = WhichGoal
     form = "choice"
+    draws_meld = True
     clause = "run"
     params = frozenset({"wild", "want", "mistake"})
     keeps = ("want",)
@@ -87,7 +88,7 @@ class WhichMeld(Kind):
             rule = "natural-two" if meld.wild.rank == 2 else "wild-one"
             return wrong(puzzle, [rule, "wild-one"], "feedback.not-so",
                          Message("feedback.option-has-wild", {"n": number, "wild": meld.wild,
-                                                              "stands": meld.wild_label}), meld=meld)
+                                                              "stands": meld.wild_stands}), meld=meld)
         return right(puzzle, meld_clauses(meld), Message("feedback.option-is-meld", {
             "n": number, "meld": meld.description}), meld=meld)
 

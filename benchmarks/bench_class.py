@@ -52,7 +52,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_lessons import BARE, browser_harness, cpu_seconds  # noqa: E402
+from bench_lessons import BARE, browser_harness, cpu_seconds, stop_on_sigterm  # noqa: E402
 
 #: The figures of issue 12, measured before the pool: 30 learners, lesson 03, cold.
 BEFORE = {"learners": 30, "median": 111.0, "max": 114.0}
@@ -892,6 +892,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="also show where the server's CPU per learner goes: Voila's (under cProfile, a warm"
                              " class of protocol clients) and one page's kernel's, step by step")
     args = parser.parse_args(argv if argv is not None else sys.argv[1:] if __name__ == "__main__" else [])
+    stop_on_sigterm()
 
     h = browser_harness()
     if not h.CHROMIUM.exists():

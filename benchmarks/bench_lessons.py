@@ -24,9 +24,11 @@ import argparse
 import importlib.util
 import os
 import re
+import signal
 import statistics
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -53,6 +55,12 @@ def browser_harness() -> Any:
 #: ``bw-bare``) whose click sets its description to "Answered" through the kernel.
 FLOOR = ROOT / "benchmarks" / "floor"
 BARE = FLOOR / "00_bare.ipynb"
+
+
+def stop_on_sigterm() -> None:
+    """A benchmark stopped with SIGTERM (``kill PID``) stops its servers and browsers on the way out."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
 
 
 def cpu_seconds(pids: list[int], reaped: bool = False) -> float:
@@ -178,6 +186,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--throttle", type=float, default=1.0,
                         help="slow the pages' CPU this many times (Emulation.setCPUThrottlingRate; 6: a low-end laptop)")
     args = parser.parse_args(argv if argv is not None else sys.argv[1:] if __name__ == "__main__" else [])
+    stop_on_sigterm()
 
     lessons = sorted((ROOT / "lessons").glob("[0-9][0-9]_*.ipynb")) + sorted((ROOT / "lessons" / "de").glob("[0-9][0-9]_*.ipynb"))
     if args.lessons:

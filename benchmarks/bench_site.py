@@ -55,7 +55,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_lessons import answer_first_click, browser_cpu, browser_harness  # noqa: E402
+from bench_lessons import answer_first_click, browser_cpu, browser_harness, stop_on_sigterm  # noqa: E402
 
 SECTIONS = ("size", "visits", "trace", "clients", "bots")
 DEFAULT_SECTIONS = ("size", "visits", "clients", "bots")
@@ -421,6 +421,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=2, help="hands per timed bot")
     parser.add_argument("--rules", default="buraco", help="the ruleset of the bots' hands")
     args = parser.parse_args(argv if argv is not None else sys.argv[1:] if __name__ == "__main__" else [])
+    stop_on_sigterm()
     only = set(args.only.split(","))
     unknown = only - set(SECTIONS)
     if unknown:

@@ -631,10 +631,10 @@ class Faithful:
 
 def faithfulness(notebook: str, mode: str, rounds: int, timeout: float) -> tuple[Faithful, Traffic]:
     """Alternately a real Chromium page and a protocol client, one at a time, on one Voila (``warm``: a
-    pool of ``rounds`` kernels, none refilled meanwhile); per learner the server's CPU seconds (Voila
+    pool of a kernel for each of the ``2 * rounds`` learners, none refilled meanwhile); per learner the server's CPU seconds (Voila
     and its kernels) from its arrival until its kernel is gone. The model for the protocol clients
     comes from the first Chromium page."""
-    size = rounds if mode == "warm" else 0
+    size = 2 * rounds if mode == "warm" else 0  # a Chromium page and a protocol client a round
     app = App(notebook, class_size=size, fill_delay=3600.0 if size else None).start()
     result = Faithful(notebook, mode)
     model = Traffic()

@@ -37,7 +37,7 @@ class Hand(anywidget.AnyWidget):
     the language of the cards' names and letters and of the hand's own words (``texts``).
     """
 
-    _esm = front_end("hand.js", "hand.css")
+    _esm = front_end("hand.js", "hand.css", dom=True)
 
     codes = traitlets.List(traitlets.Unicode()).tag(sync=True)
     """The cards in the order shown, as card codes (``"7h"``, ``"JK"``)."""

@@ -68,7 +68,7 @@ class Progress(anywidget.AnyWidget):
     merges such JSON in (nothing is forgotten by an import).
     """
 
-    _esm = front_end("progress.js", "progress.css")
+    _esm = front_end("progress.js", "progress.css", dom=True)
 
     solved = traitlets.Dict(value_trait=traitlets.List(traitlets.Unicode())).tag(sync=True)
     lesson = traitlets.Unicode("").tag(sync=True)

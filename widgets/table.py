@@ -40,7 +40,7 @@ class TableView(anywidget.AnyWidget):
     (``selected`` = ``[group, meld]``, 0-based; ``[]`` for none), e.g. to add cards to it.
     """
 
-    _esm = front_end("table.js", "table.css")
+    _esm = front_end("table.js", "table.css", dom=True)
 
     rules = traitlets.Unicode("buraco").tag(sync=True)
     selectable = traitlets.Bool(True).tag(sync=True)

@@ -3,10 +3,6 @@
 // `selected` trait (indices); sorting sets `sort_by` and Python reorders the cards.
 // Every word comes from the model's `texts` (the catalog's sentences in the course's language).
 
-function fill(template, values) {
-  return String(template || "").replace(/\{(\w+)\}/g, (m, name) => (name in values ? String(values[name]) : m));
-}
-
 function cardButton(item, index) {
   const b = document.createElement("button");
   b.type = "button";

@@ -109,10 +109,6 @@ function button(text, testid) {
   return b;
 }
 
-function fill(template, values) {
-  return String(template || "").replace(/\{(\w+)\}/g, (m, name) => (name in values ? String(values[name]) : m));
-}
-
 // Resolves when the page's widget manager has made every model it knows (whatever goes wrong: at once).
 async function everyModelMade(model) {
   const manager = model.widget_manager;

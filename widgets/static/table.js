@@ -2,10 +2,6 @@
 // description (kind, wild card and what it stands for, buraco kind, points). When the model is
 // `selectable`, every meld is a button: click or Space/Enter selects it (`selected` = [group, meld]).
 
-function fill(template, values) {
-  return String(template || "").replace(/\{(\w+)\}/g, (m, name) => (name in values ? String(values[name]) : m));
-}
-
 function meldBody(item, reveal) {
   const frag = document.createDocumentFragment();
   const pic = document.createElement("span");

@@ -42,6 +42,22 @@ def test_a_refused_play_changes_nothing_and_is_a_miss_on_its_clause() -> None:
     assert table.game.to_json() == before and table.log == [] and seen == [("discard JK", "turn")]
 
 
+def test_a_tables_answers_carry_its_session_and_a_miss_there_stays_due() -> None:
+    from datetime import date
+
+    from buraco_core.teach.mastery import Answer, clause_states, review_plan
+
+    table, other = TableSession("buraco", seed=7), TableSession("buraco", seed=7)
+    assert table.id.startswith("table-") and table.id != other.id
+    day = date(2026, 5, 1)
+    answers = [Answer(c, "buraco", o, m.variant, day, i, session=table.id)
+               for i, m in enumerate([table.play("discard JK"), table.play("draw")]) for c, o in m.answers]
+    answers.append(Answer("turn", "buraco", Outcome.FIRST, "game-buraco-7-1-9", day, 9, session=table.id))
+    assert review_plan(clause_states(answers, "buraco"), day) == ["turn"]   # right later, at the same table
+    answers.append(Answer("turn", "buraco", Outcome.FIRST, "game-buraco-7-2-0", day, 10, session=other.id))
+    assert review_plan(clause_states(answers, "buraco"), day) == []         # at another table: relearned
+
+
 def test_text_that_is_no_play_is_not_judged() -> None:
     table = TableSession("buraco", seed=7)
     seen: list[str] = []

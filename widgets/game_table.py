@@ -162,7 +162,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         if self.lesson:
             for clause, outcome in move.answers:
                 self.progress.answer(clause, self.game.rules, outcome, source="game", lesson=self.lesson,
-                                     variant=move.variant)
+                                     variant=move.variant, session=self.session.id)
         said = move_message(move, self.lang, coach=self.coach, stopped=self.session.bot_error)
         if said is not None:
             self._say(*said)

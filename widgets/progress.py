@@ -146,15 +146,16 @@ class Progress(anywidget.AnyWidget):
         return True
 
     def answer(self, clause: str, rules: Rules | str, outcome: Outcome | str, *, variant: str, lesson: str = "",
-               source: str = "puzzle", mistake: str | None = None) -> Answer:
-        """Record one answer on ``clause`` (right at the first try, helped, wrong) and send it
-        to the browser's storage. ``mistake``: the puzzle's named mistake a wrong answer made
-        (``Feedback.mistake``); an answer to the open assignment (``source="assignment"``) is
-        recorded with its id."""
+               source: str = "puzzle", mistake: str | None = None, session: str = "") -> Answer:
+        """Record one answer on ``clause`` (right at the first try, helped, wrong) on the learner's
+        day and send it to the browser's storage. ``mistake``: the puzzle's named mistake a wrong
+        answer made (``Feedback.mistake``); ``session``: the session it was given in (the puzzle's,
+        quiz's or table's ``id``: a clause missed there is relearned only in another); an answer to
+        the open assignment (``source="assignment"``) is recorded with its id."""
         at = self.now_ms()
         entry = Answer(clause, as_rules(rules).name, Outcome(outcome), variant, self.today(), at,
                        f"{at:x}-{secrets.token_hex(3)}", str(lesson), source, mistake or "",
-                       self.assignment if source == "assignment" else "")
+                       self.assignment if source == "assignment" else "", session)
         self.answers = [*self.answers, entry]
         self.send({"type": "answers", "answers": [entry.to_json()]})
         return entry

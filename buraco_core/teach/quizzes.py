@@ -18,7 +18,7 @@ again are counted apart from those dealt at first (:attr:`QuizSession.asked`,
 >>> back.puzzle.kind, back.puzzle != first, quiz.retry_of(1).missed
 ('meld-value', True, 0)
 >>> back.check(solve(back.puzzle)).correct, quiz.score, quiz.first_tries, quiz.complete
-(True, 1, 1, False)
+(True, 1, 0, False)
 """
 
 from __future__ import annotations
@@ -189,8 +189,9 @@ class QuizSession:
 
     @property
     def first_tries(self) -> int:
-        """The questions whose first answer was right without a hint."""
-        return sum(1 for f in self.first_try if f)
+        """The questions dealt at first whose first answer was right without a hint (a question
+        asked again is a second chance, not a first try)."""
+        return sum(1 for i, f in enumerate(self.first_try) if f and i not in self.comeback)
 
     @property
     def complete(self) -> bool:

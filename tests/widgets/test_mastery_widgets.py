@@ -341,6 +341,23 @@ def test_a_miss_in_a_lesson_quiz_is_due_in_todays_review_until_relearned_there()
     assert m.chip(missed.clause)["due"] == "review tomorrow"
 
 
+@pytest.mark.parametrize(("lang", "says"), [
+    ("en", "Score: 4 of 5 right at the first try, without a hint (5 questions, 1 asked again after a miss)."),
+    ("de", "Ergebnis: 4 von 5 beim ersten Versuch richtig, ohne Tipp (5 Fragen, 1 nach einem Fehler noch einmal gestellt)."),
+])
+def test_a_quiz_of_five_with_one_miss_ends_four_of_five_at_the_first_try(lang: str, says: str) -> None:
+    quiz = Quiz.for_lesson("03", rules="buraco", seed=1, progress=Progress(), syllabus=SYLLABUS, lang=lang)
+    assert len(quiz.puzzles) == 5
+    enter(quiz.current, wrong(quiz.current))
+    quiz.current.check()
+    for i in range(6):
+        quiz.index = i
+        enter(quiz.current, solve(quiz.current.puzzle))
+        quiz.current.check()
+    assert quiz.session.complete and says in quiz.score_label.value and says in quiz.summary()
+    assert "6" not in quiz.summary().split("(")[0]
+
+
 def test_a_miss_counts_on_the_rule_the_verdict_names() -> None:
     """Choosing "back to the hand" for a joker that moves misses *a wild card stays on the table*,
     although the puzzle is mainly about where it moves: the map shows that rule missed."""

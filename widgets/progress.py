@@ -72,7 +72,8 @@ class Progress(anywidget.AnyWidget):
 
     solved = traitlets.Dict(value_trait=traitlets.List(traitlets.Unicode())).tag(sync=True)
     lesson = traitlets.Unicode("").tag(sync=True)
-    """The lesson shown first ("" shows all)."""
+    """The lesson shown first and in full, its items listed; the others are folded under their
+    counts, to open one by one ("" folds them all)."""
     expected = traitlets.Dict(value_trait=traitlets.List(traitlets.Unicode())).tag(sync=True)
     """The puzzles and quizzes each lesson has (registered by them), for "2 of 4 solved"."""
     labels = traitlets.Dict(value_trait=traitlets.Unicode()).tag(sync=True)

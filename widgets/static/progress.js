@@ -173,6 +173,7 @@ function render({ model, el }) {
   root.append(title, list, message, details);
   el.appendChild(root);
 
+  const opened = new Set();   // the folded lessons the learner opened (kept when the list is drawn again)
   function show() {
     const solved = model.get("solved") || {};
     const expected = model.get("expected") || {};
@@ -186,10 +187,20 @@ function render({ model, el }) {
       if (lesson === current) li.classList.add("bw-current");
       const done = solved[lesson] || [];
       const all = Array.from(new Set([...(expected[lesson] || []), ...done]));
-      const head = document.createElement("span");
+      // the current lesson in full; another lesson's items folded under its count (opened on demand)
+      const folded = lesson !== current && all.length > 0;
+      const head = document.createElement(folded ? "summary" : "span");
       head.className = "bw-progress-count";
       head.textContent = t("count", { lesson, done: done.length, total: all.length });
-      li.appendChild(head);
+      let box = li;
+      if (folded) {
+        box = document.createElement("details");
+        box.className = "bw-progress-fold";
+        box.open = opened.has(lesson);
+        box.addEventListener("toggle", () => { if (box.open) opened.add(lesson); else opened.delete(lesson); });
+        li.appendChild(box);
+      }
+      box.appendChild(head);
       if (all.length) {
         const items = document.createElement("span");
         items.className = "bw-progress-items";
@@ -203,7 +214,7 @@ function render({ model, el }) {
           tag.setAttribute("aria-label", t(ok ? "solved" : "open", { item: words }));
           items.appendChild(tag);
         });
-        li.appendChild(items);
+        box.appendChild(items);
       }
       return li;
     }));

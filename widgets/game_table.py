@@ -151,10 +151,11 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         return render(key, self.lang, **params)
 
     # -- the learner's plays --------------------------------------------------------------------
-    def play(self, text: str | Message) -> bool:
+    def play(self, text: str | Message, *, typed: bool = False) -> bool:
         """Send one action (``"meld 4h 5h 6h"``) for the learner; True if the engine took it.
-        A refused action shows the engine's reason and changes nothing. (A :class:`Message` is
-        what to do first, said instead.)"""
+        A refused action shows the engine's reason and changes nothing, and says how to make the
+        play it asks for: in the notation where the learner ``typed`` it (the Play box), else by
+        the buttons. (A :class:`Message` is what to do first, said instead.)"""
         if isinstance(text, Message):
             self._say(text.text(self.lang))
             return False
@@ -163,7 +164,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
             for clause, outcome in move.answers:
                 self.progress.answer(clause, self.game.rules, outcome, source="game", lesson=self.lesson,
                                      variant=move.variant, session=self.session.id)
-        said = move_message(move, self.lang, coach=self.coach, stopped=self.session.bot_error)
+        said = move_message(move, self.lang, coach=self.coach, stopped=self.session.bot_error, typed=typed)
         if said is not None:
             self._say(*said)
             return False
@@ -184,7 +185,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         text = self.command.value.strip()
         if not text:
             self._say(self._t("widget.game.type-first"))
-        elif self.play(text):
+        elif self.play(text, typed=True):
             self.command.value = ""
 
     def draw(self) -> bool:

@@ -124,7 +124,7 @@ def explain_play(game: object, play: str) -> Message:
     >>> from buraco_core import Game
     >>> game = Game("buraco", players=4, seed=7)
     >>> str(explain_play(game, "discard JK"))
-    'Refused: first draw: take a card from the stock (draw) or take the discard pile (take).'
+    'Refused: first draw: take a card from the stock or take the discard pile.'
     """
     refusal = game.why_illegal(play)  # type: ignore[attr-defined]
     if refusal is not None:

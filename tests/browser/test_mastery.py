@@ -300,3 +300,33 @@ def test_every_cheat_sheet_prints_on_two_a4_pages(page: Any, voila: VoilaServer)
     printer.close()
     page.watch.assert_clean()
 
+
+
+@pytest.mark.timeout(300)
+def test_a_quiz_of_five_with_one_miss_counts_the_first_tries(page: Any, voila: VoilaServer) -> None:
+    """Lesson 03's quiz, its first question missed and every other right, the one asked again too:
+    it ends "4 of 5 right at the first try ... 5 questions, 1 asked again", not "6 of 6 right"."""
+    from buraco_core.teach import KINDS, check, deal_quiz, retry, solve
+
+    dealt = deal_quiz("03", "buraco", 1, 5)
+    puzzles = [d.puzzle for d in dealt] + [retry(dealt[0], 1).puzzle]
+    first = puzzles[0]
+    miss = next(a for a in KINDS[first.kind].tempting(first) if check(first, a).answered and not check(first, a).correct)
+    open_notebook(page, voila, LESSONS / "03_buracos.ipynb")
+    quiz = page.locator(".bw-quiz:not(.bw-puzzle-set)").first
+    header = quiz.locator(".bw-quiz-header")
+    for number, puzzle in enumerate(puzzles, 1):
+        while not header.inner_text().startswith(f"Question {number} of"):
+            shown = quiz.locator(".bw-puzzle").first.element_handle()
+            quiz.locator(".bw-next").click()
+            page.wait_for_function("(el) => !el.isConnected", arg=shown, timeout=30_000)
+        widget = quiz.locator(".bw-puzzle").first
+        widget.scroll_into_view_if_needed()
+        give_answer(widget, puzzle, miss if number == 1 else solve(puzzle))
+        feedback_after(widget, "wrong" if number == 1 else "right")
+        if number == 1:
+            expect(header).to_contain_text("of 6")
+    expect(quiz.locator(".bw-quiz-score")).to_contain_text(
+        "Score: 4 of 5 right at the first try, without a hint (5 questions, 1 asked again after a miss).")
+    assert "6 of 6" not in quiz.locator(".bw-quiz-score").inner_text()
+    page.watch.assert_clean()

@@ -34,7 +34,8 @@ from buraco_core.table import Move, TableSession
 from buraco_core.teach import SessionError
 from buraco_core.variants import parse_variant
 
-from ._common import as_rules, guard, reason, rules_key
+from ._common import as_rules, classed, guard, reason, rules_key
+from .choice import Choice
 from .feedback import FeedbackBox
 from .game_board import Board, advice_html, debrief_html, line_words, move_message, remark_html
 from .game_controls import Controls
@@ -54,6 +55,12 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
     for :meth:`step` / :meth:`advance_bots`. ``session`` is the :class:`~buraco_core.table.TableSession`,
     ``feedback.value`` the last message, ``log`` the moves so far, ``bot_error`` why a bot could not
     move (the hand stops there).
+
+    Where the rules let the learner choose the end a moving wild card goes to (an addition, by
+    the buttons or typed without ``low``/``high``: :meth:`TableSession.wild_ends
+    <buraco_core.table.TableSession.wild_ends>`), the table asks first: ``wild_end`` (a
+    :class:`Choice`, keyboard reachable, in ``wild_end_row`` below the buttons) shows the meld
+    each end makes, and choosing one makes the play.
     """
 
     rules = traitlets.Unicode("buraco")
@@ -89,11 +96,16 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         self.command, self.command_button, self.command_row = c.command, c.command_button, c.command_row
         self.confirm, self.confirm_yes, self.confirm_no, self.confirm_row = c.confirm, c.confirm_yes, c.confirm_no, c.confirm_row
         self.feedback = FeedbackBox(hint_label=self._t("widget.game.coach-suggests"), lang=self.lang)
+        self.wild_end = classed(Choice(label=self._t("widget.wild-end"), lang=self.lang), "bw-wild-end")
+        self.wild_end_row = classed(ipywidgets.VBox([self.wild_end], layout=ipywidgets.Layout(display="none")),
+                                    "bw-wild-end-row")
+        self._asked: tuple[str, bool] | None = None  # the addition waiting for its end, and whether it was typed
+        self.wild_end.observe(guard(self._oops, self._end_chosen), "index")
         self.keeper = GameKeeper(key=keep if keep is not None else f"table/{lesson or 'game'}/{self.rules}/{seed}/{seat}")
         self.keeper.observe(guard(self._oops, self._restore), "restored")
         self.styles = ipywidgets.HTML(board.style_tag(), layout=ipywidgets.Layout(display="none"))
         self.children = [self.styles, self.keeper, self.status, self.center, self.table, self.hand, self.buttons,
-                         self.confirm_row, self.command_row, self.feedback, self.coach_note, self.score_sheet,
+                         self.wild_end_row, self.confirm_row, self.command_row, self.feedback, self.coach_note, self.score_sheet,
                          self.log_view]
         self.observe(guard(self._oops, lambda _c: self._refresh()), "coach")
         self.observe(guard(self._oops, self._on_rules), "rules")
@@ -156,8 +168,11 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         A refused action shows the engine's reason and changes nothing, and says how to make the
         play it asks for: in the notation where the learner ``typed`` it (the Play box), else by
         the buttons. (A :class:`Message` is what to do first, said instead.)"""
+        self._forget_end()
         if isinstance(text, Message):
             self._say(text.text(self.lang))
+            return False
+        if self._ask_end(text, typed):
             return False
         move = self.session.play(text)
         if self.lesson:
@@ -175,6 +190,35 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         self._refresh()
         self._after_move()
         return True
+
+    def _ask_end(self, text: str, typed: bool) -> bool:
+        """Where the wild card of this addition could go to either end: ask which (True: asked)."""
+        if not self.view.my_turn or self.busy:
+            return False
+        try:
+            ends = self.session.wild_ends(text)
+        except ValueError:  # no play: the session says why
+            return False
+        if not ends:
+            return False
+        self.wild_end.set_options([(end, Message("widget.game.end-option", {
+            "end": Message(f"feedback.end-{end}"), "meld": meld.description}).text(self.lang),
+            [c.code for c in meld.cards]) for end, meld in ends.items()])
+        self._asked = (text, typed)
+        self.wild_end_row.layout.display = None
+        self._say(self._t("widget.game.choose-end"), status="info")
+        return True
+
+    def _end_chosen(self, change: Any) -> None:
+        if self._asked is None or self.wild_end.value is None:
+            return
+        text, typed = self._asked
+        if self.play(f"{text} {self.wild_end.value}", typed=typed) and typed:
+            self.command.value = ""  # the typed play is made
+
+    def _forget_end(self) -> None:
+        self._asked = None
+        self.wild_end_row.layout.display = "none"
 
     def on_outcome(self, callback: Callable[[str, IllegalAction | None], None]) -> None:
         """Call ``callback(play, refusal)`` after each play of the learner the engine judged."""

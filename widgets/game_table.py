@@ -163,16 +163,18 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         return render(key, self.lang, **params)
 
     # -- the learner's plays --------------------------------------------------------------------
-    def play(self, text: str | Message, *, typed: bool = False) -> bool:
+    def play(self, text: str | Message, *, typed: bool = False, ask_end: bool = False) -> bool:
         """Send one action (``"meld 4h 5h 6h"``) for the learner; True if the engine took it.
         A refused action shows the engine's reason and changes nothing, and says how to make the
         play it asks for: in the notation where the learner ``typed`` it (the Play box), else by
-        the buttons. (A :class:`Message` is what to do first, said instead.)"""
+        the buttons. ``ask_end``: an addition whose wild card could go to either end asks the
+        learner which first (False: the engine's default, the low end; what Add to meld and the
+        Play box do is True). (A :class:`Message` is what to do first, said instead.)"""
         self._forget_end()
         if isinstance(text, Message):
             self._say(text.text(self.lang))
             return False
-        if self._ask_end(text, typed):
+        if ask_end and self._ask_end(text, typed):
             return False
         move = self.session.play(text)
         if self.lesson:
@@ -229,7 +231,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         text = self.command.value.strip()
         if not text:
             self._say(self._t("widget.game.type-first"))
-        elif self.play(text, typed=True):
+        elif self.play(text, typed=True, ask_end=True):
             self.command.value = ""
 
     def draw(self) -> bool:
@@ -244,7 +246,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
 
     def add(self) -> bool:
         """Add the selected cards to the meld selected on the table."""
-        return self.play(self.board.add_play(self.view))
+        return self.play(self.board.add_play(self.view), ask_end=True)
 
     def discard(self) -> bool:
         """Discard the one selected card."""

@@ -288,13 +288,35 @@ def pyodide_folder(folder: Path, wheels: list[Path], extra_depends: dict[str, li
 
 # -- 5./6. Voici and the finishing touches ---------------------------------------------------------
 
-def stage_contents(stage: Path) -> Path:
+def stage_contents(stage: Path, floor: bool = False) -> Path:
+    """The folder Voici builds pages of: lessons/ as it is, or for the floor (``--floor``) the bare
+    notebooks of benchmarks/floor/ at its top."""
     contents = stage / "contents"
-    for path in lesson_files():
-        target = contents / path.relative_to(ROOT)
+    files = [(p, p.name) for p in sorted(FLOOR.glob("*.ipynb"))] if floor else \
+        [(p, p.relative_to(ROOT).as_posix()) for p in lesson_files()]
+    for path, name in files:
+        target = contents / name
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(path, target)
     return contents
+
+
+#: The bare one-button ipywidgets notebooks the speed benchmarks measure the site against (``--floor``).
+FLOOR = ROOT / "benchmarks" / "floor"
+#: Packages the kernel loads for the course only: the floor's kernel (``--floor``) goes without them
+#: and without the course's IPython profile, as a bare ipywidgets page would.
+COURSE_PACKAGES = ("anywidget", "pyyaml", "buraco-trainer", PRELOAD.replace("_", "-"))
+
+
+def lite_config(floor: bool) -> dict[str, object]:
+    """staticsite/jupyter-lite.json; for the floor, its kernel without the course's packages and profile."""
+    config: dict[str, object] = json.loads((HERE / "jupyter-lite.json").read_text())
+    if floor:
+        kernel = config["jupyter-config-data"]["litePluginSettings"][  # type: ignore[index]
+            "@jupyterlite/pyodide-kernel-extension:kernel"]["loadPyodideOptions"]
+        kernel["packages"] = [p for p in kernel["packages"] if p not in COURSE_PACKAGES]
+        kernel.pop("env", None)
+    return config
 
 
 def voici_build(lite_dir: Path, contents: Path, out: Path) -> None:
@@ -317,6 +339,43 @@ def voici_build(lite_dir: Path, contents: Path, out: Path) -> None:
 
 #: Lab extensions of the build environment that no Voici page needs (a JupyterLab toolbar button).
 UNUSED_EXTENSIONS = ("@voila-dashboards/jupyterlab-preview",)
+#: Where the style sheets that several pages carried inline go (see :func:`share_styles`).
+SHARED_STYLES = "voici/shared"
+STYLE = re.compile(r'<style type="text/css">(.*?)</style>', re.S)
+
+
+def share_styles(out: Path, smallest: int = 8000) -> int:
+    """Every inline style sheet of at least ``smallest`` bytes that more than one page carries, written
+    once as ``voici/shared/<sha256>.css`` and linked from each page in its place (the same cascade).
+    Voici inlines JupyterLab's style sheets into every page (256 KB each, 8 MB in all); a linked file
+    is fetched once and then comes from the browser's cache. Returns the bytes saved."""
+    pages = {page: page.read_text() for page in sorted(out.rglob("*.html"))}
+    count: dict[str, int] = {}
+    for text in pages.values():
+        for m in STYLE.finditer(text):
+            if len(m.group(1)) >= smallest:
+                count[m.group(0)] = count.get(m.group(0), 0) + 1
+    shared = {}
+    for block, n in count.items():
+        if n > 1:
+            name = f"{hashlib.sha256(block.encode()).hexdigest()[:16]}.css"
+            target = out / SHARED_STYLES / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(STYLE.match(block).group(1))  # type: ignore[union-attr]
+            shared[block] = target
+    saved = 0
+    for page, text in pages.items():
+        def link(m: re.Match[str], page: Path = page) -> str:
+            target = shared.get(m.group(0))
+            if target is None:
+                return m.group(0)
+            return f'<link rel="stylesheet" type="text/css" href="{os.path.relpath(target, page.parent)}">'
+
+        new = STYLE.sub(link, text)
+        if new != text:
+            saved += len(text.encode()) - len(new.encode())
+            page.write_text(new)
+    return saved - sum(p.stat().st_size for p in shared.values())
 
 
 def finish(out: Path) -> None:
@@ -337,14 +396,18 @@ def finish(out: Path) -> None:
         f"<body><p><a href=\"{target}\">Open the Buraco trainer</a></p></body></html>\n")
     shutil.copy2(HERE / "serve.py", out / "serve.py")
     (out / ".nojekyll").write_text("")  # GitHub Pages: serve every file as it is
+    # JupyterLite's service worker passes every request of a page it controls through fetch(): the site's
+    # own passes only what needs it (staticsite/service-worker.js)
+    shutil.copy2(HERE / "service-worker.js", out / "service-worker.js")
+    log(f"the pages' shared style sheets: {share_styles(out) / 1e6:.1f} MB smaller")
 
 
 #: What the site is made of: a change to any of these makes ``--if-changed`` build again.
-INPUTS = ("lessons", "buraco_core", "widgets", "share/jupyter", "pyproject.toml", "voila.json",
+INPUTS = ("lessons", "benchmarks/floor", "buraco_core", "widgets", "share/jupyter", "pyproject.toml", "voila.json",
           "scripts/build_site.py", "staticsite/requirements.txt", "staticsite/pyodide-wheels.txt",
           "staticsite/pyodide-sdists.txt", "staticsite/jupyter-lite.json", "staticsite/package-lock.json",
           "staticsite/pycompile.mjs", "staticsite/serve.py", "staticsite/ipython",
-          "staticsite/sitecustomize.py")
+          "staticsite/sitecustomize.py", "staticsite/service-worker.js")
 STAMP = ".build-inputs"
 
 
@@ -370,17 +433,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", default=str(ROOT / "_site"), help="where the site goes (default: _site)")
     parser.add_argument("--if-changed", action="store_true",
                         help="do nothing when the site in --out was built from the same inputs")
+    parser.add_argument("--floor", action="store_true",
+                        help="build the speed benchmarks' floor instead: the same site with only the bare"
+                             " one-button notebooks of benchmarks/floor/ and a kernel without the course")
     args = parser.parse_args(argv)
     out = Path(args.out).resolve()
     started = time.perf_counter()
-    digest = inputs_digest()
+    digest = inputs_digest() + ("-floor" if args.floor else "")
     if args.if_changed and (out / STAMP).is_file() and (out / STAMP).read_text().strip() == digest:
         log(f"{out} is up to date ({size_of(out) / 1e6:.1f} MB)")
         return 0
     if not PYODIDE_NPM.exists():
         sys.exit("site: staticsite/node_modules is missing: run `bash scripts/setup.sh site` (or make site)")
-    log("checking the puzzle files")
-    check_puzzles()
+    if not args.floor:
+        log("checking the puzzle files")
+        check_puzzles()
     with tempfile.TemporaryDirectory(prefix="buraco-site-") as tmp:
         stage = Path(tmp)
         wheels_dir = stage / "wheels"
@@ -397,9 +464,9 @@ def main(argv: list[str] | None = None) -> int:
         lite = stage / "lite"
         lite.mkdir()
         pyodide_folder(lite / "static" / "pyodide", wheels, extra)
-        shutil.copy2(HERE / "jupyter-lite.json", lite / "jupyter-lite.json")
-        contents = stage_contents(stage)
-        log(f"voici build of {sum(1 for p in lesson_files() if p.suffix == '.ipynb')} notebooks")
+        (lite / "jupyter-lite.json").write_text(json.dumps(lite_config(args.floor), indent=2) + "\n")
+        contents = stage_contents(stage, args.floor)
+        log(f"voici build of {sum(1 for p in contents.rglob('*.ipynb'))} notebooks")
         if out.exists():
             shutil.rmtree(out)
         voici_build(lite, contents, out)

@@ -79,11 +79,13 @@ def test_bench_site_runs_every_section_at_a_tiny_size(capsys: pytest.CaptureFixt
     its inputs changed, as the browser tests do)."""
     import bench_site
 
-    bench_site.main(["00", "--clients", "2", "--bots", "random,fast=buraco_core.bots:GreedyBot",
+    bench_site.main(["00", "--rounds", "1", "--clients", "2", "--bots", "random,fast=buraco_core.bots:GreedyBot",
                      "--hands", "1"])
     out = capsys.readouterr().out
-    assert "site:" in out and "MB in" in out
+    assert "site:" in out and "MB in" in out and "what the" in out and "pages repeat" in out
     assert re.search(r"00_welcome\s+\d+\.\d+s\s+\d+\.\d+s\s+\d+\.\d+s", out), out
+    assert re.search(r"00_bare\s+\d+\.\d+s\s+\d+\.\d+s\s+\d+\.\d+s", out), out  # the floor, same run
+    assert re.search(r"^course\s+1\s.*[+-]\d+\.\d+s\s+[+-]\d+\.\d+s$", out, re.M), out  # beside the floor
     assert "2 clients x" in out and "serve.py (the site's launcher): all done in" in out
     assert re.search(r"^random\s+\d+ ", out, re.M) and re.search(r"^fast\s+\d+ ", out, re.M), out
 
@@ -91,20 +93,62 @@ def test_bench_site_runs_every_section_at_a_tiny_size(capsys: pytest.CaptureFixt
 @pytest.mark.browser
 @pytest.mark.timeout(600)
 def test_bench_class_runs_a_tiny_class(capsys: pytest.CaptureFixture[str]) -> None:
-    """Two learners, cold and warm, the lesson and the bare notebook: every page answers, every
-    closed tab's kernel is freed, and the table and the verdicts are printed."""
+    """Two protocol clients, cold and warm, the lesson and the bare notebook, after one real page and
+    one protocol client each one at a time (the check that they agree): every client answers, every
+    closed client's kernel is freed, and the tables and the verdicts are printed."""
     import bench_class
 
     if not Path("/usr/bin/chromium").exists():
         pytest.skip("/usr/bin/chromium is missing: `bash scripts/setup.sh test` installs it")
-    bench_class.main(["--learners", "2", "--lesson", "03", "--timeout", "240"])
+    bench_class.main(["--learners", "2", "--lesson", "03", "--rounds", "1", "--timeout", "240"])
     out = capsys.readouterr().out  # (the verdicts are timings: printed, not asserted here)
-    for row in ("03_buracos       cold     2/2", "03_buracos       warm     2/2", "bare_class       cold     2/2",
-                "bare_class       warm     2/2"):
+    for row in ("03_buracos       cold     2/2", "03_buracos       warm     2/2", "00_bare          cold     2/2",
+                "00_bare          warm     2/2"):
         assert row in out, out
     assert out.count(" 2/2  ") >= 4, out  # kernels freed: 2 of 2 in every row
-    assert "target warm: all 2 answer" in out and "target cold" in out
+    assert "target round 1, warm: all 2 answer" in out and "target round 1, cold" in out
     assert out.count("2 page(s) from the pool") == 2 and out.count("0 page(s) from the pool") == 2, out
+    assert out.count("protocol / chromium: server CPU") == 4, out
+
+
+def test_the_protocol_clients_frame_messages_as_the_server_reads_them() -> None:
+    """bench_class's v1 websocket frames, read back by jupyter_server's own reader, and the other way."""
+    import json
+
+    import bench_class
+    from jupyter_server.services.kernels.connection.base import (
+        deserialize_msg_from_ws_v1,
+        serialize_msg_to_ws_v1,
+    )
+
+    parts = [json.dumps(x).encode() for x in ({"msg_type": "comm_msg"}, {}, {}, {"comm_id": "c", "data": {}})]
+    assert deserialize_msg_from_ws_v1(bench_class.ws_pack("shell", [*parts, b"buffer"])) == ("shell", [*parts, b"buffer"])
+    channel, header, parent, content, buffers = bench_class.ws_unpack(serialize_msg_to_ws_v1(parts, "iopub"))
+    assert (channel, header, parent, content, buffers) == ("iopub", {"msg_type": "comm_msg"}, {}, {"comm_id": "c", "data": {}}, [])
+
+
+def test_the_protocol_clients_click_what_the_page_shows_first() -> None:
+    """The first puzzle's Check in page order (outputs in order, children depth first), and the models
+    whose update answers it; a floor page's button; a page without a puzzle is refused."""
+    import bench_class
+
+    def model(classes: list[str], **state: object) -> dict[str, object]:
+        return {"state": {"_dom_classes": classes, **state}}
+
+    states = {
+        "menu": model([]),
+        "p1": model(["bw-puzzle"], children=["IPY_MODEL_hand1", "IPY_MODEL_box1"]),
+        "hand1": model([]),
+        "box1": model([], children=["IPY_MODEL_check1", "IPY_MODEL_other1"], feedback="IPY_MODEL_fb1"),
+        "check1": model(["bw-check"]), "other1": model(["bw-hint"]), "fb1": model([]),
+        "p2": model(["bw-puzzle"], children=["IPY_MODEL_check2"]), "check2": model(["bw-check"]),
+    }
+    assert bench_class.first_check(states, ["menu", "p2", "p1"]) == ("check2", {"p2", "check2"}, "status")
+    target, answers, key = bench_class.first_check(states, ["menu", "p1", "p2"])
+    assert (target, key) == ("check1", "status") and answers == {"p1", "hand1", "box1", "check1", "other1", "fb1"}
+    assert bench_class.first_check({"b": model(["bw-bare"])}, ["b"]) == ("b", {"b"}, "description")
+    with pytest.raises(RuntimeError, match="shows no puzzle"):
+        bench_class.first_check({"m": model([])}, ["m"])
 
 
 def test_bench_coach_runs_two_hands(capsys: pytest.CaptureFixture[str]) -> None:

@@ -19,7 +19,8 @@ from lesson_prose import SOURCES, prose
 from buraco_core.messages import catalog
 
 #: The catalog families whose sentences are the widgets' buttons, menus, headings and labels.
-LABEL_FAMILIES = ("widget.", "review.", "house.", "cheat.", "glossary.lookup", "mastery.", "language.", "score.")
+LABEL_FAMILIES = ("widget.", "review.", "house.", "cheat.", "glossary.lookup", "mastery.", "language.", "score.",
+                  "handin.", "classroom.", "assign.", "table.")
 
 _BOLD = re.compile(r"\*\*([^*]+)\*\*")
 _PRESSED_BEFORE = re.compile(r"(?:press|click|choose|drücke?|klicke?|wähle|auf|mit)\s*$", re.I)

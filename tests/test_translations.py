@@ -275,7 +275,6 @@ def test_a_progress_record_that_cannot_be_read_is_said_in_the_learners_language(
     assert str(caught.value).startswith("answer 1: an answer lacks")            # str() stays English
     assert caught.value.message.text("de").startswith("Antwort 1: Einer Antwort fehlt")
     page = Progress(lang="de")
-    page.import_text("nope")
-    assert page.message == render("widget.progress.not-imported", "de",
-                                  error=messages.Message("record.not-json", {"line": 1, "column": 1}))
-    assert "JSON-Format" in page.message and "not progress" not in page.message
+    page.import_text("nope")                     # neither a record nor a hand-in code
+    assert page.message == render("widget.progress.not-imported", "de", error=messages.Message("handin.not-a-record"))
+    assert "Fortschrittsdatei" in page.message and "not" not in page.message.split()

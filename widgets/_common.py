@@ -27,11 +27,6 @@ STATIC = pathlib.Path(__file__).parent / "static"
 _LOG = logging.getLogger("buraco_widgets")
 
 
-def esm(name: str) -> str:
-    """A widget's front-end module: the helpers every front end shares (``static/dom.js``) and then
-    ``static/<name>`` (anywidget loads each widget's module alone: one may not import another)."""
-    return (STATIC / "dom.js").read_text(encoding="utf-8") + "\n" + (STATIC / name).read_text(encoding="utf-8")
-
 __all__ = [
     "STATIC",
     "as_cards",
@@ -41,7 +36,6 @@ __all__ = [
     "classed",
     "discard",
     "esc",
-    "esm",
     "guard",
     "meld_item",
     "ordered_input",

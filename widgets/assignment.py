@@ -41,8 +41,9 @@ from buraco_core.teach.classroom import answer_words, assignment_results
 from buraco_core.teach.course import Course, get_course
 from buraco_core.teach.coverage import clause_groups
 
-from ._common import STATIC, esm, template
+from ._common import template
 from .classroom import ClassLoader
+from .front_end import front_end
 from .language import resolve
 
 __all__ = ["REVIEW_PAGE", "AssignmentMaker", "AssignmentResults"]
@@ -74,8 +75,7 @@ class AssignmentMaker(anywidget.AnyWidget):
     takes what the page's form sends; ``text`` is the assignment, ``message`` what was made or
     why not."""
 
-    _esm = esm("assignment.js")
-    _css = STATIC / "classroom.css"
+    _esm = front_end("assignment.js", "classroom.css", dom=True)
 
     mode = traitlets.Unicode("maker").tag(sync=True)
     texts = traitlets.Dict(value_trait=traitlets.Unicode()).tag(sync=True)
@@ -138,8 +138,7 @@ class AssignmentResults(anywidget.AnyWidget):
     """The results per question of every assignment the loaded class opened
     (``AssignmentResults(loader)``)."""
 
-    _esm = esm("assignment.js")
-    _css = STATIC / "classroom.css"
+    _esm = front_end("assignment.js", "classroom.css", dom=True)
 
     mode = traitlets.Unicode("results").tag(sync=True)
     texts = traitlets.Dict(value_trait=traitlets.Unicode()).tag(sync=True)

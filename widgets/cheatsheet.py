@@ -24,6 +24,7 @@ from buraco_core import Rules
 from buraco_core.teach.cheatsheet import cheat_sheet, stylesheet
 
 from ._common import STATIC, as_rules, template
+from .front_end import front_end
 from .language import resolve
 from .progress import Progress
 
@@ -33,7 +34,8 @@ __all__ = ["CheatSheet"]
 class CheatSheet(anywidget.AnyWidget):
     """The cheat sheet of ``rules`` (a ruleset's name; default the course's)."""
 
-    _esm = STATIC / "cheatsheet.js"
+    _esm = front_end("cheatsheet.js")
+    # the page's style and the engine's sheet's own (worked out in Python), in this order: one model a page
     _css = (STATIC / "cheatsheet.css").read_text(encoding="utf-8") + stylesheet()
 
     rules = traitlets.Unicode("buraco").tag(sync=True)

@@ -18,7 +18,7 @@ import traitlets
 from buraco_core import parse_cards
 from buraco_core.svg import cards_svg
 
-from ._common import STATIC
+from .front_end import front_end
 from .language import resolve
 
 __all__ = ["Choice"]
@@ -29,8 +29,7 @@ class Choice(anywidget.AnyWidget):
     and move with the arrow keys. ``value`` is the chosen option's value (None before a choice),
     ``index`` its position (-1)."""
 
-    _esm = STATIC / "choice.js"
-    _css = STATIC / "choice.css"
+    _esm = front_end("choice.js", "choice.css")
 
     items = traitlets.List(traitlets.Dict()).tag(sync=True)
     """[{"label": text, "svg": card pictures or ""}] in order."""

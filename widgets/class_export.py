@@ -24,9 +24,10 @@ import traitlets
 
 from buraco_core.teach.class_report import report_document, report_html, stylesheet
 
-from ._common import STATIC, esm, template
+from ._common import STATIC, template
 from .class_map import assignment_puzzles
 from .classroom import ClassLoader
+from .front_end import front_end
 
 __all__ = ["ClassExport"]
 
@@ -38,7 +39,7 @@ _TEXTS = ("classroom.export.title", "classroom.export.csv", "classroom.export.pr
 class ClassExport(anywidget.AnyWidget):
     """The CSV and the report of the loaded class (``ClassExport(loader)``)."""
 
-    _esm = esm("classexport.js")
+    _esm = front_end("classexport.js", dom=True)
     _css = (STATIC / "classroom.css").read_text(encoding="utf-8") + stylesheet()
 
     csv = traitlets.Unicode("").tag(sync=True)

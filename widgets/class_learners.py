@@ -31,8 +31,9 @@ from buraco_core.messages import render, show
 from buraco_core.rules import get_rules
 from buraco_core.teach.classroom import BEHIND_BY, Learner
 
-from ._common import STATIC, esm, template
+from ._common import template
 from .classroom import ClassLoader
+from .front_end import front_end
 
 __all__ = ["ClassLearners"]
 
@@ -59,8 +60,7 @@ def _last(learner: Learner, lang: str, offset_minutes: int) -> tuple[str, int]:
 class ClassLearners(anywidget.AnyWidget):
     """The learners' table (``ClassLearners(loader)``)."""
 
-    _esm = esm("classlearners.js")
-    _css = STATIC / "classroom.css"
+    _esm = front_end("classlearners.js", "classroom.css", dom=True)
 
     data = traitlets.Dict().tag(sync=True)
     texts = traitlets.Dict(value_trait=traitlets.Unicode()).tag(sync=True)

@@ -34,8 +34,9 @@ from buraco_core.teach.classroom import LEVELS, MistakeRow, mistake_words
 from buraco_core.teach.coverage import clause_groups, teaching_link
 from buraco_core.teach.puzzle import Puzzle
 
-from ._common import STATIC, esm, template
+from ._common import template
 from .classroom import ClassLoader
+from .front_end import front_end
 
 __all__ = ["ClassMap", "ClassMistakes", "assignment_puzzles", "mistake_item"]
 
@@ -69,8 +70,7 @@ def assignment_puzzles(loader: ClassLoader) -> list[Puzzle]:
 class ClassMap(anywidget.AnyWidget):
     """The class's map (``ClassMap(loader)``); :meth:`row` gives one clause's row."""
 
-    _esm = esm("classmap.js")
-    _css = STATIC / "classroom.css"
+    _esm = front_end("classmap.js", "classroom.css", dom=True)
 
     mode = traitlets.Unicode("map").tag(sync=True)
     data = traitlets.Dict().tag(sync=True)
@@ -118,8 +118,7 @@ class ClassMap(anywidget.AnyWidget):
 class ClassMistakes(anywidget.AnyWidget):
     """The named mistakes the class makes most (``ClassMistakes(loader)``, the first ``limit``)."""
 
-    _esm = esm("classmap.js")
-    _css = STATIC / "classroom.css"
+    _esm = front_end("classmap.js", "classroom.css", dom=True)
 
     mode = traitlets.Unicode("mistakes").tag(sync=True)
     data = traitlets.Dict().tag(sync=True)

@@ -39,7 +39,8 @@ from buraco_core.teach.course import Course, get_course
 from buraco_core.teach.handin import class_folder
 from buraco_core.teach.puzzle import Puzzle
 
-from ._common import STATIC, esm, template
+from ._common import template
+from .front_end import front_end
 from .language import resolve
 
 __all__ = ["ClassLoader"]
@@ -55,8 +56,7 @@ class ClassLoader(anywidget.AnyWidget):
     """Load a class (``ClassLoader()`` on the teacher's page). ``view`` is the class as loaded
     (a :class:`~buraco_core.teach.classroom.ClassView`), ``version`` counts its changes."""
 
-    _esm = esm("classload.js")
-    _css = STATIC / "classroom.css"
+    _esm = front_end("classload.js", "classroom.css", dom=True)
 
     texts = traitlets.Dict(value_trait=traitlets.Unicode()).tag(sync=True)
     summary = traitlets.Unicode("").tag(sync=True)

@@ -20,7 +20,7 @@ import traitlets
 
 from buraco_core.messages import render
 
-from ._common import STATIC
+from .front_end import front_end
 from .language import resolve
 
 __all__ = ["FeedbackBox"]
@@ -37,8 +37,7 @@ class FeedbackBox(anywidget.AnyWidget):
     Its stylesheet carries ``puzzle.css`` too: the look of the puzzle and quiz boxes around it
     (ipywidgets boxes, which load no stylesheet of their own)."""
 
-    _esm = STATIC / "feedback.js"
-    _css = (STATIC / "feedback.css").read_text(encoding="utf-8") + (STATIC / "puzzle.css").read_text(encoding="utf-8")
+    _esm = front_end("feedback.js", "feedback.css", "puzzle.css")
 
     value = traitlets.Unicode("").tag(sync=True)
     status = traitlets.Enum(["", "right", "wrong", "info"], default_value="").tag(sync=True)

@@ -24,7 +24,8 @@ from buraco_core.messages import render
 from buraco_core.teach.course import Course, get_course
 from buraco_core.teach.glossary import glossary
 
-from ._common import STATIC, template
+from ._common import template
+from .front_end import front_end
 from .language import resolve
 
 __all__ = ["GlossaryLookup"]
@@ -34,8 +35,7 @@ class GlossaryLookup(anywidget.AnyWidget):
     """A search box over the glossary: ``query`` (what the learner typed), ``results`` (the ids
     of the matching terms, best first), ``entries`` (every term's words, for the page)."""
 
-    _esm = STATIC / "glossary.js"
-    _css = STATIC / "glossary.css"
+    _esm = front_end("glossary.js", "glossary.css")
 
     query = traitlets.Unicode("").tag(sync=True)
     results = traitlets.List(traitlets.Unicode()).tag(sync=True)

@@ -20,7 +20,8 @@ import traitlets
 from buraco_core import Card, parse_cards, sort_cards
 from buraco_core.messages import render
 
-from ._common import STATIC, as_cards, card_item, ordered_input, template
+from ._common import as_cards, card_item, ordered_input, template
+from .front_end import front_end
 from .language import resolve
 
 __all__ = ["Hand"]
@@ -36,8 +37,7 @@ class Hand(anywidget.AnyWidget):
     the language of the cards' names and letters and of the hand's own words (``texts``).
     """
 
-    _esm = STATIC / "hand.js"
-    _css = STATIC / "hand.css"
+    _esm = front_end("hand.js", "hand.css")
 
     codes = traitlets.List(traitlets.Unicode()).tag(sync=True)
     """The cards in the order shown, as card codes (``"7h"``, ``"JK"``)."""

@@ -38,7 +38,8 @@ import traitlets
 from buraco_core.messages import render
 from buraco_core.teach.handin import HandInError, class_folder, hand_in, hub_user, write_to_class
 
-from ._common import STATIC, as_rules, esm, template
+from ._common import as_rules, template
+from .front_end import front_end
 from .language import resolve
 from .progress import Progress
 
@@ -60,8 +61,7 @@ class HandIn(anywidget.AnyWidget):
     are read (the kernel's environment by default).
     """
 
-    _esm = esm("handin.js")
-    _css = STATIC / "handin.css"
+    _esm = front_end("handin.js", "handin.css", dom=True)
 
     texts = traitlets.Dict(value_trait=traitlets.Unicode()).tag(sync=True)
     name = traitlets.Unicode("").tag(sync=True)

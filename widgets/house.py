@@ -35,7 +35,8 @@ from buraco_core.compare import compare_rulesets
 from buraco_core.messages import Message, render, show
 from buraco_core.variants import Variant, VariantError, field_info, field_infos, meaning, parse_variant
 
-from ._common import STATIC, esc, esm, guard, reason, template
+from ._common import esc, guard, reason, template
+from .front_end import front_end
 from .language import resolve
 
 __all__ = ["HouseRules"]
@@ -57,8 +58,7 @@ class HouseRules(anywidget.AnyWidget):
     draft is not applied, ``message`` the last outcome.
     """
 
-    _esm = esm("house.js")
-    _css = STATIC / "house.css"
+    _esm = front_end("house.js", "house.css", dom=True)
 
     fields = traitlets.List(traitlets.Dict()).tag(sync=True)
     """Every Rules field as the page offers it: name, kind, group, label, range, options."""

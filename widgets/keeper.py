@@ -10,7 +10,7 @@ from __future__ import annotations
 import anywidget
 import traitlets
 
-from ._common import STATIC
+from .front_end import front_end
 
 __all__ = ["GameKeeper"]
 
@@ -18,7 +18,7 @@ __all__ = ["GameKeeper"]
 class GameKeeper(anywidget.AnyWidget):
     """An invisible widget that keeps ``saved`` in the browser under ``key``."""
 
-    _esm = STATIC / "keeper.js"
+    _esm = front_end("keeper.js")
 
     key = traitlets.Unicode("game").tag(sync=True)
     saved = traitlets.Unicode("").tag(sync=True)

@@ -25,7 +25,7 @@ import traitlets
 from buraco_core.messages import LANGUAGES, render
 from buraco_core.teach.course import lesson_folder
 
-from ._common import STATIC
+from .front_end import front_end
 
 __all__ = ["STORAGE_KEY", "LanguageMenu", "lesson_folder"]
 
@@ -37,8 +37,7 @@ class LanguageMenu(anywidget.AnyWidget):
     """Links to this page in the other languages (each named in its own language) and the page's
     language (``lang``)."""
 
-    _esm = STATIC / "language_menu.js"
-    _css = STATIC / "language_menu.css"
+    _esm = front_end("language_menu.js", "language_menu.css")
 
     lang = traitlets.Unicode("en").tag(sync=True)
     label = traitlets.Unicode("").tag(sync=True)

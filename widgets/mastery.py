@@ -35,7 +35,8 @@ from buraco_core.teach.course import Course, get_course
 from buraco_core.teach.coverage import clause_groups
 from buraco_core.teach.mastery import ClauseState, next_due, review_plan
 
-from ._common import STATIC, as_rules, template
+from ._common import as_rules, template
+from .front_end import front_end
 from .language import resolve
 from .progress import Progress
 
@@ -65,8 +66,7 @@ class MasteryMap(anywidget.AnyWidget):
     lesson, in order). :meth:`chip` gives one clause's chip.
     """
 
-    _esm = STATIC / "mastery.js"
-    _css = STATIC / "mastery.css"
+    _esm = front_end("mastery.js", "mastery.css")
 
     data = traitlets.Dict().tag(sync=True)
     texts = traitlets.Dict().tag(sync=True)

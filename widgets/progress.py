@@ -45,7 +45,8 @@ from buraco_core.teach.handin import read_progress
 from buraco_core.teach.mastery import Answer, ClauseState, Outcome, clause_states
 from buraco_core.teach.record import Record, read_record
 
-from ._common import STATIC, as_rules, reason, template
+from ._common import as_rules, reason, template
+from .front_end import front_end
 from .language import resolve
 
 __all__ = ["DEFAULT_RULESET", "Progress", "follow_course"]
@@ -67,8 +68,7 @@ class Progress(anywidget.AnyWidget):
     merges such JSON in (nothing is forgotten by an import).
     """
 
-    _esm = STATIC / "progress.js"
-    _css = STATIC / "progress.css"
+    _esm = front_end("progress.js", "progress.css")
 
     solved = traitlets.Dict(value_trait=traitlets.List(traitlets.Unicode())).tag(sync=True)
     lesson = traitlets.Unicode("").tag(sync=True)

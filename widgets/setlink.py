@@ -19,7 +19,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ._common import esm
+from .front_end import front_end
 
 __all__ = ["PageLink"]
 
@@ -27,7 +27,7 @@ __all__ = ["PageLink"]
 class PageLink(anywidget.AnyWidget):
     """The parameter ``param`` of the page's fragment (``#set=<value>``), as the page sends it."""
 
-    _esm = esm("setlink.js")
+    _esm = front_end("setlink.js", dom=True)
 
     param = traitlets.Unicode("set").tag(sync=True)
     value = traitlets.Unicode("")

@@ -21,7 +21,8 @@ import traitlets
 from buraco_core import InvalidMeld, Meld, Rules, make_meld
 from buraco_core.messages import render
 
-from ._common import STATIC, as_rules, meld_item, ordered_input, rules_key, template
+from ._common import as_rules, meld_item, ordered_input, rules_key, template
+from .front_end import front_end
 from .language import resolve
 
 __all__ = ["MeldView", "TableView"]
@@ -39,8 +40,7 @@ class TableView(anywidget.AnyWidget):
     (``selected`` = ``[group, meld]``, 0-based; ``[]`` for none), e.g. to add cards to it.
     """
 
-    _esm = STATIC / "table.js"
-    _css = STATIC / "table.css"
+    _esm = front_end("table.js", "table.css")
 
     rules = traitlets.Unicode("buraco").tag(sync=True)
     selectable = traitlets.Bool(True).tag(sync=True)

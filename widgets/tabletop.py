@@ -21,7 +21,8 @@ from buraco_core.game import PotState, View
 from buraco_core.messages import Message, render
 from buraco_core.svg import card_back_svg
 
-from ._common import STATIC, card_item
+from ._common import card_item
+from .front_end import front_end
 from .language import resolve
 
 __all__ = ["TableTop", "projection"]
@@ -85,8 +86,7 @@ def projection(v: View, fresh: dict[str, Any] | None = None, *, card_width: int 
 class TableTop(anywidget.AnyWidget):
     """The table around the learner: ``TableTop().show(view, fresh)``."""
 
-    _esm = STATIC / "tabletop.js"
-    _css = STATIC / "tabletop.css"
+    _esm = front_end("tabletop.js", "tabletop.css")
 
     data = traitlets.Dict().tag(sync=True)
     """:func:`projection` of the learner's view."""

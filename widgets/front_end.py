@@ -1,0 +1,70 @@
+"""How a page starts the widgets' front end: one module per kind of widget per page.
+
+anywidget makes a module of its own of a widget's ``_esm`` for every model (it imports the text from
+a Blob URL of its own), and puts its ``_css`` into the page again for every model: on a lesson page
+of about twenty such models the browser compiled and ran the same modules over and over, and each
+model's front end must start within anywidget's fixed 2 s or the widget fails ("[anywidget] Failed
+to initialize model"), which a slow laptop or a browser sharing a busy machine reached.
+
+So the ``_esm`` of each anywidget class here (:func:`front_end`) is a short module around the text
+of the class's real module (``static/<name>.js``) and style sheets (``static/<name>.css``): the
+first model of a kind on the page makes the module and puts the style sheets into the page, in the
+page's own registry (``globalThis.__buracoWidgets``, keyed by the files' hash), and every other model
+of that kind takes the same module from there. The browser compiles each module once per page, and
+every widget of the kind shares its functions. Nothing is fetched from the server and nothing is
+configured: it works wherever anywidget does (Voila, the static site, JupyterLab). Its limit: each
+model's state still carries the text (the server sends it with every model of the kind; the page
+reads it, but makes nothing of it after the first).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from ._common import STATIC
+
+__all__ = ["front_end"]
+
+#: The ``_esm`` of a class: its key, its module's and style sheets' text filled in.
+_WRAPPER = """\
+// buraco_widgets/front_end.py: {script}, made once per page and shared by every widget of its kind
+const key = {key};
+const made = (globalThis.__buracoWidgets ??= new Map());
+if (!made.has(key)) {{
+  made.set(key, (async () => {{
+    for (const css of {styles}) {{
+      const style = document.createElement("style");
+      style.dataset.buracoWidgets = key;
+      style.textContent = css;
+      document.head.append(style);
+    }}
+    const url = URL.createObjectURL(new Blob([{source}], {{ type: "text/javascript" }}));
+    try {{
+      return (await import(url)).default;
+    }} finally {{
+      URL.revokeObjectURL(url);
+    }}
+  }})());
+}}
+export default await made.get(key);
+"""
+
+
+def front_end(script: str, *styles: str, dom: bool = False) -> str:
+    """The ``_esm`` of an anywidget class whose module is ``static/<script>`` and whose style sheets
+    are ``static/<styles>`` (the class then needs no ``_css``); with ``dom``, the helpers several
+    front ends share (``static/dom.js``: ``make``, ``uid``, ``fill``, ``whenPageRan``) come first in
+    the module (one module may not import another: each is made from a Blob of its own).
+
+    >>> wrapper = front_end("keeper.js")
+    >>> "export default await made.get(key)" in wrapper and "keeper.js" in wrapper
+    True
+    """
+    source = (STATIC / script).read_text(encoding="utf-8")
+    if dom:
+        source = (STATIC / "dom.js").read_text(encoding="utf-8") + "\n" + source
+    sheets = [(STATIC / name).read_text(encoding="utf-8") for name in styles]
+    digest = hashlib.sha256("\0".join([source, *sheets]).encode()).hexdigest()[:12]
+    return _WRAPPER.format(script=script, key=json.dumps(f"{script}@{digest}"), styles=json.dumps(sheets),
+                           source=json.dumps(source))

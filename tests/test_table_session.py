@@ -9,7 +9,7 @@ import json
 from typing import Any
 
 import pytest
-from positions import FED
+from positions import FED, WILD
 
 from buraco_core.bots import GreedyBot
 from buraco_core.game import Game, Phase
@@ -17,18 +17,6 @@ from buraco_core.game.scenarios import parse_scenario
 from buraco_core.table import KEPT_FORMAT, Move, TableSession, effects
 from buraco_core.teach import SessionError
 from buraco_core.teach.mastery import Outcome
-
-WILD = """\
-description: the joker of 5h 6h must move when the 4h comes
-rules: buraco
-players: 4
-seed: 1
-turn: 0
-phase: play
-hand 0: 4h 9c 9d Kc
-melds 0: 5h 6h JK
-discard: 3c 8d
-"""
 
 
 def test_a_refused_play_changes_nothing_and_is_a_miss_on_its_clause() -> None:

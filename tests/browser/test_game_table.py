@@ -14,6 +14,7 @@ from typing import Any
 import nbformat
 import pytest
 from playwright.sync_api import expect
+from positions import WILD
 
 from .conftest import VoilaServer, axe_violations, open_notebook, screenshot, write_notebook
 
@@ -148,18 +149,6 @@ def test_a_reload_mid_hand_resumes_it(page: Any, voila: VoilaServer, table_noteb
     assert axe_violations(page) == []
     page.watch.assert_clean()
 
-
-WILD = """\
-description: the joker of 5h 6h must move when the 4h comes, to either end
-rules: buraco
-players: 4
-seed: 1
-turn: 0
-phase: play
-hand 0: 4h 9c 9d Kc
-melds 0: 5h 6h JK
-discard: 3c 8d
-"""
 
 
 @pytest.mark.timeout(240)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from buraco_widgets import MeldPuzzle, Progress
+from positions import WILD
 
 PUZZLES = Path(__file__).resolve().parent.parent.parent / "lessons" / "puzzles"
 
@@ -30,18 +31,6 @@ def test_the_choice_of_the_end_speaks_german() -> None:
     assert w.end.label == "Schick die wilde Karte an"
     assert [item["label"] for item in w.end.items] == ["das untere Ende", "das obere Ende"]
 
-
-WILD = """\
-description: the joker of 5h 6h must move when the 4h comes, to either end
-rules: buraco
-players: 4
-seed: 1
-turn: 0
-phase: play
-hand 0: 4h 9c 9d Kc
-melds 0: 5h 6h JK
-discard: 3c 8d
-"""
 
 
 def test_the_table_asks_where_the_wild_card_goes_when_the_rules_leave_the_choice() -> None:

@@ -5,7 +5,9 @@ settings) in the browser's localStorage, so a reload or a new kernel keeps it. T
 lesson before the learner arrives (Voilà may preheat kernels), so nothing about the learner is
 read when a cell runs: when the widget appears, the page sends what the browser remembers and
 its clock (:meth:`Progress.restore`), and every change is written back. Observers of ``loaded``
-(the mastery map, the review) start then.
+(the mastery map, the review) start then. What another page of the same browser records (a lesson
+open in another tab) arrives the same way, merged in, so the map and the review know it without a
+reload.
 
 Puzzles record into one shared instance: a solved id per lesson (:meth:`record`) and each answer
 on its clause (:meth:`answer`), from which :meth:`states` computes mastery and due dates

@@ -330,3 +330,29 @@ def test_a_quiz_of_five_with_one_miss_counts_the_first_tries(page: Any, voila: V
         "Score: 4 of 5 right at the first try, without a hint (5 questions, 1 asked again after a miss).")
     assert "6 of 6" not in quiz.locator(".bw-quiz-score").inner_text()
     page.watch.assert_clean()
+
+
+@pytest.mark.timeout(300)
+def test_a_miss_recorded_in_another_tab_reaches_the_open_review(page: Any, voila: VoilaServer) -> None:
+    """The review lesson open in one tab, a lesson in another records a miss: the open review (its
+    kernel told by the browser's storage event) finds the rule due without a reload."""
+    from datetime import date
+
+    from buraco_core.teach.mastery import Answer, Outcome
+
+    open_notebook(page, voila, REVIEW)
+    assert "Nothing is due today" in review_state(page)
+    today = date.fromisoformat(page.evaluate(
+        "() => { const d = new Date(); d.setMinutes(d.getMinutes() - d.getTimezoneOffset());"
+        " return d.toISOString().slice(0, 10); }"))
+    record = {"format": "buraco-progress/3", "solved": {}, "settings": {}, "assignments": {}, "answers": [
+        Answer("run", "buraco", Outcome.WRONG, "run-x", today, 1, "tab-1", "01", "quiz", session="quiz-tab").to_json()]}
+    other = page.context.new_page()
+    try:
+        other.goto(voila.url)   # the same origin: another page of this browser
+        other.evaluate("([key, text]) => window.localStorage.setItem(key, text)", [STORAGE_KEY, json.dumps(record)])
+    finally:
+        other.close()
+    expect(page.locator(".bw-review-status")).to_contain_text("due today", timeout=30_000)
+    expect(page.locator(".bw-review-due")).to_contain_text("runs")
+    page.watch.assert_clean()

@@ -393,6 +393,17 @@ def test_a_miss_in_mixed_practice_is_one_to_go_over_again() -> None:
     assert review.state == "due" and review.clauses == [progress.answers[0].clause]
 
 
+def test_a_miss_on_another_page_of_the_browser_makes_the_open_review_look_again() -> None:
+    progress = Progress()
+    review = Review(progress=progress, course=LESSONS)
+    browser_clock(progress, date(2026, 5, 1))
+    assert review.state == "nothing"
+    other = {"format": "buraco-progress/3", "answers": [
+        Answer("run", "buraco", Outcome.WRONG, "x", date(2026, 5, 1), 5, "a1", "01", "quiz", session="quiz-1").to_json()]}
+    progress._on_front_end_msg(progress, {"type": "restore", "text": json.dumps(other)}, [])   # the storage event
+    assert review.state == "due" and review.clauses == ["run"]
+
+
 def test_with_nothing_due_the_review_offers_mixed_practice() -> None:
     progress = Progress()
     review = Review(progress=progress, course=LESSONS)

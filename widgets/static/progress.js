@@ -281,6 +281,14 @@ function render({ model, el }) {
     model.send({ type: "restore", text: raw, now: Date.now(), offset: new Date().getTimezoneOffset() });
   });
 
+  // Another page of this browser (a lesson open in another tab) recorded answers: Python merges them
+  // in, so this page's map and review know them without a reload.
+  function onStorage(event) {
+    if (event.storageArea !== window.localStorage || event.key !== key() || !event.newValue) return;
+    model.send({ type: "restore", text: event.newValue, now: Date.now(), offset: new Date().getTimezoneOffset() });
+  }
+  window.addEventListener("storage", onStorage);
+
   let armed = false;
   exportBtn.addEventListener("click", () => model.send({ type: "export" }));
   importBtn.addEventListener("click", () => model.send({ type: "import", text: text.value }));
@@ -319,6 +327,7 @@ function render({ model, el }) {
   onMessage();
   showExport();
   return () => {
+    window.removeEventListener("storage", onStorage);
     model.off("change:solved", onSolved);
     model.off("change:settings", onSettings);
     model.off("change:assignments", onSettings);

@@ -20,7 +20,10 @@ back to box 1, due at once, and it stays due (and *weak*, "to go over again") un
 quiz, puzzle or table where it was missed: :attr:`Answer.session`). The same puzzle answered right
 after the miss, or the quiz's own retry of it, shows the learner the rule again but does not
 prove it learned, so the review deals it that same day. Relearned on the day it was missed, it
-stays in box 1 and comes back the next day, as after an answer helped by a hint. Why Leitner boxes and not SM-2 or FSRS: a clause gets few answers (a handful
+stays in box 1 and comes back the next day, as after an answer helped by a hint. (Which clause an
+answer counts on: :func:`buraco_core.teach.session.counted_clause`.)
+
+Why Leitner boxes and not SM-2 or FSRS: a clause gets few answers (a handful
 over a course, not hundreds), too few to fit a per-item ease or a memory model; boxes need no
 parameters to estimate, behave the same for every learner (a teacher can predict them), fit in
 two small numbers per clause, and a learner can be told where a rule stands ("box 3 of 5, again

@@ -47,7 +47,7 @@ from .narrate import narrate
 from .rules import Rules, get_rules
 from .teach.mastery import Outcome
 from .teach.puzzle import own_words
-from .teach.session import SessionError
+from .teach.session import SessionError, new_session_id
 from .variants import parse_variant
 
 __all__ = ["KEPT_FORMAT", "Effects", "Move", "TableSession", "effects"]
@@ -141,7 +141,8 @@ class TableSession:
     ``log`` holds every move told so far (a line of messages each), ``bot_error`` why a bot could
     not move (the hand stops there until :meth:`new_game`), ``advice`` the coach's last
     suggestion, ``remarks`` its remarks (after a turn, the debrief), ``fresh`` the last computer
-    play's marks, ``busy`` whether the bots are playing in the background.
+    play's marks, ``busy`` whether the bots are playing in the background, ``id`` the session the
+    learner's answers are recorded with (a clause missed here is relearned only in another one).
     """
 
     def __init__(self, rules: Rules | str = "buraco", seed: int = 7, players: int = 4, *, seat: int = 0,
@@ -158,6 +159,8 @@ class TableSession:
         self._outcomes: list[Callable[[str, IllegalAction | None], None]] = []
         self._task: asyncio.Task[None] | None = None
         self.busy = False
+        self.id = new_session_id("table")
+        """The session the learner's answers at this table are recorded with (every hand of it)."""
         self._fresh_table()
         self._make_bots()
 

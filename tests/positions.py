@@ -15,3 +15,17 @@ hand 1: 3c 8h 10d Qh 4c
 melds 1: 4s 5s 6s
 discard: 2c
 """
+
+#: The joker of seat 0's 5h 6h JK must move when the 4h comes, and may go to either end (3h or
+#: 7h): the player chooses (``add 1 4h low`` / ``high``).
+WILD = """\
+description: the joker of 5h 6h must move when the 4h comes
+rules: buraco
+players: 4
+seed: 1
+turn: 0
+phase: play
+hand 0: 4h 9c 9d Kc
+melds 0: 5h 6h JK
+discard: 3c 8d
+"""

@@ -131,6 +131,36 @@ def test_a_clause_relearned_the_day_it_was_missed_comes_back_the_next_day() -> N
     assert (s.box, s.due) == (2, later(3 + INTERVALS[1]))
 
 
+def session_answer(outcome: Outcome, variant: str, session: str, day: date = DAY) -> Answer:
+    return Answer("run", "buraco", outcome, variant, day, session=session)
+
+
+def test_a_miss_stays_due_until_relearned_on_a_fresh_variant_in_another_session() -> None:
+    missed = [session_answer(FIRST, "x", "puzzle-1"), session_answer(WRONG, "y", "quiz-1")]
+    retried = [*missed, session_answer(HELPED, "y", "quiz-1"),   # the same question, right after the miss
+               session_answer(FIRST, "z", "quiz-1")]             # the quiz's own retry, a fresh variant
+    s = fold("run", retried)
+    assert (s.level, s.box, s.due) == ("weak", 1, DAY) and s.is_due(DAY)
+    s = fold("run", [*retried, session_answer(FIRST, "y", "review-1")])   # the missed variant again, later
+    assert s.level == "weak" and s.is_due(DAY)
+    s = fold("run", [*retried, session_answer(FIRST, "q", "review-1")])   # relearned in the review
+    assert (s.level, s.box, s.due) == ("learning", 1, later(1)) and not s.is_due(DAY)
+    s = fold("run", [*retried, session_answer(FIRST, "q", "review-1", later(3))])   # days later: up a box
+    assert (s.level, s.box, s.due) == ("learning", 2, later(3 + INTERVALS[1]))
+
+
+def test_a_clause_missed_at_the_table_stays_due_through_the_rest_of_the_hand() -> None:
+    hand = [session_answer(WRONG, "game-1", "table-1"), session_answer(FIRST, "game-2", "table-1"),
+            session_answer(FIRST, "game-3", "table-1")]
+    assert review_plan(clause_states(hand, "buraco"), DAY) == ["run"]
+    assert next_due(clause_states(hand, "buraco"), DAY) is None
+
+
+def test_a_second_miss_keeps_the_first_days_due() -> None:
+    s = fold("run", [session_answer(WRONG, "x", "quiz-1"), session_answer(WRONG, "y", "quiz-2", later(2))])
+    assert (s.due, s.missed) == (DAY, later(2)) and s.is_due(later(2))
+
+
 def test_help_keeps_the_box_and_brings_the_clause_back_the_next_day() -> None:
     s = fold("run", [a(FIRST, "x"), a(FIRST, "y", later(1)), a(HELPED, "z", later(2))])
     assert (s.box, s.due) == (2, later(3))
@@ -150,9 +180,17 @@ def test_any_answers_give_a_sound_state(raw: list[tuple[Outcome, str, int]]) -> 
     assert s.streak <= len({x.variant for x in answers if x.outcome is FIRST})
     if answers:
         last = answers[-1]
-        assert s.due is not None and s.due >= last.day and s.last == last.day
-        assert s.level == ("weak" if last.outcome is WRONG else "mastered" if s.mastered else "learning")
-        assert s.is_due(last.day) == (last.outcome is WRONG)
+        # missed and not relearned since: a right answer on a variant no miss since the last relearning had
+        missed: set[str] = set()
+        for x in answers:
+            if x.outcome is WRONG:
+                missed.add(x.variant)
+            elif missed and x.variant not in missed:
+                missed = set()
+        assert s.due is not None and s.last == last.day and s.pending == bool(missed)
+        assert s.level == ("weak" if missed else "mastered" if s.mastered else "learning")
+        assert s.is_due(last.day) == bool(missed)   # a clause still missed is due; one relearned is not
+        assert (s.due <= last.day) if missed else (s.due > last.day)
 
 
 # ---- rulesets: answers shared where a ruleset reads the clause alike
@@ -211,6 +249,9 @@ def test_mixed_practice_is_seeded_and_puts_the_mastered_last() -> None:
 def test_an_answer_round_trips_through_json() -> None:
     one = Answer("pot-guard", "buraco", HELPED, "pot-guard@buraco", DAY, 1764585600000, "ab-12", "05", "puzzle")
     assert Answer.from_json(json.loads(json.dumps(one.to_json()))) == one
+    two = Answer("pot-guard", "buraco", WRONG, "x", DAY, 1, "ab-13", "05", "quiz", session="quiz-1a2b3c4d")
+    assert two.to_json()["session"] == "quiz-1a2b3c4d" and "session" not in one.to_json()
+    assert Answer.from_json(json.loads(json.dumps(two.to_json()))) == two
 
 
 @pytest.mark.parametrize(("data", "says"), [

@@ -66,7 +66,7 @@ _DYNAMIC = ("ruleset.", "suit.", "rank.", "card.letter.", "notation.verb.", "not
             "feedback.predict.new-", "fact.tie-", "fact.stock-end-", "widget.kind.", "widget.progress.",
             "widget.feedback.", "puzzle.", "glossary.", "cheat.part.", "mastery.level.", "mastery.mark.",
             "house.field.", "house.problem.", "house.error.", "house.group.", "svg.a-rank.", "record.",
-            "classroom.level.", "classroom.mark.")
+            "classroom.level.", "classroom.mark.", "widget.game.how.")
 """Keys the code builds from a value (``f"suit.{s}"``): checked through those values below."""
 
 
@@ -118,6 +118,13 @@ def test_the_dynamic_keys_exist_for_every_value_the_code_builds_them_from() -> N
 
     for level in LEVELS:  # the class's map (buraco_core/teach/classroom.py)
         assert f"classroom.level.{level}" in cat and f"classroom.mark.{level}" in cat
+    from buraco_widgets.game_board import HOW_BUTTONS
+
+    for how, buttons in HOW_BUTTONS.items():  # how to make the play a refusal asks for (the game table)
+        assert f"illegal.{how}" in cat and all(f"widget.game.{b}" in cat for b in buttons)
+        assert f"widget.game.how.{how}-typed" in cat and f"widget.game.how.{how}-button" in cat
+    assert not [k for k in cat if k.startswith("widget.game.how.")
+                and k.removeprefix("widget.game.how.").rsplit("-", 1)[0] not in HOW_BUTTONS]
 
 
 def test_every_sentence_formats_with_its_own_parameters() -> None:

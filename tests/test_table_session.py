@@ -9,7 +9,7 @@ import json
 from typing import Any
 
 import pytest
-from positions import FED
+from positions import FED, WILD
 
 from buraco_core.bots import GreedyBot
 from buraco_core.game import Game, Phase
@@ -17,18 +17,6 @@ from buraco_core.game.scenarios import parse_scenario
 from buraco_core.table import KEPT_FORMAT, Move, TableSession, effects
 from buraco_core.teach import SessionError
 from buraco_core.teach.mastery import Outcome
-
-WILD = """\
-description: the joker of 5h 6h must move when the 4h comes
-rules: buraco
-players: 4
-seed: 1
-turn: 0
-phase: play
-hand 0: 4h 9c 9d Kc
-melds 0: 5h 6h JK
-discard: 3c 8d
-"""
 
 
 def test_a_refused_play_changes_nothing_and_is_a_miss_on_its_clause() -> None:
@@ -40,6 +28,22 @@ def test_a_refused_play_changes_nothing_and_is_a_miss_on_its_clause() -> None:
     assert move.refusal is not None and move.refusal.rule == "turn" and not move.played
     assert move.answers == (("turn", Outcome.WRONG),) and move.variant == "game-buraco-7-1-0"
     assert table.game.to_json() == before and table.log == [] and seen == [("discard JK", "turn")]
+
+
+def test_a_tables_answers_carry_its_session_and_a_miss_there_stays_due() -> None:
+    from datetime import date
+
+    from buraco_core.teach.mastery import Answer, clause_states, review_plan
+
+    table, other = TableSession("buraco", seed=7), TableSession("buraco", seed=7)
+    assert table.id.startswith("table-") and table.id != other.id
+    day = date(2026, 5, 1)
+    answers = [Answer(c, "buraco", o, m.variant, day, i, session=table.id)
+               for i, m in enumerate([table.play("discard JK"), table.play("draw")]) for c, o in m.answers]
+    answers.append(Answer("turn", "buraco", Outcome.FIRST, "game-buraco-7-1-9", day, 9, session=table.id))
+    assert review_plan(clause_states(answers, "buraco"), day) == ["turn"]   # right later, at the same table
+    answers.append(Answer("turn", "buraco", Outcome.FIRST, "game-buraco-7-2-0", day, 10, session=other.id))
+    assert review_plan(clause_states(answers, "buraco"), day) == []         # at another table: relearned
 
 
 def test_text_that_is_no_play_is_not_judged() -> None:

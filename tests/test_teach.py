@@ -623,6 +623,34 @@ def test_explain_meld_and_explain_play_are_messages() -> None:
     assert game.history == []  # asking changes nothing
 
 
+def test_a_question_asked_of_the_game_is_said_as_sentences_of_the_page_naming_the_play() -> None:
+    """Not a program's printed output (monospace that breaks "the s / tock" on a phone): a paragraph
+    per question, in the page's own type, the question asked in words and then the verdict."""
+    from buraco_core import Game
+    from buraco_core.teach import asked_meld, asked_play, said
+
+    game = Game("buraco", players=4, seed=7)
+    shown = said(asked_play(game, "discard JK"), asked_play(game, "draw"), lang="en")
+    assert str(shown).splitlines() == [
+        "May you discard the JK now? Refused: first draw: take a card from the stock or take the discard pile.",
+        "May you draw a card from the stock now? Allowed: at the start of your turn you draw one card from the stock."]
+    page = shown._repr_html_()
+    assert "<pre" not in page and page.count("<p>") == 2 and "font: inherit" in page
+    assert "<strong>May you discard the JK now?</strong> Refused: first draw" in page
+    assert str(said(asked_play(game, "draw"), lang="de")).startswith("Darfst du jetzt vom Stapel ziehen? Erlaubt:")
+    assert str(said(asked_meld("Kc Ac 3c"))).startswith("Is K♣ A♣ 3♣ a meld in Classic Buraco? Not a meld: a run")
+    assert str(said(asked_meld("7s 7h 7h", "brazilian"))).startswith("Is 7♠ 7♥ 7♥ a meld in Brazilian Buraco?")
+    assert "'4x' is not a card" in str(said(asked_meld("4h 4x")))   # bad cards: said, never raised
+    assert game.history == []
+
+
+def test_no_lesson_prints_a_verdict() -> None:
+    lessons = Path(__file__).resolve().parent.parent / "lessons" / "source"
+    for source in lessons.glob("*.md"):
+        text = source.read_text(encoding="utf-8")
+        assert "print(explain_" not in text, source.name
+
+
 def test_typed_goals_read_as_mappings_and_refuse_unknown_keys() -> None:
     p = puzzle("extend", table=("4h 5h 6h",), hand=("7h",), goal={"meld": 0, "buraco": "any"})
     assert type(p.goal).__name__ == "ExtendGoal" and p.goal["meld"] == 0 and dict(p.goal) == {"meld": 0, "buraco": "any"}

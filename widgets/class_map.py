@@ -2,7 +2,7 @@
 
 Every clause of RULES.md stands in the group of the lesson that teaches it (as on the learner's
 map, :class:`buraco_widgets.MasteryMap`), with how many learners have mastered it, are learning
-it, missed it at their last answer, have not met it, or play a ruleset without it (each learner
+it, missed it and not relearned it since, have not met it, or play a ruleset without it (each learner
 in the ruleset of their course). Clicking a clause opens its learners by level and the named
 mistakes made on it, each with the puzzle, the wrong answer and the feedback the learners got,
 and the link to the lesson section that teaches the clause. Everything is the engine's

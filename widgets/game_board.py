@@ -25,7 +25,7 @@ from .hand import Hand
 from .table import TableView
 from .tabletop import TableTop
 
-__all__ = ["Board", "advice_html", "debrief_html", "line_words", "log_html", "move_message", "remark_html", "status_html"]
+__all__ = ["HOW_BUTTONS", "Board", "advice_html", "debrief_html", "line_words", "log_html", "move_message", "remark_html", "status_html"]
 
 
 class Board:
@@ -125,18 +125,33 @@ class Board:
                     self.selecting = False
 
 
-def move_message(move: Move, lang: str, *, coach: bool, stopped: Message | None) -> tuple[str, str] | None:
+#: The refusals that say how to make the play they ask for (``widget.game.how.<key>-typed`` in the
+#: notation, ``-button`` naming the buttons: these, by their catalog keys).
+HOW_BUTTONS = {"draw-first": ("draw", "take"), "take-whole": ("take",), "add-own-side": ("add",),
+                "hand-over": ("next-hand",)}
+
+
+def move_message(move: Move, lang: str, *, coach: bool, stopped: Message | None,
+                 typed: bool = False) -> tuple[str, str] | None:
     """What the table says of a learner's play the session did not make, and its status: why
-    nothing was judged (``stopped``: the hand stopped by a failing bot), the text that is no play,
-    the rules' refusal (its reason only with the ``coach``); None for a play made."""
+    nothing was judged (``stopped``: the hand stopped by a failing bot), the text that is no play
+    (the notation error's own sentence: what was not understood, what may be written), the rules'
+    refusal (its reason only with the ``coach``, or where the play names what is not there) and
+    how to make the play it asks for: in the notation where the learner ``typed`` the play, else
+    by the buttons' names. None for a play made."""
     if move.blocked is not None:
         return move.blocked.text(lang), "wrong" if move.blocked == stopped else "info"
     if move.unreadable is not None:
-        return render("widget.game.refused", lang, reason=reason(move.unreadable, lang)), "wrong"
+        return render("widget.game.not-understood", lang, reason=reason(move.unreadable, lang)), "wrong"
     if move.refusal is not None:
-        if not coach:
+        if not coach and not move.refusal.names_nothing:
             return render("widget.game.refused-hidden", lang), "wrong"
-        return render("widget.game.refused", lang, reason=f"{move.refusal.explain(lang)}."), "wrong"
+        text = render("widget.game.refused", lang, reason=f"{move.refusal.explain(lang)}.")
+        how = move.refusal.key.removeprefix("illegal.")
+        if how in HOW_BUTTONS:
+            buttons = {"next" if b == "next-hand" else b: render(f"widget.game.{b}", lang) for b in HOW_BUTTONS[how]}
+            text += " " + render(f"widget.game.how.{how}-{'typed' if typed else 'button'}", lang, **buttons)
+        return text, "wrong"
     return None
 
 

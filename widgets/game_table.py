@@ -34,7 +34,8 @@ from buraco_core.table import Move, TableSession
 from buraco_core.teach import SessionError
 from buraco_core.variants import parse_variant
 
-from ._common import as_rules, guard, reason, rules_key
+from ._common import as_rules, classed, guard, reason, rules_key
+from .choice import Choice
 from .feedback import FeedbackBox
 from .game_board import Board, advice_html, debrief_html, line_words, move_message, remark_html
 from .game_controls import Controls
@@ -54,6 +55,12 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
     for :meth:`step` / :meth:`advance_bots`. ``session`` is the :class:`~buraco_core.table.TableSession`,
     ``feedback.value`` the last message, ``log`` the moves so far, ``bot_error`` why a bot could not
     move (the hand stops there).
+
+    Where the rules let the learner choose the end a moving wild card goes to (an addition, by
+    the buttons or typed without ``low``/``high``: :meth:`TableSession.wild_ends
+    <buraco_core.table.TableSession.wild_ends>`), the table asks first: ``wild_end`` (a
+    :class:`Choice`, keyboard reachable, in ``wild_end_row`` below the buttons) shows the meld
+    each end makes, and choosing one makes the play.
     """
 
     rules = traitlets.Unicode("buraco")
@@ -89,11 +96,16 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         self.command, self.command_button, self.command_row = c.command, c.command_button, c.command_row
         self.confirm, self.confirm_yes, self.confirm_no, self.confirm_row = c.confirm, c.confirm_yes, c.confirm_no, c.confirm_row
         self.feedback = FeedbackBox(hint_label=self._t("widget.game.coach-suggests"), lang=self.lang)
+        self.wild_end = classed(Choice(label=self._t("widget.wild-end"), lang=self.lang), "bw-wild-end")
+        self.wild_end_row = classed(ipywidgets.VBox([self.wild_end], layout=ipywidgets.Layout(display="none")),
+                                    "bw-wild-end-row")
+        self._asked: tuple[str, bool] | None = None  # the addition waiting for its end, and whether it was typed
+        self.wild_end.observe(guard(self._oops, self._end_chosen), "index")
         self.keeper = GameKeeper(key=keep if keep is not None else f"table/{lesson or 'game'}/{self.rules}/{seed}/{seat}")
         self.keeper.observe(guard(self._oops, self._restore), "restored")
         self.styles = ipywidgets.HTML(board.style_tag(), layout=ipywidgets.Layout(display="none"))
         self.children = [self.styles, self.keeper, self.status, self.center, self.table, self.hand, self.buttons,
-                         self.confirm_row, self.command_row, self.feedback, self.coach_note, self.score_sheet,
+                         self.wild_end_row, self.confirm_row, self.command_row, self.feedback, self.coach_note, self.score_sheet,
                          self.log_view]
         self.observe(guard(self._oops, lambda _c: self._refresh()), "coach")
         self.observe(guard(self._oops, self._on_rules), "rules")
@@ -151,19 +163,25 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         return render(key, self.lang, **params)
 
     # -- the learner's plays --------------------------------------------------------------------
-    def play(self, text: str | Message) -> bool:
+    def play(self, text: str | Message, *, typed: bool = False, ask_end: bool = False) -> bool:
         """Send one action (``"meld 4h 5h 6h"``) for the learner; True if the engine took it.
-        A refused action shows the engine's reason and changes nothing. (A :class:`Message` is
-        what to do first, said instead.)"""
+        A refused action shows the engine's reason and changes nothing, and says how to make the
+        play it asks for: in the notation where the learner ``typed`` it (the Play box), else by
+        the buttons. ``ask_end``: an addition whose wild card could go to either end asks the
+        learner which first (False: the engine's default, the low end; what Add to meld and the
+        Play box do is True). (A :class:`Message` is what to do first, said instead.)"""
+        self._forget_end()
         if isinstance(text, Message):
             self._say(text.text(self.lang))
+            return False
+        if ask_end and self._ask_end(text, typed):
             return False
         move = self.session.play(text)
         if self.lesson:
             for clause, outcome in move.answers:
                 self.progress.answer(clause, self.game.rules, outcome, source="game", lesson=self.lesson,
-                                     variant=move.variant)
-        said = move_message(move, self.lang, coach=self.coach, stopped=self.session.bot_error)
+                                     variant=move.variant, session=self.session.id)
+        said = move_message(move, self.lang, coach=self.coach, stopped=self.session.bot_error, typed=typed)
         if said is not None:
             self._say(*said)
             return False
@@ -175,6 +193,35 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         self._after_move()
         return True
 
+    def _ask_end(self, text: str, typed: bool) -> bool:
+        """Where the wild card of this addition could go to either end: ask which (True: asked)."""
+        if not self.view.my_turn or self.busy:
+            return False
+        try:
+            ends = self.session.wild_ends(text)
+        except ValueError:  # no play: the session says why
+            return False
+        if not ends:
+            return False
+        self.wild_end.set_options([(end, Message("widget.game.end-option", {
+            "end": Message(f"feedback.end-{end}"), "meld": meld.description}).text(self.lang),
+            [c.code for c in meld.cards]) for end, meld in ends.items()])
+        self._asked = (text, typed)
+        self.wild_end_row.layout.display = None
+        self._say(self._t("widget.game.choose-end"), status="info")
+        return True
+
+    def _end_chosen(self, change: Any) -> None:
+        if self._asked is None or self.wild_end.value is None:
+            return
+        text, typed = self._asked
+        if self.play(f"{text} {self.wild_end.value}", typed=typed) and typed:
+            self.command.value = ""  # the typed play is made
+
+    def _forget_end(self) -> None:
+        self._asked = None
+        self.wild_end_row.layout.display = "none"
+
     def on_outcome(self, callback: Callable[[str, IllegalAction | None], None]) -> None:
         """Call ``callback(play, refusal)`` after each play of the learner the engine judged."""
         self.session.on_outcome(callback)
@@ -184,7 +231,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         text = self.command.value.strip()
         if not text:
             self._say(self._t("widget.game.type-first"))
-        elif self.play(text):
+        elif self.play(text, typed=True, ask_end=True):
             self.command.value = ""
 
     def draw(self) -> bool:
@@ -199,7 +246,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
 
     def add(self) -> bool:
         """Add the selected cards to the meld selected on the table."""
-        return self.play(self.board.add_play(self.view))
+        return self.play(self.board.add_play(self.view), ask_end=True)
 
     def discard(self) -> bool:
         """Discard the one selected card."""

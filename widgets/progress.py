@@ -5,7 +5,9 @@ settings) in the browser's localStorage, so a reload or a new kernel keeps it. T
 lesson before the learner arrives (Voilà may preheat kernels), so nothing about the learner is
 read when a cell runs: when the widget appears, the page sends what the browser remembers and
 its clock (:meth:`Progress.restore`), and every change is written back. Observers of ``loaded``
-(the mastery map, the review) start then.
+(the mastery map, the review) start then. What another page of the same browser records (a lesson
+open in another tab) arrives the same way, merged in, so the map and the review know it without a
+reload.
 
 Puzzles record into one shared instance: a solved id per lesson (:meth:`record`) and each answer
 on its clause (:meth:`answer`), from which :meth:`states` computes mastery and due dates
@@ -72,7 +74,8 @@ class Progress(anywidget.AnyWidget):
 
     solved = traitlets.Dict(value_trait=traitlets.List(traitlets.Unicode())).tag(sync=True)
     lesson = traitlets.Unicode("").tag(sync=True)
-    """The lesson shown first ("" shows all)."""
+    """The lesson shown first and in full, its items listed; the others are folded under their
+    counts, to open one by one ("" folds them all)."""
     expected = traitlets.Dict(value_trait=traitlets.List(traitlets.Unicode())).tag(sync=True)
     """The puzzles and quizzes each lesson has (registered by them), for "2 of 4 solved"."""
     labels = traitlets.Dict(value_trait=traitlets.Unicode()).tag(sync=True)
@@ -146,15 +149,16 @@ class Progress(anywidget.AnyWidget):
         return True
 
     def answer(self, clause: str, rules: Rules | str, outcome: Outcome | str, *, variant: str, lesson: str = "",
-               source: str = "puzzle", mistake: str | None = None) -> Answer:
-        """Record one answer on ``clause`` (right at the first try, helped, wrong) and send it
-        to the browser's storage. ``mistake``: the puzzle's named mistake a wrong answer made
-        (``Feedback.mistake``); an answer to the open assignment (``source="assignment"``) is
-        recorded with its id."""
+               source: str = "puzzle", mistake: str | None = None, session: str = "") -> Answer:
+        """Record one answer on ``clause`` (right at the first try, helped, wrong) on the learner's
+        day and send it to the browser's storage. ``mistake``: the puzzle's named mistake a wrong
+        answer made (``Feedback.mistake``); ``session``: the session it was given in (the puzzle's,
+        quiz's or table's ``id``: a clause missed there is relearned only in another); an answer to
+        the open assignment (``source="assignment"``) is recorded with its id."""
         at = self.now_ms()
         entry = Answer(clause, as_rules(rules).name, Outcome(outcome), variant, self.today(), at,
                        f"{at:x}-{secrets.token_hex(3)}", str(lesson), source, mistake or "",
-                       self.assignment if source == "assignment" else "")
+                       self.assignment if source == "assignment" else "", session)
         self.answers = [*self.answers, entry]
         self.send({"type": "answers", "answers": [entry.to_json()]})
         return entry

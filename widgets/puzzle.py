@@ -220,7 +220,8 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
         attempt = self.session.attempts[-1]
         if attempt.clause:
             self.progress.answer(attempt.clause, attempt.rules, attempt.outcome, variant=attempt.puzzle,
-                                 lesson=attempt.lesson, source=self.session.source, mistake=attempt.mistake)
+                                 lesson=attempt.lesson, source=self.session.source, mistake=attempt.mistake,
+                                 session=attempt.session)
         self._show_feedback(fb)
         self.correct = fb.correct
         self.verdict = attempt.to_dict()

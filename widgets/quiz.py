@@ -137,8 +137,13 @@ class _Steps(ipywidgets.VBox):  # type: ignore[misc]
         self.score_label.value = f"<span role='status' aria-live='polite'>{esc(self.summary())}</span>"
 
     def summary(self) -> str:
+        """The score so far; once a question was asked again, the first tries of the questions
+        dealt ("3 of 5 right at the first try ... 5 questions, 1 asked again")."""
         s = self.session
-        text = self._t(self._tally, right=s.score, n=len(s.questions), first=s.first_tries)
+        if s.asked_again:
+            text = self._t("widget.score-asked-again", first=s.first_tries, n=s.asked, again=s.asked_again)
+        else:
+            text = self._t(self._tally, right=s.score, n=len(s.questions), first=s.first_tries)
         if s.complete:
             text += " " + self._t("widget.complete")
         return text

@@ -6,8 +6,9 @@ engine which clauses are due today in the course's ruleset
 boxes) and deals one fresh question for each (:func:`buraco_core.teach.deal_clauses`, seeded by
 the day, so a bug report replays it), as a quiz with its retry pool. With nothing due it says so,
 and when the next review falls, and offers mixed practice
-(:func:`~buraco_core.teach.mastery.mixed_plan`). Each answer counts as any other, so a rule
-answered right moves up a box and is due later.
+(:func:`~buraco_core.teach.mastery.mixed_plan`), and looks again when answers arrive from another
+page of the browser. Each answer counts as any other, so a rule answered right moves up a box and
+is due later.
 
 >>> from datetime import date, timedelta
 >>> from buraco_widgets import Progress, Review
@@ -96,7 +97,7 @@ class Review(ipywidgets.VBox):  # type: ignore[misc]
         self.link.observe(guard(self._oops, lambda change: self.open_assignment(change["new"])), "value")
         self.children = [self.status, self.buttons, self.holder, self.link]
         self._show_waiting()
-        self.progress.observe(guard(self._oops, self._on_progress), ["loaded", "settings"])
+        self.progress.observe(guard(self._oops, self._on_progress), ["loaded", "settings", "answers"])
         if self.progress.loaded:
             self.start()
 
@@ -109,6 +110,10 @@ class Review(ipywidgets.VBox):  # type: ignore[misc]
     def _on_progress(self, change: Any) -> None:
         if self.state == "assignment":
             return  # the teacher's questions stay, whatever the browser says
+        if change["name"] == "answers":
+            if self.state == "nothing":  # answers from another page of this browser: something may be due now
+                self.start()
+            return
         if self.progress.loaded and (change["name"] == "loaded" or self.state != "waiting"):
             self.start()
 

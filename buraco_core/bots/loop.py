@@ -21,7 +21,7 @@ seat, the bot and what went wrong; the game is left as it was before that move.
 >>> Seats([Stubborn()] * 4).move(game)
 Traceback (most recent call last):
 ...
-buraco_core.bots.loop.BotError: the stubborn bot of seat 1 chose discard JK, which the rules refuse: first draw: take a card from the stock (draw) or take the discard pile (take)
+buraco_core.bots.loop.BotError: the stubborn bot of seat 1 chose discard JK, which the rules refuse: first draw: take a card from the stock or take the discard pile
 """
 
 from __future__ import annotations

@@ -43,6 +43,7 @@ from ..errors import NotationError, Refusal
 from ..messages import LANGUAGES, Message, catalog
 
 __all__ = [
+    "NAMES_NOTHING",
     "Action",
     "AddToMeld",
     "Discard",
@@ -55,10 +56,24 @@ __all__ = [
 ]
 
 
+#: The refusals of a play that names what is not there (a card the player does not hold, a meld
+#: or a team the table does not have, a card not in the pile): a slip of the play's text rather
+#: than a rule's verdict (:attr:`IllegalAction.names_nothing`).
+NAMES_NOTHING = frozenset({"illegal.not-holding", "illegal.not-holding-another", "illegal.no-team",
+                           "illegal.no-meld-own", "illegal.no-melds-own", "illegal.no-meld-team",
+                           "illegal.no-melds-team", "illegal.dig-no-card", "illegal.dig-copy"})
+
+
 class IllegalAction(Refusal):
     """A play the rules refuse: ``rule`` names the clause of docs/RULES.md it applies, ``message``
     (``str(e)`` in English) says why. Text that is not a play is a
     :class:`~buraco_core.errors.NotationError` instead."""
+
+    @property
+    def names_nothing(self) -> bool:
+        """The play names what is not there (:data:`NAMES_NOTHING`): a table that hides the rules'
+        reasons still says this one, as it says a notation error."""
+        return self.message.key in NAMES_NOTHING
 
 
 @dataclass(frozen=True, slots=True)

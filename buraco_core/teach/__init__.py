@@ -33,6 +33,7 @@ widget; :func:`buraco_core.teach.coverage.coverage` proves the lessons cover the
 'There is no card number 100: your hand has 8 cards (numbers 1 to 8).'
 """
 
+from ..display import said
 from ..messages import Message
 from .core import HINT_LEVELS, check, hint, solve, validate, version_in
 from .course import Course, get_course
@@ -74,6 +75,8 @@ __all__ = [
     "QuizSession",
     "SessionError",
     "Situation",
+    "asked_meld",
+    "asked_play",
     "check",
     "check_folder",
     "deal_clauses",
@@ -93,6 +96,7 @@ __all__ = [
     "make_quiz",
     "play_words",
     "retry",
+    "said",
     "solve",
     "validate",
     "version_in",
@@ -124,7 +128,7 @@ def explain_play(game: object, play: str) -> Message:
     >>> from buraco_core import Game
     >>> game = Game("buraco", players=4, seed=7)
     >>> str(explain_play(game, "discard JK"))
-    'Refused: first draw: take a card from the stock (draw) or take the discard pile (take).'
+    'Refused: first draw: take a card from the stock or take the discard pile.'
     """
     refusal = game.why_illegal(play)  # type: ignore[attr-defined]
     if refusal is not None:
@@ -132,3 +136,26 @@ def explain_play(game: object, play: str) -> Message:
     why, _ = explain_allowed(game, play)
     return Message("explain.allowed", {"why": why})
 
+
+
+def asked_meld(cards: object, rules: object = "buraco") -> tuple[Message, Message]:
+    """The question "is this a meld?" (the cards, the ruleset) and the engine's verdict
+    (:func:`explain_meld`), to show with :func:`buraco_core.display.said`."""
+    from ..cards import parse_cards
+    from ..errors import NotationError
+    from ..rules import get_rules
+
+    try:
+        shown: object = tuple(parse_cards(cards))  # type: ignore[arg-type]
+    except NotationError:
+        shown = cards  # as written: the verdict says what is not a card
+    return (Message("explain.asked-meld", {"cards": shown, "rules": get_rules(rules)}),  # type: ignore[arg-type]
+            explain_meld(shown, rules))
+
+
+def asked_play(game: object, play: str) -> tuple[Message, Message]:
+    """The question "may you make this play now?", the play in words, and the game's verdict
+    (:func:`explain_play`), to show with :func:`buraco_core.display.said`."""
+    view = game.view(game.perspective)  # type: ignore[attr-defined]
+    return (Message("explain.asked-play", {"play": play_words(game.parse(play), view.team)}),  # type: ignore[attr-defined]
+            explain_play(game, play))

@@ -9,7 +9,7 @@ What the view holds, every figure computed by the engine from the learners' own 
 (:mod:`buraco_core.teach.mastery`), each learner in the ruleset of their course:
 
 - per clause of RULES.md (:meth:`ClassView.clause_row`): which learners have **mastered** it,
-  are **learning** it, **missed** it at their last answer (level ``weak``), have **not met** it
+  are **learning** it, **missed** it and not relearned it since (level ``weak``), have **not met** it
   (``new``), or play a ruleset without it (``elsewhere``);
 - per learner (:class:`Learner`): the lessons done (a lesson is done when its quiz is solved),
   clauses mastered, reviews due on the teacher's day, the last activity, and whether they are

@@ -15,14 +15,24 @@ mastery away: the learner knew where to look. :meth:`ClauseState.level` is one o
 back after :data:`INTERVALS` ``[b - 1]`` days (1, 3, 7, 14, 30). A first-try answer on a clause
 that is due (or new) moves it up a box; the same answer before its due day changes nothing in
 the boxes (cramming does not space), although it counts toward mastery. A wrong answer sends it
-back to box 1, due at once (the quiz's retry pool and the review deal it again); answered right
-later that day it was only relearned, so it stays in box 1 and comes back the next day, as after
-an answer helped by a hint. Why Leitner boxes and not SM-2 or FSRS: a clause gets few answers (a handful
+back to box 1, due at once, and it stays due (and *weak*, "to go over again") until it is
+**relearned**: answered right on a fresh variant (not one missed) in a later session (not the
+quiz, puzzle or table where it was missed: :attr:`Answer.session`). The same puzzle answered right
+after the miss, or the quiz's own retry of it, shows the learner the rule again but does not
+prove it learned, so the review deals it that same day. Relearned on the day it was missed, it
+stays in box 1 and comes back the next day, as after an answer helped by a hint. (Which clause an
+answer counts on: :func:`buraco_core.teach.session.counted_clause`.)
+
+Why Leitner boxes and not SM-2 or FSRS: a clause gets few answers (a handful
 over a course, not hundreds), too few to fit a per-item ease or a memory model; boxes need no
 parameters to estimate, behave the same for every learner (a teacher can predict them), fit in
 two small numbers per clause, and a learner can be told where a rule stands ("box 3 of 5, again
 in a week"). The intervals grow by about two each step, as Leitner's own schedule does, stopping
 at a month: a card game's rules are learned over weeks, not years.
+
+**The day.** An answer's day is the learner's own (the browser's local date, not the server's:
+a learner east of UTC answers after midnight on the new day), and the review asks about the
+same day, so a miss is due on the day the learner made it, wherever the kernel runs.
 
 **Rulesets.** Answers are recorded per clause and ruleset. A ruleset that reads a clause like
 another (:meth:`~buraco_core.clauses.Clause.reading`: a run is a run in every ruleset) shares
@@ -38,6 +48,13 @@ card values are mastered once per way of counting them.
 >>> s = fold("run", [*answers, Answer("run", "italian", Outcome.WRONG, "run-9", day)])
 >>> s.level, s.box, s.is_due(day)
 ('weak', 1, True)
+>>> again = Answer("run", "buraco", Outcome.HELPED, "run-9", day, session="quiz-1")    # the same puzzle, right
+>>> fold("run", [*answers, Answer("run", "italian", Outcome.WRONG, "run-9", day, session="quiz-1"), again]).is_due(day)
+True
+>>> review = Answer("run", "buraco", Outcome.FIRST, "run-10", day, session="review-1")   # relearned in the review
+>>> s = fold("run", [*answers, Answer("run", "italian", Outcome.WRONG, "run-9", day, session="quiz-1"), again, review])
+>>> s.level, s.is_due(day), s.due
+('learning', False, datetime.date(2026, 12, 2))
 """
 
 from __future__ import annotations
@@ -128,7 +145,9 @@ class Answer:
     and ``source`` (``puzzle``, ``quiz``, ``game``, ``review``, ``assignment``) say where it was
     given. ``mistake`` names the puzzle's named mistake a wrong answer made (the key of its
     ``mistakes:`` entry, :func:`buraco_core.teach.mistakes.named_mistake`; "" where none
-    matched), ``assignment`` the assignment it answered (:attr:`buraco_core.teach.assignment.Assignment.id`).
+    matched), ``assignment`` the assignment it answered (:attr:`buraco_core.teach.assignment.Assignment.id`),
+    ``session`` the session it was given in (one puzzle, quiz or table on one page: a missed clause is
+    relearned only in another one; "" in records older than sessions).
     """
 
     clause: str
@@ -142,10 +161,11 @@ class Answer:
     source: str = ""
     mistake: str = ""
     assignment: str = ""
+    session: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        """The answer as a JSON object (what the browser keeps; ``mistake`` and ``assignment`` only where
-        they are given)."""
+        """The answer as a JSON object (what the browser keeps; ``mistake``, ``assignment`` and ``session``
+        only where they are given)."""
         out: dict[str, Any] = {"id": self.id, "clause": self.clause, "rules": self.rules, "outcome": self.outcome.value,
                                "variant": self.variant, "day": self.day.isoformat(), "at": self.at,
                                "lesson": self.lesson, "source": self.source}
@@ -153,6 +173,8 @@ class Answer:
             out["mistake"] = self.mistake
         if self.assignment:
             out["assignment"] = self.assignment
+        if self.session:
+            out["session"] = self.session
         return out
 
     @classmethod
@@ -178,12 +200,13 @@ class Answer:
         at = data.get("at", 0)
         if not isinstance(at, int) or isinstance(at, bool):
             raise RecordError("answer-at", value=repr(at))
-        texts = {k: data.get(k, "") for k in ("rules", "variant", "id", "lesson", "source", "mistake", "assignment")}
+        texts = {k: data.get(k, "") for k in ("rules", "variant", "id", "lesson", "source", "mistake", "assignment",
+                                              "session")}
         for key, value in texts.items():
             if not isinstance(value, str):
                 raise RecordError("answer-text", key=repr(key), value=repr(value))
         return cls(str(clause), texts["rules"], outcome, texts["variant"], day, at, texts["id"], texts["lesson"],
-                   texts["source"], texts["mistake"], texts["assignment"])
+                   texts["source"], texts["mistake"], texts["assignment"], texts["session"])
 
 
 @dataclass(frozen=True)
@@ -204,16 +227,20 @@ class ClauseState:
     last_outcome: Outcome | None = None
     missed: date | None = None
     """The day of the last wrong answer."""
+    pending: bool = False
+    """Missed and not relearned yet (answered right on a fresh variant in a later session): due."""
     fresh: frozenset[str] = field(default=frozenset(), repr=False)
     """The variants of the current row (a variant counts once in a row)."""
+    missed_in: frozenset[str] = field(default=frozenset(), repr=False)
+    """The variants and sessions of the misses not relearned yet (a right answer there relearns nothing)."""
 
     @property
     def level(self) -> str:
-        """``new`` (never answered), ``weak`` (the last answer was wrong), ``mastered``, or
+        """``new`` (never answered), ``weak`` (missed and not relearned yet), ``mastered``, or
         ``learning``."""
         if not self.answers:
             return "new"
-        if self.last_outcome is Outcome.WRONG:
+        if self.pending:
             return "weak"
         return "mastered" if self.mastered else "learning"
 
@@ -221,16 +248,30 @@ class ClauseState:
         """Whether the clause is due for review on ``today`` (never before its first answer)."""
         return self.due is not None and self.due <= today
 
+    def relearns(self, answer: Answer) -> bool:
+        """Whether a right ``answer`` relearns the missed clause: a fresh variant, in another
+        session than the misses (an answer of a record older than sessions: a fresh variant)."""
+        return f"v:{answer.variant}" not in self.missed_in and (
+            not answer.session or f"s:{answer.session}" not in self.missed_in)
+
     def after(self, answer: Answer) -> ClauseState:
         """The state after one more answer (see the module docstring for the rules)."""
         first, helped, wrong = self.first, self.helped, self.wrong
         day = answer.day
+        pending, missed_in = self.pending, self.missed_in
+        if answer.outcome is Outcome.WRONG:
+            pending = True
+            missed_in = missed_in | {f"v:{answer.variant}"} | ({f"s:{answer.session}"} if answer.session else set())
+        elif pending and self.relearns(answer):
+            pending, missed_in = False, frozenset()
         if answer.outcome is Outcome.FIRST:
             fresh = answer.variant not in self.fresh
             streak = self.streak + 1 if fresh else self.streak
             variants = self.fresh | {answer.variant}
             mastered = self.mastered or streak >= MASTERY_STREAK
-            if self.box == 0 or day == self.missed:  # new, or relearned the day it was missed
+            if pending:  # missed, not relearned: due as it was
+                box, due = 1, self.due
+            elif self.box == 0 or day == self.missed:  # new, or relearned the day it was missed
                 box, due = 1, day + timedelta(days=INTERVALS[0])
             elif self.due is None or day >= self.due:
                 box = min(self.box + 1, BOXES)
@@ -239,10 +280,10 @@ class ClauseState:
                 box, due = self.box, self.due
         elif answer.outcome is Outcome.HELPED:
             streak, variants, mastered = 0, frozenset(), self.mastered
-            box, due = max(self.box, 1), day + timedelta(days=1)
+            box, due = max(self.box, 1), (self.due if pending else day + timedelta(days=1))
         else:
             streak, variants, mastered = 0, frozenset(), False
-            box, due = 1, day
+            box, due = 1, day if self.due is None or not self.pending else min(self.due, day)
         missed = day if answer.outcome is Outcome.WRONG else self.missed
         if answer.outcome is Outcome.FIRST:
             first += 1
@@ -252,7 +293,8 @@ class ClauseState:
             wrong += 1
         return replace(self, answers=self.answers + 1, streak=streak, fresh=variants, mastered=mastered, box=box,
                        due=due, last=day if self.last is None or day > self.last else self.last,
-                       last_outcome=answer.outcome, missed=missed, first=first, helped=helped, wrong=wrong)
+                       last_outcome=answer.outcome, missed=missed, first=first, helped=helped, wrong=wrong,
+                       pending=pending, missed_in=missed_in)
 
 
 def fold(clause: str, answers: Iterable[Answer]) -> ClauseState:

@@ -18,7 +18,7 @@ again are counted apart from those dealt at first (:attr:`QuizSession.asked`,
 >>> back.puzzle.kind, back.puzzle != first, quiz.retry_of(1).missed
 ('meld-value', True, 0)
 >>> back.check(solve(back.puzzle)).correct, quiz.score, quiz.first_tries, quiz.complete
-(True, 1, 1, False)
+(True, 1, 0, False)
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from ..variants import rules_text
 from .course import Link
 from .feedback import Feedback
 from .puzzle import Puzzle
-from .session import CourseLike, PuzzleSession, SessionError, lesson_link
+from .session import CourseLike, PuzzleSession, SessionError, lesson_link, new_session_id
 from .syllabus import Dealt, retry
 
 __all__ = ["RETRIES", "QuizSession", "Retry"]
@@ -61,7 +61,10 @@ class QuizSession:
     ``first_try`` (each question's first answer was right without a hint; None before one),
     ``comeback`` (question index -> the index of the question it asks again). :meth:`new_quiz`
     and :meth:`in_ruleset` deal the questions again through ``deal(rules, seed)``. Callables given
-    to :meth:`listen` are called after every judged answer.
+    to :meth:`listen` are called after every judged answer. ``id`` is the session every question's
+    answers are recorded with (a question asked again is the same session: answered right there, a
+    missed clause is not relearned yet, :mod:`~buraco_core.teach.mastery`); a dealt question's
+    answers count on the clause it was dealt for (:attr:`Dealt.item`).
     """
 
     def __init__(self, questions: Sequence[Puzzle | Dealt] = (), *,
@@ -76,6 +79,7 @@ class QuizSession:
         self.course = course
         self.lang = lang
         self._deal = deal
+        self.id = new_session_id(source or "quiz")
         self._listeners: list[Callable[[QuizSession], None]] = []
         self._set(list(questions) if questions else self._dealt(self.rules, self.seed))
 
@@ -91,12 +95,12 @@ class QuizSession:
         self.first_try: list[bool | None] = []
         self.comeback: dict[int, int] = {}
         for q in questions:
-            self._add(q.puzzle if isinstance(q, Dealt) else q)
+            self._add(q.puzzle if isinstance(q, Dealt) else q, q.item.clause if isinstance(q, Dealt) else None)
 
-    def _add(self, puzzle: Puzzle) -> PuzzleSession:
+    def _add(self, puzzle: Puzzle, clause: str | None = None) -> PuzzleSession:
         i = len(self.questions)
         session = PuzzleSession(puzzle, lesson=self.lesson, source=self.source, course=self.course,
-                                lang=self.lang)
+                                lang=self.lang, session=self.id, clause=clause)
         session.listen(lambda _s, fb: self._answered(i, fb))
         self.questions.append(session)
         self.right.append(False)
@@ -156,7 +160,7 @@ class QuizSession:
         except ValueError:
             return  # no other variant to deal: the feedback's link still says where to read
         self.dealt.append(again)
-        self._add(again.puzzle)
+        self._add(again.puzzle, again.item.clause)
         self.comeback[len(self.questions) - 1] = i
 
     def retry_of(self, i: int) -> Retry | None:
@@ -185,8 +189,9 @@ class QuizSession:
 
     @property
     def first_tries(self) -> int:
-        """The questions whose first answer was right without a hint."""
-        return sum(1 for f in self.first_try if f)
+        """The questions dealt at first whose first answer was right without a hint (a question
+        asked again is a second chance, not a first try)."""
+        return sum(1 for i, f in enumerate(self.first_try) if f and i not in self.comeback)
 
     @property
     def complete(self) -> bool:

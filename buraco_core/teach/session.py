@@ -29,6 +29,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import os
+import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -49,8 +50,8 @@ from .mastery import Outcome, outcome_of
 from .positions import game_of
 from .puzzle import Puzzle, own_words
 
-__all__ = ["ANSWER_FORMS", "AnswerForm", "Attempt", "PuzzleSession", "SessionError", "Situation", "lesson_link",
-           "why"]
+__all__ = ["ANSWER_FORMS", "AnswerForm", "Attempt", "PuzzleSession", "SessionError", "Situation", "counted_clause",
+           "lesson_link", "new_session_id", "why"]
 
 _LOG = logging.getLogger(__name__)
 
@@ -79,6 +80,25 @@ class SessionError(ValueError):
 
     def explain(self, lang: str = "en") -> str:
         return self.message.text(lang)
+
+
+def new_session_id(kind: str) -> str:
+    """A new id for one session (``puzzle``, ``quiz``, ``table``) on one page: what an answer is
+    recorded with (:attr:`~buraco_core.teach.mastery.Answer.session`), so that a clause missed
+    there is relearned only in another session. Unique across pages and reloads, so not seeded
+    (it decides nothing a learner sees)."""
+    return f"{kind}-{secrets.token_hex(4)}"
+
+
+def counted_clause(puzzle: Puzzle, rule: str | None, correct: bool, asked: str | None = None) -> str | None:
+    """The clause an answer counts on for mastery: a wrong answer on the rule its verdict names
+    (``rule``), where the puzzle exercises that rule (choosing "back to the hand" in a puzzle
+    about where a joker moves misses *a wild card stays on the table*); else the clause the
+    question was asked for (``asked``: the review's, the quiz item's), the puzzle's own (its
+    first), or the verdict's."""
+    if not correct and rule and (rule in puzzle.clauses or rule == asked):
+        return rule
+    return asked or puzzle.main_clause or rule
 
 
 def why(error: BaseException) -> Message:
@@ -174,10 +194,11 @@ class Situation:
 @dataclass(frozen=True)
 class Attempt:
     """One judged answer: the clause the verdict turned on (``rule``) and the one it counts on for
-    mastery (``clause``: the puzzle's own, else the verdict's), the ruleset, right or wrong, the
+    mastery (``clause``: :func:`counted_clause`), the ruleset, right or wrong, the
     hints seen before it, whether the answer had been shown, the try (1 the first), its
-    ``outcome``, whether it solved the puzzle (right without the answer shown), and the puzzle's
-    named mistake a wrong answer made (``mistake``: its key, "" where none matched)."""
+    ``outcome``, whether it solved the puzzle (right without the answer shown), the puzzle's
+    named mistake a wrong answer made (``mistake``: its key, "" where none matched) and the
+    session it was given in (``session``: :attr:`PuzzleSession.id`)."""
 
     rule: str
     clause: str | None
@@ -191,6 +212,7 @@ class Attempt:
     outcome: Outcome
     solved: bool
     mistake: str = ""
+    session: str = ""
 
     @property
     def first_try(self) -> bool:
@@ -219,11 +241,14 @@ class PuzzleSession:
     ``puzzle`` is the puzzle now, ``rules`` the ruleset the learner wants (the puzzle's own where
     it has a version in it), ``item`` what :class:`Progress` records it as, ``attempts`` every
     judged answer. Callables given to :meth:`listen` are called after every judged answer.
+    ``id`` is the session's (its answers are recorded with it: a quiz's questions share the quiz's,
+    ``session``), ``clause`` the clause the question was asked for (a review's, a quiz item's:
+    what a right answer counts on, :func:`counted_clause`).
     """
 
     def __init__(self, puzzle: Puzzle, *, params: Mapping[str, Any] | None = None, lesson: str = "",
                  item: str | None = None, source: str = "puzzle", course: CourseLike = None,
-                 lang: str = "en") -> None:
+                 lang: str = "en", session: str | None = None, clause: str | None = None) -> None:
         self.puzzle = puzzle
         self.generated = puzzle.source is None and puzzle.seed is not None
         """A generated puzzle (dealt again in another ruleset), not a teacher's."""
@@ -233,6 +258,8 @@ class PuzzleSession:
         self.lesson = str(lesson)
         self.source = source
         """Where its answers are given: ``puzzle``, ``quiz``, ``review``."""
+        self.id = session if session is not None else new_session_id(source or "puzzle")
+        self.clause = clause
         self.course = course
         """The course whose lessons the feedback links (default: the installed one)."""
         self.lang = lang
@@ -331,8 +358,9 @@ class PuzzleSession:
         self.tries += 1
         outcome = outcome_of(fb.correct, self.tries, self.hints, self.revealed)
         solved = fb.correct and not self.revealed
-        attempt = Attempt(fb.rule or "", self.puzzle.main_clause or fb.rule, self.puzzle.rules, fb.correct, self.hints,
-                          self.revealed, self.tries, self.puzzle.id, self.lesson, outcome, solved, fb.mistake or "")
+        attempt = Attempt(fb.rule or "", counted_clause(self.puzzle, fb.rule, fb.correct, self.clause), self.puzzle.rules,
+                          fb.correct, self.hints, self.revealed, self.tries, self.puzzle.id, self.lesson, outcome, solved,
+                          fb.mistake or "", self.id)
         self.attempts.append(attempt)
         self.correct = fb.correct
         if solved:

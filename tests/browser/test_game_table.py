@@ -14,6 +14,7 @@ from typing import Any
 import nbformat
 import pytest
 from playwright.sync_api import expect
+from positions import WILD
 
 from .conftest import VoilaServer, axe_violations, open_notebook, screenshot, write_notebook
 
@@ -146,4 +147,34 @@ def test_a_reload_mid_hand_resumes_it(page: Any, voila: VoilaServer, table_noteb
     page.locator(".bw-action-cancel-new").click()
     expect(page.locator('.bw-game [data-testid="hand"] [data-testid="card"]')).to_have_count(len(hand) + 1, timeout=WAIT)
     assert axe_violations(page) == []
+    page.watch.assert_clean()
+
+
+
+@pytest.mark.timeout(240)
+def test_the_table_asks_where_the_wild_card_goes_and_the_keyboard_chooses(page: Any, voila: VoilaServer) -> None:
+    """An addition whose joker could go to either end: the table shows the meld each end makes and
+    the learner chooses one with the keyboard; the meld on the table is the one chosen."""
+    notebook = write_notebook(
+        "table-wild-end.ipynb",
+        nbformat.v4.new_code_cell("from buraco_widgets import GameTable\n"
+                                  "from buraco_core.game.scenarios import parse_scenario"),
+        nbformat.v4.new_code_cell(f"GameTable(game=parse_scenario({WILD!r}), pace=0, autoplay=False)"),
+    )
+    open_notebook(page, voila, notebook)
+    page.locator('.bw-game [data-testid="hand"] [data-testid="card"][data-code="4h"]').click()
+    page.locator('.bw-game [data-testid="meld"]').first.click()
+    choice = page.locator(".bw-wild-end")
+    expect(choice).to_be_visible(timeout=WAIT)
+    expect(page.locator(".bw-game")).to_contain_text("choose the end it goes to")
+    options = choice.locator('[data-testid="choice-option"]')
+    expect(options).to_have_count(2)
+    expect(options.nth(0)).to_contain_text("the low end: run 3♥-6♥")
+    expect(options.nth(1)).to_contain_text("the high end: run 4♥-7♥")
+    options.nth(0).focus()
+    page.keyboard.press("ArrowRight")   # the radio group: the arrow moves to the high end and chooses it
+    expect(choice).to_be_hidden(timeout=WAIT)
+    expect(page.locator(".bw-game")).to_contain_text("You add 4♥", timeout=WAIT)
+    expect(page.locator('.bw-game [data-testid="meld"]').first).to_contain_text("7♥")
+    screenshot(page, "table-wild-end")
     page.watch.assert_clean()

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from datetime import date
 from pathlib import Path
 
 import pytest
 
-from buraco_core.teach import QuizSession, SessionError, check, deal_quiz, generate, solve
+from buraco_core.teach import QuizSession, SessionError, check, deal_clauses, deal_quiz, generate, solve
+from buraco_core.teach.course import get_course
+from buraco_core.teach.mastery import Answer, Outcome, clause_states, review_plan
 from buraco_core.teach.quizzes import RETRIES
 from buraco_core.teach.session import PuzzleSession
+from buraco_core.teach.syllabus import Dealt, Item
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = ROOT / "lessons"
@@ -80,6 +84,46 @@ def test_the_questions_answers_carry_the_quiz() -> None:
     q = quiz.questions[0]
     q.check(solve(q.puzzle))
     assert (q.attempts[-1].lesson, q.source) == ("03", "review")
+
+
+def recorded(quiz: QuizSession, day: date) -> list[Answer]:
+    """The quiz's answers as a page records them (:meth:`Progress.answer`)."""
+    return [Answer(a.clause or "", a.rules, a.outcome, a.puzzle, day, i, session=a.session)
+            for i, a in enumerate(a for q in quiz.questions for a in q.attempts)]
+
+
+def test_a_miss_goes_from_a_lesson_quiz_to_the_review_and_is_relearned_there() -> None:
+    day = date(2026, 5, 1)
+    quiz = lesson_quiz(course=LESSONS)
+    first = quiz.questions[0]
+    miss(first)
+    first.check(solve(first.puzzle))   # right at once, after the miss
+    for q in quiz.questions[1:]:       # the others right, and the question asked again
+        q.check(solve(q.puzzle))
+    answers = recorded(quiz, day)
+    missed = answers[0].clause
+    assert {a.session for a in answers} == {quiz.id} and answers[0].outcome is Outcome.WRONG
+    states = clause_states(answers, "buraco")
+    assert states[missed].level == "weak" and review_plan(states, day)[0] == missed
+    review = QuizSession(deal_clauses(review_plan(states, day), "buraco", 7, puzzles=get_course(LESSONS).puzzles()),
+                         source="review", course=LESSONS)
+    assert review.id != quiz.id and review.questions[0].clause == missed
+    q = review.questions[0]
+    q.check(solve(q.puzzle))
+    states = clause_states([*answers, *recorded(review, day)], "buraco")
+    assert states[missed].level == "learning" and missed not in review_plan(states, day)
+
+
+def test_a_question_dealt_for_a_clause_counts_on_it() -> None:
+    """A course puzzle dealt for one of its rules that is not its first (as :func:`deal_clauses` deals
+    for a rule no generator deals): a right answer counts on that rule, a miss on the verdict's."""
+    puzzle = {p.id: p for p in get_course(LESSONS).puzzles()}["choose-the-end"]
+    assert puzzle.main_clause == "wild-moves"
+    q = QuizSession([Dealt(puzzle, Item("wild-stays"), "buraco")], source="review").questions[0]
+    q.check("low")
+    assert (q.attempts[-1].rule, q.attempts[-1].clause) == ("wild-moves", "wild-moves")
+    q.check(solve(q.puzzle))
+    assert q.attempts[-1].clause == "wild-stays"
 
 
 def test_new_quiz_and_another_ruleset_deal_again() -> None:

@@ -5,6 +5,7 @@ import asyncio
 import html
 import json
 
+import pytest
 from buraco_widgets import GameTable
 from positions import FED
 
@@ -63,7 +64,37 @@ def test_nonsense_text_is_refused_with_a_message() -> None:
     table = GameTable(rules="buraco", seed=7, pace=0)
     before = table.game.to_json()
     assert table.play("fly away") is False
-    assert table.feedback.value.startswith("Refused:") and table.game.to_json() == before
+    assert table.feedback.value.startswith("Not understood: 'fly away' is not an action: write one of: draw, take")
+    assert table.game.to_json() == before
+
+
+@pytest.mark.parametrize("coach", [True, False])
+def test_a_mistyped_play_gets_the_notation_errors_own_sentence(coach: bool) -> None:
+    table = GameTable(rules="buraco", seed=7, pace=0, coach=coach)
+    table.command.value = "meld 4h 5h 6"
+    table.command_button.click()
+    assert table.feedback.value == ("Not understood: meld: '6' is not a card: write a rank (A, 2-10 or T, J, Q, K) "
+                                    "and a suit (s h d c or ♠ ♥ ♦ ♣), or JK for a joker.")
+    table.draw_button.click()
+    held = set(table.hand.codes)
+    missing = next(c for c in ("As", "Ah", "Ad", "Ac", "Ks", "Kh") if c not in held)
+    table.command.value = f"discard {missing}"   # a card it does not hold: said, even without the coach
+    table.command_button.click()
+    assert table.feedback.value.startswith("Refused: you do not hold") and "not allowed here" not in table.feedback.value
+
+
+def test_a_refusal_says_how_to_play_by_the_buttons_used_or_in_the_notation_typed() -> None:
+    table = GameTable(rules="buraco", seed=7, pace=0)
+    table.play("discard JK")   # as the buttons play it
+    assert table.feedback.value == ("Refused: first draw: take a card from the stock or take the discard pile. "
+                                    'Press "Draw" or "Take the pile".')
+    assert "write" not in table.feedback.value.lower()
+    table.command.value = "discard JK"
+    table.command_button.click()
+    assert table.feedback.value.endswith("discard pile. Write draw or take.")
+    german = GameTable(rules="buraco", seed=7, pace=0, lang="de")
+    german.play("discard JK")
+    assert german.feedback.value.endswith("Drücke „Ziehen“ oder „Aufnehmen“.")
 
 
 def test_coach_off_hides_the_reason_and_the_suggest_button() -> None:

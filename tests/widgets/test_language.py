@@ -252,7 +252,8 @@ def test_the_game_table_in_german(german: None) -> None:
     text = "discard " + table.hand.codes[0]
     reason = table.game.why_illegal(text)
     assert table.play(text) is False and reason is not None
-    assert table.feedback.value == de("widget.game.refused", reason=f"{reason.explain('de')}.")
+    assert table.feedback.value == de("widget.game.refused", reason=f"{reason.explain('de')}.") + " " + de(
+        "widget.game.how.draw-first-button", draw=de("widget.game.draw"), take=de("widget.game.take"))
     # a play: the log tells it in German, as narrate says it
     before = table.game.state
     assert table.draw()

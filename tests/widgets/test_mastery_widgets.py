@@ -24,7 +24,7 @@ from buraco_widgets import (
     follow_course,
 )
 
-from buraco_core.teach import check, generate, load_puzzle, solve
+from buraco_core.teach import check, generate, load_puzzle, load_puzzles, solve
 from buraco_core.teach.mastery import Answer, Outcome
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -307,6 +307,101 @@ def test_the_review_deals_the_due_rules_and_finds_them_the_next_day() -> None:
     browser_clock(progress, day + timedelta(days=1))  # the next day
     review.start()
     assert review.state == "due" and review.clauses == ["run", "pot-guard"]
+
+
+def test_a_miss_in_a_lesson_quiz_is_due_in_todays_review_until_relearned_there() -> None:
+    """The path from a first-try miss to the review: the quiz's own retry, answered right, and the
+    missed question answered right after it show the rule again but do not make it learned."""
+    progress = Progress()
+    day = date(2026, 5, 1)
+    browser_clock(progress, day, offset_minutes=-600)   # a learner far east of the kernel's clock
+    m = MasteryMap(progress=progress, course=LESSONS)
+    quiz = Quiz.for_lesson("03", rules="buraco", seed=1, progress=progress, syllabus=SYLLABUS)
+    n = len(quiz.puzzles)
+    first = quiz.current
+    enter(first, wrong(first))
+    first.check()
+    enter(first, solve(first.puzzle))
+    first.check()
+    for i in range(1, n + 1):   # every other question right, and the one asked again
+        quiz.index = i
+        enter(quiz.current, solve(quiz.current.puzzle))
+        assert quiz.current.check()
+    missed = progress.answers[0]
+    assert missed.outcome is Outcome.WRONG and missed.day == day
+    assert len({a.session for a in progress.answers}) == 1 and missed.session == quiz.session.id
+    assert m.chip(missed.clause)["level"] == "weak" and "1 to go over again" in m.data["summary"]
+    review = Review(progress=progress, course=LESSONS)
+    assert review.state == "due" and review.clauses[0] == missed.clause
+    q = review.quiz.questions[0]
+    enter(q, solve(q.puzzle))
+    assert q.check() and progress.answers[-1].session == review.quiz.session.id != missed.session
+    review.start()
+    assert missed.clause not in review.clauses and m.chip(missed.clause)["level"] == "learning"
+    assert m.chip(missed.clause)["due"] == "review tomorrow"
+
+
+@pytest.mark.parametrize(("lang", "says"), [
+    ("en", "Score: 4 of 5 right at the first try, without a hint (5 questions, 1 asked again after a miss)."),
+    ("de", "Ergebnis: 4 von 5 beim ersten Versuch richtig, ohne Tipp (5 Fragen, 1 nach einem Fehler noch einmal gestellt)."),
+])
+def test_a_quiz_of_five_with_one_miss_ends_four_of_five_at_the_first_try(lang: str, says: str) -> None:
+    quiz = Quiz.for_lesson("03", rules="buraco", seed=1, progress=Progress(), syllabus=SYLLABUS, lang=lang)
+    assert len(quiz.puzzles) == 5
+    enter(quiz.current, wrong(quiz.current))
+    quiz.current.check()
+    for i in range(6):
+        quiz.index = i
+        enter(quiz.current, solve(quiz.current.puzzle))
+        quiz.current.check()
+    assert quiz.session.complete and says in quiz.score_label.value and says in quiz.summary()
+    assert "6" not in quiz.summary().split("(")[0]
+
+
+def test_a_miss_counts_on_the_rule_the_verdict_names() -> None:
+    """Choosing "back to the hand" for a joker that moves misses *a wild card stays on the table*,
+    although the puzzle is mainly about where it moves: the map shows that rule missed."""
+    progress = Progress()
+    m = MasteryMap(progress=progress, course=LESSONS)
+    by_id = {p.id: p for p in load_puzzles(PUZZLES / "02_wilds.yaml")}
+    w = MeldPuzzle(by_id["choose-the-end"], lesson="02", progress=progress)
+    enter(w, "hand")
+    assert not w.check()
+    assert (progress.answers[-1].clause, progress.answers[-1].outcome) == ("wild-stays", Outcome.WRONG)
+    assert m.chip("wild-stays")["level"] == "weak"
+    enter(w, solve(w.puzzle))
+    assert w.check() and progress.answers[-1].clause == "wild-moves"
+    assert m.chip("wild-stays")["level"] == "weak"   # right here, at once: not relearned yet
+
+
+def test_a_miss_in_mixed_practice_is_one_to_go_over_again() -> None:
+    progress = Progress()
+    browser_clock(progress, date(2026, 5, 1))
+    m = MasteryMap(progress=progress, course=LESSONS)
+    review = Review(progress=progress, course=LESSONS)
+    review.mixed_button.click()
+    assert review.quiz is not None
+    q = review.quiz.current
+    enter(q, wrong(q))
+    q.check()
+    review.quiz.index = len(review.quiz.puzzles) - 1   # the question asked again, answered right
+    back = review.quiz.current
+    enter(back, solve(back.puzzle))
+    assert back.check()
+    assert "1 to go over again" in m.data["summary"]
+    review.start()
+    assert review.state == "due" and review.clauses == [progress.answers[0].clause]
+
+
+def test_a_miss_on_another_page_of_the_browser_makes_the_open_review_look_again() -> None:
+    progress = Progress()
+    review = Review(progress=progress, course=LESSONS)
+    browser_clock(progress, date(2026, 5, 1))
+    assert review.state == "nothing"
+    other = {"format": "buraco-progress/3", "answers": [
+        Answer("run", "buraco", Outcome.WRONG, "x", date(2026, 5, 1), 5, "a1", "01", "quiz", session="quiz-1").to_json()]}
+    progress._on_front_end_msg(progress, {"type": "restore", "text": json.dumps(other)}, [])   # the storage event
+    assert review.state == "due" and review.clauses == ["run"]
 
 
 def test_with_nothing_due_the_review_offers_mixed_practice() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from buraco_widgets import MeldPuzzle, Progress
+from positions import WILD
 
 PUZZLES = Path(__file__).resolve().parent.parent.parent / "lessons" / "puzzles"
 
@@ -29,3 +30,33 @@ def test_the_choice_of_the_end_speaks_german() -> None:
     w = MeldPuzzle.load(PUZZLES / "02_wilds.yaml", "wild-moves", progress=Progress(), lang="de")
     assert w.end.label == "Schick die wilde Karte an"
     assert [item["label"] for item in w.end.items] == ["das untere Ende", "das obere Ende"]
+
+
+
+def test_the_table_asks_where_the_wild_card_goes_when_the_rules_leave_the_choice() -> None:
+    from buraco_widgets import GameTable
+
+    from buraco_core.game.scenarios import parse_scenario
+
+    table = GameTable(game=parse_scenario(WILD), autoplay=False)
+    before = table.game.to_json()
+    table.hand.select_cards(["4h"])
+    table.table.selected = [0, 0]   # the meld clicked: the addition, by the buttons
+    assert table.game.to_json() == before and table.wild_end_row.layout.display is None
+    assert table.feedback.value == "The wild card can go to either end of this meld: choose the end it goes to."
+    assert [i["label"] for i in table.wild_end.items] == ["the low end: run 3♥-6♥, JK standing for 3♥: 45 points",
+                                                        "the high end: run 4♥-7♥, JK standing for 7♥: 45 points"]
+    assert all(i["svg"] for i in table.wild_end.items)   # each end's meld drawn
+    table.wild_end.value = "high"
+    assert [c.code for c in table.game.melds[0][0].cards] == ["4h", "5h", "6h", "JK"]
+    assert table.wild_end_row.layout.display == "none" and "You add 4♥" in table.feedback.value
+    typed = GameTable(game=parse_scenario(WILD), autoplay=False)
+    typed.command.value = "add 1 4h"          # typed without an end: asked too
+    typed.command_button.click()
+    assert typed.wild_end_row.layout.display is None and typed.game.to_json() == before
+    typed.wild_end.value = "low"
+    assert typed.game.history[-1] == (0, "add 1 4h low") and typed.command.value == ""
+    named = GameTable(game=parse_scenario(WILD), autoplay=False)
+    named.command.value = "add 1 4h high"     # the end named: nothing to ask
+    named.command_button.click()
+    assert named.wild_end_row.layout.display == "none" and named.game.history[-1] == (0, "add 1 4h high")

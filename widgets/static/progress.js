@@ -169,6 +169,7 @@ function render({ model, el }) {
   root.append(title, list, message, details);
   el.appendChild(root);
 
+  const opened = new Set();   // the folded lessons the learner opened (kept when the list is drawn again)
   function show() {
     const solved = model.get("solved") || {};
     const expected = model.get("expected") || {};
@@ -182,10 +183,20 @@ function render({ model, el }) {
       if (lesson === current) li.classList.add("bw-current");
       const done = solved[lesson] || [];
       const all = Array.from(new Set([...(expected[lesson] || []), ...done]));
-      const head = document.createElement("span");
+      // the current lesson in full; another lesson's items folded under its count (opened on demand)
+      const folded = lesson !== current && all.length > 0;
+      const head = document.createElement(folded ? "summary" : "span");
       head.className = "bw-progress-count";
       head.textContent = t("count", { lesson, done: done.length, total: all.length });
-      li.appendChild(head);
+      let box = li;
+      if (folded) {
+        box = document.createElement("details");
+        box.className = "bw-progress-fold";
+        box.open = opened.has(lesson);
+        box.addEventListener("toggle", () => { if (box.open) opened.add(lesson); else opened.delete(lesson); });
+        li.appendChild(box);
+      }
+      box.appendChild(head);
       if (all.length) {
         const items = document.createElement("span");
         items.className = "bw-progress-items";
@@ -199,7 +210,7 @@ function render({ model, el }) {
           tag.setAttribute("aria-label", t(ok ? "solved" : "open", { item: words }));
           items.appendChild(tag);
         });
-        li.appendChild(items);
+        box.appendChild(items);
       }
       return li;
     }));
@@ -266,6 +277,14 @@ function render({ model, el }) {
     model.send({ type: "restore", text: raw, now: Date.now(), offset: new Date().getTimezoneOffset() });
   });
 
+  // Another page of this browser (a lesson open in another tab) recorded answers: Python merges them
+  // in, so this page's map and review know them without a reload.
+  function onStorage(event) {
+    if (event.storageArea !== window.localStorage || event.key !== key() || !event.newValue) return;
+    model.send({ type: "restore", text: event.newValue, now: Date.now(), offset: new Date().getTimezoneOffset() });
+  }
+  window.addEventListener("storage", onStorage);
+
   let armed = false;
   exportBtn.addEventListener("click", () => model.send({ type: "export" }));
   importBtn.addEventListener("click", () => model.send({ type: "import", text: text.value }));
@@ -304,6 +323,7 @@ function render({ model, el }) {
   onMessage();
   showExport();
   return () => {
+    window.removeEventListener("storage", onStorage);
     model.off("change:solved", onSolved);
     model.off("change:settings", onSettings);
     model.off("change:assignments", onSettings);

@@ -91,6 +91,18 @@ class Clause:
     def text_message(self) -> Message:
         return Message(f"clause.{self.id}.text")
 
+    def text_for(self, rules: Rules) -> Message:
+        """The rule as ``rules`` plays it: :attr:`text_message`, or where that sentence speaks of
+        rulesets that differ (the deck, the seats), the sentence of ``rules``' own reading.
+
+        >>> CLAUSES["deck"].text_for(RULESETS["fechado"]).text("en")
+        '2 decks of 52 cards and no jokers: 104 cards, so the eight 2s are the only wild cards.'
+        >>> CLAUSES["seats"].text_for(RULESETS["brazilian"]).text("en")
+        'The player after the dealer plays first, and the deal passes to the left each hand. Every player plays alone: there are no partners.'
+        """
+        here = _HERE.get(self.id)
+        return here(rules) if here is not None else self.text_message
+
     @property
     def title(self) -> str:
         """A short learner's title (``"one wild card per meld"``), in English."""
@@ -100,6 +112,21 @@ class Clause:
     def text(self) -> str:
         """The rule in one or two sentences a learner reads, in English."""
         return self.text_message.text("en")
+
+
+def _deck_here(rules: Rules) -> Message:
+    cards = 52 * rules.decks + rules.jokers
+    if rules.jokers:
+        return Message("clause.deck.here", {"decks": rules.decks, "jokers": rules.jokers, "cards": cards})
+    return Message("clause.deck.here-no-jokers", {"decks": rules.decks, "cards": cards})
+
+
+def _seats_here(rules: Rules) -> Message:
+    return Message("clause.seats.text" if rules.partnerships else "clause.seats.here-alone")
+
+
+#: The clauses whose general sentence speaks of rulesets that differ, and each ruleset's own sentence.
+_HERE: dict[str, Callable[[Rules], Message]] = {"deck": _deck_here, "seats": _seats_here}
 
 
 def _pots(rules: Rules) -> bool:

@@ -45,7 +45,7 @@ def clause_block(clause: Clause, lang: str = "en") -> list[str]:
         lines += [render("rulebook.reads", lang), ""]
         for group in clause.readings:
             rules = RULESETS[group[0]]
-            said = " ".join(meaning(name, getattr(rules, name)).text(lang) for name in clause.reads)
+            said = " ".join(meaning(name, getattr(rules, name), vars(rules)).text(lang) for name in clause.reads)
             lines.append(f"- {render('rulebook.reading', lang, rulesets=_names(group), reading=said)}")
         lines.append("")
     return lines

@@ -337,7 +337,7 @@ class Variant:
 
     def meaning(self, name: str) -> Message:
         """What the value of field ``name`` means, in words (a catalog sentence)."""
-        return meaning(name, getattr(self.rules, name))
+        return meaning(name, getattr(self.rules, name), vars(self.rules))
 
     def replace(self, **values: Any) -> Variant:
         """This variant with fields changed (a ``RulesError`` if they contradict each other)."""
@@ -349,8 +349,16 @@ class Variant:
         return Variant(rules, players, name)
 
 
-def meaning(name: str, value: object) -> Message:
-    """The catalog's sentence for field ``name`` holding ``value``."""
+def meaning(name: str, value: object, others: Mapping[str, object] | None = None) -> Message:
+    """The catalog's sentence for field ``name`` holding ``value``; ``others``, the values of the
+    other fields where known (a ruleset's, or a draft's), for a sentence that depends on them: no
+    ace-to-ace bonus means "counts as clean" only where runs may go from ace to ace.
+
+    >>> meaning("ace_to_ace_bonus", None, {"ace_to_ace": False}).text("en")
+    'No run goes from ace to ace, so there is no ace-to-ace buraco.'
+    """
+    if name == "ace_to_ace_bonus" and value is None and others is not None and others.get("ace_to_ace") is False:
+        return message("house.field.ace_to_ace_bonus.no-runs")
     info = field_info(name)
     shown = info.show(value)
     if info.kind == "switch" or info.kind == "choice" or (info.kind == "optional-number" and value is None):

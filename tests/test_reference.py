@@ -109,12 +109,12 @@ def test_a_cheat_sheet_matches_the_engine(name: str) -> None:
     for part in sheet.parts:
         for label, value in part.rows:
             assert value == readers[label](rules).text("en")
-    # every clause the ruleset plays by is stated, once, in the catalog's words; no other is
+    # every clause the ruleset plays by is stated, once, in the catalog's words as it plays it; no other is
     stated = [c for part in sheet.parts for c in part.clauses]
     assert sorted(stated) == sorted(c for c in CLAUSES if CLAUSES[c].applies(rules))
     text = " ".join(sheet_text(sheet.html()))
     for clause in stated:
-        assert CLAUSES[clause].text in text
+        assert CLAUSES[clause].text_for(rules).text("en") in text
     assert render(f"ruleset.{name}") in sheet.title
     for part_id, _, _ in PARTS:
         assert render(f"cheat.part.{part_id}") in text
@@ -149,3 +149,24 @@ def test_the_sheet_is_a_page_with_a_print_stylesheet_for_a4() -> None:
     page = cheat_sheet("fechado").document()
     assert page.startswith("<!doctype html>") and "<title>Buraco Fechado: cheat sheet</title>" in page
     assert "@page { size: A4" in page and "@media print" in page and "column-count: 2" in page
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("name", list(RULESETS))
+def test_a_cheat_sheet_states_its_own_rulesets_deck_and_seats(name: str, lang: str) -> None:
+    """A sheet says the deck and the seats as its ruleset plays them, never the rulebook's sentence
+    about every ruleset (the Fechado sheet said "4 jokers, 108 cards", the Brazilian one "Partners
+    sit opposite")."""
+
+    rules = RULESETS[name]
+    html = cheat_sheet(name, lang).html()
+    for clause in ("deck", "seats"):
+        general = CLAUSES[clause].text_message.text(lang)
+        own = CLAUSES[clause].text_for(rules).text(lang)
+        assert own in html.replace("&#x27;", "'")
+        if own != general:
+            assert general not in html
+    assert f"{52 * rules.decks + rules.jokers}" in re.sub(r"\s", " ", html)
+    assert ("108" in html) == (rules.jokers == 4)
+    partners = render("clause.seats.text", lang).rsplit(". ", 1)[-1]
+    assert (partners in html) == rules.partnerships

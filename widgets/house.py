@@ -23,6 +23,7 @@ nothing is applied until it is consistent. The applied variant (``variant``, its
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from typing import Any
 
@@ -246,7 +247,7 @@ class HouseRules(anywidget.AnyWidget):
             self.problems = []
             self._publish_draft()
             self.changed = [{"field": k, "label": field_info(k).label.text(self.lang),
-                             "meaning": meaning(k, v).text(self.lang)} for k, v in variant.changes.items()]
+                             "meaning": variant.meaning(k).text(self.lang)} for k in variant.changes]
             self.player_options = list(variant.rules.player_counts)
             self.players = variant.players if variant.players is not None else max(variant.rules.player_counts)
             self.name = variant.name
@@ -260,11 +261,12 @@ class HouseRules(anywidget.AnyWidget):
         draft = dict(self._draft)
         self.draft = {**draft, "name": self.variant.rules.name}
         shown: dict[str, str] = {}
+        values: dict[str, object] = {}
         for name, text in draft.items():
-            try:
-                shown[name] = meaning(name, field_info(name).read(text)).text(self.lang)
-            except VariantError:
-                shown[name] = ""
+            with contextlib.suppress(VariantError):  # a value not readable has no meaning (its row says why)
+                values[name] = field_info(name).read(text)
+        for name in draft:
+            shown[name] = meaning(name, values[name], values).text(self.lang) if name in values else ""
         self.meanings = shown
 
     def _refuse(self, problems: list[dict[str, Any]]) -> None:

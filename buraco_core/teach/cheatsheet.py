@@ -2,7 +2,9 @@
 
 Nothing on a sheet is typed by hand: the figures are the rows of the rulesets' comparison
 (:data:`buraco_core.compare.ROWS`, read from the ruleset's fields), the rules are the clauses
-that the ruleset plays by, in the learner's words of the catalog (``clause.<id>.text``), so a
+that the ruleset plays by, in the learner's words of the catalog as the ruleset plays them
+(:func:`~buraco_core.teach.feedback.rule_text`: a house rule's own value, the ruleset's own deck
+and seats, never a sentence about another ruleset), so a
 change of a ruleset (or a house rule made with ``dataclasses.replace``) changes its sheet. The
 sheet has the parts of :data:`PARTS`: the table and the deal, card values, melds and wild cards,
 buracos and bonuses, the turn, the pot, going out, the end of a hand, the match.
@@ -35,6 +37,7 @@ from ..clauses import CLAUSES
 from ..compare import ROWS
 from ..messages import render
 from ..rules import Rules, get_rules
+from .feedback import rule_text
 
 __all__ = ["PARTS", "CheatSheet", "Part", "cheat_sheet", "stylesheet"]
 
@@ -97,7 +100,7 @@ class CheatSheet:
             table = f"<table>{rows}</table>" if rows else ""
             rules = "".join(
                 f"<li><b>{escape(CLAUSES[c].title_message.text(self.lang))}</b>: "
-                f"{escape(CLAUSES[c].text_message.text(self.lang))}</li>" for c in p.clauses)
+                f"{escape(rule_text(c, self.rules).text(self.lang))}</li>" for c in p.clauses)
             listing = f"<ul>{rules}</ul>" if rules else ""
             blocks.append(f"<section class='bw-cheat-part' data-part='{p.id}'>"
                           f"<h3>{escape(render(f'cheat.part.{p.id}', self.lang))}</h3>{table}{listing}</section>")

@@ -222,8 +222,8 @@ def rule_text(clause: str, rules: Rules) -> Message:
     'In Classic Buraco, house rules: A set holds at most 4 cards. A set may hold cards of the same suit.'
     """
     if not house_fields(clause, rules):
-        return CLAUSES[clause].text_message
-    values = join(*(meaning(f, getattr(rules, f)) for f in RULE_FIELDS[clause]))
+        return CLAUSES[clause].text_for(rules)
+    values = join(*(meaning(f, getattr(rules, f), vars(rules)) for f in RULE_FIELDS[clause]))
     house = Message("feedback.house-rule", {"rules": rules, "values": values})
     core = _HOUSE_CORE.get(clause)
     return join(Message(core), house) if core else house

@@ -11,7 +11,7 @@ import pytest
 from buraco_widgets import GameTable, HouseRules
 
 from buraco_core import RULESETS, Rules
-from buraco_core.messages import catalog
+from buraco_core.messages import catalog, render
 from buraco_core.variants import field_info, parse_variant
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -197,3 +197,14 @@ def test_quiz_practice_and_comparison_follow_the_panel() -> None:
     assert "match" not in comparison.value  # only the rows that differ
     panel.reset()
     assert practice.puzzle.ruleset is RULESETS["buraco"] and "No house rules yet" in comparison.value
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_no_ace_to_ace_bonus_means_clean_only_where_runs_go_from_ace_to_ace(lang: str) -> None:
+    """Classic Buraco has no ace-to-ace run: the panel said its ace-to-ace buraco "counts as clean"
+    (lesson 11), where lesson 03 says it is no meld there; it says so only once the draft lets runs go
+    from ace to ace."""
+    panel = HouseRules("buraco", lang=lang)
+    assert panel.meanings["ace_to_ace_bonus"] == render("house.field.ace_to_ace_bonus.no-runs", lang)
+    panel.edit("ace_to_ace", field_info("ace_to_ace").show(True))
+    assert panel.meanings["ace_to_ace_bonus"] == render("house.field.ace_to_ace_bonus.none", lang)

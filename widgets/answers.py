@@ -146,7 +146,7 @@ class NumberInput(AnswerInput):
 
     def __init__(self, situation: Situation, lang: str, **kwargs: Any) -> None:
         super().__init__(situation, lang, **kwargs)
-        self.number = ipywidgets.IntText(value=0, description=render("widget.points", lang),
+        self.number = ipywidgets.IntText(value=0, description=situation.number_label.text(lang),
                                          layout=ipywidgets.Layout(width="16em", max_width="100%"))
         self.number.add_class("bw-number")
         self.children = [self.number]

@@ -144,6 +144,7 @@ def lesson_link(clause: str | None, course: CourseLike = None, lang: str = "en")
 
 _TABLE = Message("widget.table")
 _HAND = Message("widget.your-hand")
+_POINTS = Message("widget.points")
 
 
 @dataclass(frozen=True)
@@ -153,7 +154,7 @@ class Situation:
     ``facts``, a game ``position`` (the seat's view; ``broken`` says why it cannot be drawn) or the
     ``table``'s melds, the ``hand`` and the ``added`` cards shown, and what the answer is made of:
     ``form`` (a key of :data:`ANSWER_FORMS`; ``""`` for an unknown kind, whose ``problem`` says so),
-    ``options`` (a choice's), ``meld`` (the meld the task adds to, already chosen), ``ends`` (the
+    ``options`` (a choice's), ``number_label`` (what a number answer counts: points, cards), ``meld`` (the meld the task adds to, already chosen), ``ends`` (the
     ends of a run the learner may send the wild card to, where the task asks for one:
     :meth:`~buraco_core.teach.Kind.ends`; the answer then carries the end chosen)."""
 
@@ -176,6 +177,7 @@ class Situation:
     options: tuple[Option, ...] = ()
     meld: int | None = None
     ends: tuple[Option, ...] = ()
+    number_label: Message = _POINTS
 
     @property
     def picks(self) -> frozenset[str]:
@@ -338,7 +340,7 @@ class PuzzleSession:
             table_label=Message(kind.table_label), reveal_table=kind.reveal_table,
             hand=p.hand if shown_hand else (), hand_label=Message(kind.hand_label), added=added,
             options=kind.options(p) if form.name == "choice" else (), meld=None if meld is None else int(meld),
-            ends=kind.ends(p))
+            ends=kind.ends(p), number_label=Message(kind.number_label))
 
     # -- the learner's actions --------------------------------------------------------------------
     def check(self, answer: object) -> Feedback:

@@ -343,3 +343,14 @@ def test_every_puzzle_of_the_lessons_is_answered_in_its_widget() -> None:
                 enter(w2, mistake)
                 w2.check()
                 assert w2.feedback.rule == check(p, mistake).rule and w2.feedback.status == "wrong"
+
+
+@pytest.mark.parametrize(("kind", "label"), [("deal-count", "widget.cards-count"), ("meld-value", "widget.points"),
+                                             ("score", "widget.points")])
+def test_the_number_box_names_what_it_counts(kind: str, label: str) -> None:
+    """A count of cards is asked in a box labelled "Cards:", not "Points:" (issue 24)."""
+    from buraco_core.messages import render
+
+    for lang in ("en", "de"):
+        w = MeldPuzzle.generate(kind, rules="buraco", seed=1, progress=Progress(), lang=lang)
+        assert w.number.description == render(label, lang)

@@ -78,6 +78,8 @@ class Kind:
     """The catalog key of the words above the puzzle's hand."""
     table_label: ClassVar[str] = "widget.table"
     """The catalog key of the words above the puzzle's melds."""
+    number_label: ClassVar[str] = "widget.points"
+    """The catalog key of the words beside a number answer's box (what the number counts)."""
     params: ClassVar[frozenset[str]] = frozenset()
     """The generator's parameters."""
     keeps: ClassVar[tuple[str, ...]] = ()

@@ -65,6 +65,7 @@ class DealCount(Kind):
     name = "deal-count"
     goal_type = DealCountGoal
     form = "number"
+    number_label = "widget.cards-count"
     clause = "deal"
     params = frozenset({"count", "players"})
     keeps = ("count",)

@@ -16,7 +16,7 @@ import ipywidgets
 
 from buraco_core import RULESETS, Card, Meld, Rules, get_rules, parse_cards
 from buraco_core.cards import card_text
-from buraco_core.errors import message_of
+from buraco_core.errors import learner_message
 from buraco_core.messages import Message, catalog, render, show, typeset
 from buraco_core.svg import card_name, card_svg, meld_svg
 from buraco_core.variants import rules_text
@@ -139,15 +139,12 @@ def classed(widget: Any, css: str) -> Any:
 
 
 def reason(error: BaseException, lang: str) -> str:
-    """An error's sentence in ``lang``: the catalog message the engine's errors carry
-    (:func:`~buraco_core.errors.message_of`: a refusal's, a notation error's, a bad answer's, a
-    ruleset's problems); any other error is a bug, whose text is English and for developers: the
-    page gets a sentence of its language saying so, the log gets the error."""
-    said = message_of(error)
-    if said is not None:
-        return said.text(lang)
-    _LOG.error("an error without a message reached a page", exc_info=error)
-    return render("widget.unexpected", lang)
+    """An error's sentence in ``lang``: the catalog message every error a learner may meet
+    carries (a :class:`~buraco_core.errors.LearnerError`, a bad answer); any other error is a
+    bug, whose text is English and for developers: the page gets a sentence of its language
+    saying so, the server's log the error with its traceback
+    (:func:`~buraco_core.errors.learner_message`)."""
+    return learner_message(error, _LOG).text(lang)
 
 
 def guard(show: Callable[[str], None], handler: Callable[..., Any], *, lang: str | None = None) -> Callable[..., None]:

@@ -114,3 +114,26 @@ def test_an_error_with_its_own_sentence_is_no_bug(caplog: pytest.LogCaptureFixtu
     with caplog.at_level(logging.DEBUG):
         assert learner_message(error, logging.getLogger("buraco_core.test")) is error.message
     assert not caplog.records
+
+
+def _a_bug(*_args: object) -> object:
+    raise KeyError("seat")  # the bug
+
+
+def test_a_bug_in_checking_a_puzzle_is_logged_and_the_page_says_the_trainer_met_one(
+        caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
+    from buraco_core.teach import PuzzleSession, check, core, generate, session
+
+    puzzle = generate("make-meld", "buraco", 1)
+    monkeypatch.setattr(core, "get_rules", _a_bug)
+    with caplog.at_level(logging.ERROR):
+        fb = check(puzzle, [])
+    assert fb.verdict == Message("teach.broken", {"error": Message("widget.unexpected")})  # not the bug's "'seat'"
+    assert "in _a_bug" in caplog.text and puzzle.id in caplog.text
+
+    caplog.clear()
+    monkeypatch.setattr(session, "check", _a_bug)
+    with caplog.at_level(logging.ERROR):
+        fb = PuzzleSession(puzzle).check(["4h"])
+    assert fb.verdict == Message("widget.could-not-check", {"error": Message("widget.unexpected")})
+    assert not fb.answered and "in _a_bug" in caplog.text

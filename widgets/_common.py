@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 import ipywidgets
+import traitlets
 
 from buraco_core import RULESETS, Card, Meld, Rules, get_rules, parse_cards
 from buraco_core.cards import card_text
@@ -193,7 +194,9 @@ def ordered_input(widget: Any, *traits: str) -> None:
             return
         try:
             widget.set_state(state)
-        except Exception:  # a value the widget refuses: the page gets back what the kernel holds
+        except Exception as exc:  # a value the widget refuses: the page gets back what the kernel holds
+            if not isinstance(exc, traitlets.TraitError):  # any other error is a bug: logged, not swallowed
+                _LOG.error("%s could not take %s from the page", type(widget).__name__, sorted(state), exc_info=exc)
             widget.send_state(list(state))
 
     widget.on_msg(take)

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import html
 import logging
+import os
 import pathlib
+import sys
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -38,6 +40,7 @@ __all__ = [
     "discard",
     "esc",
     "guard",
+    "log_to_server",
     "meld_item",
     "ordered_input",
     "reason",
@@ -146,6 +149,38 @@ def reason(error: BaseException, lang: str) -> str:
     saying so, the server's log the error with its traceback
     (:func:`~buraco_core.errors.learner_message`)."""
     return learner_message(error, _LOG).text(lang)
+
+
+_SERVER_LOG = "buraco-server-log"
+
+
+class _ServerLog(logging.Handler):
+    """Writes a record to the server's log, never to a page. In a kernel ``sys.stderr`` is
+    ipykernel's stream to the notebook (on a Voilà page, a comm's output goes nowhere), but its
+    ``fileno()`` is the stderr the kernel had before: the terminal of Voilà or Jupyter, their log.
+    Elsewhere it is the process's stderr (the browser console under Pyodide)."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            text = self.format(record) + "\n"
+            try:
+                os.write(sys.stderr.fileno(), text.encode("utf-8", "replace"))
+            except (AttributeError, OSError, ValueError):  # a stream with no file (io.UnsupportedOperation)
+                sys.stderr.write(text)
+        except Exception:
+            self.handleError(record)
+
+
+def log_to_server(level: int = logging.WARNING) -> None:
+    """Send the warnings and errors of ``buraco_core`` and the widgets (a bug a page met, with its
+    traceback) to the server's log; once per kernel (importing the widgets does it)."""
+    for name in ("buraco_core", "buraco_widgets"):
+        logger = logging.getLogger(name)
+        if not any(h.name == _SERVER_LOG for h in logger.handlers):  # by name: also under a second import
+            handler = _ServerLog(level)
+            handler.name = _SERVER_LOG
+            handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+            logger.addHandler(handler)
 
 
 def guard(show: Callable[[str], None], handler: Callable[..., Any], *, lang: str | None = None) -> Callable[..., None]:

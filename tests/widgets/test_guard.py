@@ -103,3 +103,47 @@ def test_a_value_the_page_sends_is_refused_quietly_but_a_bug_taking_it_is_logged
         _from_page(picker, {"set": {"picked": 13}})
     assert sent == [["picked"], ["picked"]]
     assert "Picker could not take ['picked']" in caplog.text and "RuntimeError: the picker's bug" in caplog.text
+
+
+class KernelStderr:
+    """ipykernel's stand-in for ``sys.stderr``: what is written goes to the notebook (on a Voilà
+    page, nowhere); ``fileno()`` is the stderr the kernel had, the server's log."""
+
+    def __init__(self, server_fd: int) -> None:
+        self.server_fd = server_fd
+        self.to_the_notebook: list[str] = []
+
+    def write(self, text: str) -> int:
+        self.to_the_notebook.append(text)
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+    def fileno(self) -> int:
+        return self.server_fd
+
+
+def test_a_bug_a_page_meets_is_in_the_servers_log_and_not_on_the_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+    import sys
+
+    from buraco_widgets._common import log_to_server
+
+    log_to_server()  # importing the widgets did it already: once is enough
+    assert sum(h.name == "buraco-server-log" for h in logging.getLogger("buraco_widgets").handlers) == 1
+    read, write = os.pipe()
+    stderr = KernelStderr(write)
+    monkeypatch.setattr(sys, "stderr", stderr)
+    owner = Owner()
+
+    def broken_handler() -> None:
+        {"seat": 1}.pop("hand")
+
+    guard(owner.say, broken_handler)()
+    os.close(write)
+    with os.fdopen(read, encoding="utf-8") as server:
+        logged = server.read()
+    assert "ERROR buraco_widgets: a page's action: an error without a message reached a page" in logged
+    assert "in broken_handler" in logged and "KeyError: 'hand'" in logged
+    assert stderr.to_the_notebook == [] and "hand" not in owner.shown[0]

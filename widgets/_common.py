@@ -158,7 +158,7 @@ class _ServerLog(logging.Handler):
     """Writes a record to the server's log, never to a page. In a kernel ``sys.stderr`` is
     ipykernel's stream to the notebook (on a Voilà page, a comm's output goes nowhere), but its
     ``fileno()`` is the stderr the kernel had before: the terminal of Voilà or Jupyter, their log.
-    Elsewhere it is the process's stderr (the browser console under Pyodide)."""
+    Elsewhere it is the process's stderr."""
 
     def emit(self, record: logging.LogRecord) -> None:
         try:

@@ -1,19 +1,27 @@
-"""The engine's two kinds of error a learner meets, apart as python-chess keeps them apart.
+"""The errors a learner can meet, all in one shape, and the engine's two kinds apart as python-chess
+keeps them apart.
+
+Every error a page may show is a :class:`LearnerError`: it holds the catalog
+:class:`~buraco_core.messages.Message` that says why (``e.message``), its catalog key
+(``e.key``) and values (``e.params``); ``e.explain(lang)`` is the sentence in a language of the
+catalog, ``str(e)`` the English one. A widget shows any of them the same way
+(:func:`learner_message`), never by asking which error it is.
 
 - :class:`NotationError`: text that is not a card or not a play (``"4x"``, ``"fold"``). Nothing
   was judged: the learner has to write it again.
 - :class:`Refusal`: a readable meld or play that the rules refuse. It names the clause of
-  docs/RULES.md it applies (``e.rule == "pot-guard"``, one of :data:`buraco_core.clauses.CLAUSES`)
-  and holds the catalog :class:`~buraco_core.messages.Message` that says why, with the values
-  the sentence needs. :class:`~buraco_core.melds.InvalidMeld` (cards that are no meld) and
+  docs/RULES.md it applies (``e.rule == "pot-guard"``, one of :data:`buraco_core.clauses.CLAUSES`).
+  :class:`~buraco_core.melds.InvalidMeld` (cards that are no meld) and
   :class:`~buraco_core.game.actions.IllegalAction` (a refused play) are refusals.
+- the others: a ruleset that cannot be played (:class:`~buraco_core.rules.RulesError`, a house
+  variant's text :class:`~buraco_core.variants.VariantError`), a learner's record, hand-in or
+  assignment that cannot be read, a session asked for what it cannot do now.
 
-Both are :class:`ValueError` and hold a message: ``str(e)`` is the English sentence,
-``e.explain(lang)`` the sentence in another language of the catalog.
+All are :class:`ValueError`.
 
 >>> e = Refusal("wild-one", "meld.one-wild-set")
->>> e.rule, str(e)
-('wild-one', 'a meld may hold only one wild card (a joker or a 2); in a set every 2 is wild')
+>>> e.rule, e.key, str(e)
+('wild-one', 'meld.one-wild-set', 'a meld may hold only one wild card (a joker or a 2); in a set every 2 is wild')
 >>> Refusal("no-such-clause", "meld.one-wild-set")
 Traceback (most recent call last):
 ...
@@ -22,12 +30,16 @@ ValueError: no clause 'no-such-clause' in docs/RULES.md: see buraco_core.clauses
 
 from __future__ import annotations
 
-from .clauses import CLAUSES
+import logging
+from typing import Any
+
 from .messages import Message
 
-_CLAUSE_IDS = frozenset(CLAUSES)
+_CLAUSE_IDS: set[str] = set()
+"""The clause ids, filled on the first refusal (``clauses`` imports ``rules``, which imports this
+module: read here, it would be a cycle)."""
 
-__all__ = ["NotationError", "Refusal", "message_of"]
+__all__ = ["LearnerError", "NotationError", "Refusal", "learner_message", "message_of"]
 
 
 def _message(key: str | Message, params: dict[str, object]) -> Message:
@@ -38,38 +50,29 @@ def _message(key: str | Message, params: dict[str, object]) -> Message:
     return Message(key, params)
 
 
-class NotationError(ValueError):
-    """Text that is not a card or not a play; ``message`` says what is allowed."""
+def _known_clause(rule: str) -> bool:
+    if not _CLAUSE_IDS:
+        from .clauses import CLAUSES  # a cycle at import time: rules -> errors -> clauses -> rules
+
+        _CLAUSE_IDS.update(CLAUSES)
+    return rule in _CLAUSE_IDS
+
+
+def _restore(cls: type[LearnerError], state: dict[str, Any]) -> LearnerError:
+    error = cls.__new__(cls)
+    error.__dict__.update(state)
+    return error
+
+
+class LearnerError(ValueError):
+    """An error a learner may see: ``message`` (the catalog message that says why), ``key`` and
+    ``params`` (its key and values), ``explain(lang)`` (the sentence in ``lang``); ``str()`` is
+    the English sentence. A subclass takes what its own ``__init__`` needs and sets ``message``."""
 
     message: Message
 
     def __init__(self, key: str | Message, /, **params: object) -> None:
         self.message = _message(key, params)
-
-    def __str__(self) -> str:
-        return self.message.text("en")
-
-    def explain(self, lang: str = "en") -> str:
-        """The sentence in ``lang``."""
-        return self.message.text(lang)
-
-    def __reduce__(self) -> tuple[type[NotationError], tuple[Message]]:
-        return (type(self), (self.message,))
-
-
-class Refusal(ValueError):
-    """A meld or play the rules refuse: ``rule`` (a clause id) and ``message`` (why)."""
-
-    rule: str
-    message: Message
-
-    def __init__(self, rule: str, key: str | Message, /, **params: object) -> None:
-        # the engine makes one for every refused move it looks at: kept quick (no base __init__;
-        # args are the constructor's, and __reduce__ rebuilds the refusal)
-        if rule not in _CLAUSE_IDS:
-            raise ValueError(f"no clause {rule!r} in docs/RULES.md: see buraco_core.clauses.CLAUSES")
-        self.rule = rule
-        self.message = key if type(key) is Message and not params else _message(key, params)
 
     def __str__(self) -> str:
         return self.message.text("en")
@@ -88,6 +91,30 @@ class Refusal(ValueError):
         """The sentence in ``lang``."""
         return self.message.text(lang)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_restore, (type(self), dict(self.__dict__)))
+
+
+class NotationError(LearnerError):
+    """Text that is not a card or not a play; ``message`` says what is allowed."""
+
+    def __reduce__(self) -> tuple[type[NotationError], tuple[Message]]:
+        return (type(self), (self.message,))
+
+
+class Refusal(LearnerError):
+    """A meld or play the rules refuse: ``rule`` (a clause id) and ``message`` (why)."""
+
+    rule: str
+
+    def __init__(self, rule: str, key: str | Message, /, **params: object) -> None:
+        # the engine makes one for every refused move it looks at: kept quick (no base __init__;
+        # args are the constructor's, and __reduce__ rebuilds the refusal)
+        if rule not in _CLAUSE_IDS and not _known_clause(rule):
+            raise ValueError(f"no clause {rule!r} in docs/RULES.md: see buraco_core.clauses.CLAUSES")
+        self.rule = rule
+        self.message = key if type(key) is Message and not params else _message(key, params)
+
     def __reduce__(self) -> tuple[type[Refusal], tuple[str, Message]]:
         return (type(self), (self.rule, self.message))
 
@@ -102,10 +129,9 @@ class Refusal(ValueError):
 
 def message_of(error: BaseException) -> Message | None:
     """The catalog message that says why ``error`` happened, so a page shows it in the learner's
-    language rather than ``str(error)``, which is English: the ``message`` of a refusal, a
-    notation error, a bad answer or a house variant; the problems of an inconsistent ruleset
-    (``house.problem.<key>``), one after the other. None for an error that carries no message
-    (a bug: its text is for developers, not for a page).
+    language rather than ``str(error)``, which is English: the ``message`` of a
+    :class:`LearnerError` or of another error that carries one (a bad answer, a bot's failure).
+    None for an error that carries no message (a bug: its text is for developers, not for a page).
 
     >>> message_of(NotationError("notation.no-action", help="")).key
     'notation.no-action'
@@ -113,10 +139,20 @@ def message_of(error: BaseException) -> Message | None:
     True
     """
     found = getattr(error, "message", None)
-    if isinstance(found, Message):
-        return found
-    problems = [Message(f"house.problem.{p.key}", dict(p.params)) for p in getattr(error, "problems", ())]
-    said: Message | None = None
-    for problem in problems:
-        said = problem if said is None else Message("teach.join", {"first": said, "then": problem})
-    return said
+    return found if isinstance(found, Message) else None
+
+
+def learner_message(error: BaseException, log: logging.Logger, doing: str = "") -> Message:
+    """What a page says about ``error``: its own message (:func:`message_of`). Any other error is
+    a bug, never swallowed: ``log`` gets it with its traceback (``doing`` says what failed), and
+    the page a sentence of its language saying it met an error of its own (``widget.unexpected``).
+
+    >>> learner_message(NotationError("notation.no-action", help=""), logging.getLogger("x")).key
+    'notation.no-action'
+    """
+    said = message_of(error)
+    if said is not None:
+        return said
+    log.error("%s: an error without a message reached a page", doing or "a page's action",
+              exc_info=(type(error), error, error.__traceback__))
+    return Message("widget.unexpected")

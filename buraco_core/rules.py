@@ -23,6 +23,9 @@ from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import Literal, NamedTuple
 
+from .errors import LearnerError
+from .messages import Message
+
 __all__ = [
     "RULESETS",
     "DiscardTake",
@@ -45,17 +48,37 @@ class RulesProblem(NamedTuple):
     text: str
     params: Mapping[str, object]
 
+    @property
+    def message(self) -> Message:
+        """The problem in the catalog's words (``house.problem.<key>``)."""
+        return Message(f"house.problem.{self.key}", dict(self.params))
 
-class RulesError(ValueError):
-    """A ruleset whose fields contradict each other, or an unknown ruleset name.
+
+class RulesError(LearnerError):
+    """A ruleset whose fields contradict each other, or an unknown ruleset name: ``message`` says
+    why (the problems' sentences one after the other), ``str()`` in English.
 
     ``problems`` holds each contradiction as data (:class:`RulesProblem`), ``fields`` every field
     they name, so a panel can show each reason beside its fields without parsing English.
     """
 
-    def __init__(self, message: str, problems: Sequence[RulesProblem] = ()) -> None:
-        super().__init__(message)
-        self.problems: tuple[RulesProblem, ...] = tuple(problems)
+    def __init__(self, key: str | Message, /, **params: object) -> None:
+        super().__init__(key, **params)
+        self.problems: tuple[RulesProblem, ...] = ()
+
+    @classmethod
+    def of(cls, problems: Sequence[RulesProblem]) -> RulesError:
+        """The error of a ruleset with ``problems`` (at least one)."""
+        said = problems[0].message
+        for problem in problems[1:]:
+            said = Message("teach.join", {"first": said, "then": problem.message})
+        error = cls(said)
+        error.problems = tuple(problems)
+        return error
+
+    def __str__(self) -> str:
+        # the developer's sentences (the doctests' and the command line's), one per problem
+        return "; ".join(p.text for p in self.problems) if self.problems else super().__str__()
 
     @property
     def fields(self) -> tuple[str, ...]:
@@ -298,7 +321,7 @@ class Rules:
         if self.tie is Tie.STARTER_WINS and self.target is not None:
             refuse("starter-wins-match", ("tie", "target"), "tie STARTER_WINS is for one-hand games (target None)")
         if problems:
-            raise RulesError("; ".join(p.text for p in problems), problems)
+            raise RulesError.of(problems)
 
     def __repr__(self) -> str:
         """``RULESETS['buraco']``, or the preset with its changed fields: evaluates back.
@@ -436,6 +459,4 @@ def get_rules(rules: Rules | str) -> Rules:
     try:
         return RULESETS[rules]
     except KeyError:
-        raise RulesError(
-            f"no ruleset called {rules!r}: choose one of {', '.join(RULESETS)}"
-        ) from None
+        raise RulesError("ruleset-error.unknown", name=str(rules), names=", ".join(RULESETS)) from None

@@ -107,18 +107,12 @@ class VariantError(RulesError):
     values the sentence names (``params``). ``str()`` is the English sentence."""
 
     def __init__(self, key: str, about: str = "", /, **params: object) -> None:
-        self.key = f"house.error.{key}"
+        super().__init__(Message(f"house.error.{key}", params))
         self.field = about
-        self.params: Mapping[str, object] = MappingProxyType(params)
-        super().__init__(str(message(self.key, **params)))
 
     @property
     def fields(self) -> tuple[str, ...]:
         return (self.field,) if self.field else ()
-
-    @property
-    def message(self) -> Message:
-        return message(self.key, **self.params)
 
 
 @dataclass(frozen=True)

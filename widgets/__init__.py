@@ -8,6 +8,7 @@ Every widget speaks the course's language: :func:`use_language` (``"en"`` or ``"
 for the widgets built after it in this kernel, and each widget's ``lang`` argument overrides it.
 """
 
+from ._common import log_to_server
 from .assignment import AssignmentMaker, AssignmentResults
 from .cheatsheet import CheatSheet
 from .choice import Choice
@@ -39,3 +40,6 @@ __all__ = ["AssignmentMaker", "AssignmentResults", "CheatSheet", "Choice", "Clas
            "ClassMap", "ClassMistakes", "FeedbackBox", "GameKeeper", "GameTable", "GlossaryLookup", "Hand", "HandIn",
            "HouseRules", "LanguageMenu", "MasteryMap", "MeldPuzzle", "MeldView", "PageLink", "Progress", "PuzzleSet", "Quiz",
            "Review", "RulesetPicker", "ScoreQuiz", "TableTop", "TableView", "follow_course", "language", "use_language"]
+
+log_to_server()  # a bug a page meets is in the server's log, with its traceback
+

@@ -8,15 +8,18 @@ from __future__ import annotations
 
 import html
 import logging
+import os
 import pathlib
+import sys
 from collections.abc import Callable, Iterable
 from typing import Any
 
 import ipywidgets
+import traitlets
 
 from buraco_core import RULESETS, Card, Meld, Rules, get_rules, parse_cards
 from buraco_core.cards import card_text
-from buraco_core.errors import message_of
+from buraco_core.errors import learner_message
 from buraco_core.messages import Message, catalog, render, show, typeset
 from buraco_core.svg import card_name, card_svg, meld_svg
 from buraco_core.variants import rules_text
@@ -37,6 +40,7 @@ __all__ = [
     "discard",
     "esc",
     "guard",
+    "log_to_server",
     "meld_item",
     "ordered_input",
     "reason",
@@ -139,15 +143,44 @@ def classed(widget: Any, css: str) -> Any:
 
 
 def reason(error: BaseException, lang: str) -> str:
-    """An error's sentence in ``lang``: the catalog message the engine's errors carry
-    (:func:`~buraco_core.errors.message_of`: a refusal's, a notation error's, a bad answer's, a
-    ruleset's problems); any other error is a bug, whose text is English and for developers: the
-    page gets a sentence of its language saying so, the log gets the error."""
-    said = message_of(error)
-    if said is not None:
-        return said.text(lang)
-    _LOG.error("an error without a message reached a page", exc_info=error)
-    return render("widget.unexpected", lang)
+    """An error's sentence in ``lang``: the catalog message every error a learner may meet
+    carries (a :class:`~buraco_core.errors.LearnerError`, a bad answer); any other error is a
+    bug, whose text is English and for developers: the page gets a sentence of its language
+    saying so, the server's log the error with its traceback
+    (:func:`~buraco_core.errors.learner_message`)."""
+    return learner_message(error, _LOG).text(lang)
+
+
+_SERVER_LOG = "buraco-server-log"
+
+
+class _ServerLog(logging.Handler):
+    """Writes a record to the server's log, never to a page. In a kernel ``sys.stderr`` is
+    ipykernel's stream to the notebook (on a Voilà page, a comm's output goes nowhere), but its
+    ``fileno()`` is the stderr the kernel had before: the terminal of Voilà or Jupyter, their log.
+    Elsewhere it is the process's stderr."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            text = self.format(record) + "\n"
+            try:
+                os.write(sys.stderr.fileno(), text.encode("utf-8", "replace"))
+            except (AttributeError, OSError, ValueError):  # a stream with no file (io.UnsupportedOperation)
+                sys.stderr.write(text)
+        except Exception:
+            self.handleError(record)
+
+
+def log_to_server(level: int = logging.WARNING) -> None:
+    """Send the warnings and errors of ``buraco_core`` and the widgets (a bug a page met, with its
+    traceback) to the server's log; once per kernel (importing the widgets does it)."""
+    for name in ("buraco_core", "buraco_widgets"):
+        logger = logging.getLogger(name)
+        if not any(h.name == _SERVER_LOG for h in logger.handlers):  # by name: also under a second import
+            handler = _ServerLog(level)
+            handler.name = _SERVER_LOG
+            handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+            logger.addHandler(handler)
 
 
 def guard(show: Callable[[str], None], handler: Callable[..., Any], *, lang: str | None = None) -> Callable[..., None]:
@@ -196,7 +229,9 @@ def ordered_input(widget: Any, *traits: str) -> None:
             return
         try:
             widget.set_state(state)
-        except Exception:  # a value the widget refuses: the page gets back what the kernel holds
+        except Exception as exc:  # a value the widget refuses: the page gets back what the kernel holds
+            if not isinstance(exc, traitlets.TraitError):  # any other error is a bug: logged, not swallowed
+                _LOG.error("%s could not take %s from the page", type(widget).__name__, sorted(state), exc_info=exc)
             widget.send_state(list(state))
 
     widget.on_msg(take)

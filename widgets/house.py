@@ -131,7 +131,7 @@ class HouseRules(anywidget.AnyWidget):
         try:
             variant = parse_variant(text)
         except (VariantError, RulesError) as error:
-            self._say(render("house.not-loaded", self.lang, reason=self._reason(error)), "refused")
+            self._say(render("house.not-loaded", self.lang, reason=reason(error, self.lang)), "refused")
             return False
         self._apply(variant, announce=False)
         self._say(render("house.loaded", self.lang, name=self._name(variant)), "applied")
@@ -208,7 +208,7 @@ class HouseRules(anywidget.AnyWidget):
             elif content.get("reset"):
                 self.reset()
         except (ValueError, TypeError) as error:  # a page that sent nonsense: say so, change nothing
-            self._say(render("house.refused", self.lang, reason=self._reason(error)), "refused")
+            self._say(render("house.refused", self.lang, reason=reason(error, self.lang)), "refused")
 
     def _restore(self, text: str) -> None:
         try:
@@ -234,7 +234,7 @@ class HouseRules(anywidget.AnyWidget):
         try:
             variant = make()
         except RulesError as error:
-            self._say(render("house.refused", self.lang, reason=self._reason(error)), "refused")
+            self._say(render("house.refused", self.lang, reason=reason(error, self.lang)), "refused")
             return
         self._apply(variant)
 
@@ -275,19 +275,10 @@ class HouseRules(anywidget.AnyWidget):
         self._say(render("house.refused", self.lang, reason=reasons), "refused")
 
     def _problems(self, error: RulesError) -> list[dict[str, Any]]:
-        if isinstance(error, VariantError):
-            return [{"fields": list(error.fields), "text": error.message.text(self.lang)}]
+        """Each reason beside the fields it names (a house variant's text names one field)."""
         if not error.problems:
-            return [{"fields": [], "text": reason(error, self.lang)}]
-        return [{"fields": list(p.fields), "text": render(f"house.problem.{p.key}", self.lang, **p.params)}
-                for p in error.problems]
-
-    def _reason(self, error: Exception) -> str:
-        if isinstance(error, VariantError):
-            return error.message.text(self.lang)
-        if isinstance(error, RulesError):
-            return " ".join(p["text"] for p in self._problems(error))
-        return reason(error, self.lang)
+            return [{"fields": list(error.fields), "text": reason(error, self.lang)}]
+        return [{"fields": list(p.fields), "text": p.message.text(self.lang)} for p in error.problems]
 
     def _name(self, variant: Variant) -> str | Message:
         return variant.name or render("house.unnamed", self.lang)

@@ -29,6 +29,7 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable, Mapping, Sequence
 
+from ..errors import message_of
 from ..game.actions import Action, NextHand
 from ..game.facade import Game
 from ..game.state import Phase
@@ -43,19 +44,23 @@ __all__ = ["BotError", "Seats", "play_hand", "play_match"]
 class BotError(RuntimeError):
     """A bot could not move: ``seat``, ``bot`` (its name), ``cause`` (the exception: the rules'
     refusal of its choice, or the error its ``choose`` raised), ``action`` (its refused choice,
-    or None). ``message`` is the catalog message; ``str(e)`` says it in English."""
+    or None). ``message`` is the catalog message a page shows: the cause's own message (a
+    refusal's, in the page's language), or for a bug in the bot ``widget.unexpected``; ``str(e)``
+    is for developers, in English with the cause's text."""
 
     def __init__(self, seat: int, bot: str, cause: Exception, action: Action | str | None = None) -> None:
         self.seat = seat
         self.bot = bot
         self.cause = cause
         self.action = action
+        said: object = message_of(cause) or Message("widget.unexpected")
         if action is None:
-            self.message = Message("bot.failed", {"bot": bot, "seat": seat, "error": str(cause)})
+            self.message = Message("bot.failed", {"bot": bot, "seat": seat, "error": said})
+            told = Message("bot.failed", {"bot": bot, "seat": seat, "error": str(cause)})
         else:
-            self.message = Message("bot.refused", {"bot": bot, "seat": seat, "action": str(action),
-                                                   "reason": str(cause)})
-        super().__init__(self.message.text("en"))
+            self.message = Message("bot.refused", {"bot": bot, "seat": seat, "action": str(action), "reason": said})
+            told = Message("bot.refused", {"bot": bot, "seat": seat, "action": str(action), "reason": str(cause)})
+        super().__init__(told.text("en"))
 
 
 class Seats:

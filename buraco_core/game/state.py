@@ -249,7 +249,7 @@ def players_problem(rules: Rules, players: int) -> Message | None:
 def new_game(rules: Rules | str = "buraco", players: int = 4, seed: int = 0) -> State:
     """The first hand of a new match: seat 0 plays first (the last seat deals)."""
     rules = get_rules(rules)
-    if players not in rules.player_counts:  # a developer's error, in the words it always had
-        counts = ", ".join(map(str, rules.player_counts))
-        raise RulesError(f"{rules.name} is played by {counts} players, not {players}")
+    problem = players_problem(rules, players)
+    if problem is not None:
+        raise RulesError(problem)
     return deal_hand(rules, players, seed, 1, players - 1, 0, ())

@@ -33,8 +33,15 @@ widget; :func:`buraco_core.teach.coverage.coverage` proves the lessons cover the
 'There is no card number 100: your hand has 8 cards (numbers 1 to 8).'
 """
 
+from collections.abc import Iterable
+
+from ..cards import Card, parse_cards
 from ..display import said
+from ..errors import NotationError, Refusal
+from ..game.facade import Game
+from ..melds import make_meld
 from ..messages import Message
+from ..rules import Rules, get_rules
 from .core import HINT_LEVELS, check, hint, solve, validate, version_in
 from .course import Course, get_course
 from .explain import explain_allowed, play_words
@@ -103,7 +110,7 @@ __all__ = [
 ]
 
 
-def explain_meld(cards: object, rules: object = "buraco") -> Message:
+def explain_meld(cards: str | Iterable[Card | str], rules: Rules | str = "buraco") -> Message:
     """What the engine says about these cards as a meld, as one message (never raises for bad
     cards).
 
@@ -112,16 +119,13 @@ def explain_meld(cards: object, rules: object = "buraco") -> Message:
     >>> str(explain_meld("Kc Ac 3c"))
     'not a meld: a run never turns the corner: the ace is low (A-2-3) or high (Q-K-A), never both (K-A-2)'
     """
-    from ..errors import NotationError, Refusal
-    from ..melds import make_meld
-
     try:
-        return Message("explain.is-meld", {"meld": make_meld(cards, rules).description})  # type: ignore[arg-type]
+        return Message("explain.is-meld", {"meld": make_meld(cards, rules).description})
     except (Refusal, NotationError) as e:
         return Message("explain.not-meld", {"why": e.message})
 
 
-def explain_play(game: object, play: str) -> Message:
+def explain_play(game: Game, play: str) -> Message:
     """What the game says about a play now: allowed (and why, and what it leads to) or refused
     (and why), as one message. ``game`` is not changed.
 
@@ -130,7 +134,7 @@ def explain_play(game: object, play: str) -> Message:
     >>> str(explain_play(game, "discard JK"))
     'Refused: first draw: take a card from the stock or take the discard pile.'
     """
-    refusal = game.why_illegal(play)  # type: ignore[attr-defined]
+    refusal = game.why_illegal(play)
     if refusal is not None:
         return Message("explain.refused", {"why": refusal.message})
     why, _ = explain_allowed(game, play)
@@ -138,24 +142,21 @@ def explain_play(game: object, play: str) -> Message:
 
 
 
-def asked_meld(cards: object, rules: object = "buraco") -> tuple[Message, Message]:
+def asked_meld(cards: str | Iterable[Card | str], rules: Rules | str = "buraco") -> tuple[Message, Message]:
     """The question "is this a meld?" (the cards, the ruleset) and the engine's verdict
     (:func:`explain_meld`), to show with :func:`buraco_core.display.said`."""
-    from ..cards import parse_cards
-    from ..errors import NotationError
-    from ..rules import get_rules
-
+    shown: str | Iterable[Card | str]
     try:
-        shown: object = tuple(parse_cards(cards))  # type: ignore[arg-type]
+        shown = tuple(parse_cards(cards))
     except NotationError:
         shown = cards  # as written: the verdict says what is not a card
-    return (Message("explain.asked-meld", {"cards": shown, "rules": get_rules(rules)}),  # type: ignore[arg-type]
+    return (Message("explain.asked-meld", {"cards": shown, "rules": get_rules(rules)}),
             explain_meld(shown, rules))
 
 
-def asked_play(game: object, play: str) -> tuple[Message, Message]:
+def asked_play(game: Game, play: str) -> tuple[Message, Message]:
     """The question "may you make this play now?", the play in words, and the game's verdict
     (:func:`explain_play`), to show with :func:`buraco_core.display.said`."""
-    view = game.view(game.perspective)  # type: ignore[attr-defined]
-    return (Message("explain.asked-play", {"play": play_words(game.parse(play), view.team)}),  # type: ignore[attr-defined]
+    view = game.view(game.perspective)
+    return (Message("explain.asked-play", {"play": play_words(game.parse(play), view.team)}),
             explain_play(game, play))

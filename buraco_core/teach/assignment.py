@@ -42,7 +42,7 @@ from dataclasses import dataclass, replace
 from urllib.parse import quote, unquote
 
 from ..clauses import CLAUSES
-from ..messages import Message
+from ..errors import LearnerError
 from ..rules import RulesError, get_rules
 from ..variants import VariantError, rules_text
 from .files import load_text
@@ -58,15 +58,8 @@ _KEYS = ("name", "rules", "lesson", "clauses", "n", "seed", "file", "yaml")
 _SAFE = "+=;,-_.~()!*'@"
 
 
-class AssignmentError(ValueError):
+class AssignmentError(LearnerError):
     """An assignment's text that is not one (``message``: why, ``explain(lang)``)."""
-
-    def __init__(self, key: str, /, **params: object) -> None:
-        self.message = Message(key, params)
-        super().__init__(self.message.text("en"))
-
-    def explain(self, lang: str = "en") -> str:
-        return self.message.text(lang)
 
 
 @dataclass(frozen=True)

@@ -5,10 +5,11 @@ exception."""
 from __future__ import annotations
 
 import dataclasses
+import logging
 from typing import Any
 
 from ..clauses import CLAUSES
-from ..errors import NotationError, message_of
+from ..errors import NotationError, learner_message
 from ..melds import InvalidMeld
 from ..messages import Message
 from ..rules import Rules, RulesError, get_rules
@@ -17,6 +18,8 @@ from .feedback import Feedback, join, rule_text
 from .kinds import KINDS
 from .mistakes import named_mistake
 from .puzzle import Puzzle, PuzzleError
+
+_LOG = logging.getLogger(__name__)
 
 __all__ = ["HINT_LEVELS", "check", "hint", "solve", "validate", "version_in"]
 
@@ -52,8 +55,9 @@ def check(puzzle: Puzzle, answer: object) -> Feedback:
         return Feedback(False, e.message, answered=False)
     except (RulesError, InvalidMeld, PuzzleError, NotationError, KeyError, ValueError) as e:
         # the error's own sentence, in the learner's language; a teacher's file error (PuzzleError)
-        # and a bug have only their text
-        return Feedback(False, Message("teach.broken", {"error": message_of(e) or str(e)}), answered=False)
+        # is the teacher's text; a bug goes to the log, the page says the trainer met one
+        said: object = str(e) if isinstance(e, PuzzleError) else learner_message(e, _LOG, f"checking {puzzle.id}")
+        return Feedback(False, Message("teach.broken", {"error": said}), answered=False)
 
 
 def solve(puzzle: Puzzle) -> Any:

@@ -12,10 +12,14 @@ names the clauses and picks the catalog sentence that says it.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..cards import Card, parse_cards
 from ..errors import Refusal
+from ..game.actions import Action, AddToMeld, Discard, Draw, NewMeld, NextHand, Take, parse_action
+from ..game.engine import apply_events, take_clause
+from ..game.events import Added, Discarded, HandEnded, Melded, PotTaken, PotWaiting, TookPile, WentOut
+from ..game.facade import Game
+from ..game.state import PotState, State
+from ..meld_search import three_card_melds
 from ..melds import Meld, make_meld
 from ..messages import Message
 from ..rules import DiscardTake, IndirectPot
@@ -129,12 +133,10 @@ def wild_change(old: Meld, new: Meld) -> tuple[Message | None, str]:
 
 # ------------------------------------------------------------------ plays in words
 
-def play_words(play: str | Any, team: int = 0, *, alone: bool = False) -> Message:
+def play_words(play: str | Action, team: int = 0, *, alone: bool = False) -> Message:
     """A play in words a learner reads, melds named by owner and number as the table shows them
     (``team``: the learner's side; ``alone``: every player is a side alone, as in ``brazilian``,
     so another side's meld is a player's, by seat, not a team's)."""
-    from ..game.actions import AddToMeld, Discard, Draw, NewMeld, NextHand, Take, parse_action
-
     act = parse_action(play) if isinstance(play, str) else play
     if isinstance(act, Draw):
         return Message("play-words.draw")
@@ -155,10 +157,8 @@ def play_words(play: str | Any, team: int = 0, *, alone: bool = False) -> Messag
     return Message("play-words.next")
 
 
-def _meld_with(state: Any, card: Card) -> Message | None:
+def _meld_with(state: State, card: Card) -> Message | None:
     """A meld the card makes with the hand, or a meld of the side it goes onto, in words."""
-    from ..meld_search import three_card_melds
-
     rules = state.rules
     hand = tuple(state.hands[state.turn])
     trio = three_card_melds((*tuple(c for c in hand if c != card), card), rules, with_card=card)
@@ -171,15 +171,10 @@ def _meld_with(state: Any, card: Card) -> Message | None:
     return None
 
 
-def explain_allowed(game: Any, play: str) -> tuple[Message, list[str]]:
+def explain_allowed(game: Game, play: str) -> tuple[Message, list[str]]:
     """Why an allowed play is allowed, and what it leads to: a sentence and the clauses it uses
     (the most specific first), rendered from the events the play reports
     (:func:`~buraco_core.game.engine.apply_events`). ``game`` is not changed."""
-    from ..game.actions import AddToMeld, Discard, Draw, NewMeld, Take, parse_action
-    from ..game.engine import apply_events, take_clause
-    from ..game.events import Added, Discarded, HandEnded, Melded, PotTaken, PotWaiting, TookPile, WentOut
-    from ..game.state import PotState
-
     state = game.state
     rules = state.rules
     act = parse_action(play)

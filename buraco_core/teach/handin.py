@@ -57,7 +57,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from ..messages import LANGUAGES, Message
+from ..errors import LearnerError
+from ..messages import LANGUAGES
 from ..rules import RULESETS
 from .record import FORMATS, NAME_MAX, Record, read_record
 
@@ -73,16 +74,9 @@ _CODE = re.compile(re.escape(CODE_PREFIX) + r"([A-Za-z0-9_-]*)(?:\.([0-9a-fA-F]{
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
-class HandInError(ValueError):
+class HandInError(LearnerError):
     """A hand-in that cannot be made, read or written: ``message`` says why, in any language
     (``explain(lang)``; ``str()`` is English)."""
-
-    def __init__(self, key: str | Message, /, **params: object) -> None:
-        self.message = key if isinstance(key, Message) else Message(key, params)
-        super().__init__(self.message.text("en"))
-
-    def explain(self, lang: str = "en") -> str:
-        return self.message.text(lang)
 
 
 @dataclass(frozen=True)

@@ -67,7 +67,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from ..clauses import CLAUSES
-from ..messages import Message
+from ..errors import LearnerError
 from ..rules import RULESETS, Rules, get_rules
 
 __all__ = [
@@ -88,13 +88,12 @@ __all__ = [
     "shares_answers",
 ]
 
-class RecordError(ValueError):
+class RecordError(LearnerError):
     """A learner's record (or an answer in it) that cannot be read: ``message`` says what is wrong
     in any language of the catalog (``record.<key>``); ``str()`` is the English sentence."""
 
     def __init__(self, key: str, /, **params: object) -> None:
-        self.message = Message(f"record.{key}", params)
-        super().__init__(self.message.text("en"))
+        super().__init__(f"record.{key}", **params)
 
 
 #: First-try answers in a row, on different variants, that master a clause.

@@ -36,7 +36,7 @@ from typing import Any
 
 from ..cards import parse_cards
 from ..clauses import CLAUSES
-from ..errors import message_of
+from ..errors import LearnerError, learner_message
 from ..game.view import View
 from ..messages import Message
 from ..rules import Rules, get_rules
@@ -59,27 +59,12 @@ _LOG = logging.getLogger(__name__)
 ANOTHER_TRIES = 20
 
 
-class SessionError(ValueError):
+class SessionError(LearnerError):
     """What the learner asked for cannot be done now (no other puzzle to deal, not your turn):
     ``message`` says why; ``str(e)`` is English, ``e.explain(lang)`` another language."""
 
     def __init__(self, message: Message) -> None:
-        super().__init__(message.key)
-        self.message = message
-
-    @property
-    def key(self) -> str:
-        return self.message.key
-
-    @property
-    def params(self) -> dict[str, object]:
-        return dict(self.message.params)
-
-    def __str__(self) -> str:
-        return self.message.text("en")
-
-    def explain(self, lang: str = "en") -> str:
-        return self.message.text(lang)
+        super().__init__(message)
 
 
 def new_session_id(kind: str) -> str:
@@ -101,11 +86,11 @@ def counted_clause(puzzle: Puzzle, rule: str | None, correct: bool, asked: str |
     return asked or puzzle.main_clause or rule
 
 
-def why(error: BaseException) -> Message:
+def why(error: BaseException, doing: str = "") -> Message:
     """An error as a message parameter: the engine's own message where it has one (shown in the
-    page's language: :func:`~buraco_core.errors.message_of`); a bug's text is for developers
-    (the log has it), the page says it met an error of its own."""
-    return message_of(error) or Message("widget.unexpected")
+    page's language); a bug goes to the log with its traceback (``doing``: what failed), the page
+    says it met an error of its own (:func:`~buraco_core.errors.learner_message`)."""
+    return learner_message(error, _LOG, doing)
 
 
 @dataclass(frozen=True)
@@ -328,8 +313,7 @@ class PuzzleSession:
                 position = game.view(game.perspective)
             facts = kind.facts(p)
         except Exception as exc:  # a broken position: the page says why (validate() tells the teacher)
-            _LOG.warning("puzzle %s cannot be shown: %s", p.id, exc)
-            broken = why(exc)
+            broken = why(exc, f"showing puzzle {p.id}")
         shown_hand = "hand" in form.picks or (bool(p.hand) and not kind.shows_position)
         added = () if shown_hand or kind.shows_position else tuple(
             c.code for c in parse_cards(str(p.goal.get("add", ""))))
@@ -352,9 +336,9 @@ class PuzzleSession:
             return Feedback(False, Message(form.empty), answered=False)
         try:
             fb = check(self.puzzle, answer)
-        except Exception as exc:  # the page shows the engine's message, never a traceback
-            _LOG.exception("checking puzzle %s failed", self.puzzle.id)
-            return Feedback(False, Message("widget.could-not-check", {"error": why(exc)}), answered=False)
+        except Exception as exc:  # the page shows the engine's message, never a traceback; the log the bug
+            return Feedback(False, Message("widget.could-not-check", {"error": why(exc, f"checking puzzle {self.puzzle.id}")}),
+                            answered=False)
         if not fb.answered:
             return fb
         self.tries += 1
@@ -392,9 +376,8 @@ class PuzzleSession:
             return None
         try:
             text = hint(self.puzzle, level)
-        except Exception as exc:
-            _LOG.exception("no hint for puzzle %s", self.puzzle.id)
-            text = Message("widget.no-hint", {"error": why(exc)})
+        except Exception as exc:  # the page says there is no hint; the log has the bug
+            text = Message("widget.no-hint", {"error": why(exc, f"the hint for puzzle {self.puzzle.id}")})
         self.hints = level
         self.revealed = self.revealed or level >= HINT_LEVELS
         self.hint_lines.append(Message("widget.hint-line", {

@@ -26,6 +26,7 @@ from buraco_core.cards import CARD_ORDER, build_deck
 from buraco_core.game import Game, Phase, State, View, apply, check, legal_actions, new_game, view_of
 from buraco_core.game.actions import Action
 from buraco_core.game.view import determinize
+from buraco_core.messages import Message
 
 SETUPS = [(name, n) for name in RULESETS for n in RULESETS[name].player_counts]
 
@@ -344,6 +345,10 @@ def test_a_failing_bot_raises_a_bot_error_and_changes_nothing(bot: object, actio
     assert (err.seat, err.bot, err.action) == (0, bot.name, action)  # type: ignore[attr-defined]
     assert words in str(err) and str(err).startswith(f"the {bot.name} bot of seat 0 ")  # type: ignore[attr-defined]
     assert err.message.key == ("bot.failed" if action is None else "bot.refused")
+    # the page's sentence: a refusal in the page's language, a bug's words only in str() and the log
+    assert err.message.params["error" if action is None else "reason"] == (
+        Message("widget.unexpected") if action is None else err.cause.message)  # type: ignore[attr-defined]
+    assert "no such card" not in err.message.text("de")
     assert err.__cause__ is err.cause
     assert game.to_json() == before
     with pytest.raises(BotError):

@@ -214,7 +214,7 @@ def test_html_and_text_show_the_table_from_one_seat() -> None:
 def test_unknown_ruleset_and_player_count() -> None:
     with pytest.raises(ValueError, match="no ruleset called 'canasta'"):
         Game("canasta")
-    with pytest.raises(ValueError, match="played by 2, 4 players, not 3"):
+    with pytest.raises(ValueError, match="played by 2 or 4 players, not 3"):
         Game("buraco", players=3)
 
 

@@ -295,7 +295,9 @@ def test_a_failing_bot_is_shown_on_the_page_and_in_the_logs(caplog: object) -> N
     table.hand.select_cards(table.hand.codes[0])
     table.discard()  # the bots play: seat 1 draws, then fails
     assert table.bot_error.startswith("Left opponent (seat 1) could not move")
-    assert "the broken bot of seat 1 could not choose a move: the bot lost its notes" in table.bot_error
+    # the bot's bug is in the log, the page says the trainer met one (no developer's words on a page)
+    assert "the broken bot of seat 1 could not choose a move: the trainer met an error of its own" in table.bot_error
+    assert "notes" not in table.bot_error
     assert "New deal" in table.bot_error
     assert table.feedback.value == table.bot_error and table.feedback.status == "wrong"
     assert table.log[-1].startswith("Left opponent (seat 1): could not move: the broken bot")

@@ -1,0 +1,115 @@
+"""The coach tells the truth about the cards (issue 24): the wrong claims a learner saw, each
+rebuilt as a position, and the reason audit (:mod:`buraco_core.coach_audit`) over a CI-sized
+slice of seeded coach decisions in every ruleset."""
+
+from __future__ import annotations
+
+from buraco_core.cards import Card, parse_card, parse_cards
+from buraco_core.coach import play_reasons
+from buraco_core.coach_audit import audit, claim_problems
+from buraco_core.game import Game, parse_scenario
+from buraco_core.game.actions import Discard, Draw, Take
+from buraco_core.messages import Message
+from buraco_core.rules import RULESETS
+
+PILE_SEVEN = """\
+description: the 7s on the pile makes a run with the 8s, the joker and the 10s of seat 0's hand
+rules: buraco
+players: 4
+seed: 5
+turn: 0
+phase: draw
+hand 0: 8s JK 10s 4d Kc Qh 5c
+discard: 3h 7s
+"""
+
+PILE_JACK = """\
+description: seat 0 holds one jack (the Jc); the pile's Jh melds only with the Jd under it
+rules: buraco
+players: 4
+seed: 5
+turn: 0
+phase: draw
+hand 0: Jc 4d 9s Kh 6c
+discard: 3h Jd Jh
+"""
+
+
+def _cards(m: Message) -> tuple[Card, ...]:
+    cards = m.params["cards"]
+    assert isinstance(cards, tuple)
+    return cards
+
+
+def test_a_pile_card_that_melds_with_a_wild_card_of_the_hand_is_not_called_useless() -> None:
+    view = parse_scenario(PILE_SEVEN, "seven.txt").view(0)
+    reasons = play_reasons(view, Draw())
+    assert reasons[0].key == "coach.draw-fits-hand", reasons
+    assert set(_cards(reasons[0])) <= set(parse_cards("8s JK 10s"))
+    assert "goes with nothing" not in reasons[0].text()
+    assert claim_problems(view, Draw(), reasons) == []
+
+
+def test_a_taken_card_that_melds_only_with_the_pile_is_not_said_to_go_with_the_hand() -> None:
+    view = parse_scenario(PILE_JACK, "jack.txt").view(0)
+    reasons = play_reasons(view, Take())
+    text = " ".join(r.text() for r in reasons)
+    assert "goes with your hand" not in text
+    jack = next(r for r in reasons if r.params.get("card") == parse_card("Jh"))
+    assert jack.key == "coach.take-fits-pile"
+    assert set(_cards(jack)) == set(parse_cards("Jc Jd"))
+    assert claim_problems(view, Take(), reasons) == []
+
+
+def test_a_taken_card_that_melds_with_nothing_is_named_for_nothing() -> None:
+    view = parse_scenario(PILE_JACK.replace("discard: 3h Jd Jh", "discard: 3h 4c Jh"), "jack.txt").view(0)
+    reasons = play_reasons(view, Take())
+    assert [r.key for r in reasons] == ["coach.take"]
+    assert claim_problems(view, Take(), reasons) == []
+
+
+def test_a_discard_that_goes_out_says_so() -> None:
+    game = Game.scenario("going-out-by-discard")
+    game.play("meld Jh Qh Kh")
+    view = game.view(0)
+    reasons = play_reasons(view, Discard(parse_card("3d")))
+    keys = [r.key for r in reasons]
+    assert "coach.goes-out" in keys, keys
+    assert str(RULESETS["burraco"].going_out_bonus) in reasons[keys.index("coach.goes-out")].text()
+    assert claim_problems(view, Discard(parse_card("3d")), reasons) == []
+
+
+def test_the_audit_catches_a_false_claim_and_an_omitted_one() -> None:
+    view = parse_scenario(PILE_SEVEN, "seven.txt").view(0)
+    lie = [Message("coach.draw", {"card": parse_card("7s")})]
+    assert claim_problems(view, Draw(), lie)
+    game = Game.scenario("going-out-by-discard")
+    game.play("meld Jh Qh Kh")
+    quiet = [Message("coach.discard", {"card": parse_card("3d")})]
+    assert claim_problems(game.view(0), Discard(parse_card("3d")), quiet)
+
+
+def test_the_reason_audit_finds_no_false_claim_in_every_ruleset() -> None:
+    report = audit(games=1, moves=24, worlds=1)
+    assert set(report.rulesets) == set(RULESETS)
+    assert report.decisions >= 24 * len(RULESETS) // 2
+    assert report.facts >= report.decisions // 2
+    assert report.problems == [], "\n".join(report.problems[:10])
+
+
+def test_a_discard_that_melds_with_a_two_of_its_suit_and_a_wild_card_is_not_called_a_loner() -> None:
+    game = parse_scenario("""\
+description: the 4d stands in 2d 2s 4d (the 2d at its place, the 2s wild), though no natural card is its neighbour
+rules: buraco
+players: 4
+seed: 5
+turn: 0
+phase: play
+hand 0: 4d 2d 2s Ks Kc 7d 5h
+discard: 3h 9c
+""", "two.txt")
+    view = game.view(0)
+    discard = Discard(parse_card("4d"))
+    reasons = play_reasons(view, discard)
+    assert "coach.discard-loner" not in [r.key for r in reasons]
+    assert claim_problems(view, discard, reasons) == []

@@ -27,15 +27,17 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import combinations
 
 from .board import seat_name
 from .bots.greedy import discard_factors, take_values
 from .bots.monte_carlo import MonteCarloBot
 from .cards import Card
 from .game.actions import Action, AddToMeld, Discard, Draw, NewMeld, NextHand, Take, parse_action
-from .game.engine import apply, apply_events, take_clause
+from .game.engine import apply, apply_events, check, take_clause
 from .game.events import Added, Event, Melded, PotTaken, PotWaiting, TookPile, WentOut
 from .game.facade import Game
+from .game.guards import pot_guard
 from .game.serialize import state_from_dict
 from .game.state import Phase, State
 from .game.view import View, determinize, view_of
@@ -46,7 +48,7 @@ from .rules import Rules
 from .teach.explain import play_words
 
 __all__ = ["CLOSE_POINTS", "COSTLY_POINTS", "Advice", "CoachBot", "Fit", "Remark", "advise", "advise_view",
-           "card_fit", "compare", "outcome_reasons", "play_reasons", "review"]
+           "card_fit", "compare", "guard_refusal", "outcome_reasons", "play_reasons", "review"]
 
 CLOSE_POINTS = 5.0
 """Two choices whose values differ by less than this are called close (the coach says so)."""
@@ -153,6 +155,17 @@ def advise_view(view: View, *, seed: int = 0, worlds: int = WORLDS) -> Advice:
 
 
 def play_reasons(view: View, act: Action) -> list[Message]:
+    """What the legal play ``act`` of the seat of ``view`` does (:func:`_play_reasons`), and,
+    in the play phase, a meld the pot guard holds back ([pot-guard]): the choice turned on it."""
+    out = _play_reasons(view, act)
+    if view.phase is Phase.PLAY and not isinstance(act, NextHand):
+        held = guard_refusal(determinize(view))
+        if held is not None:
+            out.insert(1, Message("coach.pot-guard", {"play": play_words(held, view.team)}))
+    return out
+
+
+def _play_reasons(view: View, act: Action) -> list[Message]:
     """What the legal play ``act`` of the seat of ``view`` does, in words that name its cards and
     points (from the view alone): the events the play reports from a state that shows the seat
     this view (:func:`~buraco_core.game.engine.apply_events`), and for a draw or a discard the
@@ -172,8 +185,9 @@ def play_reasons(view: View, act: Action) -> list[Message]:
                 out.append(Message("coach.must-meld", {"card": view.must_meld}))
             return [*out, *outcome_reasons(view, events)]
         if isinstance(event, Added):
-            out = [Message("coach.add", {"cards": event.cards, "meld": event.number,
-                                         "label": event.before.label_message, "points": event.points})]
+            key = "coach.add" if event.team == view.team else "coach.add-theirs"  # brazilian: anyone's meld
+            out = [Message(key, {"cards": event.cards, "meld": event.number, "team": event.team,
+                                 "label": event.before.label_message, "points": event.points})]
             if event.made_buraco:
                 out.append(Message("coach.buraco", {"bonus": event.meld.bonus}))
             return [*out, *outcome_reasons(view, events)]
@@ -279,6 +293,31 @@ def card_fit(card: Card, hand: Sequence[Card], melds: Sequence[Sequence[Meld]], 
         rest = list(make_meld(trio, rules).cards)  # as the meld lays them out
         rest.remove(card)
         return Fit(card, tuple(rest))
+    return None
+
+
+def guard_refusal(s: State) -> NewMeld | AddToMeld | None:
+    """A meld or an addition of the hand's cards that the engine refuses by the pot guard alone
+    ([pot-guard]: the side has its pot and no buraco, and the play would leave one card or none)
+    for the player to move in the play phase of ``s``, or None: a new three-card meld, or one or
+    two cards onto a meld of the side, each asked of the engine (:func:`~buraco_core.game.engine.check`,
+    which judges the meld before the guard)."""
+    if s.phase is not Phase.PLAY:
+        return None
+    team = s.current_team
+    hand = s.hands[s.turn]
+    if len(hand) > 4 or pot_guard(s, team, s.melds[team], 0, by_meld=True) is None:
+        return None
+    plays: list[NewMeld | AddToMeld] = []
+    if len(hand) >= 3:
+        plays.extend(NewMeld(t) for t in three_card_melds(hand, s.rules))
+    for k in range(max(1, len(hand) - 1), min(2, len(hand)) + 1):
+        for cards in dict.fromkeys(combinations(hand, k)):
+            plays.extend(AddToMeld(i, cards) for i in range(1, len(s.melds[team]) + 1))
+    for play in plays:
+        refusal = check(s, play)
+        if refusal is not None and refusal.rule == "pot-guard":
+            return play
     return None
 
 

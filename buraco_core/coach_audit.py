@@ -21,12 +21,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from .cards import Card
-from .coach import advise_view
+from .coach import advise_view, guard_refusal
 from .game.actions import Action
 from .game.engine import apply_events
 from .game.events import PotTaken, PotWaiting, TookPile, WentOut
 from .game.facade import Game
-from .game.state import Phase
+from .game.state import Phase, PotState
 from .game.view import View, determinize
 from .meld_search import melds_with
 from .melds import InvalidMeld, make_meld
@@ -123,13 +123,21 @@ def _check(m: Message, view: View, act: Action) -> str | None:
         if laid.points != p["points"] or not _holds(cards, hand):
             return f"{laid} is worth {laid.points} points, from the hand: not {p['points']}"
         return None
-    if m.key == "coach.add":
-        cards, number = p["cards"], p["meld"]
-        assert isinstance(cards, tuple) and isinstance(number, int)
-        side = view.melds[view.team]
+    if m.key in ("coach.add", "coach.add-theirs"):
+        cards, number, team = p["cards"], p["meld"], p["team"]
+        assert isinstance(cards, tuple) and isinstance(number, int) and isinstance(team, int)
+        if (team == view.team) != (m.key == "coach.add"):
+            return f"meld {number} of team {team} is {'not ' if m.key == 'coach.add' else ''}the side's own"
+        side = view.melds[team]
         before = side[number - 1] if 1 <= number <= len(side) else None
         if before is None or not _holds(cards, hand) or not before.can_extend(cards, view.rules):
-            return f"{' '.join(c.code for c in cards)} does not go onto meld {number} of the side"
+            return f"{' '.join(c.code for c in cards)} does not go onto meld {number} of team {team}"
+        return None
+    if m.key == "coach.pot-guard":
+        team = view.team
+        if not (view.rules.pot_guard and view.pot_state[team] is PotState.TAKEN
+                and not any(x.is_buraco for x in view.melds[team])):
+            return "the pot guard does not hold: the side has not taken its pot, or has a buraco"
         return None
     if m.key == "coach.take-wilds":
         cards = p["cards"]
@@ -140,22 +148,24 @@ def _check(m: Message, view: View, act: Action) -> str | None:
 
 
 FACT_KEYS: frozenset[str] = frozenset({
-    "coach.meld", "coach.add", "coach.draw", "coach.draw-fits-hand", "coach.draw-fits-meld", "coach.take-fits-hand", "coach.take-fits-meld",
+    "coach.meld", "coach.add", "coach.add-theirs", "coach.draw", "coach.draw-fits-hand", "coach.draw-fits-meld", "coach.take-fits-hand", "coach.take-fits-meld",
     "coach.take-fits-pile", "coach.take-wilds", "coach.discard-loner", "coach.discard-pile-safe",
-    "coach.discard-feeds", "coach.discard-not-theirs", "coach.goes-out", "coach.earns-pot"})
+    "coach.discard-feeds", "coach.discard-not-theirs", "coach.goes-out", "coach.earns-pot", "coach.pot-guard"})
 """The reasons that state a fact about the cards that :func:`claim_problems` re-checks."""
 
 
 def claim_problems(view: View, act: Action, reasons: Sequence[Message]) -> list[str]:
     """Every false fact among ``reasons`` (the coach's for the legal play ``act`` of the seat of
     ``view``), and every claim the play turns on that they leave out: going out
-    (``coach.goes-out``), the side's pot earned (``coach.earns-pot``). Empty: all true."""
+    (``coach.goes-out``), the side's pot earned (``coach.earns-pot``), a meld the pot guard
+    holds back (``coach.pot-guard``, :func:`~buraco_core.coach.guard_refusal`). Empty: all true."""
     problems = [f"{m.key}: {why}" for m in reasons if (why := _check(m, view, act)) is not None]
     events = apply_events(determinize(view), act)[1]
     keys = {m.key for m in reasons}
     out = any(isinstance(e, WentOut) and e.seat == view.seat for e in events)
     pot = not out and any(isinstance(e, PotTaken | PotWaiting) and e.seat == view.seat for e in events)
-    for key, happens in (("coach.goes-out", out), ("coach.earns-pot", pot)):
+    guard = guard_refusal(determinize(view)) is not None
+    for key, happens in (("coach.goes-out", out), ("coach.earns-pot", pot), ("coach.pot-guard", guard)):
         if happens and key not in keys:
             problems.append(f"{key} left out: {act} does it")
         elif key in keys and not happens:

@@ -8,7 +8,7 @@ from buraco_core.cards import Card, parse_card, parse_cards
 from buraco_core.coach import play_reasons
 from buraco_core.coach_audit import audit, claim_problems
 from buraco_core.game import Game, parse_scenario
-from buraco_core.game.actions import Discard, Draw, Take
+from buraco_core.game.actions import AddToMeld, Discard, Draw, Take
 from buraco_core.messages import Message
 from buraco_core.rules import RULESETS
 
@@ -113,3 +113,47 @@ discard: 3h 9c
     reasons = play_reasons(view, discard)
     assert "coach.discard-loner" not in [r.key for r in reasons]
     assert claim_problems(view, discard, reasons) == []
+
+
+GUARDED = """\
+description: seat 0's side has its pot and no buraco: laying Jh Qh Kh would leave one card
+rules: buraco
+players: 4
+seed: 5
+turn: 0
+phase: play
+hand 0: Jh Qh Kh 3d
+melds 0: 4s 5s 6s
+pot 0: taken
+discard: 3c 8d
+"""
+
+
+def test_a_play_held_back_by_the_pot_guard_says_so() -> None:
+    view = parse_scenario(GUARDED, "guard.txt").view(0)
+    discard = Discard(parse_card("3d"))
+    reasons = play_reasons(view, discard)
+    guard = next(r for r in reasons if r.key == "coach.pot-guard")
+    assert "J♥ Q♥ K♥" in guard.text() and "no buraco" in guard.text()
+    assert claim_problems(view, discard, reasons) == []
+    assert claim_problems(view, discard, [r for r in reasons if r is not guard])  # left out: caught
+    free = parse_scenario(GUARDED.replace("pot 0: taken\n", ""), "free.txt").view(0)
+    assert "coach.pot-guard" not in [r.key for r in play_reasons(free, discard)]
+
+
+def test_an_addition_to_another_players_meld_is_not_called_yours() -> None:
+    view = parse_scenario("""\
+description: in Brazilian Buraco seat 0 may add its 7s to seat 1's 4s 5s 6s
+rules: brazilian
+players: 3
+seed: 5
+turn: 0
+phase: play
+hand 0: 7s Kc 9h 4d
+melds 1: 4s 5s 6s
+discard: 3c 8d
+""", "theirs.txt").view(0)
+    add = AddToMeld(1, (parse_card("7s"),), team=1)
+    reasons = play_reasons(view, add)
+    assert reasons[0].key == "coach.add-theirs" and "your meld" not in reasons[0].text()
+    assert claim_problems(view, add, reasons) == []

@@ -135,7 +135,14 @@ def advise_view(view: View, *, seed: int = 0, worlds: int = WORLDS) -> Advice:
     bot = MonteCarloBot(seed, worlds=worlds)
     ranked = bot.appraise(view)
     best, value = ranked[0]
+    weighed = _weigh_wild(view, best, seed, worlds)
+    held = None
+    if weighed is not None:
+        ranked, held = weighed
+        best, value = ranked[0]
     reasons = play_reasons(view, best)
+    if held is not None:
+        reasons.insert(1, held)
     close = False
     scored = [(a, v) for a, v in ranked if v is not None]
     if value is not None and len(scored) >= 2:
@@ -152,6 +159,31 @@ def advise_view(view: View, *, seed: int = 0, worlds: int = WORLDS) -> Advice:
                                                          "points": round(gap), "worlds": bot.worlds}))
     options = tuple((str(a), None if v is None else round(v, 1)) for a, v in ranked)
     return Advice(str(best), best, tuple(reasons), options, close)
+
+
+def _weigh_wild(view: View, meld: Action, seed: int, worlds: int
+                ) -> tuple[list[tuple[Action, float | None]], Message | None] | None:
+    """The strategy lesson's advice, hold your wild cards, against the greedy ``meld`` that lays
+    one: the meld searched beside the discards the search weighs (holding the card), in the same
+    sampled deals as :func:`review` weighs those discards (a fresh search of the same seed, the
+    meld last so that a tie keeps the card); the ranking, and the reason (``coach.wild-lay``:
+    the search found laying it better; ``coach.wild-hold``; None where the best discard lets a
+    wild card go). None where the play lays no wild card."""
+    if not isinstance(meld, NewMeld | AddToMeld):
+        return None
+    wild = next((c for c in meld.cards if c.is_wild_card), None)
+    if wild is None:
+        return None
+    ranked = MonteCarloBot(seed, worlds=worlds).appraise(view, extra=meld)
+    best = ranked[0][0]
+    if len(ranked) < 2 or ranked[0][1] is None:
+        return None
+    second = ranked[1][0]
+    if best == meld:
+        return ranked, Message("coach.wild-lay", {"card": wild, "second": play_words(second, view.team)})
+    if isinstance(best, Discard) and best.card.is_wild_card:
+        return ranked, None
+    return ranked, Message("coach.wild-hold", {"card": wild, "play": play_words(meld, view.team)})
 
 
 def play_reasons(view: View, act: Action) -> list[Message]:

@@ -139,6 +139,13 @@ def _check(m: Message, view: View, act: Action) -> str | None:
                 and not any(x.is_buraco for x in view.melds[team])):
             return "the pot guard does not hold: the side has not taken its pot, or has a buraco"
         return None
+    if m.key in ("coach.wild-lay", "coach.wild-hold"):
+        assert isinstance(card, Card)
+        lays = card in getattr(act, "cards", ())
+        kept = not lays and getattr(act, "card", None) != card
+        if not card.is_wild_card or card not in hand or (lays if m.key == "coach.wild-lay" else kept) is False:
+            return f"{act} does not {'lay' if m.key == 'coach.wild-lay' else 'keep'} the wild card {card.code}"
+        return None
     if m.key == "coach.take-wilds":
         cards = p["cards"]
         assert isinstance(cards, tuple)
@@ -150,7 +157,8 @@ def _check(m: Message, view: View, act: Action) -> str | None:
 FACT_KEYS: frozenset[str] = frozenset({
     "coach.meld", "coach.add", "coach.add-theirs", "coach.draw", "coach.draw-fits-hand", "coach.draw-fits-meld", "coach.take-fits-hand", "coach.take-fits-meld",
     "coach.take-fits-pile", "coach.take-wilds", "coach.discard-loner", "coach.discard-pile-safe",
-    "coach.discard-feeds", "coach.discard-not-theirs", "coach.goes-out", "coach.earns-pot", "coach.pot-guard"})
+    "coach.discard-feeds", "coach.discard-not-theirs", "coach.goes-out", "coach.earns-pot", "coach.pot-guard",
+    "coach.wild-lay", "coach.wild-hold"})
 """The reasons that state a fact about the cards that :func:`claim_problems` re-checks."""
 
 

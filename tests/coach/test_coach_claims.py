@@ -5,7 +5,7 @@ slice of seeded coach decisions in every ruleset."""
 from __future__ import annotations
 
 from buraco_core.cards import Card, parse_card, parse_cards
-from buraco_core.coach import play_reasons
+from buraco_core.coach import advise, play_reasons
 from buraco_core.coach_audit import audit, claim_problems
 from buraco_core.game import Game, parse_scenario
 from buraco_core.game.actions import AddToMeld, Discard, Draw, Take
@@ -157,3 +157,28 @@ discard: 3c 8d
     reasons = play_reasons(view, add)
     assert reasons[0].key == "coach.add-theirs" and "your meld" not in reasons[0].text()
     assert claim_problems(view, add, reasons) == []
+
+
+TENS = """\
+description: seat 0 holds two wild cards beside its tens: the greedy policy lays the spare one
+rules: buraco
+players: 4
+seed: {seed}
+turn: 0
+phase: play
+hand 0: JK 2c 5h 9c Jd 4s 7h 3d Qs 8d 6s
+melds 0: 10s 10h 10c
+discard: 3h 9h
+"""
+
+
+def test_laying_a_wild_card_is_weighed_against_holding_it_and_the_coach_says_which() -> None:
+    for seed in (1, 5):  # other deals of the hidden cards
+        game = parse_scenario(TENS.format(seed=seed), "tens.txt")
+        advice = advise(game)
+        assert isinstance(advice.play, Discard) and not advice.play.card.is_wild_card, advice.action
+        hold = next(r for r in advice.reasons if r.key == "coach.wild-hold")
+        assert "JK" in hold.text() or "2♣" in hold.text()
+        weighed = dict(advice.options)
+        assert any(a.startswith("add 1") for a in weighed) and all(v is not None for v in weighed.values())
+        assert claim_problems(game.view(0), advice.play, advice.reasons) == []

@@ -27,24 +27,28 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import combinations
 
 from .board import seat_name
 from .bots.greedy import discard_factors, take_values
 from .bots.monte_carlo import MonteCarloBot
-from .bots.reading import goes_onto, makes_meld
 from .cards import Card
 from .game.actions import Action, AddToMeld, Discard, Draw, NewMeld, NextHand, Take, parse_action
-from .game.engine import apply, apply_events, take_clause
-from .game.events import Added, Melded, TookPile
+from .game.engine import apply, apply_events, check, take_clause
+from .game.events import Added, Event, Melded, PotTaken, PotWaiting, TookPile, WentOut
 from .game.facade import Game
+from .game.guards import pot_guard
 from .game.serialize import state_from_dict
 from .game.state import Phase, State
 from .game.view import View, determinize, view_of
+from .meld_search import extends, three_card_melds, trios_with
+from .melds import Meld, make_meld
 from .messages import Message
+from .rules import Rules
 from .teach.explain import play_words
 
-__all__ = ["CLOSE_POINTS", "COSTLY_POINTS", "Advice", "CoachBot", "Remark", "advise", "advise_view", "compare",
-           "play_reasons", "review"]
+__all__ = ["CLOSE_POINTS", "COSTLY_POINTS", "Advice", "CoachBot", "Fit", "Remark", "advise", "advise_view",
+           "card_fit", "compare", "guard_refusal", "outcome_reasons", "play_reasons", "review"]
 
 CLOSE_POINTS = 5.0
 """Two choices whose values differ by less than this are called close (the coach says so)."""
@@ -131,7 +135,14 @@ def advise_view(view: View, *, seed: int = 0, worlds: int = WORLDS) -> Advice:
     bot = MonteCarloBot(seed, worlds=worlds)
     ranked = bot.appraise(view)
     best, value = ranked[0]
+    weighed = _weigh_wild(view, best, seed, worlds)
+    held = None
+    if weighed is not None:
+        ranked, held = weighed
+        best, value = ranked[0]
     reasons = play_reasons(view, best)
+    if held is not None:
+        reasons.insert(1, held)
     close = False
     scored = [(a, v) for a, v in ranked if v is not None]
     if value is not None and len(scored) >= 2:
@@ -150,7 +161,43 @@ def advise_view(view: View, *, seed: int = 0, worlds: int = WORLDS) -> Advice:
     return Advice(str(best), best, tuple(reasons), options, close)
 
 
+def _weigh_wild(view: View, meld: Action, seed: int, worlds: int
+                ) -> tuple[list[tuple[Action, float | None]], Message | None] | None:
+    """The strategy lesson's advice, hold your wild cards, against the greedy ``meld`` that lays
+    one: the meld searched beside the discards the search weighs (holding the card), in the same
+    sampled deals as :func:`review` weighs those discards (a fresh search of the same seed, the
+    meld last so that a tie keeps the card); the ranking, and the reason (``coach.wild-lay``:
+    the search found laying it better; ``coach.wild-hold``; None where the best discard lets a
+    wild card go). None where the play lays no wild card."""
+    if not isinstance(meld, NewMeld | AddToMeld):
+        return None
+    wild = next((c for c in meld.cards if c.is_wild_card), None)
+    if wild is None:
+        return None
+    ranked = MonteCarloBot(seed, worlds=worlds).appraise(view, extra=meld)
+    best = ranked[0][0]
+    if len(ranked) < 2 or ranked[0][1] is None:
+        return None
+    second = ranked[1][0]
+    if best == meld:
+        return ranked, Message("coach.wild-lay", {"card": wild, "second": play_words(second, view.team)})
+    if isinstance(best, Discard) and best.card.is_wild_card:
+        return ranked, None
+    return ranked, Message("coach.wild-hold", {"card": wild, "play": play_words(meld, view.team)})
+
+
 def play_reasons(view: View, act: Action) -> list[Message]:
+    """What the legal play ``act`` of the seat of ``view`` does (:func:`_play_reasons`), and,
+    in the play phase, a meld the pot guard holds back ([pot-guard]): the choice turned on it."""
+    out = _play_reasons(view, act)
+    if view.phase is Phase.PLAY and not isinstance(act, NextHand):
+        held = guard_refusal(determinize(view))
+        if held is not None:
+            out.insert(1, Message("coach.pot-guard", {"play": play_words(held, view.team)}))
+    return out
+
+
+def _play_reasons(view: View, act: Action) -> list[Message]:
     """What the legal play ``act`` of the seat of ``view`` does, in words that name its cards and
     points (from the view alone): the events the play reports from a state that shows the seat
     this view (:func:`~buraco_core.game.engine.apply_events`), and for a draw or a discard the
@@ -159,7 +206,8 @@ def play_reasons(view: View, act: Action) -> list[Message]:
     rules = view.rules
     values = rules.card_values
     if isinstance(act, NewMeld | AddToMeld | Take):
-        event = apply_events(s, act)[1][0]
+        events = apply_events(s, act)[1]
+        event = events[0]
         if isinstance(event, Melded):
             meld = event.meld
             top = max(act.cards if isinstance(act, NewMeld) else meld.cards, key=lambda c: values[c.rank])
@@ -167,48 +215,153 @@ def play_reasons(view: View, act: Action) -> list[Message]:
                                           "value": values[top.rank]})]
             if take_clause(rules) in event.clauses:  # it melds the card the take obliged
                 out.append(Message("coach.must-meld", {"card": view.must_meld}))
-            return out
+            return [*out, *outcome_reasons(view, events)]
         if isinstance(event, Added):
-            out = [Message("coach.add", {"cards": event.cards, "meld": event.number,
-                                         "label": event.before.label_message, "points": event.points})]
+            key = "coach.add" if event.team == view.team else "coach.add-theirs"  # brazilian: anyone's meld
+            out = [Message(key, {"cards": event.cards, "meld": event.number, "team": event.team,
+                                 "label": event.before.label_message, "points": event.points})]
             if event.made_buraco:
                 out.append(Message("coach.buraco", {"bonus": event.meld.bonus}))
-            return out
+            return [*out, *outcome_reasons(view, events)]
         assert isinstance(event, TookPile)
         taken = event.shown
-        own = view.melds[view.team]
-        useful = tuple(c for c in taken if not c.is_wild_card
-                       and (goes_onto(own, c) or makes_meld(c, (*view.hand, *taken), rules)))
+        out = [Message("coach.take", {"n": event.count})]
+        said: set[Card] = set()
+        for c in reversed(taken):  # the top card first
+            if c.is_wild_card or c in said or len(said) == TAKE_FACTS:
+                continue
+            rest = list(taken)
+            rest.remove(c)
+            fit = card_fit(c, view.hand, view.melds, view.team, rules)
+            if fit is not None:
+                out.append(fit.message("coach.take-fits-meld", "coach.take-fits-hand"))
+            else:
+                fit = card_fit(c, (*view.hand, *rest), (), view.team, rules)
+                if fit is None:
+                    continue
+                out.append(fit.message("", "coach.take-fits-pile"))
+            said.add(c)
         wilds = tuple(c for c in taken if c.is_wild_card)
-        out = [Message("coach.take", {"n": event.count, "cards": useful or taken[-1:],
-                                      "k": len(useful or taken[-1:])})]
         if wilds:
             out.append(Message("coach.take-wilds", {"cards": wilds}))
         return out
     if isinstance(act, Draw):
-        takes = take_values(s) if view.discard else []
         if not view.discard:
             return [Message("coach.draw-empty")]
-        if not takes:
-            return [Message("coach.draw", {"card": view.discard[-1]})]
-        return [Message("coach.draw-unsafe", {"card": view.discard[-1]})]
+        top = view.discard[-1]
+        fit = card_fit(top, view.hand, view.melds, view.team, rules)
+        if fit is not None:
+            return [fit.message("coach.draw-fits-meld", "coach.draw-fits-hand")]
+        if not take_values(s):
+            return [Message("coach.draw", {"card": top})]
+        return [Message("coach.draw-unsafe", {"card": top})]
     if isinstance(act, Discard):
         card = act.card
         f = discard_factors(s, card)
-        out = [Message("coach.discard", {"card": card})]
+        out = [Message("coach.discard", {"card": card}), *outcome_reasons(view, apply_events(s, act)[1])]
         nxt = (view.seat + 1) % view.players
         if view.team_of(nxt) != view.team and view.melds[view.team_of(nxt)] and not f.feeds_next:
             out.append(Message("coach.discard-not-theirs", {"card": card}))
         if f.feeds_next:
             out.append(Message("coach.discard-feeds", {"card": card}))
-        if f.pile_links == 0 and view.discard and not f.wild:
+        # the bots' counts of natural neighbours, and the engine's melds (a 2 of the suit may
+        # stand at its place beside a wild card: no neighbour counted, and yet a meld)
+        if f.pile_links == 0 and view.discard and not f.wild \
+                and card_fit(card, view.discard, (), view.team, rules) is None:
             out.append(Message("coach.discard-pile-safe", {"card": card}))
-        if f.hand_links == 0 and not f.wild:
+        rest = list(view.hand)
+        rest.remove(card)
+        if f.hand_links == 0 and not f.wild and card_fit(card, rest, (), view.team, rules) is None:
             out.append(Message("coach.discard-loner", {"card": card}))
         if values[card.rank] >= 10 and not f.wild:
             out.append(Message("coach.discard-sheds", {"card": card, "points": values[card.rank]}))
         return out
     return [Message("coach.next")]
+
+
+TAKE_FACTS = 3
+"""At most this many cards of a pile taken are named with what they meld with."""
+
+
+@dataclass(frozen=True)
+class Fit:
+    """What a card melds with, as the engine finds it (:func:`card_fit`): onto ``meld``, meld
+    ``number`` (from 1) of team ``team``, or (``meld`` None) into a three-card meld with
+    ``cards``."""
+
+    card: Card
+    cards: tuple[Card, ...] = ()
+    meld: Meld | None = None
+    team: int = 0
+    number: int = 0
+
+    def message(self, onto: str, trio: str) -> Message:
+        """The fact as the catalog message ``onto`` (onto a meld) or ``trio`` (with cards)."""
+        if self.meld is None:
+            return Message(trio, {"card": self.card, "cards": self.cards})
+        return Message(onto, {"card": self.card, "meld": self.number, "label": self.meld.label_message})
+
+
+def card_fit(card: Card, hand: Sequence[Card], melds: Sequence[Sequence[Meld]], team: int, rules: Rules
+             ) -> Fit | None:
+    """What ``card`` (not in ``hand``) melds with: a meld of team ``team``'s side it goes onto
+    (:func:`~buraco_core.meld_search.extends`), else two cards of ``hand`` it makes a
+    three-card meld with, wild cards included (:func:`~buraco_core.meld_search.trios_with`),
+    else None. ``melds`` are every team's (none: the hand alone); only the side's own are
+    looked at ("yours": a learner adds to the other side's melds only in ``brazilian``, and the
+    coach's reasons speak of the side's own).
+
+    >>> from buraco_core import RULESETS, parse_card, parse_cards
+    >>> card_fit(parse_card("7s"), parse_cards("8s JK Kc"), [(), ()], 0, RULESETS["buraco"]).cards
+    (Card.from_str('JK'), Card.from_str('8♠'))
+    """
+    for i, m in enumerate(melds[team] if melds else (), 1):
+        if extends(m, card):
+            return Fit(card, meld=m, team=team, number=i)
+    cards = (*hand, card)
+    trios = (three_card_melds(cards, rules, with_card=card) if card.is_wild_card
+             else trios_with(cards, rules, card))
+    for trio in trios:
+        rest = list(make_meld(trio, rules).cards)  # as the meld lays them out
+        rest.remove(card)
+        return Fit(card, tuple(rest))
+    return None
+
+
+def guard_refusal(s: State) -> NewMeld | AddToMeld | None:
+    """A meld or an addition of the hand's cards that the engine refuses by the pot guard alone
+    ([pot-guard]: the side has its pot and no buraco, and the play would leave one card or none)
+    for the player to move in the play phase of ``s``, or None: a new three-card meld, or one or
+    two cards onto a meld of the side, each asked of the engine (:func:`~buraco_core.game.engine.check`,
+    which judges the meld before the guard)."""
+    if s.phase is not Phase.PLAY:
+        return None
+    team = s.current_team
+    hand = s.hands[s.turn]
+    if len(hand) > 4 or pot_guard(s, team, s.melds[team], 0, by_meld=True) is None:
+        return None
+    plays: list[NewMeld | AddToMeld] = []
+    if len(hand) >= 3:
+        plays.extend(NewMeld(t) for t in three_card_melds(hand, s.rules))
+    for k in range(max(1, len(hand) - 1), min(2, len(hand)) + 1):
+        for cards in dict.fromkeys(combinations(hand, k)):
+            plays.extend(AddToMeld(i, cards) for i in range(1, len(s.melds[team]) + 1))
+    for play in plays:
+        refusal = check(s, play)
+        if refusal is not None and refusal.rule == "pot-guard":
+            return play
+    return None
+
+
+def outcome_reasons(view: View, events: Sequence[Event]) -> list[Message]:
+    """What a play of the seat of ``view`` leads to, as the engine reported it (``events``):
+    going out (the hand ends, with the bonus), or the side's pot earned."""
+    seat = view.seat
+    if any(isinstance(e, WentOut) and e.seat == seat for e in events):
+        return [Message("coach.goes-out", {"bonus": view.rules.going_out_bonus})]
+    if any(isinstance(e, PotTaken | PotWaiting) and e.seat == seat for e in events):
+        return [Message("coach.earns-pot")]
+    return []
 
 
 def compare(game: Game, plays: Sequence[str | Action], *, worlds: int = 2 * WORLDS) -> list[tuple[str, float]]:

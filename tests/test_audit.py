@@ -188,9 +188,11 @@ def test_a_count_diagnosed_by_the_wrong_cause_is_caught(monkeypatch: pytest.Monk
 
 
 def test_a_coach_sentence_with_no_reason_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    from buraco_core import coach
     from buraco_core.teach.kinds import best_play
 
     monkeypatch.setattr(best_play, "what_follows", lambda game, play: [])
+    monkeypatch.setattr(coach, "outcome_reasons", lambda view, events: [])
     cause = classes(lesson("09_strategy.yaml", "keep-the-joker"))["cause"]
     assert any("discard JK" in c and "gives no reason" in c for c in cause)
     cause = classes(lesson("09_strategy.yaml", "go-out-now"))["cause"]

@@ -204,9 +204,10 @@ class BestPlay(Kind):
 
 
 def what_follows(game: Any, play: str) -> list[Message]:
-    """What a play leads to in this turn, as the engine plays it: going out or the side's pot, by
-    the play itself or by discarding the one card it leaves; and, for a wild card let go, what a
-    wild card is worth kept (the coach's reasons weigh cards and the pile, not these)."""
+    """What a play leads to in this turn beyond what the coach's reasons say
+    (:func:`~buraco_core.coach.play_reasons` says when the play itself goes out or earns the
+    side's pot): going out or the pot by discarding the one card it leaves; and, for a wild card
+    let go, what a wild card is worth kept."""
     from ...game.actions import Discard
     from ...game.facade import Game
     from ...game.state import Phase, PotState
@@ -228,10 +229,10 @@ def what_follows(game: Any, play: str) -> list[Message]:
         out.append(Message("coach.discard-wild", {"card": act.card}))
     after = Game.from_state(state)
     after.play(act)
-    now = outcome(state, after.state)
-    if now is not None:
-        out.append(Message("coach.goes-out" if now == "out" else "coach.earns-pot", {"bonus": bonus}))
-    elif after.state.phase is Phase.PLAY and after.state.turn == seat and len(after.state.hands[seat]) == 1:
+    # going out or the pot by the play itself: the coach's reasons say it (play_reasons)
+    if outcome(state, after.state) is not None:
+        return out
+    if after.state.phase is Phase.PLAY and after.state.turn == seat and len(after.state.hands[seat]) == 1:
         last = after.state.hands[seat][0]
         if after.why_illegal(f"discard {last.code}") is None:
             before = after.state

@@ -38,13 +38,11 @@ import importlib.util
 import json
 import math
 import os
-import re
 import signal
 import statistics
 import subprocess
 import sys
 import time
-import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -53,6 +51,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_lessons import BARE, browser_harness, cpu_seconds, stop_on_sigterm  # noqa: E402
+from class_profile import PROFILER, print_areas, profile_lesson, rss_total, server_cpu, tree, wait_quiet  # noqa: E402
+from protocol_client import Learner, Traffic, protocol_learner, ws_unpack  # noqa: E402
 
 #: The figures of issue 12, measured before the pool: 30 learners, lesson 03, cold.
 BEFORE = {"learners": 30, "median": 111.0, "max": 114.0}
@@ -64,42 +64,6 @@ PROTOCOL_CPU_TARGET = 0.3
 COLD_OVER_BARE = 2.0
 #: A protocol client is faithful when its server CPU and messages are within this of a real page's.
 FAITHFUL = 0.10
-
-
-# -- processes ------------------------------------------------------------------------------------
-
-def server_cpu(pid: int) -> float:
-    """CPU seconds of a server and everything it ran, running or ended (its kernels)."""
-    return cpu_seconds([pid], reaped=True) + cpu_seconds(browser_harness().child_pids(pid))
-
-
-def rss_total(pids: list[int]) -> float:
-    """Resident memory of these processes in MiB (those that ended, or are zombies, count 0)."""
-    total = 0.0
-    for pid in pids:
-        try:
-            status = Path(f"/proc/{pid}/status").read_text()
-        except OSError:
-            continue
-        total += sum(int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:")) / 1024
-    return total
-
-
-def tree(pid: int) -> list[int]:
-    return [pid, *browser_harness().child_pids(pid)]
-
-
-def wait_quiet(pid: int, timeout: float = 600.0, window: float = 2.0) -> float:
-    """Wait until the process tree uses (almost) no CPU for ``window`` seconds; returns the wait."""
-    started = time.monotonic()
-    before = cpu_seconds(tree(pid))
-    while time.monotonic() - started < timeout:
-        time.sleep(window)
-        now = cpu_seconds(tree(pid))
-        if now - before < 0.05 * window:
-            break
-        before = now
-    return time.monotonic() - started
 
 
 class App:
@@ -287,251 +251,6 @@ def run_burst(notebook: str, mode: str, learners: int, timeout: float, fill_dela
 
 # -- a learner without a browser: what a lesson page does over HTTP and the kernel's websocket ----------
 
-#: The kernel websocket protocol Voila's page speaks (JupyterLab's services): binary frames.
-WS_PROTOCOL = "v1.kernel.websocket.jupyter.org"
-CONTROL_TARGET = "jupyter.widget.control"
-#: ipywidgets' control protocol (ipywidgets.widgets.widget.__control_protocol_version__)
-CONTROL_VERSION = "1.0.0"
-WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
-
-
-def ws_pack(channel: str, parts: list[bytes]) -> bytes:
-    """A message as the v1 protocol frames it: the offsets, the channel, header, parent header,
-    metadata, content and buffers."""
-    offsets = [8 * (len(parts) + 3)]
-    offsets.append(offsets[-1] + len(channel.encode()))
-    for part in parts:
-        offsets.append(offsets[-1] + len(part))
-    return b"".join([len(offsets).to_bytes(8, "little"), *(o.to_bytes(8, "little") for o in offsets),
-                     channel.encode(), *parts])
-
-
-def ws_unpack(frame: bytes) -> tuple[str, dict[str, Any], dict[str, Any], dict[str, Any], list[bytes]]:
-    """(channel, header, parent header, content, buffers) of a v1 frame."""
-    n = int.from_bytes(frame[:8], "little")
-    offsets = [int.from_bytes(frame[8 * (i + 1):8 * (i + 2)], "little") for i in range(n)]
-    channel = frame[offsets[0]:offsets[1]].decode()
-    parts = [frame[offsets[i]:offsets[i + 1]] for i in range(1, n - 1)]
-    header, parent, _metadata, content = (json.loads(p) for p in parts[:4])
-    return channel, header, parent, content, parts[4:]
-
-
-def page_config(html: str) -> dict[str, Any]:
-    found = re.search(r'<script id="jupyter-config-data" type="application/json">(.*?)</script>', html, re.S)
-    return dict(json.loads(found.group(1))) if found else {}
-
-
-def shown_models(html: str) -> list[str]:
-    """The widget models a rendered page shows, in page order (Voila's cell outputs)."""
-    out = []
-    for block in re.findall(r'<script type="application/vnd.voila.cell-output\+json">(.*?)</script>', html, re.S):
-        view = json.loads(block).get("data", {}).get(WIDGET_VIEW)
-        if view:
-            out.append(str(view["model_id"]))
-    return out
-
-
-def referenced(state: Any) -> list[str]:
-    """The models a widget's state refers to ("IPY_MODEL_<id>"), in order: its children first."""
-    if isinstance(state, str):
-        return [state[10:]] if state.startswith("IPY_MODEL_") else []
-    if isinstance(state, dict):
-        return [m for v in state.values() for m in referenced(v)]
-    if isinstance(state, list):
-        return [m for v in state for m in referenced(v)]
-    return []
-
-
-def page_order(states: dict[str, Any], roots: list[str]) -> list[str]:
-    """Every model reachable from the shown ones, depth first: the order of the page's elements."""
-    seen: list[str] = []
-
-    def walk(model: str) -> None:
-        if model in seen or model not in states:
-            return
-        seen.append(model)
-        state = states[model]["state"]
-        for child in state.get("children", []) + referenced({k: v for k, v in state.items() if k != "children"}):
-            walk(child[10:] if child.startswith("IPY_MODEL_") else child)
-
-    for root in roots:
-        walk(root)
-    return seen
-
-
-def first_check(states: dict[str, Any], roots: list[str]) -> tuple[str, set[str], str]:
-    """What the page clicks (bench_lessons.answer_first_click): the first puzzle's Check button, or a
-    floor page's button; with the models whose update is the answer, and which key of their state
-    says it came ("status" of the puzzle's feedback, "description" of the floor's button)."""
-    order = page_order(states, roots)
-    classes = {m: states[m]["state"].get("_dom_classes", []) for m in order}
-    bare = [m for m in order if "bw-bare" in classes[m]]
-    if bare:
-        return bare[0], {bare[0]}, "description"
-    puzzle = next((m for m in order if "bw-puzzle" in classes[m]), None)
-    if puzzle is None:
-        raise RuntimeError("the protocol clients answer a puzzle's Check: this notebook shows no puzzle")
-    inside = page_order(states, [puzzle])
-    check = next(m for m in inside if "bw-check" in classes.get(m, []))
-    return check, set(inside), "status"
-
-
-@dataclass
-class Traffic:
-    """What one learner's page (or protocol client) exchanged with the server."""
-
-    http: int = 0
-    http_bytes: int = 0
-    sent: int = 0
-    received: int = 0
-    received_bytes: int = 0
-    statics: list[str] = field(default_factory=list)
-    #: what was sent over the websocket: message type (and widget method) -> count
-    kinds: dict[str, int] = field(default_factory=dict)
-    #: anywidget messages the page sent before the click: (its model's _anywidget_id, content)
-    replay: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
-
-    def row(self) -> str:
-        kinds = ", ".join(f"{k} {n}" for k, n in sorted(self.kinds.items()))
-        return (f"{self.http:>4} HTTP requests, websocket {self.sent:>3} sent, {self.received:>4} received"
-                f" ({self.received_bytes / 1e6:5.2f} MB); sent: {kinds}")
-
-    def count(self, header: dict[str, Any], content: dict[str, Any]) -> None:
-        method = (content.get("data") or {}).get("method") if isinstance(content.get("data"), dict) else None
-        kind = f"{header['msg_type']}/{method}" if method else str(header["msg_type"])
-        self.kinds[kind] = self.kinds.get(kind, 0) + 1
-
-
-@dataclass
-class Learner:
-    answered: float | None = None
-    why: str = ""
-    kernel: str = ""
-    traffic: Traffic = field(default_factory=Traffic)
-
-
-class Wire:
-    """One kernel websocket, as the page's kernel connection speaks it."""
-
-    def __init__(self, conn: Any, traffic: Traffic) -> None:
-        self.conn, self.traffic = conn, traffic
-        self.session = uuid.uuid4().hex
-
-    async def send(self, channel: str, msg_type: str, content: dict[str, Any],
-                   metadata: dict[str, Any] | None = None) -> str:
-        msg_id = uuid.uuid4().hex
-        header = {"msg_id": msg_id, "msg_type": msg_type, "username": "", "session": self.session,
-                  "date": time.strftime("%Y-%m-%dT%H:%M:%S.000Z", time.gmtime()), "version": "5.2"}
-        parts = [json.dumps(x).encode() for x in (header, {}, metadata or {}, content)]
-        await self.conn.write_message(ws_pack(channel, parts), binary=True)
-        self.traffic.sent += 1
-        self.traffic.count(header, content)
-        return msg_id
-
-    async def receive(self) -> tuple[str, dict[str, Any], dict[str, Any], dict[str, Any], list[bytes]]:
-        frame = await self.conn.read_message()
-        if frame is None:
-            raise ConnectionError("the kernel's websocket closed")
-        self.traffic.received += 1
-        self.traffic.received_bytes += len(frame)
-        return ws_unpack(frame if isinstance(frame, bytes) else frame.encode())
-
-
-async def protocol_learner(base: str, path: str, model: Traffic, start: asyncio.Event, t0: list[float],
-                           timeout: float) -> Learner:
-    """One learner's page without a browser: fetch the page and the files a real page fetched
-    (``model.statics``, from :func:`chromium_learner`), open the kernel's channel, ask for the widgets'
-    state, send what the page's widgets send once they exist (``model.replay``), press the first
-    Check and wait for the kernel's answer; then close as a tab does (Voila's shutdown beacon)."""
-    from tornado.httpclient import AsyncHTTPClient, HTTPRequest
-    from tornado.websocket import websocket_connect
-
-    out = Learner()
-    traffic = out.traffic
-    client = AsyncHTTPClient(force_instance=True, max_clients=6)  # a browser's six connections
-    xsrf = uuid.uuid4().hex
-    cookies = {"_xsrf": xsrf}  # the template sets it on the page
-
-    async def get(url: str) -> bytes:
-        reply = await client.fetch(base + url, request_timeout=timeout, headers={
-            "Cookie": "; ".join(f"{k}={v}" for k, v in cookies.items())})
-        for header in reply.headers.get_list("Set-Cookie"):
-            name, _, value = header.split(";", 1)[0].partition("=")
-            cookies[name.strip()] = value
-        traffic.http += 1
-        traffic.http_bytes += len(reply.body)
-        return bytes(reply.body)
-
-    await start.wait()
-    conn = None
-    try:
-        html = (await get(f"/voila/render/{path}")).decode()
-        out.kernel = str(page_config(html).get("kernelId", ""))
-        if not out.kernel:
-            raise RuntimeError("the page has no kernel id")
-        statics = list(model.statics)
-
-        async def fetcher() -> None:
-            while statics:
-                await get(statics.pop(0))
-
-        await asyncio.gather(*(fetcher() for _ in range(6)))
-        await get(f"/api/kernels/{out.kernel}?{int(time.time() * 1000)}")
-        request = HTTPRequest(f"{base.replace('http', 'ws', 1)}/api/kernels/{out.kernel}/channels?session_id="
-                              f"{uuid.uuid4()}", headers={"Cookie": f"_xsrf={xsrf}"}, request_timeout=timeout)
-        conn = await websocket_connect(request, subprotocols=[WS_PROTOCOL], max_message_size=1 << 28)
-        wire = Wire(conn, traffic)
-        info = await wire.send("shell", "kernel_info_request", {})
-        while (await wire.receive())[2].get("msg_id") != info:
-            pass
-        control = uuid.uuid4().hex
-        await wire.send("shell", "comm_open", {"comm_id": control, "target_name": CONTROL_TARGET, "data": {}},
-                        {"version": CONTROL_VERSION})
-        await wire.send("shell", "comm_msg", {"comm_id": control, "data": {"method": "request_states"}},
-                        {"version": CONTROL_VERSION})
-        while True:
-            _, _, _, content, _ = await wire.receive()
-            data = content.get("data") or {}
-            if content.get("comm_id") == control and data.get("method") == "update_states":
-                states = data["states"]
-                break
-        await wire.send("shell", "comm_close", {"comm_id": control, "data": {}})
-        by_id = {m["state"].get("_anywidget_id"): k for k, m in states.items() if m["state"].get("_anywidget_id")}
-        for anywidget_id, content in model.replay:
-            if anywidget_id in by_id:
-                content = {**content, "now": int(time.time() * 1000)} if "now" in content else content
-                await wire.send("shell", "comm_msg", {"comm_id": by_id[anywidget_id],
-                                                      "data": {"method": "custom", "content": content}})
-        target, answers, key = first_check(states, shown_models(html))
-        click = await wire.send("shell", "comm_msg", {"comm_id": target, "data": {"method": "custom",
-                                                                                  "content": {"event": "click"}}})
-        answered = False
-        while True:
-            _, header, parent, content, _ = await wire.receive()
-            data = content.get("data") or {}
-            if (header["msg_type"] == "comm_msg" and data.get("method") == "update"
-                    and content.get("comm_id") in answers and data.get("state", {}).get(key)):
-                answered = True
-            if (header["msg_type"] == "status" and parent.get("msg_id") == click
-                    and content["execution_state"] == "idle"):
-                break
-        if not answered:
-            raise RuntimeError("the Check was handled, but no answer came")
-        out.answered = time.perf_counter() - t0[0]
-    except Exception as exc:
-        out.why = f"{type(exc).__name__}: {str(exc).splitlines()[0][:200] if str(exc) else ''}"
-    finally:
-        if out.kernel:  # the tab closes: Voila's beforeunload beacon, then the socket goes
-            with contextlib.suppress(Exception):
-                await client.fetch(f"{base}/voila/api/shutdown/{out.kernel}", method="POST", body=f"_xsrf={xsrf}",
-                                   headers={"Cookie": f"_xsrf={xsrf}"}, request_timeout=30)
-                traffic.http += 1
-        if conn is not None:
-            conn.close()
-        client.close()
-    return out
-
-
 async def chromium_learner(base: str, path: str) -> tuple[Learner, Traffic]:
     """One real page in headless Chromium (a fresh profile), as a learner's: open it, click the first
     Check (or the floor's button), wait for the answer, close it. Returns what it did, and the model a
@@ -709,33 +428,6 @@ def run_protocol_burst(notebook: str, mode: str, learners: int, model: Traffic, 
 
 # -- where the server's time per learner goes --------------------------------------------------------
 
-#: Put on PYTHONPATH for Voila with BENCH_PROFILE set: Voila (not its kernels) runs under cProfile and
-#: writes its figures to that file when it stops.
-PROFILER = '''
-import os, sys
-if os.environ.get("BENCH_PROFILE") and sys.argv and os.path.basename(sys.argv[0]) == "voila":
-    import atexit, cProfile
-    _profile = cProfile.Profile()
-    _profile.enable()
-    atexit.register(lambda: (_profile.disable(), _profile.dump_stats(os.environ["BENCH_PROFILE"])))
-'''
-#: Where a Voila's CPU goes, by the file that spent it (the first pattern that matches its path).
-AREAS = (
-    ("the page: Voila's template (nbconvert, Jinja, Markdown)", ("nbconvert", "jinja2", "mistune", "markupsafe",
-                                                                  "bleach", "pygments", "voila/exporter",
-                                                                  "voila/notebook_renderer", "voila/handler",
-                                                                  "nbformat", "fastjsonschema", "jsonschema")),
-    ("the kernel's messages relayed (websocket, ZeroMQ, JSON)", ("jupyter_server/services/kernels", "zmq", "json",
-                                                                 "jupyter_client/session", "tornado/websocket")),
-    ("static files", ("tornado/web.py", "staticfiles", "jupyter_server/base/handlers", "voila/static_file_handler",
-                      "mimetypes")),
-    ("starting and stopping kernels", ("jupyter_client/manager", "jupyter_client/provisioning", "jupyter_client/launcher",
-                                        "subprocess", "jupyter_client/connect", "voila/voila_kernel_manager",
-                                        "jupyter_server/services/kernels/kernelmanager")),
-    ("tornado's event loop, HTTP and logging", ("tornado", "asyncio", "logging", "selectors", "socket", "ssl")),
-)
-
-
 def profile_server(notebook: str, learners: int, model: Traffic, timeout: float) -> None:
     """A warm class of ``learners`` protocol clients on a Voila that runs under cProfile; its CPU per
     learner by area (its own work only: the kernels are separate processes, see ``--profile``) and
@@ -758,81 +450,8 @@ def profile_server(notebook: str, learners: int, model: Traffic, timeout: float)
         finally:
             app.stop()
         stats = pstats.Stats(str(stats_file))
-    # the profile covers Voila's whole life (the pool's start too): the areas are shares of it
-    areas: dict[str, float] = {}
-    total = 0.0
-    for (path, _, _), (_, _, tottime, _, _) in stats.stats.items():  # type: ignore[attr-defined]
-        total += tottime
-        area = next((label for label, parts in AREAS if any(p in path for p in parts)), "other")
-        areas[area] = areas.get(area, 0.0) + tottime
-    print(f"\nwhere Voila's own CPU goes ({learners} learners arriving at a warm pool; {voila:.2f} CPU s per learner"
-          f" without the profiler's overhead; the shares below are of Voila's whole run, pool start included):")
-    for label, secs in sorted(areas.items(), key=lambda kv: -kv[1]):
-        print(f"  {secs / total:6.1%}  {label}")
-    print("  the costliest functions (their own time, the profiler's overhead included):")
-    rows = sorted(stats.stats.items(), key=lambda kv: -kv[1][2])[:12]  # type: ignore[attr-defined]
-    for (path, line, name), (_, calls, tottime, _, _) in rows:
-        short = "/".join(Path(path).parts[-2:])
-        print(f"    {tottime:7.2f} s  {calls:>8} calls  {name} ({short}:{line})")
+    print_areas(stats, learners, voila)
 
-
-# -- where one page's CPU goes ------------------------------------------------------------------------
-
-def profile_lesson(lesson: Path) -> list[tuple[str, float, int, int]]:
-    """Run the lesson's cells in a fresh kernel as Voila does; per step, the kernel's CPU seconds and
-    the widget messages it sent (count, bytes of JSON)."""
-    import nbformat
-    from jupyter_client.manager import KernelManager
-
-    nb = nbformat.read(lesson, as_version=4)
-    km = KernelManager(kernel_name="python3")
-    km.start_kernel(cwd=str(lesson.parent), env={**os.environ, "PYTHONUNBUFFERED": "1"})
-    pid = int(km.provisioner.pid)  # type: ignore[union-attr]
-    client = km.client()
-    client.start_channels()
-    rows: list[tuple[str, float, int, int]] = []
-    try:
-        client.wait_for_ready(timeout=120)
-        rows.append(("kernel start (until it answers)", cpu_seconds([pid]), 0, 0))
-        cells = [c for c in nb.cells if c.cell_type == "code"]
-        for i, cell in enumerate(cells):
-            before = cpu_seconds([pid])
-            msg_id = client.execute(cell.source, store_history=False)
-            count = size = 0
-            while True:
-                msg = client.get_iopub_msg(timeout=120)
-                if msg["parent_header"].get("msg_id") != msg_id:
-                    continue
-                if msg["msg_type"] in ("comm_open", "comm_msg"):
-                    count += 1
-                    size += len(json.dumps(msg["content"], default=str))
-                if msg["msg_type"] == "status" and msg["content"]["execution_state"] == "idle":
-                    break
-            first = cell.source.strip().splitlines()[0] if cell.source.strip() else ""
-            label = f"cell {i + 1}: {first[:48]}"
-            rows.append((label, cpu_seconds([pid]) - before, count, size))
-        # what a page receives when it connects: the state of every open widget (one message)
-        before = cpu_seconds([pid])
-        msg_id = client.execute("import ipywidgets as _w, json as _j\n_s = _w.Widget.get_manager_state()['state']\n"
-                                "print(len(_s), len(_j.dumps(_s)))", store_history=False)
-        reply = ""
-        while True:
-            msg = client.get_iopub_msg(timeout=120)
-            if msg["parent_header"].get("msg_id") != msg_id:
-                continue
-            if msg["msg_type"] == "stream":
-                reply += msg["content"]["text"]
-            if msg["msg_type"] == "status" and msg["content"]["execution_state"] == "idle":
-                break
-        widgets, size = (int(x) for x in reply.split())
-        rows.append(("the page's widget state (every open widget)", cpu_seconds([pid]) - before, widgets, size))
-    finally:
-        client.stop_channels()
-        km.shutdown_kernel(now=True)
-    return rows
-
-
-# -- main ---------------------------------------------------------------------------------------------
 
 def lesson_path(name: str) -> str:
     spec = importlib.util.spec_from_file_location("class_pool", ROOT / "scripts" / "class_pool.py")

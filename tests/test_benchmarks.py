@@ -112,25 +112,25 @@ def test_bench_class_runs_a_tiny_class(capsys: pytest.CaptureFixture[str]) -> No
 
 
 def test_the_protocol_clients_frame_messages_as_the_server_reads_them() -> None:
-    """bench_class's v1 websocket frames, read back by jupyter_server's own reader, and the other way."""
+    """The protocol clients' v1 websocket frames, read back by jupyter_server's own reader, and the other way."""
     import json
 
-    import bench_class
+    import protocol_client
     from jupyter_server.services.kernels.connection.base import (
         deserialize_msg_from_ws_v1,
         serialize_msg_to_ws_v1,
     )
 
     parts = [json.dumps(x).encode() for x in ({"msg_type": "comm_msg"}, {}, {}, {"comm_id": "c", "data": {}})]
-    assert deserialize_msg_from_ws_v1(bench_class.ws_pack("shell", [*parts, b"buffer"])) == ("shell", [*parts, b"buffer"])
-    channel, header, parent, content, buffers = bench_class.ws_unpack(serialize_msg_to_ws_v1(parts, "iopub"))
+    assert deserialize_msg_from_ws_v1(protocol_client.ws_pack("shell", [*parts, b"buffer"])) == ("shell", [*parts, b"buffer"])
+    channel, header, parent, content, buffers = protocol_client.ws_unpack(serialize_msg_to_ws_v1(parts, "iopub"))
     assert (channel, header, parent, content, buffers) == ("iopub", {"msg_type": "comm_msg"}, {}, {"comm_id": "c", "data": {}}, [])
 
 
 def test_the_protocol_clients_click_what_the_page_shows_first() -> None:
     """The first puzzle's Check in page order (outputs in order, children depth first), and the models
     whose update answers it; a floor page's button; a page without a puzzle is refused."""
-    import bench_class
+    import protocol_client
 
     def model(classes: list[str], **state: object) -> dict[str, object]:
         return {"state": {"_dom_classes": classes, **state}}
@@ -143,12 +143,12 @@ def test_the_protocol_clients_click_what_the_page_shows_first() -> None:
         "check1": model(["bw-check"]), "other1": model(["bw-hint"]), "fb1": model([]),
         "p2": model(["bw-puzzle"], children=["IPY_MODEL_check2"]), "check2": model(["bw-check"]),
     }
-    assert bench_class.first_check(states, ["menu", "p2", "p1"]) == ("check2", {"p2", "check2"}, "status")
-    target, answers, key = bench_class.first_check(states, ["menu", "p1", "p2"])
+    assert protocol_client.first_check(states, ["menu", "p2", "p1"]) == ("check2", {"p2", "check2"}, "status")
+    target, answers, key = protocol_client.first_check(states, ["menu", "p1", "p2"])
     assert (target, key) == ("check1", "status") and answers == {"p1", "hand1", "box1", "check1", "other1", "fb1"}
-    assert bench_class.first_check({"b": model(["bw-bare"])}, ["b"]) == ("b", {"b"}, "description")
+    assert protocol_client.first_check({"b": model(["bw-bare"])}, ["b"]) == ("b", {"b"}, "description")
     with pytest.raises(RuntimeError, match="shows no puzzle"):
-        bench_class.first_check({"m": model([])}, ["m"])
+        protocol_client.first_check({"m": model([])}, ["m"])
 
 
 def test_bench_coach_runs_two_hands(capsys: pytest.CaptureFixture[str]) -> None:

@@ -14,6 +14,7 @@ Screenshots go to test-artifacts/ (ignored by git, kept by CI as artifacts).
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import re
@@ -388,7 +389,7 @@ def kernel_id(page: Any) -> str:
     return str(json.loads(page.locator("#jupyter-config-data").text_content())["kernelId"])
 
 
-# -- the static site (make site): built once per run, served by a plain static server ----------------
+# -- the static site (make site): built by scripts/setup.sh, served by a plain static server -----------
 
 SITE = ROOT / "_site"
 AXE = ROOT / "staticsite" / "node_modules" / "axe-core" / "axe.min.js"
@@ -396,11 +397,29 @@ AXE = ROOT / "staticsite" / "node_modules" / "axe-core" / "axe.min.js"
 
 def build_site(out: Path = SITE) -> Path:
     """``make site`` into ``out``, skipped when the site there was built from the same inputs (the
-    downloads are cached in .cache/site/, so even a rebuild fetches nothing twice)."""
+    downloads are cached in .cache/site/, so even a rebuild fetches nothing twice). For the
+    benchmarks (bench_site.py); the tests take the site setup built (:func:`built_site`)."""
     subprocess.run(["bash", str(ROOT / "scripts" / "setup.sh"), "site"], cwd=ROOT, check=True,
                    stdin=subprocess.DEVNULL)
     subprocess.run([str(ROOT / ".venv-site" / "bin" / "python"), str(ROOT / "scripts" / "build_site.py"),
                     "--if-changed", "--out", str(out)], cwd=ROOT, check=True, stdin=subprocess.DEVNULL)
+    return out
+
+
+def built_site(out: Path = SITE) -> Path:
+    """``out`` as ``make site`` builds it from the repository as it is now, which ``bash scripts/setup.sh
+    test`` (so ``make test``) does before the tests start: its build downloads and takes minutes, so
+    it never runs inside a test's timeout. Fails, saying what to run, when the site there was built
+    from other inputs (``build_site.py --if-changed``'s stamp)."""
+    spec = importlib.util.spec_from_file_location("build_site", ROOT / "scripts" / "build_site.py")
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    stamp = out / script.STAMP
+    if not stamp.is_file() or stamp.read_text().strip() != script.inputs_digest():
+        pytest.fail(f"{out} is missing or was built from other files (a lesson, the engine or the widgets changed"
+                    " since): `bash scripts/setup.sh test` builds it (`make test` runs it before the tests)",
+                    pytrace=False)
     return out
 
 
@@ -453,11 +472,11 @@ def site_page_path(notebook: Path) -> str:
 
 @pytest.fixture(scope="session")
 def static_site() -> Iterator[StaticServer]:
-    """The site ``make site`` builds (once per run; unchanged inputs are not built again), served by
-    ``python -m http.server``."""
+    """The site ``make site`` builds (:func:`built_site`: built before the tests), served by ``python -m
+    http.server``."""
     if not CHROMIUM.exists():
         pytest.skip(f"{CHROMIUM} is missing: `bash scripts/setup.sh test` installs Debian's chromium")
-    server = StaticServer(build_site()).start()
+    server = StaticServer(built_site()).start()
     yield server
     server.stop()
 

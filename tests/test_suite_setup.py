@@ -1,0 +1,63 @@
+"""The suite's own machinery: how ``make test`` spreads the tests over its workers (tests/conftest.py),
+and that what downloads or builds is built by ``bash scripts/setup.sh test`` before the tests, never
+inside one: a test finding a build missing or stale fails at once, saying what to run."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from conftest import BROWSER, SLOW_DEVICE_GROUPS, SLOW_DEVICE_MODULE, suite_groups
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_every_module_that_drives_chromium_runs_on_the_browser_worker_the_rest_a_module_at_a_time() -> None:
+    modules = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "tests").rglob("test_*.py"))
+    ids = [f"{m}::test_one" for m in modules] + ["lessons/01_melds.ipynb::Cell 0", "lessons/01_melds.ipynb::Cell 1",
+                                                 "buraco_core/cards.py::buraco_core.cards.parse_card"]
+    groups = suite_groups(ROOT, ids)
+    browser = {i.split("::")[0] for i, g in groups.items() if g == BROWSER}
+    assert {m for m in modules if m.startswith(("tests/browser/", "tests/deploy/"))} - {SLOW_DEVICE_MODULE} <= browser
+    assert "tests/test_benchmarks.py" in browser  # outside tests/browser/, but it marks tests browser
+    assert groups["tests/test_cards.py::test_one"] == "tests/test_cards.py"
+    assert groups["lessons/01_melds.ipynb::Cell 0"] == groups["lessons/01_melds.ipynb::Cell 1"]  # one kernel
+    assert groups["buraco_core/cards.py::buraco_core.cards.parse_card"] == "buraco_core/cards.py"
+
+
+def test_the_slow_device_pages_are_dealt_evenly_a_lesson_s_two_pages_together() -> None:
+    lessons = [f"l{i:02}" for i in range(3 * SLOW_DEVICE_GROUPS)]
+    ids = [f"{SLOW_DEVICE_MODULE}::test_{where}[{lesson}]" for where in ("voila", "site") for lesson in lessons]
+    groups = suite_groups(ROOT, ids)
+    assert set(Counter(groups.values()).values()) == {6}, groups
+    for lesson in lessons:
+        assert groups[f"{SLOW_DEVICE_MODULE}::test_voila[{lesson}]"] == groups[f"{SLOW_DEVICE_MODULE}::test_site[{lesson}]"]
+
+
+def test_a_site_built_from_other_files_fails_saying_what_to_run(tmp_path: Path) -> None:
+    from browser.conftest import built_site
+
+    with pytest.raises(pytest.fail.Exception, match=r"`bash scripts/setup\.sh test` builds it"):
+        built_site(tmp_path)  # never built
+    (tmp_path / ".build-inputs").write_text("0" * 64 + "\n")
+    with pytest.raises(pytest.fail.Exception, match="built from other files"):
+        built_site(tmp_path)
+
+
+def test_a_deployment_environment_not_built_fails_saying_what_to_run(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    from deploy import environments
+
+    monkeypatch.setattr(environments, "ROOT", tmp_path)
+    with pytest.raises(environments.NotBuilt, match=r"`bash scripts/setup\.sh test` builds it"):
+        environments.build_venv("never", [["install", "nothing"]])
+    stamp = {"python": sys.version, "steps": [["install", "nothing"]], "reads": {}}
+    (tmp_path / ".venv-never").mkdir()
+    (tmp_path / ".venv-never" / ".stamp.json").write_text(json.dumps(stamp))
+    (tmp_path / ".venv-never" / ".pip-output.txt").write_text("what pip said")
+    assert environments.build_venv("never", [["install", "nothing"]]) == (tmp_path / ".venv-never", "what pip said")
+    with pytest.raises(environments.NotBuilt):  # other steps than the ones it was built by
+        environments.build_venv("never", [["install", "something else"]])

@@ -298,6 +298,31 @@ def page(browser: Any, voila: VoilaServer) -> Iterator[Any]:
     yield from watched_page(browser, voila.url)
 
 
+# -- a slow device: DevTools' CPU throttling ---------------------------------------------------------
+
+#: How many times slower than this machine a learner's device runs a page: 6 is DevTools' "6x
+#: slowdown", about a low-end laptop or a school Chromebook (issue 25).
+SLOW_DEVICE = 6
+
+
+def throttle(page: Any, rate: float = SLOW_DEVICE) -> Any:
+    """Slow the page's CPU down ``rate`` times, as a slow device runs it: DevTools' CPU throttling
+    (``Emulation.setCPUThrottlingRate``) through a CDP session of the page, for everything it runs
+    from now on, later navigations included. Chromium throttles by pausing the page's threads, so a
+    throttled page takes ``rate`` times the wall time but no more of the machine's CPU. Returns the
+    CDP session; ``throttle(page, 1)`` ends the slowdown."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+    return cdp
+
+
+@pytest.fixture
+def slow_page(page: Any) -> Any:
+    """:func:`page` on a slow device (:func:`throttle` at :data:`SLOW_DEVICE`)."""
+    throttle(page)
+    return page
+
+
 FIXTURES = ARTIFACTS / "fixtures"
 
 
@@ -361,14 +386,30 @@ def widget_outputs(html: str) -> int:
     return count
 
 
+#: How many widget views Voila's page of a notebook must show, by the page's address: what a page opened
+#: in this process found (:func:`open_notebook`), for :func:`voila_views`.
+VOILA_VIEWS: dict[str, int] = {}
+
+
 def open_notebook(page: Any, voila: VoilaServer, notebook: str | Path, timeout: float = 90_000) -> int:
     """Open a notebook in Voila and wait until every cell ran and every widget output shows its view.
     Returns the number of widget views."""
-    response = page.goto(voila.render_url(notebook), timeout=timeout)
+    url = voila.render_url(notebook)
+    response = page.goto(url, timeout=timeout)
     assert response is not None and response.ok, f"{notebook}: HTTP {response and response.status}"
-    expected = widget_outputs(response.text())
+    expected = VOILA_VIEWS[url] = widget_outputs(response.text())
     wait_for_views(page, expected, timeout)
     return expected
+
+
+def voila_views(voila: VoilaServer, notebook: Path) -> int:
+    """How many widget outputs Voila shows for a notebook (it runs the notebook server-side): what a
+    page of it opened before in this process found, else from Voila's page fetched without a browser."""
+    url = voila.render_url(notebook)
+    if url not in VOILA_VIEWS:
+        with urllib.request.urlopen(url, timeout=120) as reply:
+            VOILA_VIEWS[url] = widget_outputs(reply.read().decode())
+    return VOILA_VIEWS[url]
 
 
 def wait_for_views(page: Any, expected: int, timeout: float = 90_000) -> None:
@@ -486,6 +527,13 @@ def site_page(browser: Any, static_site: StaticServer) -> Iterator[Any]:
     """A fresh page for the static site: requests may only reach its server (the page's, its workers'
     and its service worker's are routed, blocked and recorded); ``page.watch`` as for :func:`page`."""
     yield from watched_page(browser, static_site.url)
+
+
+@pytest.fixture
+def slow_site_page(site_page: Any) -> Any:
+    """:func:`site_page` on a slow device (:func:`throttle` at :data:`SLOW_DEVICE`)."""
+    throttle(site_page)
+    return site_page
 
 
 def open_site_lesson(page: Any, base_url: str, notebook: Path, expected: int, timeout: float = 120_000) -> None:

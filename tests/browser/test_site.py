@@ -37,7 +37,7 @@ from .conftest import (
     screenshot,
     site_lessons,
     site_page_path,
-    widget_outputs,
+    voila_views,
 )
 from .test_lessons import (
     answer_wrong_then_right,
@@ -74,17 +74,6 @@ def console_problems(page: Any) -> list[str]:
         if kind in ("warning", "error", "assert") and not any(re.search(p, text) for p in KNOWN_CONSOLE):
             out.append(f"console: {line}")
     return sorted(set(out))
-
-
-_VOILA_VIEWS: dict[Path, int] = {}
-
-
-def voila_views(voila: VoilaServer, lesson: Path) -> int:
-    """How many widget outputs Voila shows for this lesson (it runs the notebook server-side)."""
-    if lesson not in _VOILA_VIEWS:
-        with urllib.request.urlopen(voila.render_url(lesson), timeout=120) as reply:
-            _VOILA_VIEWS[lesson] = widget_outputs(reply.read().decode())
-    return _VOILA_VIEWS[lesson]
 
 
 def assert_page_is_clean(page: Any, name: str) -> None:

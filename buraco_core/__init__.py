@@ -15,7 +15,7 @@ Glossary (one vocabulary, used the same way in code, messages and lessons):
 - **side** or **team**: partners sitting opposite; in ``brazilian`` every player alone.
 - **going out**: ending the hand by emptying one's hand once the side may.
 - **ruleset**: one of ``buraco``, ``brazilian``, ``italian``, ``burraco``, ``fechado``.
-- **clause**: one rule of RULES.md, named by its stable id (``pot-guard``): :data:`CLAUSES`.
+- **clause**: one rule of docs/RULES.md, named by its stable id (``pot-guard``): :data:`CLAUSES`.
   A refused meld or play (:class:`Refusal`: :class:`InvalidMeld`, :class:`IllegalAction`)
   names the clause it applies in ``.rule``; text that is not a card or a play is a
   :class:`NotationError`. Sentences come from the message catalog (:class:`Message`).

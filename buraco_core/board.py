@@ -31,7 +31,7 @@ from importlib import resources
 from .cards import Card, card_text, sort_cards
 from .game.state import Phase, PotState
 from .game.view import View
-from .messages import Message
+from .messages import Message, format_number
 from .scoring import Score
 from .svg import card_back_svg, cards_svg, meld_svg
 
@@ -168,7 +168,7 @@ def center_html(v: View, *, lang: str = "en") -> str:
 def _score_rows(score: Score, lang: str) -> str:
     # the score's lines as messages (a score read back from JSON has only its English labels)
     lines = [(item.label.text(lang), item.points) for item in score.items] or list(score.lines)
-    return "".join(f"<tr><td>{escape(text)}</td><td class='buraco-points'>{points:+d}</td></tr>"
+    return "".join(f"<tr><td>{escape(text)}</td><td class='buraco-points'>{format_number(points, lang, signed=True)}</td></tr>"
                    for text, points in lines)
 
 
@@ -177,7 +177,7 @@ def score_html(score: Score, *, styled: bool = True, lang: str = "en") -> str:
     stylesheet, for a bare ``score`` in a notebook)."""
     return ((style_tag() if styled else "") + "<div class='buraco-board'><table class='buraco-score'>"
             + _score_rows(score, lang) + f"<tr class='buraco-score-total'><th>{_t('score.total', lang)}</th>"
-            f"<th class='buraco-points'>{score.total}</th></tr></table></div>")
+            f"<th class='buraco-points'>{format_number(score.total, lang)}</th></tr></table></div>")
 
 
 def score_sheet_html(v: View, *, lang: str = "en") -> str:

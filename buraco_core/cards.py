@@ -51,6 +51,7 @@ __all__ = [
     "format_cards",
     "parse_card",
     "parse_cards",
+    "rank_letter",
     "rank_message",
     "rank_words",
     "shuffled_deck",
@@ -240,6 +241,16 @@ def rank_words(rank: int, *, plural: bool = False) -> str:
 def rank_message(rank: int, *, plural: bool = False) -> Message:
     """A rank in words as a catalog message (``rank.one.7``: seven; ``rank.many.7``: sevens)."""
     return Message(f"rank.{'many' if plural else 'one'}.{rank}")
+
+
+def rank_letter(rank: int) -> Message:
+    """A rank's letter as a catalog message (``card.letter.12``: ``Q``, German ``D``), so a
+    sentence shows the rank in the learner's own notation.
+
+    >>> rank_letter(11).text("en"), rank_letter(11).text("de")
+    ('J', 'B')
+    """
+    return Message(f"card.letter.{rank}")
 
 
 def card_text(card: Card, lang: str = "en") -> str:

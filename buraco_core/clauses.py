@@ -1,6 +1,6 @@
-"""The clauses of RULES.md: one stable id each, the project's vocabulary for a rule.
+"""The clauses of docs/RULES.md: one stable id each, the project's vocabulary for a rule.
 
-Every clause of ``RULES.md`` carries an id in brackets (``[pot-guard]``). The engine's refusals
+Every clause of ``docs/RULES.md`` carries an id in brackets (``[pot-guard]``). The engine's refusals
 name the clause they apply (:attr:`buraco_core.errors.Refusal.rule`), puzzles list the clauses
 they exercise, feedback names the clause a verdict turns on, and a learner's progress is kept
 per clause. :data:`CLAUSES` holds them all in rulebook order, each with its section, a short
@@ -30,7 +30,7 @@ from .rules import RULESETS, DiscardTake, IndirectPot, Rules, StockEnd
 
 __all__ = ["CLAUSES", "SECTIONS", "Clause"]
 
-#: The sections of RULES.md, in order: (id, catalog key of its title).
+#: The sections of docs/RULES.md, in order: (id, catalog key of its title).
 SECTIONS: tuple[str, ...] = ("common", "buracos", "turn", "pot", "going-out", "scoring", "match")
 
 
@@ -40,9 +40,9 @@ def _always(rules: Rules) -> bool:
 
 @dataclass(frozen=True)
 class Clause:
-    """One clause of RULES.md.
+    """One clause of docs/RULES.md.
 
-    ``id`` as in RULES.md; ``section`` one of :data:`SECTIONS`; ``varies``: the clause reads
+    ``id`` as in docs/RULES.md; ``section`` one of :data:`SECTIONS`; ``varies``: the clause reads
     differently from one ruleset to another (card values, going out, ...), so it is taught and
     exercised per ruleset; ``reads``: the :class:`~buraco_core.rules.Rules` fields it reads
     differently by (rulesets that agree on them read the clause alike: :attr:`readings`).
@@ -167,5 +167,5 @@ _LIST: tuple[Clause, ...] = (
     Clause("seats", "match", varies=True, reads=('partnerships',)),
 )
 
-#: Every clause of RULES.md by id, in rulebook order.
+#: Every clause of docs/RULES.md by id, in rulebook order.
 CLAUSES: MappingProxyType[str, Clause] = MappingProxyType({c.id: c for c in _LIST})

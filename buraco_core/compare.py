@@ -21,19 +21,23 @@ from dataclasses import dataclass
 from html import escape
 
 from .melds import InvalidMeld, make_meld
-from .messages import Message, render
+from .messages import Message, format_number, render
 from .rules import RULESETS, DiscardTake, GoingOut, IndirectPot, Rules, RulesError, StockEnd, Tie, get_rules
 from .scoring import ScoreLine, score_side
 
-__all__ = ["RulesetScore", "RulesetTable", "ScoreComparison", "compare_rulesets", "score_under_each"]
+__all__ = ["RulesetScore", "RulesetTable", "ScoreComparison", "compare_rulesets", "or_list", "score_under_each"]
 
 
 def _m(key: str, /, **params: object) -> Message:
     return Message(f"compare.{key}", params)
 
 
-def _or(values: Sequence[int]) -> Message:
-    """``2 or 4``, ``2, 3 or 4`` in the sentence's language."""
+def or_list(values: Sequence[int]) -> Message:
+    """``2 or 4``, ``2, 3 or 4`` in the sentence's language.
+
+    >>> or_list((2, 3, 4)).text(), or_list((2, 4)).text("de")
+    ('2, 3 or 4', '2 oder 4')
+    """
     if len(values) == 1:
         return _n(values[0])
     return _m("or", first=[_n(v) for v in values[:-1]], last=values[-1])
@@ -82,7 +86,10 @@ def _values(r: Rules, ranks: Iterable[int]) -> Message:
 
 def _out_needs(r: Rules) -> Message:
     buraco = _m("out-clean") if r.out_needs_clean else _m("out-buraco")
-    return _m("out-pot-and", buraco=buraco) if r.pots and r.out_needs_pot else buraco
+    if not (r.pots and r.out_needs_pot):
+        return buraco
+    # where an untaken pot becomes the stock, a side may go out with no pot left to take
+    return _m("out-pot-if-left-and" if r.stock_end is StockEnd.EMPTY_NO_POT else "out-pot-and", buraco=buraco)
 
 
 def _yes_no(flag: bool) -> Message:
@@ -96,7 +103,7 @@ def _n(n: object) -> Message:
 #: (label, how to read it from a Rules) for every row of the comparison table; a row's words are
 #: the catalog's ``compare.row.<label>``, its values ``compare.*`` messages.
 ROWS: tuple[tuple[str, Callable[[Rules], Message]], ...] = (
-    ("players", lambda r: _or(r.player_counts)),
+    ("players", lambda r: or_list(r.player_counts)),
     ("sides", lambda r: _m("partners") if r.partnerships else _m("alone")),
     ("deck", lambda r: _m("deck", n=r.deck_size, jokers=r.jokers)),
     ("cards dealt", lambda r: _n(r.hand_size)),
@@ -222,10 +229,11 @@ class RulesetScore:
         """The score in words of ``lang``: the ruleset, the total and its lines, or the problem."""
         if self.total is None:
             return f"{_shown(self.rules, lang)}: {self.problem.text(lang) if self.problem else ''}"
-        return f"{_shown(self.rules, lang)}: {self.total} ({self.detail(lang)})"
+        return f"{_shown(self.rules, lang)}: {format_number(self.total, lang)} ({self.detail(lang)})"
 
     def detail(self, lang: str = "en") -> str:
-        return render("list.separator", lang).join(f"{item.label.text(lang)} {item.points:+d}" for item in self.items)
+        return render("list.separator", lang).join(f"{item.label.text(lang)} {format_number(item.points, lang, signed=True)}"
+                                                   for item in self.items)
 
     def __str__(self) -> str:
         return self.text("en")

@@ -3,7 +3,7 @@
 - :class:`NotationError`: text that is not a card or not a play (``"4x"``, ``"fold"``). Nothing
   was judged: the learner has to write it again.
 - :class:`Refusal`: a readable meld or play that the rules refuse. It names the clause of
-  RULES.md it applies (``e.rule == "pot-guard"``, one of :data:`buraco_core.clauses.CLAUSES`)
+  docs/RULES.md it applies (``e.rule == "pot-guard"``, one of :data:`buraco_core.clauses.CLAUSES`)
   and holds the catalog :class:`~buraco_core.messages.Message` that says why, with the values
   the sentence needs. :class:`~buraco_core.melds.InvalidMeld` (cards that are no meld) and
   :class:`~buraco_core.game.actions.IllegalAction` (a refused play) are refusals.
@@ -17,7 +17,7 @@ Both are :class:`ValueError` and hold a message: ``str(e)`` is the English sente
 >>> Refusal("no-such-clause", "meld.one-wild-set")
 Traceback (most recent call last):
 ...
-ValueError: no clause 'no-such-clause' in RULES.md: see buraco_core.clauses.CLAUSES
+ValueError: no clause 'no-such-clause' in docs/RULES.md: see buraco_core.clauses.CLAUSES
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from .messages import Message
 
 _CLAUSE_IDS = frozenset(CLAUSES)
 
-__all__ = ["NotationError", "Refusal"]
+__all__ = ["NotationError", "Refusal", "message_of"]
 
 
 def _message(key: str | Message, params: dict[str, object]) -> Message:
@@ -67,7 +67,7 @@ class Refusal(ValueError):
         # the engine makes one for every refused move it looks at: kept quick (no base __init__;
         # args are the constructor's, and __reduce__ rebuilds the refusal)
         if rule not in _CLAUSE_IDS:
-            raise ValueError(f"no clause {rule!r} in RULES.md: see buraco_core.clauses.CLAUSES")
+            raise ValueError(f"no clause {rule!r} in docs/RULES.md: see buraco_core.clauses.CLAUSES")
         self.rule = rule
         self.message = key if type(key) is Message and not params else _message(key, params)
 
@@ -98,3 +98,25 @@ class Refusal(ValueError):
 
     def __hash__(self) -> int:
         return hash((type(self), self.rule, self.message))
+
+
+def message_of(error: BaseException) -> Message | None:
+    """The catalog message that says why ``error`` happened, so a page shows it in the learner's
+    language rather than ``str(error)``, which is English: the ``message`` of a refusal, a
+    notation error, a bad answer or a house variant; the problems of an inconsistent ruleset
+    (``house.problem.<key>``), one after the other. None for an error that carries no message
+    (a bug: its text is for developers, not for a page).
+
+    >>> message_of(NotationError("notation.no-action", help="")).key
+    'notation.no-action'
+    >>> message_of(KeyError("x")) is None
+    True
+    """
+    found = getattr(error, "message", None)
+    if isinstance(found, Message):
+        return found
+    problems = [Message(f"house.problem.{p.key}", dict(p.params)) for p in getattr(error, "problems", ())]
+    said: Message | None = None
+    for problem in problems:
+        said = problem if said is None else Message("teach.join", {"first": said, "then": problem})
+    return said

@@ -1,6 +1,6 @@
 """Melds: runs and sets, the wild card's place, buracos and their points.
 
-Everything here follows the meld and buraco sections of RULES.md. The key ideas:
+Everything here follows the meld and buraco sections of docs/RULES.md. The key ideas:
 
 - A *place* is a position in a run: 1 is the low ace, 2 to 13 the ranks 2 to K, 14 the high ace.
 - A *wild card* is a joker or a 2 that stands for another card. A 2 of the run's own suit at
@@ -11,7 +11,7 @@ Everything here follows the meld and buraco sections of RULES.md. The key ideas:
 - The wild card fills the one gap if there is one; otherwise it stands at the low end, or at the
   high end when the run starts at the ace.
 
-Choices where RULES.md is silent (each tested in tests/test_melds.py and tests/test_extend.py):
+Choices where docs/RULES.md is silent (each tested in tests/test_melds.py and tests/test_extend.py):
 
 - A meld never holds more copies of a card than the ruleset's deck has (two of each card, four
   jokers; none in ``fechado`` unless its ``jokers`` option adds them).
@@ -46,7 +46,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from .cards import CARD_ORDER, SUITS, Card, format_cards, parse_cards, rank_message
+from .cards import CARD_ORDER, SUITS, Card, format_cards, parse_cards, rank_letter, rank_message
 from .errors import NotationError, Refusal
 from .memo import Bounded, PerRules
 from .messages import Message
@@ -61,7 +61,7 @@ _HIGH_ACE = 14
 
 
 class InvalidMeld(Refusal):
-    """Cards that are not a meld under the ruleset: ``rule`` is the clause of RULES.md that
+    """Cards that are not a meld under the ruleset: ``rule`` is the clause of docs/RULES.md that
     fails (``"wild-one"``, ``"run"``, ...), ``message`` (``str(e)`` in English) says why. A
     token that is not a card is a :class:`~buraco_core.errors.NotationError` instead."""
 
@@ -119,18 +119,29 @@ class Meld:
 
     @property
     def wild_label(self) -> str | None:
-        """What the wild stands for, in words a player uses: ``'8♣'`` in a run, ``'7'`` in a set."""
+        """What the wild stands for, in English notation: ``'8♣'`` in a run, ``'7'`` in a set (a
+        sentence takes :attr:`wild_stands`, which every language shows in its own letters)."""
         stands = self.wild_stands_for
         if stands is None:
             return None
         return stands.rank_name if self.kind == "set" else str(stands)
 
-    def _stands_message(self) -> Message | Card | None:
-        """:attr:`wild_label` as a sentence shows it in any language: the card, or the rank's letter."""
+    @property
+    def wild_stands(self) -> Message | Card | None:
+        """What the wild card stands for, as a parameter of a sentence in any language: in a run
+        the card (``8♣``; German ``B♥`` for the jack), in a set the rank's letter
+        (:func:`~buraco_core.cards.rank_letter`: ``Q``, German ``D``). Sentences take this, never
+        :attr:`wild_label`, which is English.
+
+        >>> from buraco_core.messages import show
+        >>> m = make_meld("Qc Qd JK", "buraco")
+        >>> m.wild_label, show(m.wild_stands, "en"), show(m.wild_stands, "de")
+        ('Q', 'Q', 'D')
+        """
         stands = self.wild_stands_for
         if stands is None:
             return None
-        return Message(f"card.letter.{stands.rank}") if self.kind == "set" else stands
+        return rank_letter(stands.rank) if self.kind == "set" else stands
 
     @property
     def natural_cards(self) -> tuple[Card, ...]:
@@ -213,7 +224,7 @@ class Meld:
     @property
     def description(self) -> Message:
         """One line for a learner, as a catalog message: kind, cards, wild, buraco and points."""
-        wild = (Message("meld.describe-wild", {"wild": self.wild, "stands": self._stands_message()})
+        wild = (Message("meld.describe-wild", {"wild": self.wild, "stands": self.wild_stands})
                 if self.wild is not None else Message("meld.nothing"))
         kind = self.buraco_type
         if kind is not None:
@@ -474,7 +485,7 @@ def extend_by_search(meld: Meld, cards: Sequence[Card], wild_end: WildEnd | None
 def make_meld(cards: Iterable[Card | str] | str, rules: Rules | str) -> Meld:
     """The meld these cards make under ``rules``, or :class:`InvalidMeld` naming the broken rule.
 
-    The order of ``cards`` does not matter: the meld is arranged as RULES.md places it. A token
+    The order of ``cards`` does not matter: the meld is arranged as docs/RULES.md places it. A token
     that is not a card raises :class:`~buraco_core.errors.NotationError` naming the token; more
     copies of a card than the ruleset's deck holds (``fechado`` has no jokers) an
     :class:`InvalidMeld` under ``[deck]``.
@@ -620,7 +631,7 @@ def _make_run(
                 raise InvalidMeld("run", "meld.run-suit-extend", suit=Message(f"suit.{suit}"), card=c)
             if not rules.allow_sets:
                 raise InvalidMeld("run", "meld.run-suit-no-sets", first=others[0], card=c, rules=rules)
-            raise InvalidMeld("run", "meld.neither", cards=tuple(others))
+            raise InvalidMeld("run", "meld.neither", cards=tuple(cards))  # every card chosen, wild ones too
     # natural places of the cards that are never wild
     places: list[int] = []
     aces = 0
@@ -647,7 +658,7 @@ def _make_run(
     elif fixed_ace is not None:
         ace_options = [(fixed_ace,)]
     else:
-        # high first when the run holds the king: the tie-break of RULES.md
+        # high first when the run holds the king: the tie-break of docs/RULES.md
         ace_options = [(_HIGH_ACE,), (1,)] if 13 in seen else [(1,), (_HIGH_ACE,)]
     best: tuple[int, list[int], int | None] | None = None  # (wilds, places, wild place)
     fewest_wilds = 99

@@ -1,6 +1,6 @@
 """Rulesets: one frozen record, five named presets.
 
-Every difference among the five rulesets of RULES.md is a named field of :class:`Rules`,
+Every difference among the five rulesets of docs/RULES.md is a named field of :class:`Rules`,
 read where that rule is applied; no code asks for a ruleset by name. House rules are
 ``dataclasses.replace(RULESETS["buraco"], target=1505)``; a combination that cannot be
 played raises :class:`RulesError` saying which fields disagree.
@@ -353,7 +353,7 @@ _BURACO = Rules(
 )
 """``buraco`` (default): partners, two pots of 11, the whole discard pile, clean 200 / dirty 100,
 going out by meld or discard once the pot and a buraco are in, game to 2005 (505-3005).
-Choices where RULES.md is silent: the discard pile is open (every card visible)."""
+Choices where docs/RULES.md is silent: the discard pile is open (every card visible)."""
 
 _BRAZILIAN = Rules(
     name="brazilian",
@@ -374,7 +374,7 @@ _BRAZILIAN = Rules(
 )
 """``brazilian``: every player alone, no pots, the discard pile taken at any depth, sets of at most
 four different suits, out by discarding with a clean canasta, game to 3000.
-Choices where RULES.md is silent: the discard pile starts with one face-up card and is open;
+Choices where docs/RULES.md is silent: the discard pile starts with one face-up card and is open;
 the target may be set from 500 to 10000."""
 
 _ITALIAN = Rules(
@@ -396,7 +396,7 @@ _BURRACO = Rules(
 )
 """``burraco``: 2 or 4 players, pots, semi-clean 150, close by discarding with a buraco, the hand
 ends when two stock cards remain, game to 2005 (505-3005); equal totals are a draw.
-Choices where RULES.md is silent: the discard pile is open."""
+Choices where docs/RULES.md is silent: the discard pile is open."""
 
 _FECHADO = Rules(
     name="fechado",
@@ -418,7 +418,7 @@ _FECHADO = Rules(
 at 20 points), a closed discard pile of which only the top card shows and whose top card must be
 used, close with a clean canasta by discard or meld, royal 500, ace-to-ace 1000, one hand."""
 
-#: The five rulesets of RULES.md by name.
+#: The five rulesets of docs/RULES.md by name.
 RULESETS: MappingProxyType[str, Rules] = MappingProxyType({
     r.name: r for r in (_BURACO, _BRAZILIAN, _ITALIAN, _BURRACO, _FECHADO)
 })

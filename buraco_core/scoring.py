@@ -1,6 +1,6 @@
 """Scoring a side at the end of a hand, itemized the way a teacher writes it on the board.
 
-Per side (RULES.md, "Scoring a hand"): melded card points + buraco bonuses + the going-out bonus
+Per side (docs/RULES.md, "Scoring a hand"): melded card points + buraco bonuses + the going-out bonus
 - card points left in its players' hands - the penalty if the team never took its pot (and, in
 ``fechado``, the penalty for a pot taken by a discard but not used).
 
@@ -17,7 +17,7 @@ melded cards: +50
 cards in hand: -15
 
 Each line is also a :class:`ScoreLine` in ``score.items``: a catalog message, the clause of
-RULES.md it applies, and the cards it counts, card by card:
+docs/RULES.md it applies, and the cards it counts, card by card:
 
 >>> line = score.items[2]
 >>> line.rule, str(line.label), str(line.detail)
@@ -38,7 +38,7 @@ from .rules import Rules, get_rules
 
 __all__ = ["BONUS_CLAUSES", "Score", "ScoreLine", "score_side"]
 
-#: The clause of RULES.md behind each kind of buraco bonus.
+#: The clause of docs/RULES.md behind each kind of buraco bonus.
 BONUS_CLAUSES: dict[str, str] = {
     "clean": "buraco-clean", "dirty": "buraco-dirty", "semi-clean": "buraco-semi-clean",
     "royal": "buraco-royal", "ace-to-ace": "ace-to-ace",
@@ -48,7 +48,7 @@ BONUS_CLAUSES: dict[str, str] = {
 @dataclass(frozen=True)
 class ScoreLine:
     """One line of a side's score: ``label`` (a catalog message), ``points``, ``rule`` (the clause
-    of RULES.md it applies) and, for card lines, ``cards`` with ``values`` (each card's points,
+    of docs/RULES.md it applies) and, for card lines, ``cards`` with ``values`` (each card's points,
     in the same order: the line itemized card by card)."""
 
     label: Message
@@ -133,11 +133,11 @@ class Score:
 
     def text(self, lang: str = "en") -> str:
         """The lines and the total in words of ``lang`` (``str()`` is the English)."""
-        from .messages import render
+        from .messages import format_number, render
 
-        rows = [f"{item.label.text(lang)}: {item.points:+d}" for item in self.items] if self.items else \
-            [f"{label}: {points:+d}" for label, points in self.lines]
-        return "\n".join([*rows, f"{render('score.total', lang).capitalize()}: {self.total}"])
+        rows = [f"{item.label.text(lang)}: {format_number(item.points, lang, signed=True)}" for item in self.items] \
+            if self.items else [f"{label}: {format_number(points, lang, signed=True)}" for label, points in self.lines]
+        return "\n".join([*rows, f"{render('score.total', lang).capitalize()}: {format_number(self.total, lang)}"])
 
     def _repr_html_(self) -> str:
         from .board import score_html

@@ -55,7 +55,8 @@ from typing import Any, Literal
 from .messages import Message, catalog, message
 from .rules import RULESETS, Rules, RulesError
 
-__all__ = ["FieldInfo", "Variant", "VariantError", "field_infos", "parse_variant", "variant_rules"]
+__all__ = ["NAMED_VARIANTS", "FieldInfo", "Variant", "VariantError", "field_infos", "named_variant", "parse_variant",
+           "variant_rules"]
 
 Kind = Literal["preset", "switch", "number", "optional-number", "choice", "numbers", "counts"]
 
@@ -417,3 +418,30 @@ def rules_text(rules: Rules) -> str:
     """A ``Rules`` as the shortest text that gives it back: the preset's name when no field
     differs, else the variant text (``buraco+target=1505``)."""
     return Variant(rules).text()
+
+
+#: Named house-rule presets: variants that whole communities play, by name, each as the variant
+#: text every place taking a ruleset accepts (its title is the catalog's ``house.named.<name>``).
+#:
+#: ``tournament``: Italian Burraco as the Italian federation's tournaments (and two public engines)
+#: read it, with no wild card as the discard that closes; the seed the ``italian`` preset follows
+#: does not forbid it. The engine plays the nearest rule it has, Classic Buraco's
+#: ``wild_last_discard_guard``: a wild card may not be the discard that empties the hand while it
+#: could be added to one of the side's melds (the federation forbids it even where it fits none).
+NAMED_VARIANTS: Mapping[str, str] = MappingProxyType({
+    "tournament": "italian+wild_last_discard_guard=yes",
+})
+_NAMED_TITLES: Mapping[str, str] = MappingProxyType({"tournament": "house.named.tournament"})
+
+
+def named_variant(name: str, lang: str = "en") -> Variant:
+    """The named house-rule preset ``name`` (:data:`NAMED_VARIANTS`), titled in ``lang``.
+
+    >>> v = named_variant("tournament")
+    >>> v.preset.name, v.rules.wild_last_discard_guard, v.text()
+    ('italian', True, 'italian+wild_last_discard_guard=yes;name=Tournament rules')
+    """
+    if name not in NAMED_VARIANTS:
+        raise VariantError("not-named", name, name=name, names=", ".join(NAMED_VARIANTS))
+    variant = parse_variant(NAMED_VARIANTS[name])
+    return Variant(variant.rules, variant.players, message(_NAMED_TITLES[name]).text(lang))

@@ -63,6 +63,7 @@ KERNEL_WHEELS = ("pyodide_kernel", "piplite", "ipykernel", "widgetsnbextension-4
 #: Requirements of shipped wheels that the browser does not need, and why.
 NOT_SHIPPED = {
     "jupyterlab-widgets": "the widgets' JupyterLab front end: the site bundles it as a lab extension",
+    "voila": "the app's server (the buraco-trainer command): in the site, the page is the server",
 }
 #: Packages the kernel installs at start (jupyterlite-pyodide-kernel's worker asks for them by name)
 #: that the site replaces by an empty stand-in, and why. Importing one fails as if it were absent,

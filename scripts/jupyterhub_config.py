@@ -11,6 +11,11 @@ environment ``hub_env.sh`` built (BURACO_HUB_ENV, default ``.venv-hub`` beside t
 
 The memory figures below are measured by tests/deploy/test_hub.py (two learners, one lesson open
 each): see the README's teachers' section.
+
+A class folder: start the hub with ``BURACO_CLASS_DIR=/srv/buraco-class`` (a folder the learners
+may write to and the teacher may read: docs/teachers.md) and every learner's "Hand in my progress"
+also writes their progress there, as ``<hub user>.json``; the teacher's page reads the folder. Without
+it, nothing is written anywhere.
 """
 
 import os
@@ -33,6 +38,9 @@ c.Spawner.default_url = ("/voila/render/lessons/00_welcome.ipynb" if _LANGUAGE =
                          else f"/voila/render/lessons/{_LANGUAGE}/00_welcome.ipynb")
 # the lab template without CDN links (share/jupyter), as scripts/app.sh and binder/start set it
 c.Spawner.environment = {"JUPYTER_PATH": str(REPO / "share" / "jupyter")}
+# the class folder, where hand-ins go (only when a learner presses the button; see the docstring)
+if os.environ.get("BURACO_CLASS_DIR"):
+    c.Spawner.environment["BURACO_CLASS_DIR"] = os.environ["BURACO_CLASS_DIR"]
 # measured (tests/deploy/test_hub.py): a learner's server with one lesson open takes about 215 MiB (RSS),
 # each more lesson open at the same time about 65 MiB more: 320M covers two lessons (README)
 c.Spawner.mem_guarantee = "320M"

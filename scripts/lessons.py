@@ -1,16 +1,34 @@
 """Build the lesson notebooks of every language from one source per lesson.
 
-A lesson's source, ``lessons/source/<name>.md``, holds its cells in order. Each cell starts with a
-marker line:
+A lesson's source, ``lessons/source/<name>.md``, is a notebook in MyST-NB's Markdown (Jupytext's
+``md:myst`` format, which Jupytext, JupyterLab with Jupytext and MyST-NB open as a notebook):
+after its header (between ``---`` lines), the cells in order:
 
-- ``%% markdown``, followed by one part per language, each begun by ``%% en`` or ``%% de``: the
-  same cell in each language, side by side, so a change to one is seen beside the other;
-- ``%% code``: a code cell shared by every language. In it, ``{{LANG}}`` becomes the language
-  (``"de"``) and ``{{UP}}`` the way from the notebook's folder up to ``lessons/`` (``""`` for
-  English, ``"../"`` for German), so ``"{{UP}}puzzles/01_melds.yaml"`` finds the puzzle file.
+- a code cell is fenced: a line ```` ```{code-cell} ipython3 ````, the code, a line ```` ``` ````;
+  it is shared by every language. In it, ``{{LANG}}`` becomes the language (``"de"``);
+- a markdown cell is begun by a line ``+++ {"lang": "en"}`` and its text, followed at once by the
+  same cell in each other language, ``+++ {"lang": "de"}`` and its text: side by side, so a change
+  to one is seen beside the other.
+
+For example::
+
+    +++ {"lang": "en"}
+
+    ## The pot
+
+    +++ {"lang": "de"}
+
+    ## Der Topf
+
+    ```{code-cell} ipython3
+    LANG = use_language({{LANG}})
+    ```
 
 The English notebooks are written to ``lessons/<name>.ipynb``, the others to
-``lessons/<lang>/<name>.ipynb``. Code cells keep the outputs of the notebook already built where
+``lessons/<lang>/<name>.ipynb``, and the course's anchor index to ``lessons/course.json``: each
+lesson's title and the sections that teach a clause (anchors ``<a id="clause-<id>"></a>``) in every
+language, and the puzzles each lesson shows (:mod:`buraco_core.teach.course`), so a running lesson
+never reads a notebook to find them. Code cells keep the outputs of the notebook already built where
 their source is unchanged; ``--execute`` runs the built notebooks and keeps the outputs nbval checks
 (cells marked ``# NBVAL_CHECK_OUTPUT``), each the kernel's own.
 
@@ -18,7 +36,8 @@ their source is unchanged; ``--execute`` runs the built notebooks and keeps the 
     .venv/bin/python scripts/lessons.py --execute  # build, then run the changed notebooks
     .venv/bin/python scripts/lessons.py --check    # fail if a built notebook is not current
 
-A malformed source is reported as ``file:line: message``.
+A malformed source is reported as ``file:line: message``. A source in the course's first format
+(``%% markdown`` / ``%% code`` markers) is converted by ``scripts/convert_lesson_sources.py``.
 """
 
 from __future__ import annotations
@@ -33,6 +52,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 from buraco_core.messages import LANGUAGES  # noqa: E402  (the checkout's engine, found above)
+from buraco_core.teach.course import INDEX_NAME, Course, lesson_folder  # noqa: E402
 
 LESSONS = ROOT / "lessons"
 SOURCES = LESSONS / "source"
@@ -44,6 +64,12 @@ METADATA = {
                       "mimetype": "text/x-python", "name": "python", "nbconvert_exporter": "python",
                       "pygments_lexer": "ipython3", "version": "3.11.7"},
 }
+
+
+#: The lines that begin a code cell, end it, and begin a markdown cell (MyST-NB's).
+CODE = "```{code-cell}"
+FENCE = "```"
+BREAK = "+++"
 
 
 class SourceError(ValueError):
@@ -59,63 +85,105 @@ class Cell:
 
 def read_source(path: Path) -> list[Cell]:
     """The cells of one lesson source (see the module docstring)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    old = next((i for i, line in enumerate(lines, start=1) if line.startswith(("%% markdown", "%% code"))), 0)
+    if old:
+        raise SourceError(f"{path}:{old}: a source in the first format (%% markers): convert it with "
+                          "scripts/convert_lesson_sources.py")
     cells: list[Cell] = []
-    lang: str | None = None
-    lines: list[str] = []
+    number = 0
+    if lines and lines[0].strip() == "---":            # the header Jupytext and MyST-NB read
+        end = next((i for i in range(1, len(lines)) if lines[i].strip() == "---"), None)
+        if end is None:
+            raise SourceError(f"{path}:1: the header begun by '---' is never closed by another '---'")
+        number = end + 1
+    group: Cell | None = None       # the markdown cell whose languages are being read
+    part: list[str] | None = None   # the lines of the part being read
+    code_open = 0
 
     def close() -> None:
-        if not cells:
-            return
-        cell = cells[-1]
-        key = "" if cell.kind == "code" else lang
-        if key is not None:
-            cell.text[key] = "\n".join(lines).strip("\n")
+        if part is not None and group is not None:
+            group.text[current] = "\n".join(part).strip("\n")
 
-    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if raw.startswith("%% "):
-            word = raw[3:].strip()
-            if word in ("markdown", "code"):
-                close()
-                _complete(path, cells)
-                cells.append(Cell(word, number))
-                lang, lines = None, []
-                continue
-            if word in LANGS:
-                if not cells or cells[-1].kind != "markdown":
-                    raise SourceError(f"{path}:{number}: '%% {word}' belongs inside a markdown cell "
-                                      "(begin it with '%% markdown')")
-                close()
-                if word in cells[-1].text:
-                    raise SourceError(f"{path}:{number}: this markdown cell already has its '{word}' part")
-                lang, lines = word, []
-                continue
-            raise SourceError(f"{path}:{number}: unknown marker '%% {word}': write '%% markdown', "
-                              f"'%% code' or a language ({', '.join(LANGS)})")
-        if not cells:
-            if raw.strip():
-                raise SourceError(f"{path}:{number}: text before the first cell: begin with '%% markdown' "
-                                  "or '%% code'")
+    current = ""
+    while number < len(lines):
+        raw = lines[number]
+        number += 1
+        if code_open:
+            if raw.rstrip() == FENCE:
+                cells[-1].text[""] = "\n".join(part or []).strip("\n")
+                code_open, part = 0, None
+            else:
+                assert part is not None
+                part.append(raw)
             continue
-        if cells[-1].kind == "markdown" and lang is None and raw.strip():
-            raise SourceError(f"{path}:{number}: markdown text before a language marker "
-                              f"('%% en' or '%% de')")
-        lines.append(raw)
+        if raw.startswith(CODE):
+            close()
+            _complete(path, group)
+            group, part, code_open = None, [], number
+            cells.append(Cell("code", number))
+            continue
+        if raw.startswith(BREAK):
+            close()
+            lang = _language(path, number, raw[len(BREAK):].strip())
+            if lang == LANGS[0]:
+                _complete(path, group)
+                group = Cell("markdown", number)
+                cells.append(group)
+            elif group is None:
+                raise SourceError(f"{path}:{number}: this '{lang}' cell has no {LANGS[0]} cell above it: "
+                                  f"write '{BREAK} {{\"lang\": \"{LANGS[0]}\"}}' and its text first")
+            elif lang in group.text:
+                raise SourceError(f"{path}:{number}: this markdown cell already has its '{lang}' part")
+            current, part = lang, []
+            continue
+        if part is None:
+            if raw.strip():
+                where = "after a code cell" if cells else "before the first cell"
+                raise SourceError(f"{path}:{number}: text {where}: begin a markdown cell with "
+                                  f"'{BREAK} {{\"lang\": \"{LANGS[0]}\"}}' or code with '{CODE} ipython3'")
+            continue
+        part.append(raw)
+    if code_open:
+        raise SourceError(f"{path}:{code_open}: this code cell is never closed by a line '{FENCE}'")
     close()
-    _complete(path, cells)
+    _complete(path, group)
     return cells
 
 
-def _complete(path: Path, cells: list[Cell]) -> None:
-    if cells and cells[-1].kind == "markdown":
-        missing = [lang for lang in LANGS if not cells[-1].text.get(lang, "").strip()]
+def _language(path: Path, number: int, meta: str) -> str:
+    """The language of a markdown cell from its metadata (``{"lang": "de"}``)."""
+    try:
+        data = json.loads(meta) if meta else {}
+    except json.JSONDecodeError as e:
+        raise SourceError(f"{path}:{number}: the cell's metadata is not JSON ({e.msg}): "
+                          f"write {BREAK} {{\"lang\": \"{LANGS[0]}\"}}") from None
+    lang = data.get("lang") if isinstance(data, dict) else None
+    if lang not in LANGS:
+        raise SourceError(f"{path}:{number}: a markdown cell names its language, one of {', '.join(LANGS)}: "
+                          f"{BREAK} {{\"lang\": \"{LANGS[0]}\"}}")
+    return str(lang)
+
+
+def _complete(path: Path, cell: Cell | None) -> None:
+    if cell is not None:
+        missing = [lang for lang in LANGS if not cell.text.get(lang, "").strip()]
         if missing:
-            raise SourceError(f"{path}:{cells[-1].line}: this markdown cell has no "
+            raise SourceError(f"{path}:{cell.line}: this markdown cell has no "
                               f"{' and no '.join(missing)} text: every language needs its own")
 
 
 def target(name: str, lang: str) -> Path:
     """Where the notebook of a lesson in a language is written."""
-    return LESSONS / f"{name}.ipynb" if lang == "en" else LESSONS / lang / f"{name}.ipynb"
+    return LESSONS / lesson_folder(lang) / f"{name}.ipynb"
+
+
+INDEX = LESSONS / INDEX_NAME
+
+
+def index_text() -> str:
+    """The anchor index of the built notebooks, as ``lessons/course.json`` holds it."""
+    return _dumps(Course.scan(LESSONS).index())
 
 
 LANDING = "00_welcome"
@@ -126,7 +194,7 @@ def page(lang: str, name: str = "") -> dict[str, object]:
     the language, the words Voila shows while the lesson loads (from the catalog), the folder of
     the same page in each other language (``"de/"``, ``"../"``), and whether it is the landing page
     (which follows the language the learner chose before)."""
-    from buraco_widgets.language_menu import STORAGE_KEY, lesson_folder
+    from buraco_widgets.language_menu import STORAGE_KEY
 
     from buraco_core.messages import render
 
@@ -138,7 +206,6 @@ def page(lang: str, name: str = "") -> dict[str, object]:
 
 def notebook(cells: list[Cell], lang: str, old: dict | None = None, name: str = "") -> dict:
     """The notebook of ``lang`` built from the cells, keeping ``old``'s outputs of unchanged code."""
-    up = "" if lang == "en" else "../"
     old_code = {}
     for cell in (old or {}).get("cells", []):
         if cell["cell_type"] == "code":
@@ -148,7 +215,7 @@ def notebook(cells: list[Cell], lang: str, old: dict | None = None, name: str = 
         if cell.kind == "markdown":
             out.append({"cell_type": "markdown", "metadata": {}, "source": _lines(cell.text[lang])})
             continue
-        source = cell.text[""].replace("{{LANG}}", json.dumps(lang)).replace("{{UP}}", up)
+        source = cell.text[""].replace("{{LANG}}", json.dumps(lang))
         kept = old_code.get(source)
         out.append({"cell_type": "code", "execution_count": kept.get("execution_count") if kept else None,
                     "metadata": copy.deepcopy(kept["metadata"]) if kept else {},
@@ -184,10 +251,11 @@ def stale() -> list[str]:
                     or have["metadata"].get("buraco") != want["metadata"]["buraco"]:
                 problems.append(f"{built.relative_to(ROOT)} is not built from {path.relative_to(ROOT)}")
     for lang in LANGS:
-        folder = LESSONS if lang == "en" else LESSONS / lang
-        for nb in folder.glob("*.ipynb"):
+        for nb in (LESSONS / lesson_folder(lang)).glob("*.ipynb"):
             if not (SOURCES / f"{nb.stem}.md").is_file():
                 problems.append(f"{nb.relative_to(ROOT)} has no source in lessons/source/")
+    if not problems and (not INDEX.is_file() or INDEX.read_text(encoding="utf-8") != index_text()):
+        problems.append(f"{INDEX.relative_to(ROOT)} is not the anchor index of the built notebooks")
     return problems
 
 
@@ -209,7 +277,20 @@ def build(execute: bool = False) -> list[Path]:
     if execute:
         for built in changed:
             run(built)
+    write_index()
     return changed
+
+
+def write_index() -> None:
+    """Write the anchor index of the built notebooks; an anchor that names no clause, or a puzzle
+    a lesson shows that its file lacks, stops the build."""
+    scanned = Course.scan(LESSONS)
+    problems = [*scanned.problems, *scanned.shown()[1]]
+    if problems:
+        raise SourceError("\n".join(f"{LESSONS.relative_to(ROOT)}/{p}" for p in problems))
+    text = _dumps(scanned.index())
+    if not INDEX.is_file() or INDEX.read_text(encoding="utf-8") != text:
+        INDEX.write_text(text, encoding="utf-8")
 
 
 def run(path: Path) -> None:
@@ -253,6 +334,7 @@ def main(argv: list[str] | None = None) -> int:
             for path in sources():
                 for lang in LANGS:
                     run(target(path.stem, lang))
+            write_index()
     except SourceError as err:
         print(err, file=sys.stderr)
         return 2

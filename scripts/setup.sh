@@ -2,11 +2,12 @@
 # Set up everything the project needs, from nothing: a virtual environment in .venv with the
 # project and its extras, and for "test" also everything the tests use that downloads or builds, so
 # that no test does it inside its timeout: Debian's chromium, the static site's build environment
-# and the site itself (_site/), the deployment tests' environments (.venv-binder, .venv-hub).
+# and the site itself (_site/), the wheels of a clean install (.cache/wheelhouse), the deployment
+# tests' environments (.venv-binder, .venv-hub).
 # Usage: bash scripts/setup.sh app|test|site
 # Runs non-interactively (CI=true, no stdin). A second run is quick: each step is skipped while what
 # it was built from is unchanged (stamp files: .venv/.setup-<what>, .venv-site/.setup-site,
-# _site/.build-inputs, .venv-binder/.stamp.json, .venv-hub/.test-stamp.json).
+# .cache/wheelhouse/.setup-wheelhouse, _site/.build-inputs, .venv-binder/.stamp.json, .venv-hub/.test-stamp.json).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-test}
@@ -51,6 +52,24 @@ setup_site() {
   fi
 }
 
+# The wheels a clean install of the project needs (tests/test_install.py installs the checkout's wheel
+# into a fresh virtual environment, offline, and serves the course from it): every dependency's wheel
+# and the build backend's, downloaded once into .cache/wheelhouse. Redone when pyproject.toml changes.
+setup_wheelhouse() {
+  local house=.cache/wheelhouse
+  local stamp=$house/.setup-wheelhouse
+  if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ] || [ scripts/setup.sh -nt "$stamp" ]; then
+    echo "setup: the wheels of a clean install into $house"
+    mkdir -p "$house"
+    # the project's dependencies as pyproject.toml declares them, and its build backend
+    .venv/bin/python -c 'import tomllib; print("\n".join(tomllib.load(open("pyproject.toml", "rb"))["project"]["dependencies"]))' \
+      > "$house/requirements.txt"
+    .venv/bin/python -m pip wheel --quiet --disable-pip-version-check -w "$house" -r "$house/requirements.txt" \
+      "setuptools>=68" wheel
+    touch "$stamp"
+  fi
+}
+
 # Debian's chromium for the browser tests (Playwright drives it; it never downloads a browser).
 setup_chromium() {
   [ -x /usr/bin/chromium ] && return 0
@@ -83,6 +102,7 @@ case "$what" in
     setup_venv test
     setup_chromium
     setup_site
+    setup_wheelhouse
     build_test_site
     build_deploy_envs ;;
 esac

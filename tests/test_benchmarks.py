@@ -115,3 +115,11 @@ def test_bench_coach_runs_two_hands(capsys: pytest.CaptureFixture[str]) -> None:
     assert "coach vs greedy: " in out and "95% CI" in out
     assert re.search(r"advice time over \d+ decisions: median \d+ ms, 95th percentile \d+ ms", out)
     assert "load average" in out
+
+
+def test_bench_handin_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    import bench_handin
+
+    assert bench_handin.main(["--repeat", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "strong" in out and "absent" in out and "read 30 hand-ins" in out

@@ -56,13 +56,22 @@ def test_each_language_keeps_the_anchors_and_link_targets_of_the_english(source:
             assert other == english, f"{source.name}:{cell.line}: {lang} links {other}, the English {english}"
 
 
+EN, DE = '+++ {"lang": "en"}\n', '+++ {"lang": "de"}\n'
+CODE = "```{code-cell} ipython3\n"
+
+
 @pytest.mark.parametrize(("text", "problem"), [
     ("# a title\n", ":1: text before the first cell"),
-    ("%% markdown\n# no language\n", ":2: markdown text before a language marker"),
-    ("%% markdown\n%% en\nHello\n", ":1: this markdown cell has no de text"),
-    ("%% markdown\n%% en\nHello\n%% en\nAgain\n", ":4: this markdown cell already has its 'en' part"),
-    ("%% code\nx = 1\n%% de\nHallo\n", ":3: '%% de' belongs inside a markdown cell"),
-    ("%% markdown\n%% en\nHi\n%% de\nHallo\n%% fr\nSalut\n", ":6: unknown marker '%% fr'"),
+    ("%% markdown\n%% en\nHello\n", ":1: a source in the first format (%% markers): convert it"),
+    ("---\njupytext: {}\n", ":1: the header begun by '---' is never closed"),
+    ("+++\n# no language\n", ":1: a markdown cell names its language"),
+    ("+++ {lang: en}\nHello\n", ":1: the cell's metadata is not JSON"),
+    (EN + "Hello\n", ":1: this markdown cell has no de text"),
+    (EN + "Hello\n" + DE + "Hallo\n" + DE + "Noch mal\n", ":5: this markdown cell already has its 'de' part"),
+    (CODE + "x = 1\n```\n" + DE + "Hallo\n", ":4: this 'de' cell has no en cell above it"),
+    (EN + "Hi\n" + DE + "Hallo\n" + '+++ {"lang": "fr"}\nSalut\n', ":5: a markdown cell names its language"),
+    (CODE + "x = 1\n", ":1: this code cell is never closed"),
+    (CODE + "x = 1\n```\nloose words\n", ":4: text after a code cell"),
 ])
 def test_a_malformed_source_is_reported_with_its_file_and_line(tmp_path: Path, text: str, problem: str) -> None:
     path = tmp_path / "99_bad.md"
@@ -72,13 +81,14 @@ def test_a_malformed_source_is_reported_with_its_file_and_line(tmp_path: Path, t
     assert str(caught.value).startswith(str(path)) and problem in str(caught.value), str(caught.value)
 
 
-def test_a_source_builds_both_languages_with_their_words_and_paths(tmp_path: Path) -> None:
+def test_a_source_builds_both_languages_with_their_words(tmp_path: Path) -> None:
     path = tmp_path / "99_demo.md"
-    path.write_text("%% markdown\n%% en\n# Hello\n%% de\n# Hallo\n%% code\n"
-                    "LANG = {{LANG}}\nP = \"{{UP}}puzzles/99.yaml\"\n", encoding="utf-8")
+    path.write_text(f"---\njupytext: {{}}\n---\n\n{EN}\n# Hello\n\n{DE}\n# Hallo\n\n{CODE}"
+                    "LANG = {{LANG}}\nP = get_course().puzzle_file(\"99\")\n```\n", encoding="utf-8")
     cells = lessons.read_source(path)
     en, de = lessons.notebook(cells, "en"), lessons.notebook(cells, "de")
     assert en["cells"][0]["source"] == ["# Hello"] and de["cells"][0]["source"] == ["# Hallo"]
-    assert "".join(en["cells"][1]["source"]) == 'LANG = "en"\nP = "puzzles/99.yaml"'
-    assert "".join(de["cells"][1]["source"]) == 'LANG = "de"\nP = "../puzzles/99.yaml"'
+    # one code for every language: the course finds its puzzle file, wherever the notebook is
+    assert "".join(en["cells"][1]["source"]) == 'LANG = "en"\nP = get_course().puzzle_file("99")'
+    assert "".join(de["cells"][1]["source"]) == 'LANG = "de"\nP = get_course().puzzle_file("99")'
     assert de["metadata"]["buraco"]["lang"] == "de" and de["metadata"]["buraco"]["loading"]

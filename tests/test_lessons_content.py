@@ -13,14 +13,15 @@ import pytest
 from buraco_core import RULESETS
 from buraco_core.compare import ROWS, compare_rulesets, score_under_each
 from buraco_core.teach import load_puzzles
+from buraco_core.teach.course import Course
 
 LESSONS = Path(__file__).resolve().parent.parent / "lessons"
 #: The teaching lessons.
 NAMES = ["00_welcome", "01_melds", "02_wilds", "03_buracos", "04_turn", "05_pot", "06_scoring",
          "07_rulesets", "08_play", "09_strategy", "11_house_rules"]
-#: The review lesson, after the last one; the reference pages beside the lessons.
+#: The review lesson, after the last one; the reference pages beside the lessons, and the teacher's page.
 REVIEW = "10_review"
-PAGES = ["glossary", "cheatsheet"]
+PAGES = ["glossary", "cheatsheet", "teacher"]
 OPTIONAL: set[str] = set()
 
 
@@ -74,22 +75,20 @@ def test_code_cells_are_short_and_only_call_the_packages(name: str) -> None:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_guided_puzzles_exist_in_the_lesson_file(name: str) -> None:
-    from buraco_core.teach.coverage import shown_puzzles
-
-    file = LESSONS / "puzzles" / f"{name}.yaml"
-    puzzles = {(str(file), p.id): p for p in load_puzzles(file)}
-    shown, problems = shown_puzzles([LESSONS / f"{name}.ipynb"], puzzles)
-    assert not problems and len(shown) >= 3, name
+    course = Course.scan(LESSONS)
+    shown, problems = course.shown()
+    assert not problems
+    shown = [s for s in shown if s.notebook == f"{name}.ipynb"]
+    assert len(shown) >= 3, name
     # every puzzle of the lesson's file is shown in the lesson
-    assert {s.puzzle.id for s in shown} == {p.id for p in puzzles.values()}, name
+    assert {s.puzzle.id for s in shown} == {p.id for p in course.puzzle_file(name).puzzles}, name
 
 
 @pytest.mark.parametrize("name", NAMES[1:7])
 def test_each_section_that_teaches_a_clause_has_its_anchor(name: str) -> None:
-    from buraco_core.teach.coverage import lesson_sections
-
-    sections, problems = lesson_sections([LESSONS / f"{name}.ipynb"])
-    assert sections and not problems
+    course = Course.scan(LESSONS)
+    sections = [s for s in course.sections() if s.notebook == f"{name}.ipynb"]
+    assert sections and not course.problems
     for section in sections:
         assert section.link == f"{name}.ipynb#clause-{section.clause}" and section.heading
 
@@ -171,6 +170,18 @@ def test_landing_page_links_every_lesson_and_has_choice_and_progress() -> None:
     for name in NAMES[1:]:
         assert f"]({name}.ipynb)" in text
     assert "RulesetPicker(" in text and "Progress.for_lesson(" in text
+
+
+def test_the_landing_and_review_pages_hand_in_and_the_teachers_page_is_linked() -> None:
+    """Issue 23: "Hand in my progress" on the landing page and the review page; the landing page links
+    the teacher's page, which loads a class and shows it."""
+    for name in ("00_welcome", REVIEW):
+        assert "HandIn()" in "\n".join(source(c) for c in cells(name) if c["cell_type"] == "code"), name
+    assert "](teacher.ipynb)" in "\n".join(source(c) for c in cells("00_welcome"))
+    code = "\n".join(source(c) for c in cells("teacher") if c["cell_type"] == "code")
+    for widget in ("ClassLoader()", "ClassMap(loader)", "ClassLearners(loader)", "ClassMistakes(loader)",
+                   "AssignmentMaker()", "AssignmentResults(loader)", "ClassExport(loader)"):
+        assert widget in code, widget
 
 
 def test_lesson_03_has_the_worked_example_as_guided_puzzles() -> None:

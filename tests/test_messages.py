@@ -61,11 +61,12 @@ def test_parameters_lists_what_a_sentence_names() -> None:
 # --------------------------------------------------------------------------- keys in the code
 
 _KEY = re.compile(r"""["']((?:[a-z0-9-]+\.)+[a-z0-9-]+)["']""")
-_DYNAMIC = ("ruleset.", "suit.", "rank.", "card.letter.", "notation.verb.", "compare.", "language.", "clause.", "buraco-kind.", "meld.kind.", "number.", "section.",
-            "teach.a-kind.", "outcome.play.", "outcome.predict.", "feedback.outcome.", "feedback.predict.why-",
+_DYNAMIC = ("ruleset.", "suit.", "rank.", "card.letter.", "notation.verb.", "notation.also.", "compare.", "language.", "clause.", "buraco-kind.", "meld.kind.", "number.", "section.",
+            "teach.a-kind.", "prompt.a-", "outcome.play.", "outcome.predict.", "feedback.outcome.", "feedback.predict.why-",
             "feedback.predict.new-", "fact.tie-", "fact.stock-end-", "widget.kind.", "widget.progress.",
             "widget.feedback.", "puzzle.", "glossary.", "cheat.part.", "mastery.level.", "mastery.mark.",
-            "house.field.", "house.problem.", "house.error.", "house.group.", "svg.a-rank.")
+            "house.field.", "house.problem.", "house.error.", "house.group.", "svg.a-rank.", "record.",
+            "classroom.level.", "classroom.mark.")
 """Keys the code builds from a value (``f"suit.{s}"``): checked through those values below."""
 
 
@@ -113,6 +114,10 @@ def test_the_dynamic_keys_exist_for_every_value_the_code_builds_them_from() -> N
         assert f"meld.kind.{kind}" in cat
     for r in RANK_NAMES:  # what a wild card in a set stands for (buraco_core/svg.py)
         assert f"svg.a-rank.{r}" in cat
+    from buraco_core.teach.classroom import LEVELS
+
+    for level in LEVELS:  # the class's map (buraco_core/teach/classroom.py)
+        assert f"classroom.level.{level}" in cat and f"classroom.mark.{level}" in cat
 
 
 def test_every_sentence_formats_with_its_own_parameters() -> None:

@@ -16,6 +16,7 @@ from buraco_core import CLAUSES, RULESETS
 from buraco_core.compare import ROWS
 from buraco_core.messages import catalog, render
 from buraco_core.teach.cheatsheet import PARTS, cheat_sheet
+from buraco_core.teach.course import Course
 from buraco_core.teach.glossary import GLOSSARY_PAGE, TERMS, glossary, term_link
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,22 +45,22 @@ def test_every_term_is_defined_once_in_the_catalog() -> None:
 
 @pytest.mark.parametrize("word", ASKED)
 def test_every_word_asked_for_can_be_looked_up(word: str) -> None:
-    found = glossary(folder=LESSONS).find(word)
+    found = glossary(of=Course.scan(LESSONS)).find(word)
     assert found, word
     first = found[0]
     assert word.casefold() in f"{first.word()} {first.names()}".casefold(), (word, first.id)
 
 
 def test_each_term_links_the_lesson_that_teaches_it() -> None:
-    for entry in glossary(folder=LESSONS).entries():
+    for entry in glossary(of=Course.scan(LESSONS)).entries():
         target, _, anchor = entry["href"].partition("#")
         assert (LESSONS / target).is_file() and f'id="{anchor}"' in markdown(LESSONS / target), entry
 
 
 def test_the_glossary_draws_one_anchor_per_term() -> None:
-    html = glossary(folder=LESSONS)._repr_html_()
+    html = glossary(of=Course.scan(LESSONS))._repr_html_()
     assert re.findall(r"<dt id='term-([a-z-]+)'", html) == [t.id for t in TERMS]
-    assert "Tote or Quelle" in html
+    assert "Tote, Quelle or Pott" in html
 
 
 def test_the_lessons_link_their_terms_to_the_glossary() -> None:

@@ -80,38 +80,201 @@ def test_a_german_notation_error_is_german() -> None:
 #: Words German Buraco pages also use for a thing the course has one term for: the glossary names
 #: them (``glossary.<term>.names``, and its search box's tip), nowhere else may they stand in.
 _OTHER_NAMES = {"Talon": "Stapel", "Abwurfstapel": "Ablagestapel", "Abwurf": "abgeworfene Karte",
-                "Sequenz": "Folge", "Straße": "Folge", "Strasse": "Folge", "Drilling": "Satz",
-                "Kombination": "Meldung", "Quelle": "Topf", "Tote": "Topf", "Pott": "Topf", "Aktion": "Spielzug",
-                "Deck": "Kartenspiel", "Coach": "Trainer", "Score": "Punkte"}
+                "Nachziehstapel": "Stapel", "Sequenz": "Folge", "Straße": "Folge", "Strasse": "Folge",
+                "Drilling": "Satz", "Kombination": "Meldung", "Quelle": "Topf", "Tote": "Topf", "Pott": "Topf",
+                "Korb": "Buraco", "Rausgehen": "Ausmachen", "rausgehen": "ausmachen", "Aktion": "Spielzug",
+                "Deck": "Kartenspiel", "Coach": "Trainer", "Score": "Punkte", "Schutzregel": "Sperre",
+                "Topf-Schutzregel": "Topfsperre", "Zielpunktzahl": "Ziel", "Nennwert": "Zahlenwert"}
+
+#: One phrasing for one thing: a pattern another phrasing matches, and the course's phrasing.
+_OTHER_PHRASES = {
+    r"\brück(?:t|en|te)\b": "die wilde Karte wandert",
+    r"\bGeben wandert|\bwandert das Geben": "das Geben geht weiter",
+    r"\bnicht (?:gespielt|benutzt)\w*": "ein aufgenommener, aber nicht genutzter Topf",
+    r"\bTopf\w*\b[^.;:]*\bgenommen|\bgenommen\w*\s+Topf": "den Topf aufnehmen (aufgenommen)",
+    r"\bnicht ein(?:e|en|er|em|es)?\b": "kein, keine, keinen",
+}
 
 
 def test_the_german_catalog_says_each_thing_by_one_term() -> None:
-    de = catalog("de")
+    de, en = catalog("de"), catalog("en")
     for key, text in de.items():
         if (key.startswith("glossary.") and key.endswith((".names", "lookup-tip"))) or key.startswith("widget.lookup."):
             continue
         for other, term in _OTHER_NAMES.items():
             assert not re.search(rf"\b{other}\w*", text), f"{key}: „{other}“ where the course says „{term}“: {text}"
+        for pattern, phrase in _OTHER_PHRASES.items():
+            assert not re.search(pattern, text), f"{key}: the course says „{phrase}“: {text}"
+        # the discard pile is the Ablagestapel: „Stapel“ alone is the stock
+        if re.search(r"\bpile\b", en[key]) and not re.search(r"\bstock\b", en[key]) and not key.startswith("glossary.stock."):
+            assert not re.search(r"\bStapel\b", text), f"{key}: „Stapel“ for the discard pile: {text}"
+
+
+def test_a_sentence_built_from_parts_says_kein_not_nicht_ein() -> None:
+    from buraco_core.game.actions import parse_action
+    from buraco_core.teach.explain import play_words
+
+    kinds = ("clean", "semi-clean", "dirty", "royal", "ace-to-ace")
+    for kind in kinds:
+        for want in kinds:
+            text = render("feedback.kind-is", "de", kind=messages.Message(f"teach.a-kind.{kind}"),
+                          want=messages.Message(f"teach.a-kind.{want}"))
+            assert not re.search(_NICHT_EIN, text), text
+    for play in ("draw", "take", "meld 4h 5h 6h", "add 1 7h", "discard Kc", "next"):
+        text = render("feedback.play-refused", "de", play=play_words(parse_action(play), 0), why="x")
+        assert not re.search(_NICHT_EIN, text), text
+
+
+_NICHT_EIN = r"\bnicht ein(?:e|en|er|em|es)?\b"
+
+
+def test_a_task_is_a_sentence_with_its_article() -> None:
+    """„Gesucht: Meldung.“ was a telegram: the task names what to make with its article."""
+    from buraco_core.teach import Puzzle
+
+    made = {}
+    for kind in ("", "run", "set"):
+        goal = {"meld_kind": kind} if kind else {}
+        p = Puzzle(id="t", kind="make-meld", rules="buraco", hand=("4h", "5h", "6h", "9c", "9d", "9s"), goal=goal)
+        from buraco_core.teach.kinds import KINDS
+
+        made[kind] = KINDS["make-meld"].prompt(p).text("de")
+    assert "daraus eine Meldung." in made[""] and "daraus eine Folge." in made["run"] and "daraus einen Satz." in made["set"]
+    assert not any("Gesucht" in text for text in made.values())
+
+
+def test_the_german_glossary_finds_the_words_german_players_use() -> None:
+    from buraco_core.teach.glossary import glossary
+
+    terms = glossary("de")
+    for word, term in [("Kombination", "meld"), ("Drilling", "set"), ("Straße", "run"), ("Nachziehstapel", "stock"),
+                       ("Pott", "pot"), ("Korb", "buraco"), ("Rausgehen", "going-out"), ("Tote", "pot")]:
+        found = terms.find(word)
+        assert found and found[0].id == term, f"„{word}“ finds {[t.id for t in found]}, not {term}"
 
 
 def test_the_german_lessons_say_each_thing_by_one_term() -> None:
     """In the lessons' German, another name stands only where the English cell names it too (the
     glossary page lists the names players use)."""
-    from pathlib import Path
+    from lesson_prose import SOURCES, prose
 
-    root = Path(__file__).resolve().parent.parent
-    for source in sorted((root / "lessons" / "source").glob("*.md")):
-        cells: list[dict[str, list[str]]] = []
-        part = None
-        for line in source.read_text(encoding="utf-8").splitlines():
-            if line.startswith("%% "):
-                part = line[3:].strip()
-                if part in ("markdown", "code"):
-                    cells.append({})
-            elif cells and part in ("en", "de"):
-                cells[-1].setdefault(part, []).append(line)
-        for cell in cells:
-            english, german = "\n".join(cell.get("en", [])), "\n".join(cell.get("de", []))
+    assert SOURCES and all(prose(source) for source in SOURCES)     # the sources are read, cell by cell
+    for source in SOURCES:
+        for _line, cell in prose(source):
+            english, german = cell.get("en", ""), cell.get("de", "")
             for other, term in _OTHER_NAMES.items():
                 if re.search(rf"\b{other}\w*", german) and other not in english:
                     raise AssertionError(f"{source.name}: „{other}“ where the course says „{term}“")
+            for pattern, phrase in _OTHER_PHRASES.items():
+                found = re.search(pattern, german)
+                assert not found, f"{source.name}: „{found.group(0) if found else ''}“ where the course says „{phrase}“"
+
+
+# ------------------------------------------------------------------ a German learner is never stuck
+
+def test_a_wild_card_stands_for_a_rank_in_the_learners_letters() -> None:
+    """Feedback passed ``Meld.wild_label`` (English "Q") into German sentences; it passes the rank."""
+    from buraco_core import make_meld
+    from buraco_core.teach import Puzzle, check
+
+    queens = make_meld("Qc Qd JK", "buraco")
+    assert messages.show(queens.wild_stands, "de") == "D" and messages.show(queens.wild_stands, "en") == "Q"
+    run = make_meld("9h 10h JK Qh", "buraco")
+    assert messages.show(run.wild_stands, "de") == "B♥" and messages.show(run.wild_stands, "en") == "J♥"
+    p = Puzzle(id="t", kind="make-meld", rules="buraco", hand=("Qc", "Qd", "JK", "5s"), goal={"wild": False})
+    said = check(p, "Qc Qd JK").explain("de")
+    assert "steht für D" in said and "für Q" not in said
+
+
+def test_allowed_or_refused_is_read_in_the_words_the_question_asks_for() -> None:
+    from buraco_core.teach import Puzzle, check
+    from buraco_core.teach.answers import read_bool
+
+    assert render("answer.allowed-or-refused", "de") == "Antworte mit „erlaubt“ oder „nicht erlaubt“."
+    assert [read_bool(w) for w in ("erlaubt", "Nicht erlaubt", "ja", "nein", "allowed", "refused")] == \
+        [True, False, True, False, True, False]
+    refused = Puzzle(id="t", kind="legal-play", rules="buraco", goal={"scenario": "pot-guard", "play": "meld 4h 5h 6h"})
+    assert check(refused, "nicht erlaubt").correct and check(refused, "erlaubt").answered
+
+
+def test_the_typed_play_reads_the_ends_the_lessons_name() -> None:
+    """The lessons say the wild card goes to the lower end („unten“, „niedrig“) or the upper one."""
+    for word in ("unten", "niedrig", "tief", "low"):
+        assert str(parse_action(f"anlegen 2 7h {word}")) == "add 2 7h low"
+    for word in ("oben", "hoch", "high"):
+        assert str(parse_action(f"anlegen 2 7h {word}")) == "add 2 7h high"
+    from lesson_prose import ROOT, prose
+
+    lesson = "\n".join(cell.get("de", "") for _line, cell in prose(ROOT / "lessons" / "source" / "08_play.md"))
+    plays = re.findall(r"anlegen \d+ \w+ \w+", lesson)
+    assert plays, "lesson 08 shows how to type the end of a moving wild card"
+    for play in plays:
+        assert parse_action(play).wild_end in ("low", "high"), play  # type: ignore[union-attr]
+
+
+def test_an_error_the_teaching_layer_catches_is_said_in_the_learners_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    from buraco_core.errors import NotationError
+    from buraco_core.teach import Puzzle, check
+    from buraco_core.teach.kinds import KINDS
+
+    def broken(*_args: object) -> None:
+        raise NotationError("notation.not-a-card", token="7x")
+
+    monkeypatch.setattr(KINDS["make-meld"], "check", broken)
+    fb = check(Puzzle(id="t", kind="make-meld", rules="buraco", hand=("4h",)), "4h")
+    assert not fb.answered
+    assert fb.explain("de") == render("teach.broken", "de", error=messages.Message("notation.not-a-card", {"token": "7x"}))
+    assert "is not a card" not in fb.explain("de") and "is not a card" in fb.explain("en")
+
+
+def test_a_widgets_guard_says_an_error_in_the_pages_language() -> None:
+    from buraco_widgets._common import guard
+
+    from buraco_core.rules import RULESETS, Rules
+
+    shown: list[str] = []
+
+    class Owner:
+        lang = "de"
+
+        def say(self, message: str) -> None:
+            shown.append(message)
+
+    def inconsistent() -> None:
+        import dataclasses
+
+        dataclasses.replace(RULESETS["buraco"], allow_sets=False, set_max_cards=4)
+
+    guard(Owner().say, inconsistent)()
+    assert shown[-1] == render("widget.went-wrong", "de", reason=render("house.problem.max-without-sets", "de"))
+    guard(Owner().say, lambda: 1 // 0)()        # a bug: no English, no developer words on the page
+    assert shown[-1] == render("widget.went-wrong", "de", reason=render("widget.unexpected", "de"))
+    assert "division" not in shown[-1] and isinstance(RULESETS["buraco"], Rules)
+
+
+def test_the_royal_buraco_is_all_thirteen_ranks_in_every_sentence() -> None:
+    """The house panel called the royal buraco "ace to ace": the engine's royal is a clean run of
+    thirteen cards, the ace-to-ace one of fourteen."""
+    from buraco_core import RULESETS, make_meld
+
+    royal = make_meld("Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh", RULESETS["fechado"])
+    assert royal.buraco_type == "royal" and len(royal.cards) == 13
+    for lang, thirteen, ace_to_ace in (("en", "thirteen", "ace to ace"), ("de", "dreizehn", "Ass bis Ass")):
+        for key in ("house.field.royal_bonus.means", "clause.buraco-royal.text", "glossary.royal.text"):
+            text = render(key, lang, value=500)
+            assert thirteen in text and ace_to_ace not in text, f"{lang} {key}: {text}"
+
+
+def test_a_progress_record_that_cannot_be_read_is_said_in_the_learners_language() -> None:
+    from buraco_widgets import Progress
+
+    from buraco_core.teach.record import RecordError, read_record
+
+    with pytest.raises(RecordError) as caught:
+        read_record('{"format": "buraco-progress/2", "answers": [{"clause": "run"}]}')
+    assert str(caught.value).startswith("answer 1: an answer lacks")            # str() stays English
+    assert caught.value.message.text("de").startswith("Antwort 1: Einer Antwort fehlt")
+    page = Progress(lang="de")
+    page.import_text("nope")                     # neither a record nor a hand-in code
+    assert page.message == render("widget.progress.not-imported", "de", error=messages.Message("handin.not-a-record"))
+    assert "Fortschrittsdatei" in page.message and "not" not in page.message.split()

@@ -8,12 +8,18 @@ Every widget speaks the course's language: :func:`use_language` (``"en"`` or ``"
 for the widgets built after it in this kernel, and each widget's ``lang`` argument overrides it.
 """
 
+from .assignment import AssignmentMaker, AssignmentResults
 from .cheatsheet import CheatSheet
 from .choice import Choice
+from .class_export import ClassExport
+from .class_learners import ClassLearners
+from .class_map import ClassMap, ClassMistakes
+from .classroom import ClassLoader
 from .feedback import FeedbackBox
 from .game_table import GameTable
 from .glossary import GlossaryLookup
 from .hand import Hand
+from .handin import HandIn
 from .house import HouseRules
 from .keeper import GameKeeper
 from .language import language, use_language
@@ -21,11 +27,15 @@ from .language_menu import LanguageMenu
 from .mastery import MasteryMap
 from .picker import RulesetPicker
 from .progress import Progress, follow_course
-from .puzzle import MeldPuzzle, PuzzleSet, Quiz, ScoreQuiz
+from .puzzle import MeldPuzzle
+from .quiz import PuzzleSet, Quiz
 from .review import Review
+from .score_quiz import ScoreQuiz
+from .setlink import PageLink
 from .table import MeldView, TableView
 from .tabletop import TableTop
 
-__all__ = ["CheatSheet", "Choice", "FeedbackBox", "GameKeeper", "GameTable", "GlossaryLookup", "Hand", "HouseRules",
-           "LanguageMenu", "MasteryMap", "MeldPuzzle", "MeldView", "Progress", "PuzzleSet", "Quiz", "Review", "RulesetPicker",
-           "ScoreQuiz", "TableTop", "TableView", "follow_course", "language", "use_language"]
+__all__ = ["AssignmentMaker", "AssignmentResults", "CheatSheet", "Choice", "ClassExport", "ClassLearners", "ClassLoader",
+           "ClassMap", "ClassMistakes", "FeedbackBox", "GameKeeper", "GameTable", "GlossaryLookup", "Hand", "HandIn",
+           "HouseRules", "LanguageMenu", "MasteryMap", "MeldPuzzle", "MeldView", "PageLink", "Progress", "PuzzleSet", "Quiz",
+           "Review", "RulesetPicker", "ScoreQuiz", "TableTop", "TableView", "follow_course", "language", "use_language"]

@@ -7,6 +7,7 @@ Nothing here decides a rule: card names, codes and drawings all come from ``bura
 from __future__ import annotations
 
 import html
+import logging
 import pathlib
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -15,13 +16,21 @@ import ipywidgets
 
 from buraco_core import RULESETS, Card, Meld, Rules, get_rules, parse_cards
 from buraco_core.cards import card_text
-from buraco_core.messages import Message, catalog, render
+from buraco_core.errors import message_of
+from buraco_core.messages import Message, catalog, render, show, typeset
 from buraco_core.svg import card_name, card_svg, meld_svg
 from buraco_core.variants import rules_text
 
 from .language import resolve
 
 STATIC = pathlib.Path(__file__).parent / "static"
+_LOG = logging.getLogger("buraco_widgets")
+
+
+def esm(name: str) -> str:
+    """A widget's front-end module: the helpers every front end shares (``static/dom.js``) and then
+    ``static/<name>`` (anywidget loads each widget's module alone: one may not import another)."""
+    return (STATIC / "dom.js").read_text(encoding="utf-8") + "\n" + (STATIC / name).read_text(encoding="utf-8")
 
 __all__ = [
     "STATIC",
@@ -29,8 +38,10 @@ __all__ = [
     "as_rules",
     "button",
     "card_item",
+    "classed",
     "discard",
     "esc",
+    "esm",
     "guard",
     "meld_item",
     "ordered_input",
@@ -69,19 +80,16 @@ def esc(text: object) -> str:
 
 
 def template(key: str, lang: str) -> str:
-    """A catalog sentence of ``lang`` as written, its ``{parameters}`` left for the page to fill
-    (English where ``lang`` has no sentence yet, as :meth:`Message.text` does)."""
+    """A catalog sentence of ``lang`` with its typography, its ``{parameters}`` left for the page
+    to fill (English where ``lang`` has no sentence yet, as :meth:`Message.text` does)."""
     sentence = catalog(lang).get(key)
-    return sentence if sentence is not None else catalog("en")[key]
+    return typeset(sentence, lang) if sentence is not None else catalog("en")[key]
 
 
 def _stands_text(meld: Meld, lang: str) -> str | None:
     """What the meld's wild card stands for in ``lang``'s notation (``D♥`` in a run, ``D`` in a set)."""
-    stands = meld.wild_stands_for
-    if stands is None:
-        return None
-    text = card_text(stands, lang)
-    return text[:-1] if meld.kind == "set" else text
+    stands = meld.wild_stands
+    return None if stands is None else show(stands, lang)
 
 
 def card_item(card: Card, *, width: int = 60, four_color: bool = False, face_down: bool = False,
@@ -130,13 +138,22 @@ def button(description: str, css: str, tooltip: str, style: str = "") -> ipywidg
     return b
 
 
+def classed(widget: Any, css: str) -> Any:
+    """``widget`` with the CSS class ``css`` (a stylesheet's and the browser tests' hook)."""
+    widget.add_class(css)
+    return widget
+
+
 def reason(error: BaseException, lang: str) -> str:
-    """An error's sentence in ``lang``: a refusal's or a notation error's ``explain(lang)`` (the
-    engine's errors carry catalog messages), any other error as Python says it."""
-    explain = getattr(error, "explain", None)
-    if callable(explain):
-        return str(explain(lang))
-    return str(error)
+    """An error's sentence in ``lang``: the catalog message the engine's errors carry
+    (:func:`~buraco_core.errors.message_of`: a refusal's, a notation error's, a bad answer's, a
+    ruleset's problems); any other error is a bug, whose text is English and for developers: the
+    page gets a sentence of its language saying so, the log gets the error."""
+    said = message_of(error)
+    if said is not None:
+        return said.text(lang)
+    _LOG.error("an error without a message reached a page", exc_info=error)
+    return render("widget.unexpected", lang)
 
 
 def guard(show: Callable[[str], None], handler: Callable[..., Any], *, lang: str | None = None) -> Callable[..., None]:

@@ -32,10 +32,13 @@ def _texts(lang: str) -> dict[str, str]:
 
 
 class FeedbackBox(anywidget.AnyWidget):
-    """Where a widget shows the engine's verdict; ``value`` is the message a learner reads."""
+    """Where a widget shows the engine's verdict; ``value`` is the message a learner reads.
+
+    Its stylesheet carries ``puzzle.css`` too: the look of the puzzle and quiz boxes around it
+    (ipywidgets boxes, which load no stylesheet of their own)."""
 
     _esm = STATIC / "feedback.js"
-    _css = STATIC / "feedback.css"
+    _css = (STATIC / "feedback.css").read_text(encoding="utf-8") + (STATIC / "puzzle.css").read_text(encoding="utf-8")
 
     value = traitlets.Unicode("").tag(sync=True)
     status = traitlets.Enum(["", "right", "wrong", "info"], default_value="").tag(sync=True)

@@ -6,7 +6,7 @@ defined once in the message catalog); which terms match what the learner typed i
 ``morto``, ``Tote`` or ``on the fly`` find the term players mean by them.
 
 >>> from buraco_widgets import GlossaryLookup
->>> lookup = GlossaryLookup(folder="lessons")
+>>> lookup = GlossaryLookup()               # the installed course's glossary links
 >>> lookup.query = "morto"
 >>> lookup.results, lookup.message
 (['pot'], '1 word matches.')
@@ -21,6 +21,7 @@ import anywidget
 import traitlets
 
 from buraco_core.messages import render
+from buraco_core.teach.course import Course, get_course
 from buraco_core.teach.glossary import glossary
 
 from ._common import STATIC, template
@@ -42,9 +43,10 @@ class GlossaryLookup(anywidget.AnyWidget):
     entries = traitlets.List(traitlets.Dict()).tag(sync=True)
     texts = traitlets.Dict().tag(sync=True)
 
-    def __init__(self, *, lang: str | None = None, folder: str | os.PathLike[str] | None = None, **kwargs: Any) -> None:
+    def __init__(self, *, lang: str | None = None, course: Course | str | os.PathLike[str] | None = None,
+                 **kwargs: Any) -> None:
         self.lang = lang = resolve(lang)
-        self.glossary = glossary(lang, folder)
+        self.glossary = glossary(lang, get_course(course))
         kwargs.setdefault("texts", {key.removeprefix("glossary."): template(key, lang)
                                     for key in ("glossary.lookup", "glossary.lookup-tip", "glossary.taught")}
                           | {"placeholder": template("widget.lookup.placeholder", lang)})

@@ -35,7 +35,7 @@ from buraco_core.compare import compare_rulesets
 from buraco_core.messages import Message, render, show
 from buraco_core.variants import Variant, VariantError, field_info, field_infos, meaning, parse_variant
 
-from ._common import STATIC, esc, guard, reason, template
+from ._common import STATIC, esc, esm, guard, reason, template
 from .language import resolve
 
 __all__ = ["HouseRules"]
@@ -57,7 +57,7 @@ class HouseRules(anywidget.AnyWidget):
     draft is not applied, ``message`` the last outcome.
     """
 
-    _esm = STATIC / "house.js"
+    _esm = esm("house.js")
     _css = STATIC / "house.css"
 
     fields = traitlets.List(traitlets.Dict()).tag(sync=True)

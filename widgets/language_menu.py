@@ -23,6 +23,7 @@ import anywidget
 import traitlets
 
 from buraco_core.messages import LANGUAGES, render
+from buraco_core.teach.course import lesson_folder
 
 from ._common import STATIC
 
@@ -30,11 +31,6 @@ __all__ = ["STORAGE_KEY", "LanguageMenu", "lesson_folder"]
 
 #: Where the browser keeps the learner's language.
 STORAGE_KEY = "buraco.language"
-
-
-def lesson_folder(lang: str) -> str:
-    """The folder of a language's lessons, relative to ``lessons/`` (``""`` for English)."""
-    return "" if lang == LANGUAGES[0] else f"{lang}/"
 
 
 class LanguageMenu(anywidget.AnyWidget):

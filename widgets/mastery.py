@@ -1,6 +1,6 @@
 """MasteryMap: the rulebook as a map, each clause marked by how well the learner knows it.
 
-Every clause of RULES.md (:data:`buraco_core.CLAUSES`) is a chip in the group of the lesson that
+Every clause of docs/RULES.md (:data:`buraco_core.CLAUSES`) is a chip in the group of the lesson that
 teaches it, linking that lesson's section (``03_buracos.ipynb#clause-buraco-clean``), marked by
 its level in the course's ruleset (:meth:`buraco_core.teach.mastery.ClauseState.level`): a
 colour *and* a mark and words (not started ○, learning ◐, missed ✗, mastered ✓; – for a rule
@@ -10,7 +10,7 @@ only shows them.
 
 >>> from buraco_widgets import MasteryMap, Progress
 >>> progress = Progress()
->>> m = MasteryMap(progress=progress, folder="lessons")
+>>> m = MasteryMap(progress=progress)          # the installed course's sections
 >>> for i in range(3):
 ...     _ = progress.answer("run", "buraco", "first", variant=f"run-{i}")
 >>> chip = m.chip("run")
@@ -31,7 +31,8 @@ import traitlets
 
 from buraco_core.clauses import CLAUSES
 from buraco_core.messages import render
-from buraco_core.teach.coverage import lesson_titles, teaching_sections
+from buraco_core.teach.course import Course, get_course
+from buraco_core.teach.coverage import clause_groups
 from buraco_core.teach.mastery import ClauseState, next_due, review_plan
 
 from ._common import STATIC, as_rules, template
@@ -71,10 +72,11 @@ class MasteryMap(anywidget.AnyWidget):
     texts = traitlets.Dict().tag(sync=True)
 
     def __init__(self, *, progress: Progress | None = None, lang: str | None = None,
-                 folder: str | os.PathLike[str] | None = None, review: str = REVIEW_PAGE, **kwargs: Any) -> None:
+                 course: Course | str | os.PathLike[str] | None = None, review: str = REVIEW_PAGE,
+                 **kwargs: Any) -> None:
         self.lang = lang = resolve(lang)
         self.progress = progress if progress is not None else Progress.shared()
-        self._folder = folder
+        self.course = get_course(course)
         self._review = review
         kwargs.setdefault("texts", {key.removeprefix("mastery."): template(key, lang) for key in _TEXTS})
         super().__init__(**kwargs)
@@ -93,18 +95,10 @@ class MasteryMap(anywidget.AnyWidget):
         rules = as_rules(self.progress.ruleset)
         today = self.progress.today()
         states = self.progress.states(rules)
-        taught = teaching_sections(self._folder)
-        titles = lesson_titles(self._folder)
-        groups: dict[str, dict[str, Any]] = {}
-        for clause_id, clause in CLAUSES.items():
-            section = taught.get(clause_id)
-            key = section.notebook if section is not None else f"~{clause.section}"
-            if key not in groups:
-                title = titles.get(key, "") if section is not None else \
-                    self._t(f"section.{clause.section}")
-                groups[key] = {"key": key, "title": title, "href": key if section is not None else "", "chips": []}
-            groups[key]["chips"].append(self._chip(clause_id, states.get(clause_id), section.link if section else "",
-                                                   rules, today))
+        taught = self.course.taught(self.lang)
+        groups = [{"key": g.key, "title": g.title, "href": g.href,
+                   "chips": [self._chip(c, states.get(c), taught[c].link if c in taught else "", rules, today)
+                             for c in g.clauses]} for g in clause_groups(self.course, self.lang)]
         counts = {level: 0 for level in _LEVELS}
         for state in states.values():
             counts[state.level] += 1
@@ -122,9 +116,8 @@ class MasteryMap(anywidget.AnyWidget):
             review = ""
         legend = [{"level": level, "mark": self._t(f"mastery.mark.{level}"),
                    "words": self._t(f"mastery.level.{level}", rules=rules)} for level in _LEVELS]
-        ordered = sorted(groups.values(), key=lambda g: (g["key"].startswith("~"), g["key"]))
         self.data = {"rules": rules.name, "summary": summary, "review": review, "review_href": self._review,
-                     "due": len(due), "legend": legend, "groups": ordered, "loaded": self.progress.loaded}
+                     "due": len(due), "legend": legend, "groups": groups, "loaded": self.progress.loaded}
 
     def _chip(self, clause_id: str, state: ClauseState | None, href: str, rules: Any, today: date) -> dict[str, Any]:
         clause = CLAUSES[clause_id]

@@ -41,6 +41,7 @@ import traitlets
 
 from buraco_core import Rules
 from buraco_core.messages import render
+from buraco_core.teach.handin import read_progress
 from buraco_core.teach.mastery import Answer, ClauseState, Outcome, clause_states
 from buraco_core.teach.record import Record, read_record
 
@@ -88,6 +89,11 @@ class Progress(anywidget.AnyWidget):
     answers: traitlets.List[Answer] = traitlets.List()
     """Every answer (:class:`~buraco_core.teach.mastery.Answer`), oldest first (kept in the
     browser; the page sends each new one there)."""
+    assignments = traitlets.Dict(value_trait=traitlets.Unicode()).tag(sync=True)
+    """The assignments the learner opened: id -> text (:mod:`buraco_core.teach.assignment`)."""
+    assignment = traitlets.Unicode("")
+    """The id of the assignment open on this page: an answer given to it (``source``
+    ``assignment``) is recorded with it."""
     loaded = traitlets.Bool(False)
     """The browser has sent what it remembers (False while a kernel runs the page alone)."""
 
@@ -140,12 +146,15 @@ class Progress(anywidget.AnyWidget):
         return True
 
     def answer(self, clause: str, rules: Rules | str, outcome: Outcome | str, *, variant: str, lesson: str = "",
-               source: str = "puzzle") -> Answer:
+               source: str = "puzzle", mistake: str | None = None) -> Answer:
         """Record one answer on ``clause`` (right at the first try, helped, wrong) and send it
-        to the browser's storage."""
+        to the browser's storage. ``mistake``: the puzzle's named mistake a wrong answer made
+        (``Feedback.mistake``); an answer to the open assignment (``source="assignment"``) is
+        recorded with its id."""
         at = self.now_ms()
         entry = Answer(clause, as_rules(rules).name, Outcome(outcome), variant, self.today(), at,
-                       f"{at:x}-{secrets.token_hex(3)}", str(lesson), source)
+                       f"{at:x}-{secrets.token_hex(3)}", str(lesson), source, mistake or "",
+                       self.assignment if source == "assignment" else "")
         self.answers = [*self.answers, entry]
         self.send({"type": "answers", "answers": [entry.to_json()]})
         return entry
@@ -212,22 +221,41 @@ class Progress(anywidget.AnyWidget):
             setter(None)
             self.observe(setter, "settings")
 
+    # -- the learner's name, assignments --------------------------------------------------------------
+    @property
+    def learner(self) -> str:
+        """The name or nickname the learner hands in under ("" before they gave one)."""
+        return self.record_value().learner
+
+    def set_learner(self, name: str) -> None:
+        """Keep the learner's name with the record (in the browser)."""
+        if self.learner != name:
+            self.settings = {**self.settings, "learner": {"name": name, "at": self.now_ms()}}
+
+    def open_assignment(self, assignment_id: str, text: str) -> None:
+        """The assignment ``assignment_id`` (its ``text``) is open on this page: kept with the
+        record, and the answers given to it carry its id."""
+        if self.assignments.get(assignment_id) != text:
+            self.assignments = {**self.assignments, assignment_id: text}
+        self.assignment = assignment_id
+
     # -- the record: export, import, the browser's storage ----------------------------------------
     def record_value(self) -> Record:
         """Everything as one :class:`~buraco_core.teach.record.Record`."""
-        return Record({k: list(v) for k, v in self.solved.items()}, tuple(self.answers), dict(self.settings))
+        return Record({k: list(v) for k, v in self.solved.items()}, tuple(self.answers), dict(self.settings),
+                      dict(self.assignments))
 
     def export_json(self) -> str:
         """The progress as JSON text, to save or to move to another browser."""
         return self.record_value().dumps()
 
     def import_json(self, text: str) -> int:
-        """Merge progress exported by :meth:`export_json` (or by an older trainer); return how
-        many solved items and answers were new.
+        """Merge progress exported by :meth:`export_json` (or by an older trainer), a handed-in
+        file or its code; return how many solved items and answers were new.
 
         Raises :class:`ValueError` saying what is wrong, and changes nothing, on bad input.
         """
-        solved, answers = self._merge(read_record(text))
+        solved, answers = self._merge(read_progress(text))
         return solved + answers
 
     def _merge(self, other: Record, *, from_browser: bool = False) -> tuple[int, int]:
@@ -242,6 +270,8 @@ class Progress(anywidget.AnyWidget):
                 self.solved = {k: list(v) for k, v in merged.solved.items()}
             if dict(merged.settings) != dict(mine.settings):
                 self.settings = dict(merged.settings)
+            if dict(merged.assignments) != dict(mine.assignments):
+                self.assignments = dict(merged.assignments)
             if new_answers:
                 self.answers = list(merged.answers)
         if new_answers and not from_browser:
@@ -271,12 +301,15 @@ class Progress(anywidget.AnyWidget):
 
     def import_text(self, text: str) -> None:
         """What the Import button does: merge the JSON and say what happened (never raises)."""
+        self.message = self.import_words(text)
+
+    def import_words(self, text: str) -> str:
+        """Merge a record, a handed-in file or a code in, and say what happened (never raises)."""
         try:
-            solved, answers = self._merge(read_record(text))
+            solved, answers = self._merge(read_progress(text))
         except ValueError as exc:
-            self.message = render("widget.progress.not-imported", self.lang, error=reason(exc, self.lang))
-            return
-        self.message = render("widget.progress.imported", self.lang, n=solved, m=answers)
+            return render("widget.progress.not-imported", self.lang, error=reason(exc, self.lang))
+        return render("widget.progress.imported", self.lang, n=solved, m=answers)
 
     def reset(self) -> None:
         """Forget everything, here and in the browser's storage."""
@@ -284,6 +317,7 @@ class Progress(anywidget.AnyWidget):
             self.solved = {}
             self.answers = []
             self.settings = {}
+            self.assignments = {}
         self.send({"type": "forget"})
         self.message = render("widget.progress.cleared", self.lang)
 

@@ -12,7 +12,7 @@ answered right moves up a box and is due later.
 >>> from datetime import date, timedelta
 >>> from buraco_widgets import Progress, Review
 >>> progress = Progress()
->>> review = Review(progress=progress, folder="lessons")
+>>> review = Review(progress=progress)            # the installed course
 >>> review.state                                   # the kernel alone: the browser has not spoken
 'waiting'
 >>> progress.restore("")                           # the page loads: nothing kept yet
@@ -21,12 +21,22 @@ answered right moves up a box and is due later.
 >>> _ = progress.answer("run", "buraco", "wrong", variant="run-1")
 >>> review.start(); review.state, review.clauses
 ('due', ['run'])
+
+**An assignment.** Opened with a teacher's link (``10_review.ipynb#set=<text>``, read from the
+page's address by :class:`~buraco_widgets.setlink.PageLink`), the page deals the assignment's
+questions instead (:meth:`Review.open_assignment`: the same seeded questions for every
+learner), and every answer to them is recorded with the assignment's id; the record keeps the
+assignment's text, so the teacher's page shows the results per question.
+
+>>> review.open_assignment("rules:buraco/clauses:run,set/n:3/seed:5")
+>>> review.state, len(review.quiz.puzzles), progress.assignment in progress.assignments
+('assignment', 3, True)
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets
@@ -34,32 +44,20 @@ import traitlets
 
 from buraco_core.clauses import CLAUSES
 from buraco_core.messages import render
-from buraco_core.teach import Dealt, deal_clauses, dealers, load_puzzles
-from buraco_core.teach.coverage import teaching_link
-from buraco_core.teach.files import puzzle_files
+from buraco_core.rules import get_rules
+from buraco_core.teach import Dealt, deal_clauses, dealers
+from buraco_core.teach.assignment import AssignmentError, parse_assignment
+from buraco_core.teach.course import Course, get_course
 from buraco_core.teach.mastery import mixed_plan, next_due, review_plan
 
 from ._common import as_rules, button, esc, guard
 from .language import resolve
 from .mastery import when_words
 from .progress import Progress
-from .puzzle import Quiz
+from .quiz import Quiz
+from .setlink import PageLink
 
 __all__ = ["Review"]
-
-
-class _ReviewQuiz(Quiz):
-    """The session's quiz: its questions come from the review, not from the syllabus."""
-
-    _source = "review"
-
-    def __init__(self, questions: Sequence[Dealt], *, dealer: Callable[[int], list[Dealt]], **kwargs: Any) -> None:
-        self._dealer = dealer
-        super().__init__(list(questions), follow=False, **kwargs)
-        self.new_button.layout.display = "none"
-
-    def _deal(self, rules: str, seed: int) -> list[Dealt]:
-        return self._dealer(seed)
 
 
 class Review(ipywidgets.VBox):  # type: ignore[misc]
@@ -67,21 +65,22 @@ class Review(ipywidgets.VBox):  # type: ignore[misc]
     at most, ``seed`` mixed with the learner's day.
 
     ``state`` is ``waiting`` (before the browser's record arrives), ``due`` (a session of due
-    rules), ``nothing`` (nothing due: mixed practice is offered) or ``mixed``; ``clauses`` the
-    rules of the session, ``quiz`` its :class:`Quiz` (None while there is none).
+    rules), ``nothing`` (nothing due: mixed practice is offered), ``mixed``, or ``assignment``
+    (a teacher's assignment, opened by its link); ``clauses`` the rules of the session, ``quiz``
+    its :class:`Quiz` (None while there is none).
     """
 
     state = traitlets.Unicode("waiting")
 
     def __init__(self, *, progress: Progress | None = None, n: int = 6, seed: int = 1, lang: str | None = None,
-                 folder: str | os.PathLike[str] | None = None, **kwargs: Any) -> None:
+                 course: Course | str | os.PathLike[str] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("bw-review")
         self.lang = lang = resolve(lang)
         self.progress = progress if progress is not None else Progress.shared()
         self.n = n
         self.seed = seed
-        self._folder = folder
+        self.course = get_course(course)
         self.clauses: list[str] = []
         self.quiz: Quiz | None = None
         self.status = ipywidgets.HTML()
@@ -93,7 +92,9 @@ class Review(ipywidgets.VBox):  # type: ignore[misc]
         self.buttons = ipywidgets.HBox([self.mixed_button, self.again_button],
                                        layout=ipywidgets.Layout(flex_flow="row wrap"))
         self.holder = ipywidgets.Box(layout=ipywidgets.Layout(flex_flow="column", width="100%"))
-        self.children = [self.status, self.buttons, self.holder]
+        self.link = PageLink("set")
+        self.link.observe(guard(self._oops, lambda change: self.open_assignment(change["new"])), "value")
+        self.children = [self.status, self.buttons, self.holder, self.link]
         self._show_waiting()
         self.progress.observe(guard(self._oops, self._on_progress), ["loaded", "settings"])
         if self.progress.loaded:
@@ -106,6 +107,8 @@ class Review(ipywidgets.VBox):  # type: ignore[misc]
         self.status.value = f"<p role='status'>{esc(message)}</p>"
 
     def _on_progress(self, change: Any) -> None:
+        if self.state == "assignment":
+            return  # the teacher's questions stay, whatever the browser says
         if self.progress.loaded and (change["name"] == "loaded" or self.state != "waiting"):
             self.start()
 
@@ -118,13 +121,9 @@ class Review(ipywidgets.VBox):  # type: ignore[misc]
     def _day_seed(self) -> int:
         return int(self.progress.today().strftime("%Y%m%d")) * 1000 + self.seed
 
-    def _puzzles(self) -> list[Any]:
-        """The course's puzzle files (beside the lessons), for a rule no generator deals."""
-        folder = os.path.join(os.fspath(self._folder or "."), "puzzles")
-        return [p for f in puzzle_files(folder) for p in load_puzzles(f)] if os.path.isdir(folder) else []
-
     def _deal(self, clauses: Sequence[str], seed: int) -> list[Dealt]:
-        return deal_clauses(clauses, self.progress.ruleset, seed, puzzles=self._puzzles())
+        # the course's puzzles, for a rule no generator deals
+        return deal_clauses(clauses, self.progress.ruleset, seed, puzzles=self.course.puzzles())
 
     def start(self) -> None:
         """Deal today's session of due rules, or say that nothing is due and offer mixed practice."""
@@ -148,7 +147,7 @@ class Review(ipywidgets.VBox):  # type: ignore[misc]
             return
         items = []
         for clause in self.clauses:
-            href, _ = teaching_link(clause, self.lang, self._folder)
+            href = self.course.link(clause, self.lang).href
             words = self._t("review.due-rule", rule=CLAUSES[clause].title_message.text(self.lang),
                             state=self._t(f"mastery.level.{states[clause].level}", rules=rules))
             items.append(f"<li><a href='{esc(href)}'>{esc(words)}</a></li>" if href else f"<li>{esc(words)}</li>")
@@ -157,6 +156,33 @@ class Review(ipywidgets.VBox):  # type: ignore[misc]
         self.mixed_button.layout.display = "none"
         self._session(self.clauses)
         self.state = "due"
+
+    def open_assignment(self, text: str) -> None:
+        """Deal a teacher's assignment (its text, from the link): the same questions for every
+        learner, recorded with the assignment's id; a text that is not one says why."""
+        if not text:
+            return
+        try:
+            syllabus = self.course.syllabus
+            assignment = parse_assignment(text, syllabus)
+            questions = assignment.questions(syllabus)
+        except AssignmentError as error:
+            self.status.value = (f"<p role='alert' class='bw-review-assignment-bad'>"
+                                 f"{esc(self._t('review.assignment-bad', why=error.message))}</p>")
+            return
+        self.progress.open_assignment(assignment.id, assignment.text())
+        rules = get_rules(assignment.rules)
+        words = self._t("review.assignment", name=assignment.name or self._t("review.assignment-unnamed"),
+                        n=len(questions), rules=rules)
+        self.status.value = f"<p role='status' aria-live='polite' class='bw-review-assignment'>{esc(words)}</p>"
+        self.mixed_button.layout.display = "none"
+        self.again_button.layout.display = "none"
+        self.clauses = [q.puzzle.main_clause or "" for q in questions]
+        quiz = Quiz(list(questions), dealer=lambda _rules, _seed: list(questions), rules=assignment.rules,
+                    progress=self.progress, lang=self.lang, follow=False, source="assignment")
+        quiz.new_button.layout.display = "none"
+        self._set_quiz(quiz)
+        self.state = "assignment"
 
     def mixed(self) -> None:
         """Mixed practice: rules of the course's ruleset, those being learned first."""
@@ -175,10 +201,11 @@ class Review(ipywidgets.VBox):  # type: ignore[misc]
             self.status.value += f"<p>{esc(self._t('review.no-question', rules=as_rules(self.progress.ruleset)))}</p>"
             self._set_quiz(None)
             return
-        quiz = _ReviewQuiz(questions, dealer=lambda seed: self._deal(clauses, seed), rules=self.progress.ruleset,
-                           progress=self.progress, lang=self.lang)
+        quiz = Quiz(questions, dealer=lambda _rules, seed: self._deal(clauses, seed), rules=self.progress.ruleset,
+                    progress=self.progress, lang=self.lang, follow=False, source="review")
+        quiz.new_button.layout.display = "none"
         self._set_quiz(quiz)
-        quiz.score_label.observe(guard(self._oops, self._on_answer), "value")
+        quiz.session.listen(guard(self._oops, self._on_answer))
 
     def _set_quiz(self, quiz: Quiz | None) -> None:
         if self.quiz is not None:
@@ -186,7 +213,7 @@ class Review(ipywidgets.VBox):  # type: ignore[misc]
         self.quiz = quiz
         self.holder.children = [quiz] if quiz is not None else []
 
-    def _on_answer(self, _change: Any) -> None:
+    def _on_answer(self, _session: Any) -> None:
         """Once every question has an answer, the learner may review again (what is still due)."""
         quiz = self.quiz
         if quiz is not None and quiz.puzzles and all(f is not None for f in quiz.first_try):

@@ -4,10 +4,14 @@
 
 Each line (JSON Lines) is :func:`~buraco_core.game.record.hand_record` of a hand as it ended:
 ``rules``, ``hand`` (1-based), ``players`` (``seat``, ``team``, ``hand``), ``melds`` per team,
-``stock``, ``discard``, ``pots`` (the untaken pots), ``took_pot``, ``pot_unused``, ``went_out``
-(a team or null), ``scores`` (points this hand) and ``totals``. Cards and melds are strings in
-:func:`~buraco_core.cards.format_cards` notation; team keys are strings. With ``--match`` the
-hands go on until the match is over and a last line gives the ``winner`` (null: a draw).
+``wilds`` (per meld, the index of its wild card among its cards, or null), ``stock``,
+``discard``, ``pots`` (the untaken pots), ``took_pot``, ``pot_unused``, ``went_out`` (a team or
+null), ``scores`` (points this hand), ``totals`` and ``events``: what every move of the hand did
+(:mod:`buraco_core.game.events`, melds with their arrangement), so that
+:func:`~buraco_core.game.record.rescore` scores the hand again from its line alone. Cards and
+melds are strings in :func:`~buraco_core.cards.format_cards` notation; team keys are strings.
+With ``--match`` the hands go on until the match is over and a last line gives the ``winner``
+(null: a draw).
 
 One bot name plays every seat, or one name a seat (``--bots mc,greedy,mc,greedy``). The bot of
 seat ``i`` is seeded with ``seed * 10 + i``, so a seed replays the whole run.
@@ -29,7 +33,8 @@ from typing import TextIO
 
 from ..game.actions import NextHand
 from ..game.facade import Game
-from ..game.record import hand_record, match_record
+from ..game.record import hand_events, hand_record, match_record
+from ..game.state import players_problem
 from ..rules import RULESETS, RulesError, get_rules
 from . import BOTS, Bot, Seats, make_bot, play_hand
 
@@ -93,9 +98,11 @@ def simulate(rules: str, players: int, seed: int, bots: Sequence[Bot], *, hands:
     limit = max_hands if match else (1 if hands is None else hands)
     played = 0
     while played < limit:
+        start, moves = game.state, len(game.actions)
         play_hand(game, seats)
         played += 1
-        print(json.dumps(hand_record(game.state)), file=stream, flush=True)
+        events = hand_events(start, game.actions[moves:])
+        print(json.dumps(hand_record(game.state, events)), file=stream, flush=True)
         if game.is_match_over:
             break
         if played < limit:
@@ -120,9 +127,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             rules = get_rules(args.rules)
         except RulesError as err:
             raise _Usage(str(err)) from None
-        if args.players not in rules.player_counts:
-            counts = ", ".join(map(str, rules.player_counts))
-            raise _Usage(f"{rules.name} is played by {counts} players, not {args.players}")
+        problem = players_problem(rules, args.players)
+        if problem is not None:
+            raise _Usage(problem.text())
         if args.hands is not None and args.hands < 1:
             raise _Usage(f"--hands {args.hands}: play at least one hand")
         if args.max_hands < 1:

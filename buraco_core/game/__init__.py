@@ -9,7 +9,25 @@ Draw()
 """
 
 from .actions import Action, AddToMeld, Discard, Draw, IllegalAction, NewMeld, NextHand, Take, parse_action
-from .engine import LegalActions, apply, check, judge, legal_actions
+from .engine import LegalActions, apply, apply_events, check, judge, legal_actions
+from .events import (
+    Added,
+    Discarded,
+    Drew,
+    Event,
+    HandDealt,
+    HandEnded,
+    MatchEnded,
+    Melded,
+    PotTaken,
+    PotToStock,
+    PotWaiting,
+    TookPile,
+    WentOut,
+    event_from_dict,
+    event_to_dict,
+    seen_by,
+)
 from .facade import Game
 from .record import hand_record, match_record
 from .scenarios import ScenarioError, load_scenario, parse_scenario, scenario_names
@@ -20,21 +38,37 @@ from .view import View, view_of
 __all__ = [
     "Action",
     "AddToMeld",
+    "Added",
     "Discard",
+    "Discarded",
     "Draw",
+    "Drew",
+    "Event",
     "Game",
+    "HandDealt",
+    "HandEnded",
     "IllegalAction",
     "LegalActions",
+    "MatchEnded",
+    "Melded",
     "NewMeld",
     "NextHand",
     "Phase",
     "PotState",
+    "PotTaken",
+    "PotToStock",
+    "PotWaiting",
     "ScenarioError",
     "State",
     "Take",
+    "TookPile",
     "View",
+    "WentOut",
     "apply",
+    "apply_events",
     "check",
+    "event_from_dict",
+    "event_to_dict",
     "hand_record",
     "judge",
     "legal_actions",
@@ -44,6 +78,7 @@ __all__ = [
     "parse_action",
     "parse_scenario",
     "scenario_names",
+    "seen_by",
     "state_from_dict",
     "state_to_dict",
     "view_of",

@@ -15,8 +15,10 @@
 
 The verbs and ``low``/``high`` may also be written in any language of the catalog
 (``notation.verb.<verb>``: German ``ziehen``, ``nehmen``, ``melden``, ``anlegen``, ``abwerfen``,
-``weiter``, ``tief``, ``hoch``), and the cards with that language's rank letters, so a learner
-types a play as the lessons of their language write it; ``str(action)`` is always the English.
+``weiter``, ``unten``, ``oben``; and the other words the lessons use for an end,
+``notation.also.<end>``: ``niedrig``, ``tief``, ``hoch``), and the cards with that language's rank
+letters, so a learner types a play as the lessons of their language write it; ``str(action)`` is
+always the English.
 
 >>> from buraco_core.cards import parse_cards
 >>> str(NewMeld(tuple(parse_cards("4h 5h 6h"))))
@@ -25,8 +27,10 @@ types a play as the lessons of their language write it; ``str(action)`` is alway
 AddToMeld(meld=2, cards=(Card.from_str('7♥'),), team=None, wild_end=None)
 >>> str(parse_action("add 1:3 JK high"))
 'add 1:3 JK high'
->>> str(parse_action("anlegen 2 Bh tief")), str(parse_action("abwerfen Dc"))
-('add 2 Jh low', 'discard Qc')
+>>> str(parse_action("anlegen 2 Bh unten")), str(parse_action("anlegen 2 Bh niedrig"))
+('add 2 Jh low', 'add 2 Jh low')
+>>> str(parse_action("abwerfen Dc"))
+'discard Qc'
 """
 
 from __future__ import annotations
@@ -52,7 +56,7 @@ __all__ = [
 
 
 class IllegalAction(Refusal):
-    """A play the rules refuse: ``rule`` names the clause of RULES.md it applies, ``message``
+    """A play the rules refuse: ``rule`` names the clause of docs/RULES.md it applies, ``message``
     (``str(e)`` in English) says why. Text that is not a play is a
     :class:`~buraco_core.errors.NotationError` instead."""
 
@@ -136,13 +140,17 @@ _HELP = Message("notation.help")
 
 
 def _words() -> dict[str, str]:
-    """Every language's word for each verb (and ``low``/``high``), to the English one."""
+    """Every language's word for each verb (and ``low``/``high``, with the other words the lessons
+    use for an end, ``notation.also.<end>``), to the English one."""
     words = {"deal": "next"}
     for lang in LANGUAGES:
+        sentences = catalog(lang)
         for verb in ("draw", "take", "meld", "add", "discard", "next", "low", "high"):
-            word = catalog(lang).get(f"notation.verb.{verb}", verb).lower()
-            if words.setdefault(word, verb) != verb:
-                raise ValueError(f"the word {word!r} of language {lang!r} is already another verb's")
+            also = sentences.get(f"notation.also.{verb}", "").split(",")
+            for word in [sentences.get(f"notation.verb.{verb}", verb), *also]:
+                word = word.strip().lower()
+                if word and words.setdefault(word, verb) != verb:
+                    raise ValueError(f"the word {word!r} of language {lang!r} is already another verb's")
     return words
 
 

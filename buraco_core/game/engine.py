@@ -1,20 +1,21 @@
-"""The pure core: the turn rules. ``apply(state, action) -> state``, ``check``/``judge`` (is
-a move legal, and why not), and the legal actions of a state.
+"""The pure core: the turn rules. ``apply(state, action) -> state``, ``apply_events`` (the same,
+with what the move did), ``check``/``judge`` (is a move legal, and why not), and the legal
+actions of a state (:mod:`buraco_core.game.legal`).
 
 Nothing here changes a state: every move builds a new :class:`~buraco_core.game.state.State`.
 A refused move raises :class:`~buraco_core.game.actions.IllegalAction` whose message names the
 rule in a learner's words. The :class:`~buraco_core.game.state.Phase` picks one apply function
-(``_APPLY``) and one enumeration (``_ENUMERATE``).
+(``_APPLY``). Each apply function takes a list to report its events to
+(:mod:`buraco_core.game.events`), or None where nobody asks what the move did (:func:`apply`,
+:func:`judge`, the bots' searches): the events are then never built.
 
-Each ruleset field is read in one place: ``discard_take`` in :func:`_apply_take` (and in
-:func:`_enumerate_draw`, which takes to list; ``_DRAW_CLAUSE`` names each way's clause),
-``single_take_no_discard`` in :func:`_take_result`, ``wild_last_discard_guard`` and
-``pot_guard`` in :func:`_pot_guard`, ``direct_pot`` and ``going_out`` in :func:`_no_meld_out`,
-``indirect_pot`` in :func:`_apply_discard`, ``out_needs_pot`` / ``out_needs_clean`` in
-:func:`out_refusal`, ``stock_end`` in :func:`_stock_end`, ``meld_on_any`` in
-:func:`reachable_teams`, ``target`` / ``tie`` in :func:`_end_hand`.
+Each ruleset field is read in one place: ``discard_take`` in :func:`_apply_take` (and in the
+enumeration, which takes to list; :func:`~buraco_core.game.guards.take_clause` names each way's
+clause), ``single_take_no_discard`` in :func:`_take_result`, ``indirect_pot`` in
+:func:`_apply_discard`, ``target`` / ``tie`` in :func:`_end_hand`; the guards
+(:mod:`buraco_core.game.guards`) read the others.
 
-Where RULES.md leaves the moment open: the last stock card (``LAST_CARD_DRAWN``) goes into the
+Where docs/RULES.md leaves the moment open: the last stock card (``LAST_CARD_DRAWN``) goes into the
 drawer's hand and ends the hand at once; ``TWO_LEFT`` is checked when a turn ends; with
 ``EMPTY_NO_POT`` the untaken pot of the lowest-numbered team becomes the stock as a turn starts;
 with ``EMPTY_AT_DRAW`` the player may still take the pile, and a draw from the empty stock ends
@@ -22,8 +23,8 @@ the hand. The general guard looks one play ahead (a discard, a last addition, or
 must be melded).
 
 Finding melds (the three-card melds of a hand, the quick "could this card meld, or go onto that
-meld?" tests) is :mod:`buraco_core.meld_search`, which the bots ask too; the meld rules
-themselves are :mod:`buraco_core.melds`.
+meld?" tests) is :mod:`buraco_core.meld_search`; the meld rules themselves are
+:mod:`buraco_core.melds`.
 
 >>> from buraco_core.game.state import new_game
 >>> s = new_game("burraco", players=2, seed=3)
@@ -34,18 +35,20 @@ themselves are :mod:`buraco_core.melds`.
 Traceback (most recent call last):
 ...
 buraco_core.game.actions.IllegalAction: you have already drawn this turn: meld, add to a meld, or discard to end your turn
+>>> s3, events = apply_events(s2, "discard 3d")
+>>> events
+(Discarded(seat=0, card=Card.from_str('3♦'), clauses=()),)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
-from ..cards import CARD_ORDER, Card
-from ..errors import NotationError
+from ..cards import Card
 from ..meld_search import may_extend, may_meld, melds_with, three_card_melds, trios_with
 from ..melds import InvalidMeld, Meld, make_meld
-from ..rules import DiscardTake, GoingOut, IndirectPot, Rules, StockEnd, Tie
+from ..rules import DiscardTake, IndirectPot, Tie
 from ..scoring import score_side
 from .actions import (
     Action,
@@ -58,20 +61,52 @@ from .actions import (
     Take,
     parse_action,
 )
+from .events import (
+    Added,
+    Discarded,
+    Drew,
+    Event,
+    HandDealt,
+    HandEnded,
+    MatchEnded,
+    Melded,
+    PotTaken,
+    PotToStock,
+    PotWaiting,
+    TookPile,
+    WentOut,
+)
+from .guards import (
+    discard_reason,
+    no_meld_out,
+    no_way_to_meld,
+    out_refusal,
+    pot_guard,
+    reachable_teams,
+    sides,
+    stock_end,
+    take_clause,
+    turn_guard_rule,
+)
 from .state import Phase, PotState, State, deal_hand, state_with
 
 __all__ = [
     "LegalActions",
     "apply",
+    "apply_events",
     "check",
     "finish_refusal",
     "judge",
     "legal_actions",
     "out_refusal",
     "reachable_teams",
+    "take_clause",
 ]
 
 T = TypeVar("T")
+
+Events = list[Event] | None
+"""Where an apply function reports its events: a list, or None (nobody asks: none is built)."""
 
 
 # --------------------------------------------------------------------------- helpers
@@ -110,28 +145,6 @@ def _hands(s: State, seat: int, hand: tuple[Card, ...]) -> tuple[tuple[Card, ...
     return tuple(hands)
 
 
-def reachable_teams(rules: Rules, teams: int, team: int) -> tuple[int, ...]:
-    """The teams whose melds a player of ``team`` may add to, in order: its own side's, or
-    (``meld_on_any``, ``brazilian``) every team's. The one reader of ``meld_on_any``.
-
-    >>> from buraco_core import RULESETS
-    >>> reachable_teams(RULESETS["buraco"], 2, 1), reachable_teams(RULESETS["brazilian"], 3, 1)
-    ((1,), (0, 1, 2))
-    """
-    if rules.meld_on_any:
-        return tuple(range(teams))
-    return (team,)
-
-
-def _sides(s: State) -> Sequence[tuple[Meld, ...]]:
-    """The melds the player to move may add to, side by side (:func:`reachable_teams`)."""
-    teams = reachable_teams(s.rules, s.teams, s.turn % s.teams)
-    melds = s.melds
-    if len(teams) == len(melds):
-        return melds
-    return (melds[teams[0]],) if len(teams) == 1 else [melds[t] for t in teams]
-
-
 def _log(s: State, action: Action) -> tuple[tuple[int, str], ...]:
     return s.history + ((s.turn, str(action)),)  # noqa: RUF005 (concatenation copies a long tuple quicker)
 
@@ -140,7 +153,17 @@ def _log(s: State, action: Action) -> tuple[tuple[int, str], ...]:
 
 def apply(state: State, action: Action | str) -> State:
     """The state after ``action`` by the player to move; raises :class:`IllegalAction`."""
-    return _APPLY[state.phase](state, parse_action(action))
+    return _APPLY[state.phase](state, parse_action(action), None)
+
+
+def apply_events(state: State, action: Action | str) -> tuple[State, tuple[Event, ...]]:
+    """:func:`apply`, and what the move did: its events in the order they happened (the move
+    itself, then a pot picked up or waiting, going out, the end of the hand and of the match, the
+    pot that became the stock). Raises :class:`IllegalAction` as :func:`apply` does. The events
+    name every card; :func:`~buraco_core.game.events.seen_by` gives one seat's share."""
+    events: list[Event] = []
+    new = _APPLY[state.phase](state, parse_action(action), events)
+    return new, tuple(events)
 
 
 def check(state: State, action: Action | str) -> IllegalAction | None:
@@ -162,15 +185,15 @@ def judge(state: State, action: Action | str) -> IllegalAction | State | None:
     """
     act = parse_action(action)
     try:
-        # a discard is refused only for a _discard_reason, a draw only when the stock is empty
+        # a discard is refused only for a discard_reason, a draw only when the stock is empty
         # for good: both answered without building the next state
         if type(act) is Discard and state.phase is Phase.PLAY:
-            return _discard_reason(state, act.card)
+            return discard_reason(state, act.card)
         if type(act) is Draw and state.phase is Phase.DRAW:
-            if state.stock or _stock_end(state, "draw-empty"):
+            if state.stock or stock_end(state, "draw-empty"):
                 return None
             return IllegalAction("stock-end", "illegal.stock-empty")
-        return _APPLY[state.phase](state, act)
+        return _APPLY[state.phase](state, act, None)
     except IllegalAction as err:
         # a refusal answered, not raised: it keeps no frames alive (its own traceback, or that of
         # an InvalidMeld it was raised from, whose frames would hold whoever keeps the refusal)
@@ -180,35 +203,39 @@ def judge(state: State, action: Action | str) -> IllegalAction | State | None:
 
 # --------------------------------------------------------------------------- DRAW
 
-def _apply_draw_phase(s: State, act: Action) -> State:
+def _apply_draw_phase(s: State, act: Action, ev: Events) -> State:
     if isinstance(act, Draw):
-        return _apply_draw(s, act)
+        return _apply_draw(s, act, ev)
     if isinstance(act, Take):
-        return _apply_take(s, act)
+        return _apply_take(s, act, ev)
     if isinstance(act, NextHand):
         raise IllegalAction("turn", "illegal.hand-not-over")
     raise IllegalAction("turn", "illegal.draw-first")
 
 
-def _apply_draw(s: State, act: Draw) -> State:
+def _apply_draw(s: State, act: Draw, ev: Events) -> State:
     if not s.stock:
-        if _stock_end(s, "draw-empty"):
-            return _end_hand(state_with(s, history=_log(s, act)), None)
+        if stock_end(s, "draw-empty"):
+            if ev is not None:
+                ev.append(Drew(s.turn, None, empty=True))
+            return _end_hand(state_with(s, history=_log(s, act)), None, ev)
         raise IllegalAction("stock-end", "illegal.stock-empty")
     card = s.stock[-1]
     hand = s.hands[s.turn] + (card,)
     out = state_with(s, stock=s.stock[:-1], hands=_hands(s, s.turn, hand), phase=Phase.PLAY,
                   history=_log(s, act))
-    if _stock_end(out, "drawn"):
-        return _end_hand(out, None)
+    if ev is not None:
+        ev.append(Drew(s.turn, card))
+    if stock_end(out, "drawn"):
+        return _end_hand(out, None, ev)
     return out
 
 
-def _apply_take(s: State, act: Take) -> State:
+def _apply_take(s: State, act: Take, ev: Events) -> State:
     pile = s.discard
     how = s.rules.discard_take
     if not pile:
-        raise IllegalAction(_DRAW_CLAUSE[how], "illegal.pile-empty")
+        raise IllegalAction(take_clause(s.rules), "illegal.pile-empty")
     hand = s.hands[s.turn]
     if how is DiscardTake.ANY_DEPTH:
         if act.card is None:
@@ -228,54 +255,59 @@ def _apply_take(s: State, act: Take) -> State:
                 raise IllegalAction("draw-dig", "illegal.dig-copy", seen=seen, card=act.card,
                                     copy=act.copy)
         must = pile[index] if index < len(pile) - 1 else None
-        if must is not None and not may_meld(must, hand + pile[index:], _sides(s), s.rules):
+        if must is not None and not may_meld(must, hand + pile[index:], sides(s), s.rules):
             # what finish_refusal would say, found cheaply
             raise IllegalAction("draw-dig", "illegal.dig-must-meld", card=must,
-                                reason=_no_way_to_meld(s, must).message)
-        out = _take_result(s, act, index, must)
+                                reason=no_way_to_meld(s, must).message)
+        out = _take_result(s, act, index, must, ev)
         if must is not None:
             reason = finish_refusal(out, card_may_meld=True)
             if reason is not None:
                 raise IllegalAction("draw-dig", "illegal.dig-must-meld", card=must, reason=reason.message)
         return out
     if act.card is not None:
-        raise IllegalAction(_DRAW_CLAUSE[how], "illegal.take-whole", rules=s.rules)
+        raise IllegalAction(take_clause(s.rules), "illegal.take-whole", rules=s.rules)
     if how is DiscardTake.WHOLE_IF_TOP_MELDS:
         top = pile[-1]
-        if not melds_with(top, hand, _sides(s), s.rules):
+        if not melds_with(top, hand, sides(s), s.rules):
             raise IllegalAction("draw-top-card", "illegal.top-card-no-meld", rules=s.rules, card=top)
-        out = _take_result(s, act, 0, top)
+        out = _take_result(s, act, 0, top, ev)
         reason = finish_refusal(out)
         if reason is not None:
-            raise IllegalAction(_turn_guard_rule(reason, "draw-top-card"), "illegal.top-card-no-finish",
+            raise IllegalAction(turn_guard_rule(reason, "draw-top-card"), "illegal.top-card-no-finish",
                                 card=top, reason=reason.message)
         return out
-    return _take_result(s, act, 0, None)
+    return _take_result(s, act, 0, None, ev)
 
 
-def _take_result(s: State, act: Take, index: int, must: Card | None) -> State:
+def _take_result(s: State, act: Take, index: int, must: Card | None, ev: Events) -> State:
     taken = s.discard[index:]
-    single = taken[0] if len(taken) == 1 and s.rules.single_take_no_discard else None
+    rules = s.rules
+    single = taken[0] if len(taken) == 1 and rules.single_take_no_discard else None
     hand = s.hands[s.turn] + taken
+    if ev is not None:
+        clauses = (take_clause(rules), "single-take") if single is not None else (take_clause(rules),)
+        ev.append(TookPile(s.turn, len(taken), taken[-1], taken, must, single, rules.discard_open,
+                           clauses=clauses))
     return state_with(s, discard=s.discard[:index], hands=_hands(s, s.turn, hand), phase=Phase.PLAY,
                    must_meld=must, single_take=single, history=_log(s, act))
 
 
 # --------------------------------------------------------------------------- PLAY
 
-def _apply_play_phase(s: State, act: Action) -> State:
+def _apply_play_phase(s: State, act: Action, ev: Events) -> State:
     if isinstance(act, NewMeld):
-        return _apply_meld(s, act)
+        return _apply_meld(s, act, ev)
     if isinstance(act, AddToMeld):
-        return _apply_add(s, act)
+        return _apply_add(s, act, ev)
     if isinstance(act, Discard):
-        return _apply_discard(s, act)
+        return _apply_discard(s, act, ev)
     if isinstance(act, NextHand):
         raise IllegalAction("turn", "illegal.hand-not-over")
     raise IllegalAction("turn", "illegal.already-drawn")
 
 
-def _apply_meld(s: State, act: NewMeld) -> State:
+def _apply_meld(s: State, act: NewMeld, ev: Events) -> State:
     hand = s.hands[s.turn]
     rest = _remove(hand, act.cards)
     if rest is None:
@@ -285,11 +317,13 @@ def _apply_meld(s: State, act: NewMeld) -> State:
     except InvalidMeld as err:
         raise IllegalAction(err.rule, err.message) from None
     team = s.current_team
-    melds = _set(s.melds, team, s.melds[team] + (meld,))
-    return _after_meld(s, act, rest, melds)
+    side = s.melds[team] + (meld,)
+    if ev is not None:
+        ev.append(Melded(s.turn, team, len(side), meld, clauses=_must_meld_clauses(s, act)))
+    return _after_meld(s, act, rest, _set(s.melds, team, side), ev)
 
 
-def _apply_add(s: State, act: AddToMeld) -> State:
+def _apply_add(s: State, act: AddToMeld, ev: Events) -> State:
     own = s.current_team
     team = own if act.team is None else act.team
     if team not in reachable_teams(s.rules, s.teams, s.turn % s.teams):
@@ -307,22 +341,46 @@ def _apply_add(s: State, act: AddToMeld) -> State:
     rest = _remove(hand, act.cards)
     if rest is None:
         raise _missing(hand, act.cards)
-    meld = side[act.meld - 1].extend_or_reason(act.cards, s.rules, wild_end=act.wild_end)
+    old = side[act.meld - 1]
+    meld = old.extend_or_reason(act.cards, s.rules, wild_end=act.wild_end)
     if isinstance(meld, InvalidMeld):
         raise IllegalAction(meld.rule, meld.message)
+    if ev is not None:
+        ev.append(_added(s, act, team, old, meld))
     new_side = _set(side, act.meld - 1, meld)
     melds = _set(s.melds, team, new_side)
-    return _after_meld(s, act, rest, melds)
+    return _after_meld(s, act, rest, melds, ev)
+
+
+def _must_meld_clauses(s: State, act: NewMeld | AddToMeld) -> tuple[str, ...]:
+    """The take rule's clause where the play melds the card the take obliged the player to meld."""
+    return (take_clause(s.rules),) if s.must_meld is not None and s.must_meld in act.cards else ()
+
+
+def _added(s: State, act: AddToMeld, team: int, old: Meld, new: Meld) -> Added:
+    """The event of ``act`` growing ``old`` into ``new`` (a meld of ``team``): where the wild card
+    went, and the clauses that decided it."""
+    clauses = list(_must_meld_clauses(s, act))
+    if team != s.current_team:
+        clauses.append("meld-owner")
+    was, now = old.wild_place, new.wild_place
+    if was is not None and now is None:
+        clauses.append("wild-two-home")  # a run's wild card gone: a 2 of its suit, back home
+    elif was is not None and now is not None and was != now:
+        clauses.append("wild-moves")
+    elif old.wild is None and new.wild is not None and not any(c.rank == 0 or c.rank == 2 for c in act.cards):
+        clauses.append("fewest-wilds")  # a natural 2 of the meld turned wild
+    return Added(s.turn, team, act.meld, act.cards, old, new, was, now, clauses=tuple(clauses))
 
 
 def _after_meld(s: State, act: NewMeld | AddToMeld, hand: tuple[Card, ...],
-                melds: tuple[tuple[Meld, ...], ...]) -> State:
+                melds: tuple[tuple[Meld, ...], ...], ev: Events) -> State:
     """Finish a meld or an addition: the obligation, the pot guard, an empty hand, the guard."""
     team = s.current_team
     must = s.must_meld
     if must is not None and must in act.cards:
         must = None
-    guard = _pot_guard(s, team, melds[team], len(hand), by_meld=True)
+    guard = pot_guard(s, team, melds[team], len(hand), by_meld=True)
     if guard is not None:
         raise guard
     out = state_with(s, hands=_hands(s, s.turn, hand), melds=melds, must_meld=must,
@@ -330,101 +388,34 @@ def _after_meld(s: State, act: NewMeld | AddToMeld, hand: tuple[Card, ...],
     if hand:
         reason = finish_refusal(out)
         if reason is not None:
-            raise IllegalAction(_turn_guard_rule(reason), "illegal.turn-guard", reason=reason.message)
+            raise IllegalAction(turn_guard_rule(reason), "illegal.turn-guard", reason=reason.message)
         return out
     # the hand is empty: the pot on the fly, or going out by meld
-    reason = _no_meld_out(s, team)
+    reason = no_meld_out(s, team)
     if reason is not None:
         raise reason
     if s.pot_state[team] is PotState.ASIDE:
-        return _pick_up_pot(out, team, s.turn, unused=False)
+        return _pick_up_pot(out, team, s.turn, unused=False, ev=ev, direct=True)
     reason = out_refusal(out, team)
     if reason is not None:
         raise reason
-    return _end_hand(out, team)
+    if ev is not None:
+        ev.append(WentOut(s.turn, team, False, clauses=("going-out",)))
+    return _end_hand(out, team, ev)
 
 
-def _turn_guard_rule(reason: IllegalAction, fallback: str = "turn-guard") -> str:
-    """The clause a play breaks when it leaves the turn impossible to finish for ``reason``:
-    the clause of that reason where it is a specific one, else ``fallback``."""
-    return fallback if reason.rule in ("turn", "turn-guard") else reason.rule
-
-
-def _no_meld_out(s: State, team: int) -> IllegalAction | None:
-    """Why no meld or addition may empty the hand of the side's player now, or None where one
-    may (then the pot is picked up on the fly, or :func:`out_refusal` decides)."""
-    rules = s.rules
-    if s.pot_state[team] is PotState.ASIDE:
-        if not rules.direct_pot:
-            return IllegalAction("no-direct-pot", "illegal.no-direct-pot", rules=rules)
-        return None
-    if rules.going_out is not GoingOut.MELD_OR_DISCARD:
-        return IllegalAction("going-out", "illegal.out-by-discard", rules=rules)
-    return None
-
-
-def _pick_up_pot(s: State, team: int, seat: int, *, unused: bool) -> State:
-    hand = s.hands[seat] + s.pots[team]
+def _pick_up_pot(s: State, team: int, seat: int, *, unused: bool, ev: Events, direct: bool = False,
+                 waited: bool = False) -> State:
+    pot = s.pots[team]
+    if ev is not None:
+        ev.append(PotTaken(team, seat, direct, waited, pot, clauses=("pot",) if direct else ("pot-indirect",)))
+    hand = s.hands[seat] + pot
     return state_with(
         s, hands=_hands(s, seat, hand), pots=_set(s.pots, team, ()),
         pot_state=_set(s.pot_state, team, PotState.TAKEN),
         pot_seat=_set(s.pot_seat, team, seat),
         pot_unused=_set(s.pot_unused, team, unused),
     )
-
-
-def out_refusal(s: State, team: int) -> IllegalAction | None:
-    """Why the side may not go out now, or None if it may."""
-    rules = s.rules
-    if rules.out_needs_pot and s.pot_state[team] in (PotState.ASIDE, PotState.WAITING):
-        return IllegalAction("going-out", "illegal.out-needs-pot")
-    side = s.melds[team]
-    if rules.out_needs_clean:
-        if not any(m.is_clean for m in side):
-            return IllegalAction("going-out", "illegal.out-needs-clean")
-    elif not any(m.is_buraco for m in side):
-        return IllegalAction("going-out", "illegal.out-needs-buraco", n=rules.min_buraco)
-    return None
-
-
-def _pot_guard(s: State, team: int, side: tuple[Meld, ...], left: int, *,
-               by_meld: bool) -> IllegalAction | None:
-    """``pot_guard`` (``buraco``): with the pot taken but no buraco, a meld may not leave one card
-    or none, and a discard may not leave none."""
-    if not s.rules.pot_guard or s.pot_state[team] is not PotState.TAKEN:
-        return None
-    if any(m.is_buraco for m in side):
-        return None
-    if by_meld and left <= 1:
-        return IllegalAction("pot-guard", "illegal.pot-guard-meld")
-    if not by_meld and left == 0:
-        return IllegalAction("pot-guard", "illegal.pot-guard-discard")
-    return None
-
-
-def _discard_reason(s: State, card: Card) -> IllegalAction | None:
-    """Why discarding ``card`` is refused, or None."""
-    rules = s.rules
-    hand = s.hands[s.turn]
-    if card not in hand:
-        return IllegalAction("turn", "illegal.not-holding", card=card)
-    if s.must_meld is not None:
-        return IllegalAction(_DRAW_CLAUSE[rules.discard_take], "illegal.must-meld-first", card=s.must_meld)
-    if s.single_take is not None and card == s.single_take and hand.count(card) == 1:
-        return IllegalAction("single-take", "illegal.single-take", rules=rules)
-    if len(hand) > 1:
-        return None
-    team = s.current_team
-    if rules.wild_last_discard_guard and card.is_wild_card:
-        for m in s.melds[team]:
-            if m.can_extend([card]):
-                return IllegalAction("wild-last-discard", "illegal.wild-last-discard")
-    if s.pot_state[team] is PotState.ASIDE:
-        return None
-    guard = _pot_guard(s, team, s.melds[team], 0, by_meld=False)
-    if guard is not None:
-        return guard
-    return out_refusal(s, team)
 
 
 def finish_refusal(s: State, *, card_may_meld: bool = False) -> IllegalAction | None:
@@ -438,8 +429,8 @@ def finish_refusal(s: State, *, card_may_meld: bool = False) -> IllegalAction | 
     hand = s.hands[s.turn]
     if s.must_meld is not None:
         card = s.must_meld
-        if not card_may_meld and not may_meld(card, hand, _sides(s), s.rules):
-            return _no_way_to_meld(s, card)
+        if not card_may_meld and not may_meld(card, hand, sides(s), s.rules):
+            return no_way_to_meld(s, card)
         for act in _plays_with(s, card):
             if len(hand) - len(act.cards) >= 2:
                 # two cards or more stay in hand: the play is legal exactly when its meld is
@@ -450,16 +441,16 @@ def finish_refusal(s: State, *, card_may_meld: bool = False) -> IllegalAction | 
                 continue
             if type(judge(s, act)) is State:  # legal (judged, not raised: no frames kept)
                 return None
-        return _no_way_to_meld(s, card)
+        return no_way_to_meld(s, card)
     if len(hand) >= 2:
         return None
     card = hand[0]
-    reason = _discard_reason(s, card)
+    reason = discard_reason(s, card)
     if reason is None:
         return None
-    stuck = IllegalAction(_turn_guard_rule(reason), "illegal.last-card-stuck", card=card,
+    stuck = IllegalAction(turn_guard_rule(reason), "illegal.last-card-stuck", card=card,
                           reason=reason.message)
-    if _no_meld_out(s, s.current_team) is not None:
+    if no_meld_out(s, s.current_team) is not None:
         # an addition of the last card would empty the hand, which no meld may do now
         return stuck
     for team in reachable_teams(s.rules, s.teams, s.turn % s.teams):
@@ -484,15 +475,6 @@ def _meld_valid(s: State, act: NewMeld | AddToMeld) -> bool:
     return True
 
 
-def _no_way_to_meld(s: State, card: Card) -> IllegalAction:
-    return IllegalAction(_DRAW_CLAUSE[s.rules.discard_take], "illegal.no-way-to-meld", card=card)
-
-
-_DRAW_CLAUSE = {DiscardTake.WHOLE: "draw", DiscardTake.ANY_DEPTH: "draw-dig",
-                DiscardTake.WHOLE_IF_TOP_MELDS: "draw-top-card"}
-"""The clause of RULES.md that says how a ruleset's players take from the discard pile."""
-
-
 def _plays_with(s: State, card: Card) -> Iterator[NewMeld | AddToMeld]:
     """Single additions of ``card`` and three-card melds that use it."""
     own = s.current_team
@@ -512,79 +494,76 @@ def _plays_with(s: State, card: Card) -> Iterator[NewMeld | AddToMeld]:
         yield NewMeld(trio)
 
 
-def _apply_discard(s: State, act: Discard) -> State:
-    reason = _discard_reason(s, act.card)
+def _apply_discard(s: State, act: Discard, ev: Events) -> State:
+    reason = discard_reason(s, act.card)
     if reason is not None:
         raise reason
     seat, team = s.turn, s.current_team
     hand = _remove(s.hands[seat], (act.card,))
     assert hand is not None
+    if ev is not None:
+        ev.append(_discarded(s, act.card, last=not hand))
     hands, discard, history = _hands(s, seat, hand), s.discard + (act.card,), _log(s, act)  # noqa: RUF005
     if hand:
         # the turn passes: the discard and the next turn make one new state
-        return _next_turn(s, hands=hands, discard=discard, history=history)
+        return _next_turn(s, ev, hands=hands, discard=discard, history=history)
     # the hand is empty: the pot (indirect), or going out
     out = state_with(s, hands=hands, discard=discard, history=history)
     if s.pot_state[team] is not PotState.ASIDE:
-        return _end_hand(out, team)
+        if ev is not None:
+            ev.append(WentOut(seat, team, True, clauses=("going-out",)))
+        return _end_hand(out, team, ev)
     if s.rules.indirect_pot is IndirectPot.NEXT_TURN:
+        if ev is not None:
+            ev.append(PotWaiting(team, seat, clauses=("pot-indirect",)))
         out = state_with(out, pot_state=_set(out.pot_state, team, PotState.WAITING),
                     pot_seat=_set(out.pot_seat, team, seat))
     else:
-        out = _pick_up_pot(out, team, seat, unused=True)
-    return _next_turn(out)
+        out = _pick_up_pot(out, team, seat, unused=True, ev=ev)
+    return _next_turn(out, ev)
 
 
-def _next_turn(s: State, **pending: Any) -> State:
+def _discarded(s: State, card: Card, *, last: bool) -> Discarded:
+    """The event of discarding ``card``: the single take and (the last card) the wild card's
+    guard were checked and let it pass."""
+    clauses: tuple[str, ...] = ()
+    if s.single_take is not None:
+        clauses = ("single-take",)
+    if last and card.is_wild_card and s.rules.wild_last_discard_guard:
+        clauses = (*clauses, "wild-last-discard")
+    return Discarded(s.turn, card, clauses=clauses)
+
+
+def _next_turn(s: State, ev: Events, **pending: Any) -> State:
     """Pass the turn to the left: a waiting pot is picked up, the stock may end the hand.
 
     ``pending``: changes of the discard that ends the turn, made in the same new state (they
     never touch the stock, so the end-of-turn stock rule reads ``s`` as it is)."""
-    if _stock_end(s, "turn-over"):
-        return _end_hand(state_with(s, **pending) if pending else s, None)
+    if stock_end(s, "turn-over"):
+        return _end_hand(state_with(s, **pending) if pending else s, None, ev)
     seat = (s.turn + 1) % s.players
     team = seat % s.teams
     out = state_with(s, turn=seat, phase=Phase.DRAW, must_meld=None, single_take=None, **pending)
-    if _stock_end(out, "turn-start"):
-        return _end_hand(out, None)
+    if stock_end(out, "turn-start"):
+        return _end_hand(out, None, ev)
     if out.pot_seat[team] == seat:
         if out.pot_state[team] is PotState.WAITING:
-            out = _pick_up_pot(out, team, seat, unused=False)
+            out = _pick_up_pot(out, team, seat, unused=False, ev=ev, waited=True)
         elif out.pot_unused[team]:
             out = state_with(out, pot_unused=_set(out.pot_unused, team, False))
     if not out.stock and PotState.ASIDE in out.pot_state:
         # an untaken pot becomes the stock
         team_aside = out.pot_state.index(PotState.ASIDE)
+        if ev is not None:
+            ev.append(PotToStock(team_aside, len(out.pots[team_aside]), clauses=("pot-to-stock",)))
         out = state_with(out, stock=out.pots[team_aside], pots=_set(out.pots, team_aside, ()),
                       pot_state=_set(out.pot_state, team_aside, PotState.TO_STOCK))
     return out
 
 
-def _stock_end(s: State, moment: str) -> bool:
-    """Whether the stock ends the hand at this ``moment`` (the one reader of ``stock_end``):
-    ``"drawn"`` (a card was just drawn), ``"turn-over"`` (a discard ended the turn),
-    ``"turn-start"`` (the next player is about to draw), ``"draw-empty"`` (a player asks to draw
-    from an empty stock)."""
-    rule = s.rules.stock_end
-    if moment == "drawn":
-        return rule is StockEnd.LAST_CARD_DRAWN and not s.stock
-    if moment == "turn-over":
-        return rule is StockEnd.TWO_LEFT and len(s.stock) <= 2
-    if s.stock:
-        return False
-    if moment == "draw-empty":
-        return rule is StockEnd.EMPTY_AT_DRAW
-    if rule is StockEnd.EMPTY_NO_POT:
-        return PotState.ASIDE not in s.pot_state
-    if rule is StockEnd.EMPTY_AT_DRAW:
-        # the player may still take the pile; with no pile there is nothing left to draw
-        return not s.discard
-    return True
-
-
 # --------------------------------------------------------------------------- the end of a hand
 
-def _end_hand(s: State, went_out: int | None) -> State:
+def _end_hand(s: State, went_out: int | None, ev: Events) -> State:
     """Score every side with score_side, add to the totals, and decide the match."""
     rules = s.rules
     scores = []
@@ -595,6 +574,7 @@ def _end_hand(s: State, went_out: int | None) -> State:
                                  pot_unused=s.pot_unused[team]))
     totals = tuple(t + sc.total for t, sc in zip(s.totals, scores, strict=True))
     phase, winner = Phase.HAND_OVER, None
+    leaders: list[int] = []
     if rules.target is None or max(totals) >= rules.target:
         best = max(totals)
         leaders = [t for t, v in enumerate(totals) if v == best]
@@ -605,22 +585,41 @@ def _end_hand(s: State, went_out: int | None) -> State:
             phase, winner = Phase.MATCH_OVER, starter_team
         elif rules.tie is Tie.DRAW:
             phase = Phase.MATCH_OVER
+    if ev is not None:
+        ev.append(_hand_ended(s, went_out, tuple(sc.total for sc in scores), totals))
+        if phase is Phase.MATCH_OVER:
+            ev.append(MatchEnded(winner, totals,
+                                 clauses=("match-end", "match-tie") if len(leaders) > 1 else ("match-end",)))
     return state_with(s, phase=phase, went_out=went_out, hand_scores=tuple(scores), totals=totals,
                    winner=winner, must_meld=None, single_take=None)
 
 
-def _apply_hand_over(s: State, act: Action) -> State:
+def _hand_ended(s: State, went_out: int | None, scores: tuple[int, ...], totals: tuple[int, ...]) -> HandEnded:
+    """The event of the hand's end, with the scoring clauses whose condition held: a pot still
+    waiting (counted as not taken), a pot taken by a discard and not used."""
+    clauses: list[str] = [] if went_out is not None else ["stock-end"]
+    if PotState.WAITING in s.pot_state:
+        clauses.append("pot-waiting")
+    if s.rules.pot_unused_penalty and any(s.pot_unused):
+        clauses.append("pot-unused")
+    return HandEnded("out" if went_out is not None else "stock", went_out, scores, totals,
+                     clauses=tuple(clauses))
+
+
+def _apply_hand_over(s: State, act: Action, ev: Events) -> State:
     if not isinstance(act, NextHand):
         raise IllegalAction("match-end", "illegal.hand-over")
-    return deal_hand(s.rules, s.players, s.seed, s.hand_number + 1, (s.dealer + 1) % s.players,
-                     s.starter, s.totals)
+    dealer = (s.dealer + 1) % s.players
+    if ev is not None:
+        ev.append(HandDealt(s.hand_number + 1, dealer))
+    return deal_hand(s.rules, s.players, s.seed, s.hand_number + 1, dealer, s.starter, s.totals)
 
 
-def _apply_match_over(s: State, act: Action) -> State:
+def _apply_match_over(s: State, act: Action, ev: Events) -> State:
     raise IllegalAction("match-end", "illegal.match-over")
 
 
-_APPLY: dict[Phase, Callable[[State, Action], State]] = {
+_APPLY: dict[Phase, Callable[[State, Action, Events], State]] = {
     Phase.DRAW: _apply_draw_phase,
     Phase.PLAY: _apply_play_phase,
     Phase.HAND_OVER: _apply_hand_over,
@@ -628,106 +627,6 @@ _APPLY: dict[Phase, Callable[[State, Action], State]] = {
 }
 
 
-# --------------------------------------------------------------------------- legal actions
-
-def _enumerate_draw(s: State) -> Iterator[Action]:
-    if s.stock or _stock_end(s, "draw-empty"):
-        yield Draw()
-    if not s.discard:
-        return
-    if s.rules.discard_take is DiscardTake.ANY_DEPTH:
-        pile = s.discard
-        seen: dict[Card, int] = {}
-        for i in range(len(pile) - 1, -1, -1):
-            seen[pile[i]] = seen.get(pile[i], 0) + 1
-            act: Take = Take() if i == 0 else Take(pile[i], seen[pile[i]])
-            if check(s, act) is None:
-                yield act
-        return
-    if check(s, Take()) is None:
-        yield Take()
-
-
-def _enumerate_play(s: State) -> Iterator[Action]:
-    hand = s.hands[s.turn]
-    distinct = sorted(set(hand), key=CARD_ORDER)
-    for c in distinct:
-        if _discard_reason(s, c) is None and (len(hand) > 1 or check(s, Discard(c)) is None):
-            yield Discard(c)
-    own = s.current_team
-    for team in reachable_teams(s.rules, s.teams, s.turn % s.teams):
-        for i, m in enumerate(s.melds[team]):
-            for c in distinct:
-                if may_extend(m, c, s.rules):
-                    act = AddToMeld(i + 1, (c,), None if team == own else team)
-                    if check(s, act) is None:
-                        yield act
-    for trio in three_card_melds(hand, s.rules):
-        act2 = NewMeld(trio)
-        if check(s, act2) is None:
-            yield act2
-
-
-def _enumerate_hand_over(s: State) -> Iterator[Action]:
-    yield NextHand()
-
-
-def _enumerate_match_over(s: State) -> Iterator[Action]:
-    return iter(())
-
-
-_ENUMERATE: dict[Phase, Callable[[State], Iterator[Action]]] = {
-    Phase.DRAW: _enumerate_draw,
-    Phase.PLAY: _enumerate_play,
-    Phase.HAND_OVER: _enumerate_hand_over,
-    Phase.MATCH_OVER: _enumerate_match_over,
-}
-
-
-class LegalActions:
-    """The legal actions of a state, lazily.
-
-    ``x in legal`` checks that one action (or its text) directly. Iterating yields: DRAW:
-    ``draw``, ``take`` and (``brazilian``) every legal depth; PLAY: every legal discard, every
-    legal single-card addition, every legal three-card meld from the hand; HAND_OVER: ``next``.
-    Longer melds and multi-card additions are legal but not listed.
-    """
-
-    __slots__ = ("_items", "state")
-
-    def __init__(self, state: State) -> None:
-        self.state = state
-        self._items: list[Action] | None = None
-
-    def __contains__(self, action: object) -> bool:
-        if not isinstance(action, (str, Draw, Take, NewMeld, AddToMeld, Discard, NextHand)):
-            return False
-        try:
-            return check(self.state, action) is None
-        except NotationError:  # text that is no action is no legal action
-            return False
-
-    def __iter__(self) -> Iterator[Action]:
-        if self._items is not None:
-            return iter(self._items)
-        return _ENUMERATE[self.state.phase](self.state)
-
-    def list(self) -> list[Action]:
-        """The enumeration, computed once."""
-        if self._items is None:
-            self._items = list(_ENUMERATE[self.state.phase](self.state))
-        return self._items
-
-    def __len__(self) -> int:
-        return len(self.list())
-
-    def __bool__(self) -> bool:
-        return self.state.phase is not Phase.MATCH_OVER
-
-    def __repr__(self) -> str:
-        return f"<LegalActions {', '.join(map(str, self.list()))}>"
-
-
-def legal_actions(state: State) -> LegalActions:
-    """The legal actions of ``state`` (lazy; see :class:`LegalActions`)."""
-    return LegalActions(state)
+# the enumeration (re-exported here, where it always was) asks check above: imported once check
+# exists (the package imports this module before the enumeration's)
+from .legal import LegalActions, legal_actions  # noqa: E402

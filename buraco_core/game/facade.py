@@ -10,6 +10,8 @@ False
 >>> reason = game.why_illegal("draw")
 >>> reason.rule, str(reason)
 ('turn', 'you have already drawn this turn: meld, add to a meld, or discard to end your turn')
+>>> game.last_events
+(Drew(seat=0, card=Card.from_str('8♠'), empty=False, clauses=()),)
 >>> game.undo()
 Draw()
 >>> Game.from_json(game.to_json()).state == game.state
@@ -26,7 +28,8 @@ from ..melds import Meld
 from ..rules import Rules, get_rules
 from ..scoring import Score
 from .actions import Action, IllegalAction, parse_action
-from .engine import LegalActions, apply, judge, legal_actions
+from .engine import LegalActions, apply, apply_events, judge, legal_actions
+from .events import Event
 from .serialize import state_from_dict, state_to_dict
 from .state import Phase, State, new_game
 from .view import View, view_of
@@ -59,6 +62,10 @@ class Game:
         self.description = ""
         self._checked: tuple[State, str | Action, State] | None = None
         """The last legal move :meth:`why_illegal` built: (state, action as given, next state)."""
+        self._events: tuple[Event, ...] | None = ()
+        """The last move's events; None: not worked out yet (the move came from why_illegal)."""
+        self._last: tuple[State, Action] | None = None
+        """The last move: (the state before it, the action), while its events are not worked out."""
 
     @classmethod
     def from_state(cls, state: State) -> Game:
@@ -163,6 +170,8 @@ class Game:
             new = checked[2]  # why_illegal has just built it
         else:
             new = apply(state, act)
+        # its events are worked out when asked for (last_events): the bots never ask
+        self._events, self._last = None, (state, act)
         self._seats.append(state.turn)
         actions = self._actions
         actions.append(act)
@@ -170,6 +179,18 @@ class Game:
             self._kept.append(new)
         self._state = new
         return act
+
+    @property
+    def last_events(self) -> tuple[Event, ...]:
+        """What the last move did (:func:`~buraco_core.game.engine.apply_events`): its events,
+        every card named (:func:`~buraco_core.game.events.seen_by` gives one seat's share);
+        empty at the start and after :meth:`undo`. Worked out from the move when first asked
+        for, so that a move nobody asks about (a bot's) costs nothing more."""
+        if self._events is None:
+            assert self._last is not None
+            self._events = apply_events(*self._last)[1]
+            self._last = None
+        return self._events
 
     def legal_actions(self) -> LegalActions:
         return legal_actions(self.state)
@@ -196,6 +217,7 @@ class Game:
             self._kept.pop()
         self._seats.pop()
         undone = self._actions.pop()
+        self._events, self._last = (), None
         # the state before the undone move: the last kept one, and the moves since replayed
         # (apply is pure, so they give the same states again)
         start = len(self._actions) - len(self._actions) % SNAPSHOT

@@ -36,7 +36,7 @@ from ..cards import Card, build_deck, parse_card, parse_cards
 from ..melds import InvalidMeld, Meld, make_meld
 from ..rules import RulesError, get_rules
 from .facade import Game
-from .state import Phase, PotState, State, team_count
+from .state import Phase, PotState, State, players_problem, team_count
 
 __all__ = ["SCENARIO_DIR", "ScenarioError", "load_scenario", "parse_scenario", "scenario_names"]
 
@@ -122,9 +122,9 @@ def _build(entries: dict[str, tuple[int, str]], indexed: dict[str, dict[int, tup
     except RulesError as err:
         raise fail(lineno, str(err)) from None
     players = number("players", 4)
-    if players not in rules.player_counts:
-        raise fail(get("players", "")[0], f"{rules.name} is played by "
-                   f"{', '.join(map(str, rules.player_counts))} players, not {players}")
+    problem = players_problem(rules, players)
+    if problem is not None:
+        raise fail(get("players", "")[0], problem.text())
     teams = team_count(rules, players)
     seed = number("seed", 0)
     turn = number("turn", 0)

@@ -17,9 +17,9 @@ import enum
 from typing import Any
 
 from ..cards import Card, format_cards, parse_card, parse_cards
-from ..melds import Meld
 from ..rules import RULESETS, Rules
 from ..scoring import Score
+from .events import meld_from_dict, meld_to_dict
 from .state import Phase, PotState, State
 
 __all__ = ["rules_from_dict", "rules_to_dict", "state_from_dict", "state_to_dict"]
@@ -61,16 +61,6 @@ def rules_from_dict(data: dict[str, Any]) -> Rules:
     return preset if preset == rules else rules
 
 
-def _meld_to_dict(m: Meld) -> dict[str, Any]:
-    return {"kind": m.kind, "cards": format_cards(m.cards), "wild_index": m.wild_index,
-            "low": m.low, "rank": m.rank, "suit": m.suit}
-
-
-def _meld_from_dict(d: dict[str, Any], rules: Rules) -> Meld:
-    return Meld(d["kind"], _cards(d["cards"]), rules, wild_index=d["wild_index"], low=d["low"],
-                rank=d["rank"], suit=d["suit"])
-
-
 def state_to_dict(s: State, *, with_rules: bool = True) -> dict[str, Any]:
     """A JSON-ready dict of the state."""
     out: dict[str, Any] = {}
@@ -80,7 +70,7 @@ def state_to_dict(s: State, *, with_rules: bool = True) -> dict[str, Any]:
         "players": s.players, "seed": s.seed, "hand_number": s.hand_number, "dealer": s.dealer,
         "starter": s.starter, "phase": s.phase.value, "turn": s.turn,
         "hands": [format_cards(h) for h in s.hands],
-        "melds": [[_meld_to_dict(m) for m in side] for side in s.melds],
+        "melds": [[meld_to_dict(m) for m in side] for side in s.melds],
         "stock": format_cards(s.stock), "discard": format_cards(s.discard),
         "pots": [format_cards(p) for p in s.pots],
         "pot_state": [p.value for p in s.pot_state], "pot_seat": list(s.pot_seat),
@@ -106,7 +96,7 @@ def state_from_dict(d: dict[str, Any], rules: Rules | None = None) -> State:
         rules=rules, players=d["players"], seed=d["seed"], hand_number=d["hand_number"],
         dealer=d["dealer"], starter=d["starter"], phase=Phase(d["phase"]), turn=d["turn"],
         hands=tuple(_cards(h) for h in d["hands"]),
-        melds=tuple(tuple(_meld_from_dict(m, rules) for m in side) for side in d["melds"]),
+        melds=tuple(tuple(meld_from_dict(m, rules) for m in side) for side in d["melds"]),
         stock=_cards(d["stock"]), discard=_cards(d["discard"]),
         pots=tuple(_cards(p) for p in d["pots"]),
         pot_state=tuple(PotState(p) for p in d["pot_state"]), pot_seat=tuple(d["pot_seat"]),

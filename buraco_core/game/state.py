@@ -25,7 +25,9 @@ from functools import cached_property
 from typing import Any
 
 from ..cards import Card, build_deck
+from ..compare import or_list
 from ..melds import Meld
+from ..messages import Message
 from ..rules import Rules, RulesError, get_rules
 from ..scoring import Score
 
@@ -36,6 +38,7 @@ __all__ = [
     "deal_hand",
     "hand_rng",
     "new_game",
+    "players_problem",
     "state_from_fields",
     "state_with",
     "team_count",
@@ -230,10 +233,23 @@ def deal_hand(rules: Rules, players: int, seed: int, hand_number: int, dealer: i
     )
 
 
+def players_problem(rules: Rules, players: int) -> Message | None:
+    """Why ``players`` players cannot play ``rules`` (a catalog sentence), or None if they can.
+
+    >>> from buraco_core import RULESETS
+    >>> players_problem(RULESETS["italian"], 7).text()
+    'Italian Burraco is played by 2 or 4 players, not 7'
+    """
+    if players in rules.player_counts:
+        return None
+    return Message("compare.players", {"rules": rules, "counts": or_list(rules.player_counts),
+                                       "players": players})
+
+
 def new_game(rules: Rules | str = "buraco", players: int = 4, seed: int = 0) -> State:
     """The first hand of a new match: seat 0 plays first (the last seat deals)."""
     rules = get_rules(rules)
-    if players not in rules.player_counts:
+    if players not in rules.player_counts:  # a developer's error, in the words it always had
         counts = ", ".join(map(str, rules.player_counts))
         raise RulesError(f"{rules.name} is played by {counts} players, not {players}")
     return deal_hand(rules, players, seed, 1, players - 1, 0, ())

@@ -17,7 +17,12 @@ the plural otherwise, and a ``#`` in the chosen form stands for the number (``{n
 - a sequence of messages as their sentences, separated by the catalog's ``list.separator``;
 - a :class:`~buraco_core.rules.Rules` as the ruleset's display name (``ruleset.<name>``), a house
   variant as its preset's name with "house rules" (``house.column``);
-- anything else (a number, a notation token) with ``str``.
+- a number in the language's own way (:func:`~buraco_core.messages.typography.format_number`:
+  German ``1.000`` and ``−100``);
+- anything else (a notation token) with ``str``.
+
+The finished sentence gets its language's typography (:mod:`buraco_core.messages.typography`:
+in German ``…``, the en dash of a range, no-break spaces, the capital after a colon).
 
 >>> from buraco_core.cards import parse_card
 >>> m = message("illegal.not-holding", card=parse_card("7h"))
@@ -41,8 +46,10 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
-__all__ = ["LANGUAGES", "Message", "catalog", "message", "parameters", "render", "show", "source_stamp", "source_stamps",
-           "translation_problems"]
+from .typography import format_number, typeset
+
+__all__ = ["LANGUAGES", "Message", "catalog", "format_number", "message", "parameters", "render", "show", "source_stamp",
+           "source_stamps", "translation_problems", "typeset"]
 
 #: The languages the catalog has, the first the one ``str`` gives.
 LANGUAGES: tuple[str, ...] = ("en", "de")
@@ -68,7 +75,11 @@ class Message:
         return MappingProxyType(self._params)
 
     def text(self, lang: str = "en") -> str:
-        """The sentence in ``lang`` (one of :data:`LANGUAGES`)."""
+        """The sentence in ``lang`` (one of :data:`LANGUAGES`), with its typography."""
+        return typeset(self._raw(lang), lang)
+
+    def _raw(self, lang: str) -> str:
+        # the sentence before typesetting: a nested message is typeset once, with its sentence
         return _FORMATTER.vformat(_template(self.key, lang), (), _Params(self._params, lang))
 
     def __str__(self) -> str:
@@ -227,6 +238,8 @@ def show(value: object, lang: str = "en") -> str:
 
     if isinstance(value, Message):
         return value.text(lang)
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return format_number(value, lang)
     if isinstance(value, Card):
         return card_text(value, lang)
     if isinstance(value, Rules):
@@ -258,7 +271,9 @@ class _Formatter(string.Formatter):
         shown: _Shown = value
         if "|" in format_spec:
             one, _, many = format_spec.partition("|")
-            return (one if shown.value == 1 else many).replace("#", str(shown.value))
+            return (one if shown.value == 1 else many).replace("#", show(shown.value, shown.lang))
+        if isinstance(shown.value, Message):
+            return format(shown.value._raw(shown.lang), format_spec)
         return format(show(shown.value, shown.lang), format_spec)
 
 

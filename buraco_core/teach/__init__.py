@@ -1,7 +1,7 @@
 """Teaching: puzzles and quizzes, every answer judged by the engine, every verdict naming its clause.
 
 A :class:`Puzzle` is a value: a ruleset, a hand, melds on the table or a game position, a task
-(its kind's typed goal), the clauses of RULES.md it exercises and the tempting wrong answers a
+(its kind's typed goal), the clauses of docs/RULES.md it exercises and the tempting wrong answers a
 teacher expects. :func:`check` asks the engine whether an answer is right and returns a
 :class:`Feedback` made of catalog messages: the clause it turns on (``rule``), why it applies to
 these cards, and what would be right, without giving the answer away. :func:`hint` escalates
@@ -10,9 +10,12 @@ what to ask the engine.
 
 The kinds are registered in one place, :data:`KINDS` (one module each under
 :mod:`buraco_core.teach.kinds`); :func:`generate` deals a seeded puzzle of a kind, or one that
-exercises a given clause; :func:`make_quiz` deals a lesson's quiz from the course's syllabus
-(``lessons/syllabus.yaml``); :func:`load_puzzles` reads a teacher's YAML file;
-:func:`buraco_core.teach.coverage.coverage` proves the lessons cover the rulebook
+exercises a given clause; :func:`get_course` is the course (its lessons, puzzle files, syllabus and
+the section that teaches each clause: :mod:`buraco_core.teach.course`), the installed one or a
+folder's; :func:`make_quiz` deals a lesson's quiz from its syllabus; :func:`load_puzzles` reads a
+teacher's YAML file; a :class:`PuzzleSession` is one puzzle being answered (tries, hints, "another
+one", the course's ruleset) and a :class:`QuizSession` a quiz with its retry pool, both without a
+widget; :func:`buraco_core.teach.coverage.coverage` proves the lessons cover the rulebook
 (``python -m buraco_core check-puzzles lessons/puzzles``).
 
 >>> p = Puzzle(id="demo", kind="make-buraco", rules="buraco",
@@ -32,6 +35,7 @@ exercises a given clause; :func:`make_quiz` deals a lesson's quiz from the cours
 
 from ..messages import Message
 from .core import HINT_LEVELS, check, hint, solve, validate, version_in
+from .course import Course, get_course
 from .explain import explain_allowed, play_words
 from .feedback import Feedback, Line
 from .files import check_folder, load_puzzle, load_puzzles
@@ -39,21 +43,24 @@ from .generate import dealers, generate
 from .kinds import KINDS, Kind, Option
 from .positions import game_of
 from .puzzle import Goal, Puzzle, PuzzleError
+from .quizzes import QuizSession
+from .session import ANSWER_FORMS, PuzzleSession, SessionError, Situation
 from .syllabus import (
     Dealt,
     Item,
     deal_clauses,
     deal_item,
     deal_quiz,
-    find_syllabus,
     load_syllabus,
     make_quiz,
     retry,
 )
 
 __all__ = [
+    "ANSWER_FORMS",
     "HINT_LEVELS",
     "KINDS",
+    "Course",
     "Dealt",
     "Feedback",
     "Goal",
@@ -63,6 +70,10 @@ __all__ = [
     "Option",
     "Puzzle",
     "PuzzleError",
+    "PuzzleSession",
+    "QuizSession",
+    "SessionError",
+    "Situation",
     "check",
     "check_folder",
     "deal_clauses",
@@ -72,9 +83,9 @@ __all__ = [
     "explain_allowed",
     "explain_meld",
     "explain_play",
-    "find_syllabus",
     "game_of",
     "generate",
+    "get_course",
     "hint",
     "load_puzzle",
     "load_puzzles",

@@ -7,15 +7,16 @@ what is allowed; :func:`buraco_core.teach.check` turns it into a Feedback that j
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..cards import Card, parse_cards
 from ..errors import NotationError
-from ..messages import Message
+from ..messages import LANGUAGES, Message, catalog
 
-__all__ = ["BadAnswer", "pick_cards", "read_bool", "read_choice", "read_extend", "read_index", "read_int"]
+__all__ = ["BadAnswer", "pick_cards", "read_bool", "read_choice", "read_end", "read_extend", "read_index", "read_int"]
 
 
 class BadAnswer(Exception):
@@ -68,15 +69,28 @@ def pick_cards(hand: Sequence[Card], answer: object) -> list[Card]:
 
 
 def read_int(answer: object) -> int:
-    """A whole number of points (an int, or text such as ``"165"`` or ``"+20"``)."""
+    """A whole number of points: an int, or text as a learner of any language writes it
+    (``"165"``, ``"+20"``, ``"-20"`` or ``"−20"`` with the minus sign, thousands grouped as
+    ``"1.000"``, ``"1,000"`` or ``"1 000"``).
+
+    >>> read_int("−1.005"), read_int("+20"), read_int("2,005")
+    (-1005, 20, 2005)
+    """
     if isinstance(answer, int) and not isinstance(answer, bool):
         return answer
     if isinstance(answer, str):
+        text = "".join(answer.split()).replace("\u2212", "-").replace("+", "", 1)
+        if _GROUPED.fullmatch(text):
+            text = re.sub(r"[.,\u00a0\u202f]", "", text)
         try:
-            return int(answer.strip().replace("+", "", 1))
+            return int(text)
         except ValueError:
             pass
     raise BadAnswer("answer.number")
+
+
+# thousands grouped by a point, a comma or a (no-break) space: 1.000, 1,000, 12 000
+_GROUPED = re.compile(r"-?\d{1,3}(?:([.,\u00a0\u202f])\d{3})(?:\1\d{3})*")
 
 
 def read_index(answer: object, count: int, what: str = "option") -> int:
@@ -103,23 +117,64 @@ def read_choice(answer: object, values: Sequence[str]) -> str:
 
 
 def read_bool(answer: object) -> bool:
-    """Allowed (True) or refused (False): a bool, or the words."""
+    """Allowed (True) or refused (False): a bool, or the words of any language of the catalog
+    (``answer.words.allowed``, ``answer.words.refused``: ``"allowed"``, ``"erlaubt"``,
+    ``"nicht erlaubt"``, ...), so a learner answers in the words the question asked for.
+
+    >>> read_bool("Nicht erlaubt"), read_bool(" allowed ")
+    (False, True)
+    """
     if isinstance(answer, bool):
         return answer
-    if isinstance(answer, str) and answer.strip().lower() in ("allowed", "legal", "yes", "true"):
-        return True
-    if isinstance(answer, str) and answer.strip().lower() in ("refused", "illegal", "no", "false"):
-        return False
+    if isinstance(answer, str):
+        said = _BOOL_WORDS.get(" ".join(answer.split()).casefold())
+        if said is not None:
+            return said
     raise BadAnswer("answer.allowed-or-refused")
 
 
+def _bool_words() -> dict[str, bool]:
+    words: dict[str, bool] = {}
+    for lang in LANGUAGES:
+        for key, value in (("answer.words.allowed", True), ("answer.words.refused", False)):
+            for word in catalog(lang)[key].split(","):
+                if words.setdefault(" ".join(word.split()).casefold(), value) != value:
+                    raise ValueError(f"{word.strip()!r} ({lang}) is a word for allowed and for refused")
+    return words
+
+
+_BOOL_WORDS = _bool_words()
+
+
 def read_extend(answer: object, melds: int) -> tuple[int, object]:
-    """``(meld_index, cards)`` from a pair or a mapping ``{"meld": i, "cards": ...}``."""
+    """``(meld_index, cards)`` from a pair (or a triple ending with the wild card's end, see
+    :func:`read_end`) or a mapping ``{"meld": i, "cards": ...}``."""
     meld: Any
     if isinstance(answer, Mapping):
         meld, cards = answer.get("meld"), answer.get("cards")
-    elif isinstance(answer, Sequence) and not isinstance(answer, str) and len(answer) == 2:
+    elif isinstance(answer, Sequence) and not isinstance(answer, str) and len(answer) in (2, 3):
         meld, cards = answer[0], answer[1]
     else:
         raise BadAnswer("answer.meld-and-cards")
     return read_index(meld, melds, "meld"), cards
+
+
+#: The words for the ends of a run a learner may give, in the catalog's languages.
+_ENDS = {"low": "low", "high": "high", "tief": "low", "niedrig": "low", "unten": "low", "hoch": "high",
+         "oben": "high"}
+
+
+def read_end(answer: object) -> str | None:
+    """The end a learner sends a moving wild card to (``"low"`` or ``"high"``, or None when the
+    extend answer names none): the third item of a triple, or a mapping's ``"end"``."""
+    if isinstance(answer, Mapping):
+        end = answer.get("end")
+    elif isinstance(answer, Sequence) and not isinstance(answer, str) and len(answer) == 3:
+        end = answer[2]
+    else:
+        return None
+    if end is None or end == "":
+        return None
+    if isinstance(end, str) and end.strip().lower() in _ENDS:
+        return _ENDS[end.strip().lower()]
+    raise BadAnswer("answer.end")

@@ -8,13 +8,14 @@ import dataclasses
 from typing import Any
 
 from ..clauses import CLAUSES
-from ..errors import NotationError
+from ..errors import NotationError, message_of
 from ..melds import InvalidMeld
 from ..messages import Message
 from ..rules import Rules, RulesError, get_rules
 from .answers import BadAnswer
-from .feedback import Feedback
+from .feedback import Feedback, join, rule_text
 from .kinds import KINDS
+from .mistakes import named_mistake
 from .puzzle import Puzzle, PuzzleError
 
 __all__ = ["HINT_LEVELS", "check", "hint", "solve", "validate", "version_in"]
@@ -25,10 +26,13 @@ HINT_LEVELS = 3
 
 def check(puzzle: Puzzle, answer: object) -> Feedback:
     """The engine's verdict on ``answer`` (its form depends on the kind: see
-    :mod:`buraco_core.teach.kinds`).
+    :mod:`buraco_core.teach.kinds`). A wrong answer names its clause, as the puzzle's ruleset
+    plays it, and where to look in this puzzle (the kind's second hint); never the right answer,
+    which only the last hint gives.
 
     Never raises for a bad answer: the Feedback says what was wrong and what is allowed, with
-    ``answered`` False (nothing was judged).
+    ``answered`` False (nothing was judged). A wrong answer that makes one of the puzzle's named
+    mistakes carries its key (``mistake``), to be recorded with the answer.
     """
     kind = KINDS.get(puzzle.kind)
     if kind is None:
@@ -36,11 +40,20 @@ def check(puzzle: Puzzle, answer: object) -> Feedback:
                         answered=False)
     try:
         rules = get_rules(puzzle.rules)
-        return kind.check(puzzle, rules, answer)
+        fb = kind.check(puzzle, rules, answer)
+        if not fb.correct and fb.answered and kind.look_on_miss:
+            look = kind.look(puzzle)  # what to look at in this position, never the answer
+            if look is not None and look != fb.reason:
+                fb = dataclasses.replace(fb, advice=join(fb.advice, look))
+        if not fb.correct and fb.answered and puzzle.mistakes:
+            fb = dataclasses.replace(fb, mistake=named_mistake(puzzle, answer))
+        return fb
     except BadAnswer as e:
         return Feedback(False, e.message, answered=False)
     except (RulesError, InvalidMeld, PuzzleError, NotationError, KeyError, ValueError) as e:
-        return Feedback(False, Message("teach.broken", {"error": str(e)}), answered=False)
+        # the error's own sentence, in the learner's language; a teacher's file error (PuzzleError)
+        # and a bug have only their text
+        return Feedback(False, Message("teach.broken", {"error": message_of(e) or str(e)}), answered=False)
 
 
 def solve(puzzle: Puzzle) -> Any:
@@ -55,12 +68,13 @@ def solve(puzzle: Puzzle) -> Any:
 
 def hint(puzzle: Puzzle, level: int = 1) -> Message:
     """A hint, escalating with ``level``: 1 the rule (the puzzle's main clause in a learner's
-    words), 2 where to look (the puzzle's own hint, or its kind's), 3 the answer itself (a
-    puzzle solved after that is not counted as solved)."""
+    words, as the puzzle's ruleset plays it), 2 where to look (the puzzle's own hint, or its
+    kind's pointer read from this puzzle's cards or position), 3 the answer itself, with its
+    reason for a choice (a puzzle solved after that is not counted as solved)."""
     kind = KINDS.get(puzzle.kind)
     if level <= 1:
         clause = CLAUSES[puzzle.main_clause or (kind.clause if kind is not None else "turn")]
-        return Message("hint.rule", {"title": clause.title_message, "text": clause.text_message})
+        return Message("hint.rule", {"title": clause.title_message, "text": rule_text(clause.id, puzzle.ruleset)})
     if level == 2:
         if isinstance(puzzle.hint, Message):
             return puzzle.hint

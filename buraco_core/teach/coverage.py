@@ -1,65 +1,28 @@
-"""Coverage of the rulebook by the course: for every clause of RULES.md (and, for a clause that
+"""Coverage of the rulebook by the course: for every clause of the rulebook (and, for a clause that
 reads differently by ruleset, for every way of reading it: :attr:`Clause.readings`), the lesson
 section that teaches it, the puzzles shown in a lesson that exercise it, and the mistakes whose
-feedback names it.
-
-A lesson section teaches a clause when its Markdown holds the clause's anchor,
-``<a id="clause-pot-guard"></a>``: the link ``05_pot.ipynb#clause-pot-guard`` opens it. A puzzle
-is shown in a lesson when a code cell loads it from its file (``MeldPuzzle.load(P, "id")`` or
-``PuzzleSet.load(P, "a", "b")``, ``P`` the file named in the notebook). A reading is covered with
-one teaching section, two puzzles shown under one of its rulesets, and one named mistake.
+feedback names it, all from a :class:`~buraco_core.teach.course.Course` (its anchors, the puzzles
+its lessons show, its puzzle files). A reading is covered with one teaching section, two puzzles
+shown under one of its rulesets, and one named mistake.
 """
 
 from __future__ import annotations
 
-import ast
-import json
 import os
-import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from ..clauses import CLAUSES
+from ..messages import render
+from ..rules import RULESETS, RulesError, get_rules
 from .core import check
-from .files import load_file, puzzle_files
-from .puzzle import Puzzle
+from .course import Course, Link, Section, Shown, get_course
 
-__all__ = ["ANCHOR", "Coverage", "Reading", "Section", "Shown", "coverage", "lesson_sections", "lesson_titles",
-           "lessons_of", "shown_puzzles", "teaching_link", "teaching_sections"]
+__all__ = ["ClauseGroup", "Coverage", "Reading", "clause_groups", "coverage", "reads_as", "teaching_link"]
 
-#: A clause's anchor in a lesson's Markdown.
-ANCHOR = re.compile(r"""<a\s+id=["']clause-([a-z0-9-]+)["']\s*>\s*</a>""")
-_HEADING = re.compile(r"^(#{1,6})\s+(.*)$", re.M)
 #: Puzzles needed per reading, and named mistakes.
 PUZZLES_NEEDED = 2
 MISTAKES_NEEDED = 1
-
-
-@dataclass(frozen=True)
-class Section:
-    """A lesson section that teaches a clause: the notebook, its heading, and the link."""
-
-    notebook: str
-    heading: str
-    clause: str
-
-    @property
-    def link(self) -> str:
-        return f"{self.notebook}#clause-{self.clause}"
-
-
-@dataclass(frozen=True)
-class Shown:
-    """A puzzle shown in a lesson: the notebook that shows it, and the puzzle."""
-
-    notebook: str
-    puzzle: Puzzle
-
-    @property
-    def name(self) -> str:
-        stem = Path(self.puzzle.source[0]).stem if self.puzzle.source else "?"
-        return f"{stem}/{self.puzzle.id}"
 
 
 @dataclass
@@ -145,110 +108,11 @@ class Coverage:
         return "\n".join(lines)
 
 
-def _cells(notebook: Path) -> list[dict[str, object]]:
-    data = json.loads(notebook.read_text(encoding="utf-8"))
-    return list(data.get("cells", []))
-
-
-def _source(cell: Mapping[str, object]) -> str:
-    src = cell.get("source", "")
-    return "".join(src) if isinstance(src, list) else str(src)
-
-
-def lessons_of(folder: str | os.PathLike[str]) -> list[Path]:
-    """The lesson notebooks of a folder (``NN_*.ipynb``), in order."""
-    return sorted(Path(folder).glob("[0-9][0-9]_*.ipynb"))
-
-
-def lesson_sections(notebooks: Iterable[Path]) -> tuple[list[Section], list[str]]:
-    """Every clause anchor of the lessons, with its heading; and problems (an unknown clause, an
-    anchor used twice on a page)."""
-    sections: list[Section] = []
-    problems: list[str] = []
-    for nb in notebooks:
-        heading = ""
-        seen: set[str] = set()
-        for cell in _cells(nb):
-            if cell.get("cell_type") != "markdown":
-                continue
-            text = _source(cell)
-            found = _HEADING.findall(text)
-            for clause in ANCHOR.findall(text):
-                title = found[0][1].strip() if found else heading
-                if clause not in CLAUSES:
-                    problems.append(f"{nb.name}: anchor clause-{clause} names no clause of RULES.md")
-                elif clause in seen:
-                    problems.append(f"{nb.name}: anchor clause-{clause} is on the page twice")
-                else:
-                    sections.append(Section(nb.name, title, clause))
-                seen.add(clause)
-            if found:
-                heading = found[-1][1].strip()
-    return sections, problems
-
-
-def _loads(code: str) -> Iterable[tuple[str, list[str]]]:
-    """(variable of the file, puzzle ids) of each ``MeldPuzzle.load(P, "id")`` and
-    ``PuzzleSet.load(P, "a", "b")`` call."""
-    try:
-        tree = ast.parse(code)
-    except SyntaxError:
-        return
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "load" \
-                and isinstance(node.func.value, ast.Name) and node.func.value.id in ("MeldPuzzle", "PuzzleSet") \
-                and node.args and isinstance(node.args[0], (ast.Name, ast.Constant)):
-            first = node.args[0]
-            file = first.id if isinstance(first, ast.Name) else f"={first.value!s}"
-            ids = [a.value for a in node.args[1:] if isinstance(a, ast.Constant) and isinstance(a.value, str)]
-            for a in node.args[1:]:
-                if isinstance(a, (ast.List, ast.Tuple)):
-                    ids += [e.value for e in a.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)]
-            yield file, ids
-
-
-def shown_puzzles(notebooks: Iterable[Path], puzzles: Mapping[tuple[str, str], Puzzle]) -> tuple[list[Shown], list[str]]:
-    """The puzzles each lesson shows (``puzzles`` by (absolute file, id)), and problems (an id
-    the file does not have)."""
-    shown: list[Shown] = []
-    problems: list[str] = []
-    for nb in notebooks:
-        names: dict[str, str] = {}
-        for cell in _cells(nb):
-            if cell.get("cell_type") != "code":
-                continue
-            code = _source(cell)
-            for m in re.finditer(r"^(\w+)\s*=\s*[\"']([^\"']+\.ya?ml)[\"']", code, re.M):
-                names[m.group(1)] = m.group(2)
-            for var, ids in _loads(code):
-                rel = var[1:] if var.startswith("=") else names.get(var)
-                if rel is None:
-                    problems.append(f"{nb.name}: {var} names no puzzle file")
-                    continue
-                file = os.path.abspath(nb.parent / rel)
-                for pid in ids:
-                    p = puzzles.get((file, pid))
-                    if p is None:
-                        problems.append(f"{nb.name}: no puzzle {pid!r} in {rel}")
-                    else:
-                        shown.append(Shown(nb.name, p))
-    return shown, problems
-
-
-def coverage(puzzle_folder: str | os.PathLike[str], lessons: str | os.PathLike[str] | None = None,
-             clauses: Sequence[str] | None = None) -> Coverage:
-    """The coverage report of a course: its puzzle files and its lessons (default: the puzzle
-    folder's parent)."""
-    folder = Path(puzzle_folder)
-    lesson_dir = Path(lessons) if lessons is not None else (folder.parent if folder.is_dir() else folder.parent.parent)
-    notebooks = lessons_of(lesson_dir)
-    puzzles: dict[tuple[str, str], Puzzle] = {}
-    for f in puzzle_files(str(folder)):
-        for p in load_file(f)[0]:
-            puzzles[(os.path.abspath(f), p.id)] = p
-    sections, problems = lesson_sections(notebooks)
-    shown, more = shown_puzzles(notebooks, puzzles)
-    problems += more
+def coverage(of: Course, clauses: Sequence[str] | None = None) -> Coverage:
+    """The coverage report of a course (``check-puzzles`` reads its notebooks: :meth:`Course.scan`)."""
+    sections = of.sections()
+    shown, problems = of.shown()
+    problems = [*of.problems, *problems]
     named: list[tuple[Shown, object, str | None]] = []
     seen: set[tuple[str, str]] = set()
     for s in shown:
@@ -265,60 +129,62 @@ def coverage(puzzle_folder: str | os.PathLike[str], lessons: str | os.PathLike[s
             r.sections = [sec for sec in sections if sec.clause == clause]
             unique: dict[str, Shown] = {}
             for s in shown:
-                if clause in s.puzzle.clauses and s.puzzle.rules in group:
+                if clause in s.puzzle.clauses and reads_as(clause, s.puzzle.rules, group):
                     unique.setdefault(s.name, s)
             r.puzzles = list(unique.values())
-            r.mistakes = [(s, m) for s, m, rule in named if rule == clause and s.puzzle.rules in group]
+            r.mistakes = [(s, m) for s, m, rule in named if rule == clause and reads_as(clause, s.puzzle.rules, group)]
             readings.append(r)
     return Coverage(readings, problems)
 
 
-_TAUGHT: dict[tuple[str, float], dict[str, Section]] = {}
+def reads_as(clause: str, rules: str, group: Sequence[str]) -> bool:
+    """Whether a puzzle under ``rules`` (a preset's name, or a house variant's text) exercises the
+    reading of ``clause`` that the presets of ``group`` share: one of them, or a house variant of
+    one of them that plays by the clause and reads it alike (lesson 11's puzzles)."""
+    if rules in group:
+        return True
+    if rules in RULESETS:
+        return False
+    try:
+        variant = get_rules(rules)
+    except RulesError:
+        return False
+    c = CLAUSES[clause]
+    return variant.name in group and c.applies(variant) and c.reading(variant) == c.reading(RULESETS[variant.name])
 
 
-def teaching_sections(folder: str | os.PathLike[str] | None = None) -> Mapping[str, Section]:
-    """Where each clause is taught: the first lesson section with its anchor, by clause id, from
-    the lessons of ``folder`` (default: the current folder, where a lesson runs, or its
-    ``lessons/``). Empty where there are no lessons."""
-    here = Path(folder or os.getcwd())
-    if not lessons_of(here) and lessons_of(here / "lessons"):
-        here = here / "lessons"
-    notebooks = lessons_of(here)
-    stamp = max((nb.stat().st_mtime for nb in notebooks), default=0.0)
-    key = (str(here.resolve()), stamp)
-    if key not in _TAUGHT:
-        found: dict[str, Section] = {}
-        for section in lesson_sections(notebooks)[0]:
-            found.setdefault(section.clause, section)
-        _TAUGHT[key] = found
-    return _TAUGHT[key]
+def teaching_link(clause: str | None, lang: str = "en", of: Course | None = None) -> Link:
+    """The link to the lesson section that teaches ``clause`` in the course ``of`` (default: the
+    installed course): :meth:`Course.link`."""
+    return get_course(of).link(clause, lang)
 
 
-def teaching_link(clause: str | None, lang: str = "en", folder: str | os.PathLike[str] | None = None) -> tuple[str, str]:
-    """(href, words) of the lesson section that teaches ``clause`` (``"04_turn.ipynb#clause-turn"``,
-    ``"lesson 04, A turn, step by step"``), or ("", "") where no lesson teaches it."""
-    from ..messages import render
+@dataclass(frozen=True)
+class ClauseGroup:
+    """The clauses one lesson teaches (``key`` its notebook, ``href`` the link to it, ``title`` its
+    title), or, for clauses no lesson teaches, those of one rulebook section (``key``
+    ``~<section>``, no link)."""
 
-    section = teaching_sections(folder).get(clause or "")
-    if section is None:
-        return "", ""
-    return section.link, render("widget.feedback.lesson-link", lang, number=section.notebook[:2],
-                                heading=section.heading)
+    key: str
+    title: str
+    href: str
+    clauses: tuple[str, ...]
 
 
-def lesson_titles(folder: str | os.PathLike[str] | None = None) -> dict[str, str]:
-    """Each lesson notebook's name and its title (its first heading), in order, from the lessons
-    of ``folder`` (as :func:`teaching_sections` finds them)."""
-    here = Path(folder or os.getcwd())
-    if not lessons_of(here) and lessons_of(here / "lessons"):
-        here = here / "lessons"
-    out: dict[str, str] = {}
-    for nb in lessons_of(here):
-        title = nb.stem
-        for cell in _cells(nb):
-            found = _HEADING.findall(_source(cell)) if cell.get("cell_type") == "markdown" else []
-            if found:
-                title = found[0][1].strip()
-                break
-        out[nb.name] = title
-    return out
+def clause_groups(of: Course | str | os.PathLike[str] | None = None, lang: str = "en") -> list[ClauseGroup]:
+    """Every clause of the rulebook in the group of the lesson teaching it (:meth:`Course.taught`),
+    lessons in order, then the clauses no lesson teaches by rulebook section (the maps of the
+    rulebook draw these); ``of``: the course (default: the installed one) or its folder."""
+    course = get_course(of)
+    taught = course.taught(lang)
+    titles = course.titles(lang)
+    groups: dict[str, tuple[str, str, list[str]]] = {}
+    for clause_id, clause in CLAUSES.items():
+        section = taught.get(clause_id)
+        key = section.notebook if section is not None else f"~{clause.section}"
+        if key not in groups:
+            title = titles.get(key, "") if section is not None else render(f"section.{clause.section}", lang)
+            groups[key] = (title, key if section is not None else "", [])
+        groups[key][2].append(clause_id)
+    ordered = sorted(groups, key=lambda k: (k.startswith("~"), k))
+    return [ClauseGroup(k, groups[k][0], groups[k][1], tuple(groups[k][2])) for k in ordered]

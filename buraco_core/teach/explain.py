@@ -29,9 +29,10 @@ __all__ = [
     "play_words",
     "refusal_clauses",
     "wild_change",
+    "wild_end",
 ]
 
-#: The melds of RULES.md's worked example ([worked-example]): 4♥-10♥ clean, the 2♠ in place of
+#: The melds of docs/RULES.md's worked example ([worked-example]): 4♥-10♥ clean, the 2♠ in place of
 #: the 7♥, and the 7♥ added back to that dirty buraco.
 WORKED_EXAMPLE: tuple[frozenset[Card], ...] = tuple(frozenset(parse_cards(text)) for text in (
     "4h 5h 6h 7h 8h 9h 10h", "4h 5h 6h 2s 8h 9h 10h", "4h 5h 6h 7h 8h 9h 10h 2s"))
@@ -97,26 +98,41 @@ def refusal_clauses(refusal: Refusal) -> list[str]:
     return out
 
 
+def wild_end(meld: Meld) -> str | None:
+    """The end of a run its wild card stands at (``"low"`` or ``"high"``), or None: inside the
+    run, no wild card, a set.
+
+    >>> wild_end(make_meld("JK 4h 5h", "buraco")), wild_end(make_meld("4h JK 6h", "buraco"))
+    ('low', None)
+    """
+    if meld.kind != "run" or meld.wild_index is None:
+        return None
+    if meld.wild_index == 0:
+        return "low"
+    return "high" if meld.wild_index == len(meld) - 1 else None
+
+
 def wild_change(old: Meld, new: Meld) -> tuple[Message | None, str]:
     """What happened to the wild card when ``old`` grew into ``new``: a sentence (None: there is
     no wild card before or after) and its clause."""
     if old.wild is None:
         if new.wild is not None:
-            return Message("explain.wild-becomes", {"wild": new.wild, "stands": new.wild_label}), "fewest-wilds"
+            return Message("explain.wild-becomes", {"wild": new.wild, "stands": new.wild_stands}), "fewest-wilds"
         return None, "extend"
     if new.wild is None:
         return Message("explain.wild-home", {"wild": old.wild}), "wild-two-home"
     if new.wild_label != old.wild_label:
-        return Message("explain.wild-moved", {"wild": new.wild, "was": old.wild_label,
-                                              "stands": new.wild_label}), "wild-moves"
-    return Message("explain.wild-stays", {"wild": new.wild, "stands": new.wild_label}), "extend"
+        return Message("explain.wild-moved", {"wild": new.wild, "was": old.wild_stands,
+                                              "stands": new.wild_stands}), "wild-moves"
+    return Message("explain.wild-stays", {"wild": new.wild, "stands": new.wild_stands}), "extend"
 
 
 # ------------------------------------------------------------------ plays in words
 
-def play_words(play: str | Any, team: int = 0) -> Message:
+def play_words(play: str | Any, team: int = 0, *, alone: bool = False) -> Message:
     """A play in words a learner reads, melds named by owner and number as the table shows them
-    (``team``: the learner's side)."""
+    (``team``: the learner's side; ``alone``: every player is a side alone, as in ``brazilian``,
+    so another side's meld is a player's, by seat, not a team's)."""
     from ..game.actions import AddToMeld, Discard, Draw, NewMeld, NextHand, Take, parse_action
 
     act = parse_action(play) if isinstance(play, str) else play
@@ -131,7 +147,8 @@ def play_words(play: str | Any, team: int = 0) -> Message:
     if isinstance(act, AddToMeld):
         if act.team is None or act.team == team:
             return Message("play-words.add", {"cards": act.cards, "meld": act.meld})
-        return Message("play-words.add-team", {"cards": act.cards, "meld": act.meld, "team": act.team})
+        return Message("play-words.add-player" if alone else "play-words.add-team",
+                       {"cards": act.cards, "meld": act.meld, "team": act.team})
     if isinstance(act, Discard):
         return Message("play-words.discard", {"card": act.card})
     assert isinstance(act, NextHand)

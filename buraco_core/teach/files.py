@@ -30,7 +30,7 @@ from .core import check, validate
 from .kinds import KINDS
 from .puzzle import Puzzle, PuzzleError
 
-__all__ = ["FIELDS", "check_folder", "load_file", "load_puzzle", "load_puzzles", "puzzle_files"]
+__all__ = ["FIELDS", "check_folder", "load_file", "load_puzzle", "load_puzzles", "load_text", "puzzle_files"]
 
 #: The keys of a puzzle in a file.
 FIELDS = ("id", "kind", "rules", "prompt", "hand", "table", "options", "goal", "hint", "answer", "position",
@@ -59,26 +59,18 @@ def _groups(value: object, what: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-_LOADED: dict[tuple[str, float, int], list[Puzzle]] = {}
-
-
 def load_puzzles(path: str | os.PathLike[str]) -> list[Puzzle]:
     """The puzzles of one YAML file; the first problem raises :class:`PuzzleError` (file, line).
 
-    A file read once is kept (its puzzles are values) until it changes on disk."""
-    name = os.fspath(path)
-    try:
-        stat = os.stat(name)
-        key: tuple[str, float, int] | None = (os.path.abspath(name), stat.st_mtime, stat.st_size)
-    except OSError:
-        key = None
-    if key is not None and key in _LOADED:
-        return list(_LOADED[key])
-    puzzles, problems = load_file(name)
+    A course's puzzle file (:meth:`~buraco_core.teach.course.Course.puzzle_file`) is read once,
+    by the course; any other path is read when asked."""
+    from .course import PuzzleFile
+
+    if isinstance(path, PuzzleFile):
+        return list(path.puzzles)
+    puzzles, problems = load_file(os.fspath(path))
     if problems:
         raise problems[0]
-    if key is not None:
-        _LOADED[key] = list(puzzles)
     return puzzles
 
 
@@ -94,13 +86,22 @@ def load_puzzle(path: str | os.PathLike[str], puzzle_id: str) -> Puzzle:
 
 def load_file(path: str) -> tuple[list[Puzzle], list[PuzzleError]]:
     """Every sound puzzle of a file, and every problem found (not only the first)."""
-    import yaml
-
     try:
         with open(path, encoding="utf-8") as f:
             text = f.read()
     except OSError as e:
         return [], [PuzzleError(f"cannot read the file: {e.strerror}", path, 0)]
+    except UnicodeDecodeError:
+        return [], [PuzzleError("the file is not text (UTF-8): save it as a YAML text file", path, 0)]
+    return load_text(text, path)
+
+
+def load_text(text: str, path: str) -> tuple[list[Puzzle], list[PuzzleError]]:
+    """Every sound puzzle of a puzzle file's text (``path`` names it in problems, as
+    ``path:line: message``: a file a teacher uploaded or an assignment carries), and every
+    problem found."""
+    import yaml
+
     loader = yaml.SafeLoader(text)
     try:
         root = loader.get_single_node()
@@ -233,11 +234,11 @@ def _read_puzzle(loader: Any, node: Any, path: str, default_rules: str) -> Puzzl
     if isinstance(clauses, str):
         clauses = clauses.replace(",", " ").split()
     if not isinstance(clauses, list):
-        raise PuzzleError("clauses is a list of clause ids of RULES.md: [pot-guard, going-out]", path, at("clauses"))
+        raise PuzzleError("clauses is a list of clause ids of docs/RULES.md: [pot-guard, going-out]", path, at("clauses"))
     for i, clause in enumerate(clauses):
         if clause not in CLAUSES:
             places = items.get("clauses", [])
-            raise PuzzleError(f"no clause {clause!r} in RULES.md: see its list of clause ids at the end",
+            raise PuzzleError(f"no clause {clause!r} in docs/RULES.md: see its list of clause ids at the end",
                               path, places[i] if i < len(places) else at("clauses"))
     mistakes = data.get("mistakes") or []
     if not isinstance(mistakes, list):

@@ -39,7 +39,7 @@ def dealers(clause: str, rules: Rules | str) -> list[tuple[Kind, Mapping[str, An
     """The kinds (with parameters) that can deal a puzzle exercising ``clause`` under ``rules``."""
     rules = get_rules(rules)
     if clause not in CLAUSES:
-        raise ValueError(f"no clause {clause!r} in RULES.md: see buraco_core.CLAUSES")
+        raise ValueError(f"no clause {clause!r} in docs/RULES.md: see buraco_core.CLAUSES")
     if not CLAUSES[clause].applies(rules):
         return []
     return [(kind, params) for kind in KINDS.values() for params in kind.deals(rules).get(clause, ())]

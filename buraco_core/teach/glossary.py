@@ -2,7 +2,7 @@
 
 Each :class:`Term` has its words, the names players use at the table (``morto``, ``pozzetto``,
 ``Tote``, ...) and its meaning, all from the catalog (``glossary.<id>``), and the clauses of
-RULES.md it belongs to, whose lesson section it links. The lessons link their terms to the
+docs/RULES.md it belongs to, whose lesson section it links. The lessons link their terms to the
 glossary page (``glossary.ipynb#term-<id>``: :func:`term_link`); the page shows
 :func:`glossary`, which draws itself as HTML with one anchor per term.
 
@@ -20,12 +20,11 @@ True
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from html import escape
 
 from ..messages import catalog, render
-from .coverage import teaching_link
+from .course import Course, get_course
 
 __all__ = ["GLOSSARY_PAGE", "TERMS", "Glossary", "Term", "glossary", "term_link"]
 
@@ -90,8 +89,8 @@ class Glossary:
 
     terms: tuple[Term, ...] = TERMS
     lang: str = "en"
-    folder: str | None = None
-    """Where the lessons are (default: the current folder), for the links to their sections."""
+    of: Course | None = None
+    """The course whose sections the terms link (default: the installed course)."""
 
     def term(self, term_id: str) -> Term:
         for t in self.terms:
@@ -114,8 +113,9 @@ class Glossary:
         section that teaches it (href and words)."""
         out = []
         for t in self.terms:
-            href, words = next((link for link in (teaching_link(c, self.lang, self.folder) for c in t.clauses)
-                                if link[0]), ("", ""))
+            taught = get_course(self.of)
+            href, words = next((link for link in (taught.link(c, self.lang) for c in t.clauses) if link.href),
+                               ("", ""))
             names = t.names(self.lang)
             out.append({"id": t.id, "anchor": t.anchor, "word": t.word(self.lang),
                         "names": render("glossary.names", self.lang, names=names) if names else "",
@@ -134,6 +134,7 @@ class Glossary:
         return f"<dl class='bw-glossary' style='max-width:48em'>{''.join(items)}</dl>"
 
 
-def glossary(lang: str = "en", folder: str | os.PathLike[str] | None = None) -> Glossary:
-    """The course's glossary (in ``lang``), linking the lesson sections found in ``folder``."""
-    return Glossary(TERMS, lang, None if folder is None else os.fspath(folder))
+def glossary(lang: str = "en", of: Course | None = None) -> Glossary:
+    """The course's glossary (in ``lang``), linking the lesson sections of the course ``of``
+    (default: the installed course)."""
+    return Glossary(TERMS, lang, of)

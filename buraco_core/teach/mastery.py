@@ -50,6 +50,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from ..clauses import CLAUSES
+from ..messages import Message
 from ..rules import RULESETS, Rules, get_rules
 
 __all__ = [
@@ -60,6 +61,7 @@ __all__ = [
     "Answer",
     "ClauseState",
     "Outcome",
+    "RecordError",
     "clause_states",
     "fold",
     "mixed_plan",
@@ -68,6 +70,15 @@ __all__ = [
     "review_plan",
     "shares_answers",
 ]
+
+class RecordError(ValueError):
+    """A learner's record (or an answer in it) that cannot be read: ``message`` says what is wrong
+    in any language of the catalog (``record.<key>``); ``str()`` is the English sentence."""
+
+    def __init__(self, key: str, /, **params: object) -> None:
+        self.message = Message(f"record.{key}", params)
+        super().__init__(self.message.text("en"))
+
 
 #: First-try answers in a row, on different variants, that master a clause.
 MASTERY_STREAK = 3
@@ -114,7 +125,10 @@ class Answer:
 
     ``at`` orders answers of one day (milliseconds since 1970, from the learner's clock), ``id``
     tells two answers apart when two pages of one browser merge what they recorded; ``lesson``
-    and ``source`` (``puzzle``, ``quiz``, ``game``, ``review``) say where it was given.
+    and ``source`` (``puzzle``, ``quiz``, ``game``, ``review``, ``assignment``) say where it was
+    given. ``mistake`` names the puzzle's named mistake a wrong answer made (the key of its
+    ``mistakes:`` entry, :func:`buraco_core.teach.mistakes.named_mistake`; "" where none
+    matched), ``assignment`` the assignment it answered (:attr:`buraco_core.teach.assignment.Assignment.id`).
     """
 
     clause: str
@@ -126,42 +140,50 @@ class Answer:
     id: str = ""
     lesson: str = ""
     source: str = ""
+    mistake: str = ""
+    assignment: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        """The answer as a JSON object (what the browser keeps)."""
-        return {"id": self.id, "clause": self.clause, "rules": self.rules, "outcome": self.outcome.value,
-                "variant": self.variant, "day": self.day.isoformat(), "at": self.at, "lesson": self.lesson,
-                "source": self.source}
+        """The answer as a JSON object (what the browser keeps; ``mistake`` and ``assignment`` only where
+        they are given)."""
+        out: dict[str, Any] = {"id": self.id, "clause": self.clause, "rules": self.rules, "outcome": self.outcome.value,
+                               "variant": self.variant, "day": self.day.isoformat(), "at": self.at,
+                               "lesson": self.lesson, "source": self.source}
+        if self.mistake:
+            out["mistake"] = self.mistake
+        if self.assignment:
+            out["assignment"] = self.assignment
+        return out
 
     @classmethod
     def from_json(cls, data: object) -> Answer:
         """An answer from :meth:`to_json`; ValueError says what is wrong with it."""
         if not isinstance(data, Mapping):
-            raise ValueError(f"an answer is a JSON object with clause, rules, outcome, variant and day, not {data!r}")
+            raise RecordError("answer-object", value=repr(data))
         missing = [k for k in ("clause", "rules", "outcome", "variant", "day") if k not in data]
         if missing:
-            raise ValueError(f"an answer lacks {', '.join(missing)}")
+            raise RecordError("answer-lacks", fields=", ".join(missing))
         clause = data["clause"]
         if clause not in CLAUSES:
-            raise ValueError(f"an answer names no clause of RULES.md: {clause!r}")
+            raise RecordError("answer-clause", value=repr(clause))
         try:
             outcome = Outcome(data["outcome"])
         except ValueError:
-            raise ValueError(f"an answer's outcome is one of {', '.join(o.value for o in Outcome)}, "
-                             f"not {data['outcome']!r}") from None
+            raise RecordError("answer-outcome", outcomes=", ".join(o.value for o in Outcome),
+                              value=repr(data["outcome"])) from None
         try:
             day = date.fromisoformat(str(data["day"]))
         except ValueError:
-            raise ValueError(f"an answer's day is a date like 2026-12-01, not {data['day']!r}") from None
+            raise RecordError("answer-day", value=repr(data["day"])) from None
         at = data.get("at", 0)
         if not isinstance(at, int) or isinstance(at, bool):
-            raise ValueError(f"an answer's time 'at' is a whole number of milliseconds, not {at!r}")
-        texts = {k: data.get(k, "") for k in ("rules", "variant", "id", "lesson", "source")}
+            raise RecordError("answer-at", value=repr(at))
+        texts = {k: data.get(k, "") for k in ("rules", "variant", "id", "lesson", "source", "mistake", "assignment")}
         for key, value in texts.items():
             if not isinstance(value, str):
-                raise ValueError(f"an answer's {key!r} is text, not {value!r}")
+                raise RecordError("answer-text", key=repr(key), value=repr(value))
         return cls(str(clause), texts["rules"], outcome, texts["variant"], day, at, texts["id"], texts["lesson"],
-                   texts["source"])
+                   texts["source"], texts["mistake"], texts["assignment"])
 
 
 @dataclass(frozen=True)

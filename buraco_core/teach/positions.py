@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..cards import format_cards
+from ..memo import Bounded
 from ..messages import Message
 from .puzzle import Goal, Puzzle, PuzzleError
 
@@ -36,6 +37,12 @@ def split_plays(puzzle: Puzzle) -> list[str]:
     return [p.strip() for p in str(puzzle.goal.get("play", "")).split(";") if p.strip()]
 
 
+#: Positions read once: (state, description) by the goal's position, scenario or saved game with no
+#: moves (a state never changes, so each call builds a fresh game from it at once; a saved game with
+#: moves is replayed each time, its moves being part of it: the coach's search is seeded by them).
+_READ: Bounded[tuple[str, str, str], tuple[Any, str]] = Bounded("positions.read", 512)
+
+
 def game_of(puzzle: Puzzle) -> Any:
     """The position as a fresh :class:`~buraco_core.game.Game` each call, drawn from the seat to
     play."""
@@ -43,14 +50,24 @@ def game_of(puzzle: Puzzle) -> Any:
     from ..game.scenarios import load_scenario, parse_scenario
 
     goal = puzzle.goal
-    if goal.get("game"):
-        game = Game.from_json(str(goal["game"]))
-    elif goal.get("scenario"):
-        game = load_scenario(str(goal["scenario"]))
-    elif goal.get("position"):
-        game = parse_scenario(str(goal["position"]), "position")
-    else:
-        raise PuzzleError("a position puzzle needs a 'position' (scenario text) or a goal 'scenario' (a name)")
+    key = (str(goal.get("game") or ""), str(goal.get("scenario") or ""), str(goal.get("position") or ""))
+    known = _READ.get(key)
+    if known is None:
+        if goal.get("game"):
+            read = Game.from_json(str(goal["game"]))
+            if read.history:
+                read.perspective = read.turn
+                return read
+        elif goal.get("scenario"):
+            read = load_scenario(str(goal["scenario"]))
+        elif goal.get("position"):
+            read = parse_scenario(str(goal["position"]), "position")
+        else:
+            raise PuzzleError("a position puzzle needs a 'position' (scenario text) or a goal 'scenario' (a name)")
+        known = (read.state, read.description)
+        _READ.put(key, known)
+    game = Game.from_state(known[0])
+    game.description = known[1]
     game.perspective = game.turn
     return game
 

@@ -124,7 +124,7 @@ class Puzzle:
     ``hand`` holds card codes (``"7h"``), ``table`` meld notation strings (``"4h 5h 6h"``),
     ``options`` card groups for multiple choice; ``goal`` the kind's typed goal (a mapping is
     turned into it); ``prompt`` and ``hint`` catalog messages (a string is a teacher's own
-    words); ``clauses`` the clause ids of RULES.md the puzzle exercises, the main one first;
+    words); ``clauses`` the clause ids of docs/RULES.md the puzzle exercises, the main one first;
     ``mistakes`` tempting wrong answers (``check-puzzles`` proves each wrong, with feedback that
     names one of ``clauses``); ``source`` the (file, line) it was read from, or None;
     ``seed`` the seed a generated puzzle came from ("Another one" asks for the next);
@@ -162,7 +162,7 @@ class Puzzle:
         object.__setattr__(self, "mistakes", tuple(self.mistakes))
         for clause in self.clauses:
             if clause not in CLAUSES:
-                raise ValueError(f"no clause {clause!r} in RULES.md: see buraco_core.CLAUSES")
+                raise ValueError(f"no clause {clause!r} in docs/RULES.md: see buraco_core.CLAUSES")
         if isinstance(self.prompt, str) and self.prompt:
             object.__setattr__(self, "prompt", own_words(self.prompt))
         if isinstance(self.hint, str):

@@ -1,30 +1,40 @@
 """The learner's record as the browser keeps it: what is solved, every answer, the settings.
 
-One JSON document, :data:`FORMAT` ``buraco-progress/2``::
+One JSON document, :data:`FORMAT` ``buraco-progress/3``::
 
-    {"format": "buraco-progress/2",
+    {"format": "buraco-progress/3",
      "solved": {"03": ["worked-clean"]},
      "answers": [{"id": "...", "clause": "run", "rules": "buraco", "outcome": "first", ...}],
-     "settings": {"ruleset": {"name": "italian", "at": 1764585600000}}}
+     "settings": {"ruleset": {"name": "italian", "at": 1764585600000},
+                  "learner": {"name": "Ana", "at": 1764585600000}},
+     "assignments": {"a1b2c3d4e5": "rules:buraco/clauses:run,set/n:4/seed:7"}}
 
 ``solved`` lists the puzzles and quizzes solved per lesson; ``answers`` every answer
-(:class:`~buraco_core.teach.mastery.Answer`), from which mastery and due dates are computed;
-``settings`` the learner's choices: ``ruleset`` is the course's ruleset (a name now; a house
-rule's text may join it later), with the time it was chosen, so that two pages of one browser
-agree on the newest.
+(:class:`~buraco_core.teach.mastery.Answer`, with the named mistake a wrong answer made and the
+assignment it answered), from which mastery and due dates are computed; ``settings`` the
+learner's choices: ``ruleset`` is the course's ruleset (a name now; a house rule's text may join
+it later) and ``learner`` the name or nickname the learner hands their progress in under, each
+with the time it was chosen, so that two pages of one browser agree on the newest;
+``assignments`` the assignments the learner opened (their id and text,
+:mod:`buraco_core.teach.assignment`), so that a teacher's page can deal their questions again.
 
-Older documents are read too (:func:`read_record`): ``buraco-progress/1``
-(``{"format": "buraco-progress/1", "solved": {...}}``, what the trainer kept before answers were
-recorded) and a bare mapping of lessons to solved ids. Merging (:meth:`Record.merge`) never
-forgets: solved ids and answers are united (answers by id), the newer setting wins.
+Older documents are read too (:func:`read_record`): ``buraco-progress/2`` (no assignments),
+``buraco-progress/1`` (``{"format": "buraco-progress/1", "solved": {...}}``, what the trainer
+kept before answers were recorded) and a bare mapping of lessons to solved ids. Merging
+(:meth:`Record.merge`) never forgets: solved ids, answers (by id) and assignments are united, the
+newer setting wins. A record handed in to a teacher is this document with a ``handed_in`` part
+(:mod:`buraco_core.teach.handin`), which this module leaves aside.
 
 >>> r = read_record('{"format": "buraco-progress/1", "solved": {"03": ["worked-clean"]}}')
->>> r.solved, r.answers, r.ruleset
-({'03': ['worked-clean']}, (), '')
+>>> r.solved, r.answers, r.ruleset, r.learner
+({'03': ['worked-clean']}, (), '', '')
 >>> read_record('{"format": "buraco-progress/9"}')
 Traceback (most recent call last):
 ...
-ValueError: unknown progress format 'buraco-progress/9': this trainer reads buraco-progress/2 and buraco-progress/1
+buraco_core.teach.mastery.RecordError: unknown progress format 'buraco-progress/9': this trainer reads buraco-progress/3, buraco-progress/2, buraco-progress/1
+
+A record that cannot be read raises :class:`RecordError` (a ValueError), whose ``message`` says
+what is wrong in the learner's language.
 """
 
 from __future__ import annotations
@@ -35,28 +45,40 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..rules import RULESETS
-from .mastery import Answer
+from .mastery import Answer, RecordError
 
-__all__ = ["FORMAT", "FORMATS", "Record", "read_record"]
+__all__ = ["FORMAT", "FORMATS", "NAME_MAX", "Record", "RecordError", "read_record"]
 
-FORMAT = "buraco-progress/2"
+FORMAT = "buraco-progress/3"
 #: Every format this module reads, the newest first.
-FORMATS = (FORMAT, "buraco-progress/1")
+FORMATS = (FORMAT, "buraco-progress/2", "buraco-progress/1")
+#: The longest name a learner hands in under (a name or a nickname, not an essay).
+NAME_MAX = 40
 
 
 @dataclass(frozen=True)
 class Record:
-    """The learner's record: solved ids per lesson, answers, settings (see the module docstring)."""
+    """The learner's record: solved ids per lesson, answers, settings, assignments (see the
+    module docstring)."""
 
     solved: Mapping[str, list[str]] = field(default_factory=dict)
     answers: tuple[Answer, ...] = ()
     settings: Mapping[str, Any] = field(default_factory=dict)
+    assignments: Mapping[str, str] = field(default_factory=dict)
+
+    def _setting(self, key: str) -> str:
+        chosen = self.settings.get(key)
+        return str(chosen.get("name", "")) if isinstance(chosen, Mapping) else ""
 
     @property
     def ruleset(self) -> str:
         """The course's ruleset as chosen by the learner ("" where none was chosen)."""
-        chosen = self.settings.get("ruleset")
-        return str(chosen.get("name", "")) if isinstance(chosen, Mapping) else ""
+        return self._setting("ruleset")
+
+    @property
+    def learner(self) -> str:
+        """The name or nickname the learner hands in under ("" before they gave one)."""
+        return self._setting("learner")
 
     def merge(self, other: Record) -> Record:
         """Both records in one: nothing forgotten, answers once each, the newer setting."""
@@ -72,11 +94,12 @@ class Record:
             if not isinstance(mine, Mapping) or not isinstance(value, Mapping) or \
                     int(value.get("at", 0)) >= int(mine.get("at", 0)):
                 settings[key] = value
-        return Record(solved, tuple(answers), settings)
+        return Record(solved, tuple(answers), settings, {**self.assignments, **other.assignments})
 
     def to_json(self) -> dict[str, Any]:
         return {"format": FORMAT, "solved": {k: list(v) for k, v in self.solved.items()},
-                "answers": [a.to_json() for a in self.answers], "settings": dict(self.settings)}
+                "answers": [a.to_json() for a in self.answers], "settings": dict(self.settings),
+                "assignments": dict(self.assignments)}
 
     def dumps(self) -> str:
         """The record as JSON text, to save or to move to another browser."""
@@ -87,54 +110,70 @@ def _solved(data: object) -> dict[str, list[str]]:
     if not isinstance(data, Mapping) or not all(
             isinstance(k, str) and isinstance(v, list) and all(isinstance(i, str) for i in v)
             for k, v in data.items()):
-        raise ValueError('"solved" maps each lesson to a list of solved ids, e.g. {"03": ["make-buraco"]}')
+        raise RecordError("solved")
     return {k: list(v) for k, v in data.items()}
 
 
 def _answers(data: object) -> tuple[Answer, ...]:
     if not isinstance(data, Sequence) or isinstance(data, str):
-        raise ValueError('"answers" is a list of answers')
+        raise RecordError("answers-list")
     out = []
     for i, item in enumerate(data):
         try:
             out.append(Answer.from_json(item))
-        except ValueError as e:
-            raise ValueError(f"answer {i + 1}: {e}") from None
+        except RecordError as e:
+            raise RecordError("answer-n", n=i + 1, error=e.message) from None
     return tuple(out)
 
 
 def _settings(data: object) -> dict[str, Any]:
     if not isinstance(data, Mapping):
-        raise ValueError('"settings" is a mapping, e.g. {"ruleset": {"name": "italian"}}')
+        raise RecordError("settings")
     out = dict(data)
     chosen = out.get("ruleset")
     if chosen is not None:
         if not isinstance(chosen, Mapping) or not isinstance(chosen.get("name"), str):
-            raise ValueError('the setting "ruleset" names a ruleset: {"name": "italian"}')
+            raise RecordError("ruleset-name")
         if chosen["name"] not in RULESETS:
-            raise ValueError(f"the setting \"ruleset\" names no ruleset of the trainer: {chosen['name']!r} "
-                             f"(choose one of {', '.join(RULESETS)})")
-        at = chosen.get("at", 0)
-        if not isinstance(at, int) or isinstance(at, bool):
-            raise ValueError(f"the setting \"ruleset\" has a time 'at' in milliseconds, not {at!r}")
+            raise RecordError("ruleset-unknown", name=repr(chosen["name"]), rulesets=", ".join(RULESETS))
+        _at("ruleset", chosen)
+    learner = out.get("learner")
+    if learner is not None:
+        if not isinstance(learner, Mapping) or not isinstance(learner.get("name"), str) \
+                or len(learner["name"]) > NAME_MAX:
+            raise RecordError("learner-name", n=NAME_MAX)
+        _at("learner", learner)
     return out
+
+
+def _at(key: str, chosen: Mapping[str, Any]) -> None:
+    at = chosen.get("at", 0)
+    if not isinstance(at, int) or isinstance(at, bool):
+        raise RecordError("setting-at", key=repr(key), value=repr(at))
+
+
+def _assignments(data: object) -> dict[str, str]:
+    if not isinstance(data, Mapping) or not all(isinstance(k, str) and isinstance(v, str) for k, v in data.items()):
+        raise RecordError("assignments")
+    return dict(data)
 
 
 def read_record(text: str) -> Record:
     """A record from JSON text of any format this trainer wrote (:data:`FORMATS`), migrated to
-    the newest. Raises ValueError saying what is wrong (and where)."""
+    the newest. Raises :class:`RecordError` saying what is wrong (and where)."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise ValueError(f"this is not progress JSON: {e.msg} (line {e.lineno}, column {e.colno})") from e
+        raise RecordError("not-json", line=e.lineno, column=e.colno) from e
     if not isinstance(data, Mapping):
-        raise ValueError(f'progress JSON is an object: {{"format": "{FORMAT}", "solved": {{...}}, "answers": [...]}}')
+        raise RecordError("not-an-object", format=FORMAT)
     if "format" not in data and "solved" not in data:  # the oldest form: lessons and their solved ids
         return Record(_solved(data))
     form = data.get("format", "buraco-progress/1")
     if form not in FORMATS:
-        raise ValueError(f"unknown progress format {form!r}: this trainer reads {' and '.join(FORMATS)}")
+        raise RecordError("unknown-format", form=repr(form), formats=", ".join(FORMATS))
     solved = _solved(data.get("solved", {}))
     if form == "buraco-progress/1":
         return Record(solved)
-    return Record(solved, _answers(data.get("answers", [])), _settings(data.get("settings", {})))
+    assignments = _assignments(data.get("assignments", {})) if form == FORMAT else {}
+    return Record(solved, _answers(data.get("answers", [])), _settings(data.get("settings", {})), assignments)

@@ -1,7 +1,7 @@
 """The course's syllabus (which lesson deals which quiz items) and the quizzes dealt from it.
 
-The syllabus is course data beside the lessons (``lessons/syllabus.yaml``), not a constant of the
-engine: a teacher changes what a lesson's quiz asks there. Each lesson lists items; an item names
+The syllabus is course data beside the lessons (``lessons/syllabus.yaml``, a course's
+:attr:`~buraco_core.teach.course.Course.syllabus`), not a constant of the engine: a teacher changes what a lesson's quiz asks there. Each lesson lists items; an item names
 the ``clause`` it exercises (a generator that deals that clause is chosen), and may fix the
 ``kind``, the ``rules`` (a ruleset of its own) and generator parameters. A quiz under a ruleset
 deals the items whose clause that ruleset plays by, its own rules first (the clauses that apply
@@ -12,10 +12,10 @@ clause, kind and parameters, another seed, drawn from a stream named after the m
 a bug report replays it. :func:`deal_item` deals one item anywhere (the review page deals
 ``Item(clause=...)`` for each clause due).
 
->>> quiz = make_quiz("04", "italian", 1, syllabus="lessons/syllabus.yaml")
+>>> quiz = make_quiz("04", "italian", 1)          # the installed course's syllabus
 >>> [p.clauses[0] for p in quiz][:2]
 ['single-take', 'draw']
->>> first = deal_quiz("03", "buraco", 1, syllabus="lessons/syllabus.yaml")[0]
+>>> first = deal_quiz("03", "buraco", 1)[0]
 >>> again = retry(first, 1)
 >>> again.puzzle.main_clause == first.puzzle.main_clause and again.puzzle != first.puzzle
 True
@@ -27,7 +27,6 @@ import os
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from ..clauses import CLAUSES
@@ -37,11 +36,8 @@ from .kinds import KINDS
 from .mastery import shares_answers
 from .puzzle import Puzzle, PuzzleError
 
-__all__ = ["Dealt", "Item", "LessonQuiz", "Syllabus", "deal_clauses", "deal_item", "deal_quiz", "find_syllabus", "load_syllabus",
+__all__ = ["Dealt", "Item", "LessonQuiz", "Syllabus", "deal_clauses", "deal_item", "deal_quiz", "load_syllabus",
            "make_quiz", "retry"]
-
-SYLLABUS_NAME = "syllabus.yaml"
-
 
 @dataclass(frozen=True)
 class Item:
@@ -53,7 +49,15 @@ class Item:
     params: Mapping[str, Any] = field(default_factory=dict, hash=False)
 
     def applies(self, rules: Rules) -> bool:
-        return self.clause is None or CLAUSES[self.clause].applies(get_rules(self.rules or rules))
+        """Whether a quiz under ``rules`` deals the item: its game plays by the item's clause and a
+        generator deals a puzzle for it (of the item's kind, if it names one)."""
+        if self.clause is None:
+            return True
+        own = get_rules(self.rules or rules)
+        from .generate import dealers
+
+        return CLAUSES[self.clause].applies(own) and any(
+            self.kind in (None, kind.name) for kind, _ in dealers(self.clause, own))
 
     @property
     def reach(self) -> int:
@@ -86,28 +90,12 @@ class Syllabus:
         raise ValueError(f"no quiz for {lesson_or_topic!r}: choose a lesson or topic: {topics}, or a kind")
 
 
-def find_syllabus(start: str | os.PathLike[str] | None = None) -> Path:
-    """The course's syllabus: ``syllabus.yaml`` in the folder (a lesson runs in ``lessons/``), in
-    the folder above it (a lesson in another language runs in ``lessons/de/``), or
-    ``lessons/syllabus.yaml`` below it (the repository's root)."""
-    here = Path(start or os.getcwd())
-    for candidate in (here / SYLLABUS_NAME, here.parent / SYLLABUS_NAME, here / "lessons" / SYLLABUS_NAME):
-        if candidate.is_file():
-            return candidate
-    raise FileNotFoundError(f"no {SYLLABUS_NAME} in {here} or {here / 'lessons'}: pass syllabus= to make_quiz")
-
-
-_CACHE: dict[tuple[str, float], Syllabus] = {}
-
-
 def load_syllabus(path: str | os.PathLike[str]) -> Syllabus:
-    """The syllabus of a YAML file; a problem raises PuzzleError naming the file and line."""
+    """The syllabus of a YAML file; a problem raises PuzzleError naming the file and line (a course
+    reads its own once: :attr:`~buraco_core.teach.course.Course.syllabus`)."""
     import yaml
 
     name = os.fspath(path)
-    key = (os.path.abspath(name), os.stat(name).st_mtime)
-    if key in _CACHE:
-        return _CACHE[key]
     with open(name, encoding="utf-8") as f:
         text = f.read()
     try:
@@ -135,7 +123,7 @@ def load_syllabus(path: str | os.PathLike[str]) -> Syllabus:
             kind = raw.pop("kind", None)
             rules = raw.pop("rules", None)
             if clause is not None and clause not in CLAUSES:
-                raise PuzzleError(f"lesson {number}: no clause {clause!r} in RULES.md", name, where)
+                raise PuzzleError(f"lesson {number}: no clause {clause!r} in docs/RULES.md", name, where)
             if kind is not None and kind not in KINDS:
                 raise PuzzleError(f"lesson {number}: unknown kind {kind!r}: choose one of {', '.join(KINDS)}",
                                   name, where)
@@ -145,9 +133,7 @@ def load_syllabus(path: str | os.PathLike[str]) -> Syllabus:
                 raise PuzzleError(f"lesson {number}: an item names its clause or its kind", name, where)
             items.append(Item(clause, kind, rules, raw))
         out[number] = LessonQuiz(number, str(spec.get("topic", number)), tuple(items), bool(spec.get("mixed")))
-    syllabus = Syllabus(out, name)
-    _CACHE[key] = syllabus
-    return syllabus
+    return Syllabus(out, name)
 
 
 def _item_lines(root: Any) -> dict[tuple[str, int], int]:
@@ -184,13 +170,17 @@ class Dealt:
 def deal_quiz(lesson_or_topic: str, rules: Rules | str = "buraco", seed: int = 0, n: int = 5, *,
               syllabus: Syllabus | str | os.PathLike[str] | None = None) -> list[Dealt]:
     """``n`` seeded questions for a lesson (``"03"``, ``"03_buracos"``) or topic (``"buracos"``) of the
-    syllabus (default: :func:`find_syllabus`), or of one kind (``"score"``), each with its item.
+    syllabus (a file's path; default: the installed course's), or of one kind (``"score"``), each with its item.
 
     The items that apply under ``rules`` are dealt, the ruleset's own rules first; a lesson marked
     ``mixed`` deals each question under another ruleset.
     """
-    if not isinstance(syllabus, Syllabus):
-        syllabus = load_syllabus(syllabus if syllabus is not None else find_syllabus())
+    if syllabus is None:
+        from .course import get_course
+
+        syllabus = get_course().syllabus
+    elif not isinstance(syllabus, Syllabus):
+        syllabus = load_syllabus(syllabus)
     quiz = syllabus.lesson(lesson_or_topic)
     rules = get_rules(rules)
     rng = random.Random(f"quiz/{quiz.lesson}/{rules.name}/{seed}")

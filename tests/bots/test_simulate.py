@@ -1,5 +1,6 @@
-"""The simulate command: JSON Lines with the issue's fields, every card accounted for, exit 0
-for every seed, exit 2 with a clear message for bad arguments."""
+"""The simulate command: JSON Lines with the issue's fields, every card accounted for, every hand
+scored again from its line alone (its events say where each wild card stands), exit 0 for every
+seed, exit 2 with a clear message for bad arguments."""
 
 from __future__ import annotations
 
@@ -17,10 +18,13 @@ from buraco_core import RULESETS, make_meld, parse_cards
 from buraco_core.bots import make_bot
 from buraco_core.bots.simulate import main, simulate
 from buraco_core.cards import build_deck
+from buraco_core.game import HandEnded, event_from_dict
+from buraco_core.game.record import hand_melds, rescore
+from buraco_core.scoring import score_side
 
 ROOT = Path(__file__).resolve().parents[2]
-FIELDS = {"rules", "hand", "players", "melds", "stock", "discard", "pots", "took_pot", "pot_unused",
-          "went_out", "scores", "totals"}
+FIELDS = {"rules", "hand", "players", "melds", "wilds", "stock", "discard", "pots", "took_pot",
+          "pot_unused", "went_out", "scores", "totals", "events"}
 SETUPS = [(name, n) for name in RULESETS for n in RULESETS[name].player_counts]
 
 
@@ -42,7 +46,7 @@ def check_record(rec: dict[str, Any], rules: str, players: int) -> None:
         assert set(p) == {"seat", "team", "hand"}
         assert p["team"] == str(p["seat"] % len(teams))
         assert isinstance(p["hand"], str)
-    for key in ("melds", "took_pot", "pot_unused", "scores", "totals"):
+    for key in ("melds", "wilds", "took_pot", "pot_unused", "scores", "totals"):
         assert sorted(rec[key]) == teams, key
     assert all(isinstance(v, bool) for v in rec["took_pot"].values())
     assert all(isinstance(v, bool) for v in rec["pot_unused"].values())
@@ -66,6 +70,14 @@ def check_record(rec: dict[str, Any], rules: str, players: int) -> None:
     assert cards == Counter(build_deck(r))
     if not r.pots:
         assert rec["pots"] == [] and not any(rec["took_pot"].values())
+    # the events: the melds they lay are the record's, each wild card where "wilds" says
+    melds = hand_melds(rec)
+    for team in teams:
+        assert [" ".join(c.code for c in m.cards) for m in melds[team]] == rec["melds"][team]
+        assert [m.wild_index for m in melds[team]] == rec["wilds"][team]
+    ended = [e for e in (event_from_dict(d, r) for d in rec["events"]) if isinstance(e, HandEnded)]
+    assert len(ended) == 1 and list(ended[0].scores) == [rec["scores"][t] for t in teams]
+    assert rescore(rec) == rec["scores"]
 
 
 @pytest.mark.parametrize(("rules", "players"), SETUPS)
@@ -109,6 +121,42 @@ def test_a_match_ends_with_a_winner_line(capsys: pytest.CaptureFixture[str], rul
         assert totals[last["winner"]] == max(totals.values())
 
 
+@pytest.mark.parametrize(("rules", "players"), SETUPS)
+def test_every_hand_is_scored_again_from_its_record(rules: str, players: int) -> None:
+    for seed in range(25):
+        out = io.StringIO()
+        simulate(rules, players, seed, [make_bot("random", seed * 10 + i) for i in range(players)], out=out)
+        rec = json.loads(out.getvalue())
+        assert rescore(rec) == rec["scores"], (rules, players, seed)
+
+
+@pytest.mark.parametrize(("players", "seed", "team"), [(2, 63, "1"), (4, 18, "1"), (4, 857, "0")])
+def test_a_wild_card_where_the_cards_alone_read_otherwise(players: int, seed: int, team: str) -> None:
+    """Random fechado hands where a meld's cards, read afresh, put the wild card elsewhere (a
+    2 of the suit read as a natural card at the low ace): scored from the cards alone, the side
+    gets 100 more; the record's events (and its wilds) keep the meld as it stood."""
+    out = io.StringIO()
+    simulate("fechado", players, seed, [make_bot("random", seed * 10 + i) for i in range(players)], out=out)
+    rec = json.loads(out.getvalue())
+    rules = RULESETS["fechado"]
+    afresh = [make_meld(m, rules) for m in rec["melds"][team]]
+    left = tuple(c for p in rec["players"] if p["team"] == team for c in parse_cards(p["hand"]))
+    naive = score_side(afresh, left, rules, went_out=rec["went_out"] == team,
+                       took_pot=rec["took_pot"][team], pot_unused=rec["pot_unused"][team]).total
+    assert naive == rec["scores"][team] + 100
+    assert [m.wild_index for m in afresh] != rec["wilds"][team]
+    assert rescore(rec)[team] == rec["scores"][team]
+
+
+def test_a_record_without_events_cannot_give_its_melds() -> None:
+    out = io.StringIO()
+    simulate("buraco", 2, 1, [make_bot("random", i) for i in range(2)], out=out)
+    rec = json.loads(out.getvalue())
+    del rec["events"]
+    with pytest.raises(ValueError, match="no events"):
+        hand_melds(rec)
+
+
 def test_several_hands_and_one_bot_a_seat(capsys: pytest.CaptureFixture[str]) -> None:
     code, lines, _ = run(capsys, "--rules", "burraco", "--players", "4", "--seed", "5",
                          "--bots", "random,greedy,random,greedy", "--hands", "3")
@@ -131,7 +179,8 @@ def test_the_same_seed_prints_the_same_lines(capsys: pytest.CaptureFixture[str])
 
 @pytest.mark.parametrize(("argv", "words"), [
     (["--rules", "poker"], "no ruleset called 'poker'"),
-    (["--rules", "italian", "--players", "3"], "italian is played by 2, 4 players, not 3"),
+    (["--rules", "italian", "--players", "3"], "Italian Burraco is played by 2 or 4 players, not 3"),
+    (["--rules", "brazilian", "--players", "7"], "Brazilian Buraco is played by 2, 3 or 4 players, not 7"),
     (["--players", "x"], "invalid int value"),
     (["--bots", "greedy,random"], "2 bots for 4 players"),
     (["--bots", "clever"], "no bot called 'clever'"),

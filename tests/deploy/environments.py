@@ -35,9 +35,10 @@ BINDER_BASE = ["notebook==7.4.7", "jupyterlab==4.4.9", "jupyterhub==5.4.0", "jup
                "jupyter-offlinenotebook==0.3.2", "ipywidgets==8.1.7", "jupyter_server==2.17.0", "ipykernel==7.0.1"]
 BINDER_REQUIREMENTS = ROOT / "binder" / "requirements.txt"
 HUB = ROOT / ".venv-hub"
-#: What ``scripts/hub_env.sh`` installs: a change to any of these builds the hub's environment again.
-HUB_INPUTS = ("scripts/hub_env.sh", "binder/requirements.txt", "pyproject.toml", "buraco_core", "widgets", "voila.json",
-              "scripts/server_config.py")
+#: What ``scripts/hub_env.sh`` installs: a change to any of these builds the hub's environment again
+#: (the project's wheel holds the packages and, as buraco_trainer.data, the course and the app's settings).
+HUB_INPUTS = ("scripts/hub_env.sh", "binder/requirements.txt", "pyproject.toml", "buraco_core", "widgets", "trainer",
+              "lessons", "share", "voila.json", "scripts/server_config.py")
 
 #: The environment variables of the test process that must not leak into a deployed server.
 PRIVATE = ("JUPYTER_PATH", "JUPYTER_CONFIG_DIR", "JUPYTER_CONFIG_PATH", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR",

@@ -11,6 +11,10 @@ Two learners log in; each lands on the landing page in Voila (the config's defau
 hub's proxy, every widget shows, a card click and a Check answer, and nothing on the page is an
 error or comes from the internet. Then the memory of each learner's server and lesson kernel is
 measured (RSS) and written to test-artifacts/hub-memory.txt: the README's figures come from it.
+
+The hub runs with a class folder (``BURACO_CLASS_DIR``): nothing is in it until a learner presses
+"Hand in my progress", which writes ``<hub user>.json`` there; a teacher logs in, opens the teacher's
+page, reads the class folder and sees that learner.
 """
 
 from __future__ import annotations
@@ -36,8 +40,8 @@ MIB = 1024 * 1024
 
 
 class Hub:
-    def __init__(self, url: str, process: subprocess.Popen[bytes], log: Path) -> None:
-        self.url, self.process, self.log = url, process, log
+    def __init__(self, url: str, process: subprocess.Popen[bytes], log: Path, class_dir: Path) -> None:
+        self.url, self.process, self.log, self.class_dir = url, process, log, class_dir
 
 
 @pytest.fixture(scope="module")
@@ -71,11 +75,14 @@ c.Spawner.start_timeout = 120
 c.Spawner.http_timeout = 120
 """)
     log = log_path("hub")
+    class_dir = work / "class"
+    class_dir.mkdir()
     with log.open("wb") as out:
         process = subprocess.Popen([str(hub_env / "bin" / "jupyterhub"), "-f", str(config)], cwd=work,
-                                   env=clean_env(PATH=f"{hub_env / 'bin'}:{clean_env()['PATH']}", PYTHONUNBUFFERED="1"),
+                                   env=clean_env(PATH=f"{hub_env / 'bin'}:{clean_env()['PATH']}", PYTHONUNBUFFERED="1",
+                                                 BURACO_CLASS_DIR=str(class_dir)),
                                    stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
-    hub = Hub(f"http://127.0.0.1:{port}", process, log)
+    hub = Hub(f"http://127.0.0.1:{port}", process, log, class_dir)
     try:
         wait_for_http(f"{hub.url}/hub/health", process, log)
         yield hub
@@ -101,30 +108,37 @@ def learner_processes(hub: Hub) -> dict[str, tuple[int, list[int]]]:
     return out
 
 
+def log_in(hub: Hub, browser: Any, name: str) -> tuple[Any, Any, PageWatch]:
+    """A fresh browser context logged in as ``name``, on the landing page the hub sends them to,
+    every widget shown: (context, page, its watch)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(120_000)
+    page = context.new_page()
+    watch = PageWatch(allowed_prefix=hub.url)
+    page.route("**/*", watch.route)
+    page.goto(f"{hub.url}/hub/login")
+    page.fill("input[name=username]", name)
+    page.fill("input[name=password]", PASSWORD)
+    page.on("console", lambda m, w=watch: w.console.append(f"{m.type}: {m.text}"))
+    page.on("pageerror", lambda e, w=watch: w.errors.append(str(e)))
+    # the hub starts the learner's server and sends them to the default URL: the landing page
+    with page.expect_response(lambda r: r.status == 200 and r.url.split("?")[0].endswith(f"/user/{name}/{LANDING}"),
+                              timeout=180_000) as landed:
+        page.click("[type=submit]")
+    assert landed.value.ok, landed.value.status
+    expected = widget_outputs(landed.value.text())
+    assert expected > 0
+    wait_for_views(page, expected, timeout=180_000)
+    return context, page, watch
+
+
 @pytest.mark.timeout(600)
 def test_two_learners_land_on_the_course_and_their_memory_is_measured(hub: Hub, browser: Any) -> None:
     contexts = []
     try:
         for name in LEARNERS:
-            context = browser.new_context(viewport={"width": 1280, "height": 900})
-            context.set_default_timeout(120_000)
+            context, page, watch = log_in(hub, browser, name)
             contexts.append(context)
-            page = context.new_page()
-            watch = PageWatch(allowed_prefix=hub.url)
-            page.route("**/*", watch.route)
-            page.goto(f"{hub.url}/hub/login")
-            page.fill("input[name=username]", name)
-            page.fill("input[name=password]", PASSWORD)
-            page.on("console", lambda m, w=watch: w.console.append(f"{m.type}: {m.text}"))
-            page.on("pageerror", lambda e, w=watch: w.errors.append(str(e)))
-            # the hub starts the learner's server and sends them to the default URL: the landing page
-            with page.expect_response(lambda r, n=name: r.status == 200 and r.url.split("?")[0].endswith(f"/user/{n}/{LANDING}"),
-                                      timeout=180_000) as landed:
-                page.click("[type=submit]")
-            assert landed.value.ok, landed.value.status
-            expected = widget_outputs(landed.value.text())
-            assert expected > 0
-            wait_for_views(page, expected, timeout=180_000)
             puzzle = page.locator(".bw-puzzle").first
             card = puzzle.locator('[data-testid="hand"] [data-testid="card"]').first
             card.click()
@@ -155,6 +169,45 @@ def test_two_learners_land_on_the_course_and_their_memory_is_measured(hub: Hub, 
         from_config = (ROOT / "scripts" / "jupyterhub_config.py").read_text()
         guarantee = int(from_config.split('mem_guarantee = "')[1].split("M")[0])
         assert max(per_learner) < guarantee, lines
+    finally:
+        for context in contexts:
+            context.close()
+
+
+@pytest.mark.timeout(600)
+def test_a_learner_hands_in_to_the_class_folder_and_the_teachers_page_reads_it(hub: Hub, browser: Any) -> None:
+    from buraco_core.teach.handin import read_handin
+
+    assert list(hub.class_dir.iterdir()) == [], "nothing is written before a learner hands in"
+    contexts = []
+    try:
+        context, page, watch = log_in(hub, browser, LEARNERS[0])
+        contexts.append(context)
+        assert LEARNERS[0] in page.locator('[data-testid="handin-hub"]').inner_text()
+        page.fill('[data-testid="handin-name"]', "Ana")
+        page.click('[data-testid="handin-button"]')
+        page.wait_for_function("() => document.querySelector('[data-testid=handin-message]').textContent"
+                               ".startsWith(\"In your class's folder as ana.json.\")", timeout=60_000)
+        written = read_handin((hub.class_dir / "ana.json").read_text())
+        assert written.user == "ana" and written.name == "Ana"
+        assert sorted(p.name for p in hub.class_dir.iterdir()) == ["ana.json"]
+        screenshot(page, "hub-handin")
+        watch.assert_clean()
+
+        context, teacher, watch = log_in(hub, browser, "teacher")
+        contexts.append(context)
+        response = teacher.goto(f"{hub.url}/user/teacher/voila/render/lessons/teacher.ipynb")
+        assert response is not None and response.ok
+        wait_for_views(teacher, widget_outputs(response.text()), timeout=180_000)
+        folder = teacher.locator('[data-testid="class-folder"]')
+        assert str(hub.class_dir) in folder.inner_text()
+        folder.click()
+        teacher.wait_for_function("() => document.querySelector('[data-testid=class-summary]').textContent"
+                                  " === '1 learner in the class.'", timeout=60_000)
+        row = teacher.locator('[data-testid="class-learner"][data-name="Ana"]')
+        assert "(ana)" in row.inner_text()
+        screenshot(teacher, "hub-teacher")
+        watch.assert_clean()
     finally:
         for context in contexts:
             context.close()

@@ -455,10 +455,30 @@ def test_a_meld_the_computer_grew_is_highlighted() -> None:
     fresh = table.center.data["fresh"]
     team, index = fresh["meld"]
     assert text.startswith("meld") or int(text.split()[1].split(":")[-1]) == index + 1
-    assert table.table.highlight == [table._group_teams.index(team), index]
+    assert table.table.highlight == [table.board.group_teams.index(team), index]
 
 
 def test_a_pot_the_computer_picks_up_is_announced() -> None:
     table = GameTable(rules="buraco", seed=7, seat=2, pace=0, autoplay=False)
     step_until(table, lambda _t: any(w in table.log[-1] for w in ("Pot picked up", "Pot earned", "went out")))
     assert table.feedback.value == table.log[-1]
+
+
+def test_a_kept_game_in_house_rules_resumes_in_them() -> None:
+    """A reload of a house-rules table (lesson 11) set the table's ruleset to the preset's name,
+    which dealt a new game in the preset and lost the one resumed."""
+    table = GameTable(rules="buraco+target=1505", seed=7, pace=0)
+    table.draw()
+    again = GameTable(rules="buraco+target=1505", seed=7, pace=0)
+    again.keeper.restored = table.keeper.saved
+    assert again.game.to_json() == table.game.to_json() and again.game.rules.target == 1505
+    assert again.rules == "buraco+target=1505" and "Welcome back" in again.feedback.value
+
+
+def test_a_new_game_marks_no_computer_play_of_the_last_one() -> None:
+    """The last computer play's mark (a seat's flash, a meld's highlight) stayed on the new table."""
+    table = GameTable(rules="buraco", seed=7, seat=2, pace=0, autoplay=False)
+    table.step()
+    assert table.center.data["fresh"] == {"seat": 0, "what": "draw"}
+    table.new_game(seed=8)
+    assert table.center.data["fresh"] == {} and table.table.highlight == []

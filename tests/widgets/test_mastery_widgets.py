@@ -125,7 +125,7 @@ def test_the_first_format_in_the_browser_is_migrated() -> None:
     progress = Progress()
     progress.restore(json.dumps({"format": "buraco-progress/1", "solved": {"03": ["worked-clean"]}}))
     assert progress.solved == {"03": ["worked-clean"]} and progress.answers == []
-    assert json.loads(progress.export_json())["format"] == "buraco-progress/2"
+    assert json.loads(progress.export_json())["format"] == "buraco-progress/3"
 
 
 def test_an_unreadable_record_is_said_and_nothing_is_lost() -> None:
@@ -248,7 +248,7 @@ def test_the_map_shows_every_clause_by_lesson_with_words_and_links() -> None:
     from buraco_core import CLAUSES
 
     progress = Progress()
-    m = MasteryMap(progress=progress, folder=LESSONS)
+    m = MasteryMap(progress=progress, course=LESSONS)
     chips = [c for g in m.data["groups"] for c in g["chips"]]
     assert sorted(c["id"] for c in chips) == sorted(CLAUSES)
     assert all(c["href"].endswith(f".ipynb#clause-{c['id']}") for c in chips)
@@ -269,12 +269,25 @@ def test_the_map_shows_every_clause_by_lesson_with_words_and_links() -> None:
     assert m.chip("pot-guard")["level"] == "elsewhere" and m.chip("pot-guard")["state"] == "not in Italian Burraco"
 
 
+def test_a_german_map_links_the_german_sections_wherever_the_kernel_runs(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """The lesson titles and section headings come from the course's index in the map's language,
+    not from the notebooks of the folder a kernel happens to run in."""
+    monkeypatch.chdir(tmp_path)
+    m = MasteryMap(progress=Progress(), lang="de")
+    titles = {g["key"]: g["title"] for g in m.data["groups"]}
+    assert titles["01_melds.ipynb"] == "01 · Karten, Folgen und Sätze"
+    assert m.chip("single-take")["href"] == "04_turn.ipynb#clause-single-take"
+    review = Review(progress=Progress(), lang="de")
+    assert review.course.link("run", "de").words == "Lektion 01, Folgen"
+
+
 # ---- the review
 
 
 def test_the_review_deals_the_due_rules_and_finds_them_the_next_day() -> None:
     progress = Progress()
-    review = Review(progress=progress, folder=LESSONS)
+    review = Review(progress=progress, course=LESSONS)
     assert review.state == "waiting" and review.quiz is None
     day = date(2026, 5, 1)
     browser_clock(progress, day)
@@ -298,7 +311,7 @@ def test_the_review_deals_the_due_rules_and_finds_them_the_next_day() -> None:
 
 def test_with_nothing_due_the_review_offers_mixed_practice() -> None:
     progress = Progress()
-    review = Review(progress=progress, folder=LESSONS)
+    review = Review(progress=progress, course=LESSONS)
     progress.restore("")
     review.mixed_button.click()
     assert review.state == "mixed" and review.quiz is not None and len(review.quiz.puzzles) == review.n
@@ -324,7 +337,7 @@ def test_the_cheat_sheet_follows_the_course_and_prints_the_engines_sheet() -> No
 @pytest.mark.parametrize(("query", "first"), [("Tote", "pot"), ("on the fly", "direct-indirect"),
                                               ("canasta", "buraco"), ("NATURAL 2", "natural-two")])
 def test_the_glossary_lookup_answers_as_the_learner_types(query: str, first: str) -> None:
-    lookup = GlossaryLookup(folder=LESSONS)
+    lookup = GlossaryLookup(course=LESSONS)
     lookup.query = query
     assert lookup.results[0] == first and "match" in lookup.message
     lookup.query = "xyzzy"

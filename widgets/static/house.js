@@ -3,24 +3,6 @@
 // in localStorage, shared as text and as a link (#variant=... in the page's address), loaded back.
 // The page decides nothing: every change is sent to the kernel, which asks the engine.
 
-function fill(template, values) {
-  return String(template || "").replace(/\{(\w+)\}/g, (m, name) => (name in values ? String(values[name]) : m));
-}
-
-function make(tag, props, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(props || {})) {
-    if (k === "dataset") Object.assign(node.dataset, v);
-    else if (k in node && k !== "list") node[k] = v;
-    else node.setAttribute(k, v);
-  }
-  node.append(...children.filter((c) => c !== null && c !== undefined));
-  return node;
-}
-
-let counter = 0;
-const uid = (name) => `bw-house-${name}-${++counter}-${Math.random().toString(36).slice(2, 7)}`;
-
 function readHash() {
   const m = /(?:^#|&)variant=([^&]*)/.exec(window.location.hash || "");
   if (!m) return null;
@@ -29,18 +11,6 @@ function readHash() {
   } catch (e) {
     return m[1];
   }
-}
-
-function whenPageRan(then) {
-  let tries = 0;
-  const check = () => {
-    const cells = document.querySelector("#rendered_cells");
-    const running = cells && (getComputedStyle(cells).display === "none"
-      || document.querySelector('script[type="application/vnd.voila.cell-output+json"]'));
-    if (!running || ++tries > 600) then();
-    else window.setTimeout(check, 100);
-  };
-  check();
 }
 
 function render({ model, el }) {

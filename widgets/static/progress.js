@@ -1,18 +1,19 @@
-// Progress: the learner's record (solved puzzles per lesson, every answer, the settings), kept in the
-// browser's localStorage under one key as {format: "buraco-progress/2", solved, answers, settings}.
+// Progress: the learner's record (solved puzzles per lesson, every answer, the settings, the assignments
+// opened), kept in the browser's localStorage under one key as {format: "buraco-progress/3", solved,
+// answers, settings, assignments}.
 // On render the page sends Python what the browser remembers (as text: Python reads every format,
 // buraco_core/teach/record.py) and its clock; every later change is merged into storage: solved ids
 // and answers are united (answers by id), the newer setting wins, so two open lessons lose nothing.
 // Export/Import/Clear ask Python.
 
-const FORMAT = "buraco-progress/2";
+const FORMAT = "buraco-progress/3";
 
 // What storage holds, as fields (an older record has no answers or settings yet: Python migrates
 // it; here they are simply empty).
 function readStore(key) {
   try {
     const raw = window.localStorage.getItem(key);
-    if (!raw) return { solved: {}, answers: [], settings: {} };
+    if (!raw) return { solved: {}, answers: [], settings: {}, assignments: {} };
     const data = JSON.parse(raw) || {};
     const solved = {};
     for (const [lesson, items] of Object.entries(data.solved || {})) {
@@ -20,9 +21,13 @@ function readStore(key) {
     }
     const answers = Array.isArray(data.answers) ? data.answers.filter((a) => a && typeof a === "object") : [];
     const settings = data.settings && typeof data.settings === "object" ? data.settings : {};
-    return { solved, answers, settings };
+    const assignments = {};
+    for (const [id, text] of Object.entries(data.assignments || {})) {
+      if (typeof text === "string") assignments[id] = text;
+    }
+    return { solved, answers, settings, assignments };
   } catch (e) {
-    return { solved: {}, answers: [], settings: {} };
+    return { solved: {}, answers: [], settings: {}, assignments: {} };
   }
 }
 
@@ -216,6 +221,7 @@ function render({ model, el }) {
       solved: union(stored.solved, model.get("solved")),
       answers: withAnswers(stored.answers, extra),
       settings: newerSettings(stored.settings, model.get("settings")),
+      assignments: Object.assign({}, stored.assignments, model.get("assignments") || {}),
     });
   }
 
@@ -286,6 +292,7 @@ function render({ model, el }) {
   }
   const onSolved = () => { persist(); show(); };
   const onSettings = () => persist();
+  model.on("change:assignments", onSettings);
   const onMessage = () => { message.textContent = model.get("message"); };
   model.on("change:solved", onSolved);
   model.on("change:settings", onSettings);
@@ -303,6 +310,7 @@ function render({ model, el }) {
   return () => {
     model.off("change:solved", onSolved);
     model.off("change:settings", onSettings);
+    model.off("change:assignments", onSettings);
     model.off("change:expected", onExpected);
     model.off("change:lesson", show);
     model.off("change:labels", onLabels);

@@ -8,18 +8,22 @@ it turns on, why, and what would be right.
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
-from ...clauses import CLAUSES
+from ...memo import Bounded
 from ...messages import Message
 from ...rules import Rules
-from ..feedback import Feedback, Line, pick_rule
+from ..feedback import Feedback, Line, join, pick_rule, rule_text
 from ..puzzle import Goal, Puzzle
 
 __all__ = ["Form", "Kind", "Option", "right", "wrong"]
+
+#: Where to look, per kind and puzzle (:meth:`Kind.look`).
+_LOOKS: Bounded[tuple[str, Puzzle], tuple[Message | None]] = Bounded("kinds.look", 512)
 
 Form = Literal["cards", "extend", "choice", "number"]
 
@@ -38,18 +42,22 @@ def right(puzzle: Puzzle, candidates: Sequence[str], reason: Message | None, *,
           lines: Sequence[Line] = (), meld: Any = None, verdict: str = "feedback.right") -> Feedback:
     """A right answer's feedback: the clause exercised (see :func:`pick_rule`)."""
     return Feedback(True, Message(verdict), reason, None, pick_rule(candidates, puzzle.clauses),
-                    tuple(lines), meld)
+                    tuple(lines), meld, clauses=tuple(candidates))
 
 
 def wrong(puzzle: Puzzle, candidates: Sequence[str], verdict: Message | str, reason: Message | None, *,
-          advice: Message | None = None, lines: Sequence[Line] = (), meld: Any = None) -> Feedback:
+          advice: Message | None = None, look: Message | None = None, lines: Sequence[Line] = (),
+          meld: Any = None) -> Feedback:
     """A wrong answer's feedback: the clause broken, why, and (by default) the clause in the
-    learner's words as what would be right."""
+    learner's words as what would be right (as the puzzle's ruleset plays it), followed by
+    ``look``: where to look in this puzzle (the second hint's pointer), never the answer."""
     rule = pick_rule(candidates, puzzle.clauses)
     if advice is None and rule is not None:
-        advice = CLAUSES[rule].text_message
+        advice = rule_text(rule, puzzle.ruleset)
+    if look is not None:
+        advice = join(advice, look)
     return Feedback(False, Message(verdict) if isinstance(verdict, str) else verdict, reason, advice,
-                    rule, tuple(lines), meld)
+                    rule, tuple(lines), meld, clauses=tuple(candidates))
 
 
 class Kind:
@@ -64,6 +72,8 @@ class Kind:
     """The puzzle is a game position (drawn as the table)."""
     reveal_table: ClassVar[bool] = True
     """The table's melds show their kind and points (False where the points are the question)."""
+    draws_meld: ClassVar[bool] = False
+    """The verdict draws the meld the answer made (``Feedback.meld``: the learner's own cards)."""
     hand_label: ClassVar[str] = "widget.your-hand"
     """The catalog key of the words above the puzzle's hand."""
     table_label: ClassVar[str] = "widget.table"
@@ -72,6 +82,9 @@ class Kind:
     """The generator's parameters."""
     keeps: ClassVar[tuple[str, ...]] = ()
     """Goal keys that are also generator parameters ("Another one" keeps them)."""
+    look_on_miss: ClassVar[bool] = True
+    """A wrong answer's advice ends with where to look (:meth:`look`); a kind whose wrong answers
+    name the slip itself (a count) says where to look only when it finds none."""
 
     # ---- the puzzle
     def prepare(self, puzzle: Puzzle) -> Puzzle:
@@ -88,6 +101,11 @@ class Kind:
 
     def options(self, puzzle: Puzzle) -> tuple[Option, ...]:
         """The choices of a choice puzzle."""
+        return ()
+
+    def ends(self, puzzle: Puzzle) -> tuple[Option, ...]:
+        """The ends of a run a learner may send the wild card to, where the task asks for one
+        (an answer's third part; empty for every task that does not ask)."""
         return ()
 
     def facts(self, puzzle: Puzzle) -> tuple[Message, ...]:
@@ -111,12 +129,38 @@ class Kind:
         return tuple(o.value for o in self.options(puzzle) if o.value != right_answer)
 
     def where(self, puzzle: Puzzle) -> Message:
-        """The second hint: where to look (never the answer)."""
+        """The second hint: where to look in this puzzle (never the answer)."""
         return Message("hint.where.any")
+
+    def look(self, puzzle: Puzzle) -> Message | None:
+        """:meth:`where`, for a wrong answer's feedback: None where the puzzle cannot say it
+        (a broken position; :func:`~buraco_core.teach.validate` says what is wrong). Remembered
+        per puzzle (a value): every wrong answer to it points at the same things."""
+        try:
+            known = _LOOKS.get((self.name, puzzle))
+        except TypeError:  # a puzzle holding something unhashable: asked afresh
+            known = None
+        if known is not None:
+            return known[0]
+        try:
+            found: Message | None = self.where(puzzle)
+        except (ValueError, KeyError):
+            found = None
+        with contextlib.suppress(TypeError):
+            _LOOKS.put((self.name, puzzle), (found,))
+        return found
 
     def show_answer(self, puzzle: Puzzle, answer: object) -> Message:
         """The answer in words (the last hint, which reveals it)."""
         return Message("hint.answer-text", {"answer": str(answer)})
+
+    def answer_and_why(self, puzzle: Puzzle, answer: object, choice: Message) -> Message:
+        """The last hint of a choice puzzle: the answer (``choice``, its label) and the reason the
+        engine gives a learner who chose it."""
+        fb = self.check(puzzle, puzzle.ruleset, answer)
+        if not fb.correct or fb.reason is None:
+            return Message("hint.answer-choice", {"choice": choice})
+        return Message("hint.answer-why", {"choice": choice, "why": fb.reason})
 
     # ---- generating
     def generate(self, rng: random.Random, rules: Rules, params: Mapping[str, Any]) -> Puzzle | None:

@@ -28,7 +28,7 @@ from ..positions import PositionGoal, game_of, position_facts, show_position, sp
 from ..puzzle import Puzzle, PuzzleError
 from .base import Kind, Option, right, wrong
 
-__all__ = ["BEST_PLAY"]
+__all__ = ["BEST_PLAY", "values", "what_follows"]
 
 _PROMPTS = {
     "discard": "prompt.best-play-discard",
@@ -129,7 +129,7 @@ class BestPlay(Kind):
         team = view.team
         best = max(plays, key=lambda p: ranked[p])
         candidates = list(puzzle.clauses) or [self.clause]
-        why = play_reasons(view, game.parse(match))
+        why = [*play_reasons(view, game.parse(match)), *what_follows(game, match)]
         if match == best:
             second = max((p for p in plays if p != best), key=lambda p: ranked[p])
             reason = Message("coach.puzzle-right", {"why": why, "second": play_words(second, team),
@@ -143,11 +143,19 @@ class BestPlay(Kind):
         return values(puzzle)[0][0]
 
     def where(self, puzzle: Puzzle) -> Message:
-        return Message("hint.where.best-play")
+        """The choices and what the next player and the pile show: the things the coach weighs,
+        not its verdict."""
+        state = game_of(puzzle).state
+        following = (state.turn + 1) % state.players
+        pile = (Message("hint.here.pile", {"n": len(state.discard), "card": state.discard[-1]}) if state.discard
+                else Message("hint.here.pile-empty"))
+        return Message("hint.here.best", {
+            "choices": len(split_plays(puzzle)), "melds": len(state.melds[state.team_of(following)]),
+            "cards": len(state.hands[following]), "pile": pile})
 
     def show_answer(self, puzzle: Puzzle, answer: object) -> Message:
         game = game_of(puzzle)
-        return Message("hint.answer-choice", {"choice": play_words(str(answer), game.state.current_team)})
+        return self.answer_and_why(puzzle, answer, play_words(str(answer), game.state.current_team))
 
 
     def generate(self, rng: random.Random, rules: Rules, params: Mapping[str, Any]) -> Puzzle | None:
@@ -193,6 +201,46 @@ class BestPlay(Kind):
 
     def deals(self, rules: Rules) -> Mapping[str, Sequence[Mapping[str, Any]]]:
         return {}
+
+
+def what_follows(game: Any, play: str) -> list[Message]:
+    """What a play leads to in this turn, as the engine plays it: going out or the side's pot, by
+    the play itself or by discarding the one card it leaves; and, for a wild card let go, what a
+    wild card is worth kept (the coach's reasons weigh cards and the pile, not these)."""
+    from ...game.actions import Discard
+    from ...game.facade import Game
+    from ...game.state import Phase, PotState
+
+    state = game.state
+    seat, team = state.turn, state.current_team
+    bonus = state.rules.going_out_bonus
+
+    def outcome(before: Any, after: Any) -> str | None:
+        if after.phase in (Phase.HAND_OVER, Phase.MATCH_OVER) and after.went_out is not None:
+            return "out"
+        if before.pot_state[team] is PotState.ASIDE and after.pot_state[team] in (PotState.WAITING, PotState.TAKEN):
+            return "pot"
+        return None
+
+    out: list[Message] = []
+    act = game.parse(play)
+    if isinstance(act, Discard) and act.card.is_wild_card:
+        out.append(Message("coach.discard-wild", {"card": act.card}))
+    after = Game.from_state(state)
+    after.play(act)
+    now = outcome(state, after.state)
+    if now is not None:
+        out.append(Message("coach.goes-out" if now == "out" else "coach.earns-pot", {"bonus": bonus}))
+    elif after.state.phase is Phase.PLAY and after.state.turn == seat and len(after.state.hands[seat]) == 1:
+        last = after.state.hands[seat][0]
+        if after.why_illegal(f"discard {last.code}") is None:
+            before = after.state
+            after.play(f"discard {last.code}")
+            then = outcome(before, after.state)
+            if then is not None:
+                out.append(Message("coach.then-out" if then == "out" else "coach.then-pot",
+                                   {"card": last, "bonus": bonus}))
+    return out
 
 
 def _close() -> float:

@@ -68,6 +68,7 @@ class DealCount(Kind):
     clause = "deal"
     params = frozenset({"count", "players"})
     keeps = ("count",)
+    look_on_miss = False  # a wrong count names its slip; where to look only when none explains it
 
     def prompt(self, puzzle: Puzzle) -> Message:
         rules = puzzle.ruleset
@@ -110,13 +111,16 @@ class DealCount(Kind):
         said = Message("feedback.not-number", {"n": n})
         if found is not None:
             return wrong(puzzle, found[0], said, found[1], lines=lines)
-        return wrong(puzzle, ["deal", "deck"], said, Message("feedback.count-line-by-line"), lines=lines)
+        return wrong(puzzle, ["deal", "deck"], said, self.look(puzzle), lines=lines)
 
     def solve(self, puzzle: Puzzle) -> object | None:
         return dealt_count(puzzle, puzzle.ruleset)
 
     def where(self, puzzle: Puzzle) -> Message:
-        return Message("hint.where.count", {"rules": puzzle.ruleset})
+        """This table: its ruleset's deck, its players and their hands, then the pots and the pile."""
+        rules = puzzle.ruleset
+        key = "hint.here.count-stock" if puzzle.goal.get("count", "left") == "stock" else "hint.here.count-left"
+        return Message(key, {"rules": rules, "players": _players(puzzle, rules), "size": rules.hand_size})
 
     def show_answer(self, puzzle: Puzzle, answer: object) -> Message:
         return Message("hint.answer-number", {"n": answer})

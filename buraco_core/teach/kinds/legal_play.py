@@ -13,12 +13,14 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ...game.actions import AddToMeld, NewMeld, Take
 from ...messages import Message
 from ...rules import Rules
 from ...variants import rules_text
 from ..answers import read_bool, read_index
 from ..explain import explain_allowed, play_words, refusal_clauses
 from ..feedback import Feedback
+from ..look import play_pointer
 from ..positions import PositionGoal, game_of, position_facts, show_position, split_plays
 from ..puzzle import Puzzle, PuzzleError
 from ..templates import RECIPES
@@ -55,8 +57,10 @@ class LegalPlay(Kind):
 
     def prompt(self, puzzle: Puzzle) -> Message:
         try:
-            team = game_of(puzzle).state.current_team
-            return Message("prompt.legal-play", {"play": play_words(str(puzzle.goal.get("play", "")), team)})
+            game = game_of(puzzle)
+            return Message("prompt.legal-play", {"play": play_words(str(puzzle.goal.get("play", "")),
+                                                                    game.state.current_team,
+                                                                    alone=not game.rules.partnerships)})
         except (ValueError, PuzzleError):
             return Message("teach.solve-this")
 
@@ -83,27 +87,43 @@ class LegalPlay(Kind):
         game = game_of(puzzle)
         play = split_plays(puzzle)[0]
         refusal = judge_play(game, play)
-        shown = play_words(play, game.state.current_team)
+        shown = play_words(play, game.state.current_team, alone=not rules.partnerships)
+        act = game.parse(play)
         if refusal is not None:
             candidates = refusal_clauses(refusal)
-            reason = Message("feedback.play-refused", {"play": shown, "why": refusal.message})
+            if refusal.rule == "going-out" and isinstance(act, (NewMeld, AddToMeld)):
+                candidates.append("turn-guard")  # a meld that would empty the hand before the side may go out
+            if isinstance(act, Take) and not rules.discard_open:
+                candidates.append("discard-pile")  # the take turns on the one card the closed pile shows
             if not says_allowed:
+                reason = Message("feedback.play-refused", {"play": shown, "why": refusal.message})
                 return right(puzzle, candidates, reason, verdict="feedback.right-refused")
-            return wrong(puzzle, candidates, "feedback.no-refused", reason)
+            return wrong(puzzle, candidates, "feedback.not-so", self.look(puzzle))
         why, candidates = explain_allowed(game, play)
-        reason = Message("feedback.play-allowed", {"play": shown, "why": why})
+        if isinstance(act, Take) and not rules.discard_open:
+            candidates.append("discard-pile")  # the take turns on the one card the closed pile shows
+        left = _left_after(game, act)
+        if isinstance(act, (NewMeld, AddToMeld)) and left is not None:
+            # the turn guard asked whether the one card left may end the turn: it may
+            candidates.append("turn-guard")
+            why = Message("teach.join", {"first": why, "then": Message("explain.last-card-free", {"card": left})})
         if says_allowed:
+            reason = Message("feedback.play-allowed", {"play": shown, "why": why})
             return right(puzzle, candidates, reason, verdict="feedback.right-allowed")
-        return wrong(puzzle, candidates, "feedback.no-allowed", reason)
+        return wrong(puzzle, candidates, "feedback.not-so", self.look(puzzle))
 
     def solve(self, puzzle: Puzzle) -> object | None:
         return "allowed" if judge_play(game_of(puzzle), split_plays(puzzle)[0]) is None else "refused"
 
     def where(self, puzzle: Puzzle) -> Message:
-        return Message("hint.where.legal")
+        """What the clause deciding the play reads in this position (the stage of the turn, the
+        cards the play leaves, the pot, the pile's top card, ...)."""
+        told = self.check(puzzle, puzzle.ruleset, self.solve(puzzle))  # the clause the verdict names
+        return play_pointer(game_of(puzzle), split_plays(puzzle)[0], told.rule)
 
     def show_answer(self, puzzle: Puzzle, answer: object) -> Message:
-        return Message("hint.answer-choice", {"choice": Message(f"widget.{answer}")})
+        fb = self.check(puzzle, puzzle.ruleset, answer)
+        return Message("hint.answer-play", {"choice": Message(f"widget.{answer}"), "why": fb.reason or ""})
 
     def generate(self, rng: random.Random, rules: Rules, params: Mapping[str, Any]) -> Puzzle | None:
         clause = params.get("clause")
@@ -132,6 +152,19 @@ class LegalPlay(Kind):
         if rules.pot_guard:
             skip.add("turn-guard")  # the pot guard refuses first (see templates.turn_guard)
         return {clause: [{"clause": clause}] for clause in RECIPES if clause not in skip}
+
+
+def _left_after(game: Any, act: Any) -> Any:
+    """The one card a meld leaves in the hand, where it may be the discard that ends the turn;
+    None otherwise."""
+    from ...game.facade import Game
+
+    after = Game.from_state(game.state)
+    after.play(act)
+    hand = after.state.hands[game.state.turn]
+    if after.state.turn != game.state.turn or len(hand) != 1:
+        return None
+    return hand[0] if after.why_illegal(f"discard {hand[0].code}") is None else None
 
 
 def _random_position(rng: random.Random, rules: Rules) -> Puzzle | None:

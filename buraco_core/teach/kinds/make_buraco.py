@@ -19,7 +19,7 @@ from ...scoring import BONUS_CLAUSES
 from ...variants import rules_text
 from ..deal import Deck, buraco_cards, buraco_kinds, hand_around
 from ..puzzle import Goal, Puzzle
-from .make_meld import MakeMeld
+from .make_meld import MakeMeld, solve_cards
 
 __all__ = ["BURACO_KINDS", "MAKE_BURACO", "MakeBuracoGoal", "buraco_problem"]
 
@@ -54,14 +54,17 @@ def buraco_problem(puzzle: Puzzle, meld: Meld, want: str) -> tuple[list[str], Me
                                               "counted": Message(f"buraco-kind.{counted}")})
         clauses.insert(0, BONUS_CLAUSES[natural])
     elif meld.wild is not None and want in ("clean", "royal", "ace-to-ace"):
-        why = Message("feedback.has-wild", {"wild": meld.wild, "stands": meld.wild_label})
+        why = Message("feedback.has-wild", {"wild": meld.wild, "stands": meld.wild_stands})
+    elif want in ("royal", "ace-to-ace"):  # clean, and short of the ranks or the aces the kind needs
+        why = Message("feedback.lacks-royal" if want == "royal" else "feedback.lacks-ace-to-ace",
+                      {"n": len({c.rank for c in meld.cards}), "cards": len(meld)})
     elif meld.wild is None:
         why = Message("feedback.no-wild-so-clean", {"kind": Message(f"teach.a-kind.{counted}")})
     elif want == "semi-clean" and len(meld.natural_cards) < rules.min_buraco:
         why = Message("feedback.too-few-naturals", {"wild": meld.wild, "n": len(meld.natural_cards),
                                                     "min": rules.min_buraco})
     elif want == "semi-clean":
-        why = Message("feedback.wild-inside", {"wild": meld.wild, "stands": meld.wild_label})
+        why = Message("feedback.wild-inside", {"wild": meld.wild, "stands": meld.wild_stands})
     else:
         why = Message("feedback.kind-is", {"kind": Message(f"teach.a-kind.{counted}"),
                                            "want": Message(f"teach.a-kind.{want}")})
@@ -74,6 +77,7 @@ class MakeBuraco(MakeMeld):
     name = "make-buraco"
     goal_type = MakeBuracoGoal
     form = "cards"
+    draws_meld = True
     clause = "buraco"
     params = frozenset({"buraco"})
     keeps = ("buraco",)
@@ -92,8 +96,9 @@ class MakeBuraco(MakeMeld):
     def missed(self, puzzle: Puzzle, meld: Meld) -> tuple[list[str], Message] | None:
         return buraco_problem(puzzle, meld, str(puzzle.goal.get("buraco", "any")))
 
-    def where(self, puzzle: Puzzle) -> Message:
-        return Message("hint.where.buraco", {"n": puzzle.ruleset.min_buraco})
+    def solve(self, puzzle: Puzzle) -> object | None:
+        rules = puzzle.ruleset
+        return solve_cards(self, puzzle, rules, rules.min_buraco)
 
     def generate(self, rng: random.Random, rules: Rules, params: Mapping[str, Any]) -> Puzzle | None:
         kinds = buraco_kinds(rules)

@@ -21,6 +21,7 @@ from ..answers import pick_cards
 from ..deal import Deck, hand_around, meld_cards, run_cards
 from ..explain import meld_clauses, refusal_clauses
 from ..feedback import Feedback
+from ..look import meld_pointer
 from ..puzzle import Goal, Puzzle
 from ..search import meld_candidates
 from .base import Kind, right, wrong
@@ -48,7 +49,7 @@ def goal_problem(puzzle: Puzzle, meld: Meld) -> tuple[list[str], Message] | None
     want_kind = goal.get("meld_kind")
     if want_kind and meld.kind != want_kind:
         return [want_kind, meld.kind], Message("feedback.meld-kind", {
-            "meld": meld.description, "want": Message(f"meld.kind.{want_kind}")})
+            "meld": meld.description, "want": Message(f"prompt.a-{want_kind}")})
     min_cards = goal.get("min_cards")
     if min_cards and len(meld) < int(min_cards):
         return [meld.kind], Message("feedback.min-cards", {"n": len(meld), "min": int(min_cards)})
@@ -58,40 +59,50 @@ def goal_problem(puzzle: Puzzle, meld: Meld) -> tuple[list[str], Message] | None
     if wild is False and meld.wild is not None:
         rule = "natural-two" if meld.wild.rank == 2 else "wild-one"
         return [rule, "wild-one"], Message("feedback.wants-no-wild", {"wild": meld.wild,
-                                                                      "stands": meld.wild_label})
+                                                                      "stands": meld.wild_stands})
     at = goal.get("wild_at")
     if at and meld.wild is not None and meld.kind == "run":
         at_end = meld.wild_index in (0, len(meld) - 1)
         if at == "gap" and at_end:
             return ["wild-place", "wild-one"], Message("feedback.wild-at-end", {
-                "wild": meld.wild, "stands": meld.wild_label})
+                "wild": meld.wild, "stands": meld.wild_stands})
         if at == "end" and not at_end:
             return ["wild-place", "wild-one"], Message("feedback.wild-in-gap", {
-                "wild": meld.wild, "stands": meld.wild_label})
+                "wild": meld.wild, "stands": meld.wild_stands})
     if at and meld.wild is None:
         return ["wild-one"], Message("feedback.wants-wild", {"meld": meld.description})
     return None
 
 
-def solve_cards(kind: Kind, puzzle: Puzzle, rules: Rules) -> list[str] | None:
-    for group in meld_candidates(puzzle.hand_cards):
+def solve_cards(kind: Kind, puzzle: Puzzle, rules: Rules, shortest: int = 3) -> list[str] | None:
+    """A right answer of a cards puzzle: one without a wild card where there is one (the answer a
+    hint shows should not spend a wild card a clean meld does without); ``shortest``: the fewest
+    cards a right answer can have."""
+    groups = [g for g in meld_candidates(puzzle.hand_cards) if len(g) >= shortest]
+    natural = [g for g in groups if not any(c.rank in (0, 2) for c in g)]
+    found: list[str] | None = None
+    for group in [*natural, *(g for g in groups if any(c.rank in (0, 2) for c in g))]:
         codes = [c.code for c in group]
-        if kind.check(puzzle, rules, codes).correct:
-            return codes
-    return None
+        fb = kind.check(puzzle, rules, codes)
+        if fb.correct:
+            if fb.meld is None or fb.meld.wild is None:
+                return codes
+            found = found or codes
+    return found
 
 
 class MakeMeld(Kind):
     name = "make-meld"
     goal_type: ClassVar[type[Goal]] = MakeMeldGoal
     form = "cards"
+    draws_meld = True
     clause = "run"
     params = frozenset({"meld_kind", "wild", "wild_at", "ace"})
     keeps: ClassVar[tuple[str, ...]] = ("meld_kind", "wild", "wild_at")
 
     def prompt(self, puzzle: Puzzle) -> Message:
         goal = puzzle.goal
-        what = Message(f"meld.kind.{goal['meld_kind']}") if goal.get("meld_kind") else Message("prompt.a-meld")
+        what = Message(f"prompt.a-{goal.get('meld_kind') or 'meld'}")
         more = Message("prompt.at-least", {"n": goal["min_cards"]}) if goal.get("min_cards") else None
         wild = goal.get("wild")
         at = goal.get("wild_at")
@@ -124,17 +135,15 @@ class MakeMeld(Kind):
         return right(puzzle, meld_clauses(meld), Message("feedback.sentence", {"why": meld.description}), meld=meld)
 
     def solve(self, puzzle: Puzzle) -> object | None:
-        return solve_cards(self, puzzle, puzzle.ruleset)
+        return solve_cards(self, puzzle, puzzle.ruleset, int(puzzle.goal.get("min_cards") or 3))
 
     def where(self, puzzle: Puzzle) -> Message:
-        goal = puzzle.goal
-        if goal.get("wild_at") == "gap" or goal.get("wild"):
-            return Message("hint.where.wild")
-        if goal.get("meld_kind") == "set":
-            return Message("hint.where.set")
-        if goal.get("meld_kind") == "run":
-            return Message("hint.where.run")
-        return Message("hint.where.meld")
+        """The suit or rank of the hand that holds the engine's answer, and its wild card."""
+        answer = self.solve(puzzle)
+        if answer is None:
+            return Message("hint.where.meld")
+        meld = make_meld(pick_cards(puzzle.hand_cards, answer), puzzle.ruleset)
+        return meld_pointer(meld, buraco=self.name == "make-buraco")
 
     def show_answer(self, puzzle: Puzzle, answer: object) -> Message:
         return Message("hint.answer-cards", {"cards": tuple(pick_cards(puzzle.hand_cards, answer))})
@@ -168,8 +177,10 @@ class MakeMeld(Kind):
             goal["wild"] = bool(wild_param)
         if at:
             goal["wild_at"] = at
-        return Puzzle(id="", kind=self.name, rules=rules_text(rules), goal=goal,
-                      hand=hand_around(rng, deck, core, rng.randint(7, 10)))
+        hand = hand_around(rng, deck, core, rng.randint(7, 10))
+        if params.get("ace") is False and any(code.startswith("A") for code in hand):
+            return None  # no ace at all: before lesson 01 teaches the ace high or low
+        return Puzzle(id="", kind=self.name, rules=rules_text(rules), goal=goal, hand=hand)
 
     def deals(self, rules: Rules) -> Mapping[str, Sequence[Mapping[str, Any]]]:
         out: dict[str, list[Mapping[str, Any]]] = {

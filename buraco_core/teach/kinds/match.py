@@ -7,13 +7,14 @@ is a draw, or another hand is dealt. The game plays it and decides ([match-end],
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...cards import format_cards
 from ...messages import Message
-from ...rules import Rules
+from ...rules import Rules, Tie
 from ...variants import rules_text
 from ..answers import read_choice
 from ..deal import Deck, buraco_cards, make, meld_cards
@@ -91,10 +92,11 @@ class MatchKind(Kind):
     def prompt(self, puzzle: Puzzle) -> Message:
         plays = split_plays(puzzle)
         try:
-            team = game_of(puzzle).state.current_team
+            game = game_of(puzzle)
         except (ValueError, PuzzleError):
             return Message("teach.solve-this")
-        return Message("prompt.match", {"play": play_words(plays[0], team) if plays else ""})
+        words = play_words(plays[0], game.state.current_team, alone=not game.rules.partnerships) if plays else ""
+        return Message("prompt.match", {"play": words})
 
     def problems(self, puzzle: Puzzle, rules: Rules) -> str | None:
         if len(split_plays(puzzle)) != 1:
@@ -107,12 +109,22 @@ class MatchKind(Kind):
                      for o in (puzzle.options or MATCH_OUTCOMES))
 
     def facts(self, puzzle: Puzzle) -> tuple[Message, ...]:
+        """The target, the totals before the hand, what the hand scores each side (the hand is
+        over: every hand is shown and counted) and, where a tie goes to the side that started,
+        which side that is: the match's answer follows from these and its rules alone."""
         game = game_of(puzzle)
         rules = game.rules
         facts = [Message("fact.match-target", {"target": rules.target}) if rules.target is not None
                  else Message("fact.match-one-hand")]
         if rules.target is not None:
             facts.append(Message("fact.totals", {"a": game.totals[0], "b": game.totals[1]}))
+        try:
+            _outcome, after = match_outcome(puzzle)
+        except PuzzleError:
+            return tuple(facts)
+        facts.append(Message("fact.hand-scores", {"a": int(after.scores[0].total), "b": int(after.scores[1].total)}))
+        if rules.tie is Tie.STARTER_WINS:
+            facts.append(Message("fact.started", {"side": game.state.team_of(game.state.starter)}))
         return tuple(facts)
 
     def check(self, puzzle: Puzzle, rules: Rules, answer: object) -> Feedback:
@@ -128,22 +140,35 @@ class MatchKind(Kind):
         totals = tuple(Message("feedback.side-total", {"side": t, "total": v}) for t, v in enumerate(game.totals))
         why = Message("feedback.match-why", {"totals": totals, "target": target, "tie": tie,
                                              "outcome": _LABELS[outcome]})
-        tied = _tied(game) or outcome == "the match is a draw"
-        candidates = ["match-tie", "match-end"] if tied or chosen in ("the match is a draw",) else [
-            "match-end", "match-tie"]
-        if chosen == outcome:
-            return right(puzzle, candidates, why, lines=lines)
-        return wrong(puzzle, candidates, "feedback.not-so", why, lines=lines)
+        # the tie rule decides only a tie: a draw chosen where the totals differ is a miss of the end
+        ended = rules.target is None or max(game.totals) >= rules.target  # a tie below the target decides nothing
+        tied = (_tied(game) and ended) or outcome == "the match is a draw"
+        candidates = ["match-tie", "match-end"] if tied else ["match-end"]
+        if chosen == outcome:  # each side's lines: no total of both
+            return dataclasses.replace(right(puzzle, candidates, why, lines=lines), sums=False)
+        return dataclasses.replace(wrong(puzzle, candidates, "feedback.not-so", self.look(puzzle), lines=lines),
+                                   sums=False)
 
     def solve(self, puzzle: Puzzle) -> object | None:
         return match_outcome(puzzle)[0]
 
     def where(self, puzzle: Puzzle) -> Message:
-        return Message("hint.where.match")
+        """This hand's scores (the engine's count), the totals before it and the target: what the
+        match's end reads, not what it decides."""
+        _outcome, game = match_outcome(puzzle)
+        rules = game.rules
+        scores = tuple(Message("feedback.side-total", {"side": t, "total": int(score.total)})
+                       for t, score in enumerate(game.scores))
+        if rules.target is None:
+            return Message("hint.here.match-one", {"scores": scores, "target": Message("fact.match-one-hand")})
+        before = tuple(Message("feedback.side-total", {"side": t, "total": int(total)})
+                       for t, total in enumerate(game_of(puzzle).totals))
+        return Message("hint.here.match", {"scores": scores, "before": before,
+                                           "target": Message("fact.match-target", {"target": rules.target})})
 
     def show_answer(self, puzzle: Puzzle, answer: object) -> Message:
-        return Message("hint.answer-choice", {"choice": _LABELS.get(str(answer), Message(
-            "teach.own-words", {"text": str(answer)}))})
+        return self.answer_and_why(puzzle, answer, _LABELS.get(str(answer), Message(
+            "teach.own-words", {"text": str(answer)})))
 
     def generate(self, rng: random.Random, rules: Rules, params: Mapping[str, Any]) -> Puzzle | None:
         """The last play of a hand (side 0 goes out), with match totals chosen so that the hand
@@ -176,6 +201,8 @@ class MatchKind(Kind):
         if rules.pots:
             base += ["pot 0: taken", f"pot 1: {rng.choice(['taken', 'aside'])}"]
         base.append(f"discard: {format_cards(deck.random(2))}")
+        if rules.tie is Tie.STARTER_WINS and params.get("outcome") == "tie":
+            base.append(f"dealer: {rng.randrange(2)}")  # either side may have started: the tie rule decides
         play = f"discard {last[0].code}"
         try:
             game = parse_scenario("\n".join(base) + "\n", "position")

@@ -70,6 +70,15 @@ def _bonuses(rules: Rules) -> list[tuple[str, int]]:
     return out
 
 
+def _house_bonus(meld: Meld) -> tuple[Rules, int] | None:
+    """(the preset, its bonus) where a house rule changed the bonus of the meld's buraco kind."""
+    preset = RULESETS[meld.rules.name]
+    if meld.buraco_type is None or preset == meld.rules:
+        return None
+    own = make_meld(meld.cards, preset)
+    return (preset, own.bonus) if own.buraco_type == meld.buraco_type and own.bonus != meld.bonus else None
+
+
 class MeldValue(Kind):
     name = "meld-value"
     goal_type = MeldValueGoal
@@ -77,6 +86,7 @@ class MeldValue(Kind):
     clause = "card-values"
     reveal_table = False
     params = frozenset({"buraco", "wild", "kind", "worked"})
+    look_on_miss = False  # a wrong number names its slip, or says to count again card by card
 
     def prompt(self, puzzle: Puzzle) -> Message:
         return Message("prompt.meld-value", {"rules": puzzle.ruleset})
@@ -100,6 +110,12 @@ class MeldValue(Kind):
             return wrong(puzzle, [BONUS_CLAUSES[kind], *worked, "buraco"], said,
                          Message("feedback.bonus-left-out", {"kind": Message(f"buraco-kind.{kind}")}),
                          lines=lines, meld=meld)
+        house = _house_bonus(meld)
+        if house is not None and n == meld.card_points + house[1]:  # the preset's bonus, not the house's
+            return wrong(puzzle, [BONUS_CLAUSES[kind or "clean"], *worked, "buraco"], said, Message(
+                "feedback.house-bonus", {"preset": house[0], "preset_bonus": house[1], "rules": rules,
+                                         "kind": Message(f"teach.a-kind.{kind}"), "bonus": meld.bonus}),
+                lines=lines, meld=meld)
         if kind is not None:
             for other, bonus in _bonuses(rules):
                 if other != kind and n == meld.card_points + bonus:
@@ -134,7 +150,12 @@ class MeldValue(Kind):
         return make_meld(puzzle.table[0], puzzle.rules).points
 
     def where(self, puzzle: Puzzle) -> Message:
-        return Message("hint.where.value", {"values": values_message(make_meld(puzzle.table[0], puzzle.rules))})
+        """The meld's cards and what each of its ranks is worth here; whether a bonus comes."""
+        meld = make_meld(puzzle.table[0], puzzle.rules)
+        bonus = (Message("hint.here.value-bonus", {"min": meld.rules.min_buraco}) if meld.is_buraco
+                 else Message("teach.nothing"))
+        return Message("hint.here.value", {"n": len(meld), "label": meld.label_message,
+                                           "values": values_message(meld), "bonus": bonus})
 
     def show_answer(self, puzzle: Puzzle, answer: object) -> Message:
         return Message("hint.answer-points", {"points": answer})

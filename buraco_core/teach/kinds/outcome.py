@@ -20,6 +20,7 @@ from ...variants import rules_text
 from ..answers import read_choice
 from ..explain import play_words, refusal_clauses
 from ..feedback import Feedback
+from ..look import play_pointer
 from ..positions import PositionGoal, game_of, position_facts, show_position, split_plays
 from ..puzzle import Puzzle, PuzzleError
 from ..templates import RECIPES
@@ -70,6 +71,33 @@ def outcome_of(puzzle: Puzzle) -> tuple[str, Any, Any]:
     return ("turn-goes-on" if after.turn == before.turn else "next-player"), None, game
 
 
+def _before_last(puzzle: Puzzle) -> tuple[Any, str]:
+    """The position before the last play (the plays before it played), and that play."""
+    game = game_of(puzzle)
+    plays = split_plays(puzzle)
+    for play in plays[:-1]:
+        game.play(play)
+    return game, plays[-1]
+
+
+def _also(puzzle: Puzzle, rules: Rules, outcome: str) -> list[str]:
+    """The clauses an outcome turns on besides its own: the stock's end where a take goes on
+    from an empty stock, the way of drawing for a take, an untaken pot becoming the stock where
+    the stock ends a hand with none left."""
+    from ...game.guards import take_clause
+    from ...rules import StockEnd
+
+    last = split_plays(puzzle)[-1].split()[0]
+    out = []
+    if last == "take":
+        out.append(take_clause(rules))
+        if not game_of(puzzle).state.stock:
+            out.append("stock-end")  # taking the pile instead of drawing from an empty stock
+    if outcome == "stock-ends" and rules.pots and rules.stock_end is StockEnd.EMPTY_NO_POT:
+        out.append("pot-to-stock")  # no untaken pot was left to become the stock
+    return out
+
+
 def _offered(puzzle: Puzzle) -> tuple[str, ...]:
     plays = split_plays(puzzle)
     last = plays[-1].split()[0] if plays else ""
@@ -105,8 +133,8 @@ class Outcome(Kind):
     def prompt(self, puzzle: Puzzle) -> Message:
         plays = split_plays(puzzle)
         try:
-            team = game_of(puzzle).state.current_team
-            words = tuple(play_words(p, team) for p in plays)
+            game = game_of(puzzle)
+            words = tuple(play_words(p, game.state.current_team, alone=not game.rules.partnerships) for p in plays)
         except (ValueError, PuzzleError):
             return Message("teach.solve-this")
         return Message("prompt.outcome", {"plays": words})
@@ -133,29 +161,38 @@ class Outcome(Kind):
             candidates = refusal_clauses(refusal)
             reason = Message("feedback.outcome.refused", {"why": refusal.message})
         else:
-            candidates = list(_CLAUSES[outcome])
+            candidates = [*_CLAUSES[outcome], *_also(puzzle, rules, outcome)]
             reason = Message(f"feedback.outcome.{outcome}", {
                 "rules": rules, "how": Message(f"fact.stock-end-{rules.stock_end.value}")})
         if chosen == outcome:
             return right(puzzle, candidates, reason)
+        # a wrong choice is refuted where that leaves the right one open, else pointed at
         if chosen in ("pot-fly", "pot-at-once", "pot-waits") and outcome not in ("pot-fly", "pot-at-once",
                                                                                  "pot-waits", "refused"):
             before = game_of(puzzle).state
             if before.pot_state[before.current_team].value == "taken":
                 return wrong(puzzle, ["one-pot"], "feedback.not-so", Message("feedback.outcome.one-pot"))
         if chosen == "refused":
-            return wrong(puzzle, candidates, "feedback.not-so",
-                         Message("feedback.outcome.not-refused", {"why": reason}))
-        return wrong(puzzle, candidates, "feedback.not-so", reason)
+            game, last = _before_last(puzzle)
+            return wrong(puzzle, candidates, "feedback.not-so", Message("feedback.outcome.not-refused", {
+                "play": play_words(last, game.state.current_team)}))
+        return wrong(puzzle, candidates, "feedback.not-so", self.look(puzzle))
 
     def solve(self, puzzle: Puzzle) -> object | None:
         return outcome_of(puzzle)[0]
 
     def where(self, puzzle: Puzzle) -> Message:
-        return Message("hint.where.outcome")
+        """What the last play leaves in your hand, your side's pot and buracos (or the stock, or
+        what the refusal's clause reads), in the position before it."""
+        outcome = self.solve(puzzle)
+        clause = self.check(puzzle, puzzle.ruleset, outcome).rule  # the clause the verdict names
+        if outcome != "refused" and clause not in ("stock-end", "pot-to-stock"):
+            clause = "pot"  # what happens after an allowed play: the cards it leaves, the pot
+        game, last = _before_last(puzzle)
+        return play_pointer(game, last, clause)
 
     def show_answer(self, puzzle: Puzzle, answer: object) -> Message:
-        return Message("hint.answer-choice", {"choice": Message(f"outcome.play.{answer}")})
+        return self.answer_and_why(puzzle, answer, Message(f"outcome.play.{answer}"))
 
     def generate(self, rng: random.Random, rules: Rules, params: Mapping[str, Any]) -> Puzzle | None:
         clause = str(params.get("clause") or rng.choice(["pot", "pot-indirect", "stock-end", "going-out"]))

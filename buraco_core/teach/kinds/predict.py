@@ -153,7 +153,7 @@ class Predict(Kind):
     def prompt(self, puzzle: Puzzle) -> Message:
         cards = tuple(parse_cards(str(puzzle.goal.get("add", ""))))
         if puzzle.goal.get("ask") == "kind":
-            return Message("prompt.predict-kind", {"cards": cards})
+            return Message("prompt.predict-kind", {"cards": cards, "rules": puzzle.ruleset})
         if not puzzle.table:
             return Message("prompt.predict-new", {"cards": cards})
         return Message("prompt.predict-wild", {"cards": cards})
@@ -182,8 +182,8 @@ class Predict(Kind):
         cards = tuple(parse_cards(str(puzzle.goal.get("add", ""))))
         facts = {"cards": cards, "meld": new.description, "after": new.cards,
                  "wild": new.wild or (old.wild if old is not None else None) or "",
-                 "stands": new.wild_label or (old.wild_label if old is not None else "") or "",
-                 "was": (old.wild_label if old is not None else "") or "", "rules": rules}
+                 "stands": new.wild_stands or (old.wild_stands if old is not None else None) or "",
+                 "was": (old.wild_stands if old is not None else None) or "", "rules": rules}
         if puzzle.goal.get("ask") == "kind":
             clause = BONUS_CLAUSES[{"clean-buraco": "clean", "semi-clean-buraco": "semi-clean",
                                     "dirty-buraco": "dirty"}[outcome]] if outcome.endswith("buraco") \
@@ -192,36 +192,76 @@ class Predict(Kind):
             why = Message(f"feedback.predict.why-{outcome}", {
                 **facts, "natural": Message(f"buraco-kind.{new.natural_kind}") if new.natural_kind else "",
                 "n": len(new), "min": rules.min_buraco})
-            if new.natural_kind != new.buraco_type and new.natural_kind == "semi-clean":
-                clause = "buraco-semi-clean"
-            candidates = ["worked-example", clause, "buraco"] if is_worked_example(new) else [clause, "buraco"]
+            counted_as_dirty = new.natural_kind != new.buraco_type and new.natural_kind == "semi-clean"
+            candidates = [clause, "buraco"]
+            if counted_as_dirty:
+                candidates = ["buraco-semi-clean", BONUS_CLAUSES[new.buraco_type or "dirty"], "buraco"]
+                if chosen == "semi-clean-buraco":  # its cards read semi-clean: the ruleset has no such kind
+                    why = Message("feedback.predict.no-semi-clean", facts)
+            if is_worked_example(new):
+                candidates.insert(0, "worked-example")
             if chosen == outcome:
                 return right(puzzle, candidates, join(why, Message("feedback.predict.now", facts)),
                              meld=new)
-            return wrong(puzzle, candidates, "feedback.predict.not-so", why)
+            # the one slip refuted in words (a ruleset without semi-clean buracos); the rest pointed at
+            refuted: Message | None = why if counted_as_dirty and chosen == "semi-clean-buraco" else None
+            return wrong(puzzle, candidates, "feedback.predict.not-so", refuted or self.look(puzzle))
         if old is None and outcome in ("low", "high", "gap"):
             clause = "wild-place" if outcome != "gap" else "wild-one"
         else:
             clause = _CLAUSE[outcome]
-        why = Message(f"feedback.predict.{'new' if old is None else 'why'}-{outcome}", facts)
+        key = f"{'new' if old is None else 'why'}-{outcome}"
+        if key == "new-low" and new.cards[-1].rank == 1:  # the run ends at the ace: no choice of end
+            two = new.wild is not None and new.wild.rank == 2 and new.wild.suit == new.suit
+            key = "new-corner" if two else "new-low-ace"
+        why = Message(f"feedback.predict.{key}", facts)
+        candidates = [clause, "wild-moves"]
+        suit_twos = new.kind == "run" and any(c.rank == 2 and c.suit == new.suit
+                                              for c in (*cards, *(old.cards if old is not None else ())))
+        if suit_twos:  # a 2 of the run's suit: natural at its place, else the wild card
+            candidates += ["natural-two", "fewest-wilds"]
         if chosen == outcome:
-            return right(puzzle, [clause, "wild-moves"], join(why, Message("feedback.predict.now", facts)),
-                         meld=new)
+            return right(puzzle, candidates, join(why, Message("feedback.predict.now", facts)), meld=new)
         if chosen == "hand":
             return wrong(puzzle, ["wild-stays"], "feedback.predict.not-so",
                          Message("feedback.predict.never-hand", facts))
-        return wrong(puzzle, [clause, "wild-moves"], "feedback.predict.not-so", why)
+        # a wrong choice is refuted where that leaves the right one open, else pointed at
+        moves = old is not None and old.wild is not None and outcome in ("gap", "low", "high", "choose")
+        if moves and chosen == "stays":
+            assert old is not None
+            refuted = Message("feedback.predict.not-stays", {
+                "cards": cards, "n": len(cards), "wild": old.wild, "stands": old.wild_stands_for})
+        elif moves and chosen == "gap" and outcome != "gap":
+            refuted = Message("feedback.predict.not-gap", {"cards": cards, "n": len(cards)})
+        else:
+            refuted = None
+        return wrong(puzzle, candidates, "feedback.predict.not-so", refuted or self.look(puzzle))
 
     def solve(self, puzzle: Puzzle) -> object | None:
         return predict(puzzle)[0]
 
     def where(self, puzzle: Puzzle) -> Message:
+        """The cards added and the meld's wild card (or its natural 2): the place they take, the
+        gaps and ends left; for ``ask: kind`` the count and where the wild card stands."""
+        cards = tuple(parse_cards(str(puzzle.goal.get("add", ""))))
+        _outcome, old, new = predict(puzzle)
         if puzzle.goal.get("ask") == "kind":
-            return Message("hint.where.predict-kind")
+            wild = (Message("hint.here.predict-kind-wild" if new.kind == "run" else "hint.here.predict-kind-wild-set",
+                            {"wild": new.wild}) if new.wild is not None else Message("teach.nothing"))
+            return Message("hint.here.predict-kind", {"cards": cards, "n": len(new),
+                                                      "min": puzzle.ruleset.min_buraco, "wild": wild})
+        if old is None:
+            return Message("hint.here.predict-new", {"cards": cards})
+        if old.kind == "run" and old.wild is not None:
+            return Message("hint.here.predict-wild", {"old": old.cards, "wild": old.wild, "n": len(cards),
+                                                      "stands": old.wild_stands_for, "cards": cards})
+        two = next((c for c in old.natural_cards if c.rank == 2 and c.suit == old.suit), None)
+        if old.kind == "run" and two is not None:
+            return Message("hint.here.predict-two", {"old": old.cards, "two": two, "cards": cards, "n": len(cards)})
         return Message("hint.where.predict-wild")
 
     def show_answer(self, puzzle: Puzzle, answer: object) -> Message:
-        return Message("hint.answer-choice", {"choice": Message(f"outcome.predict.{answer}")})
+        return self.answer_and_why(puzzle, answer, Message(f"outcome.predict.{answer}"))
 
     def generate(self, rng: random.Random, rules: Rules, params: Mapping[str, Any]) -> Puzzle | None:
         deck = Deck(rules, rng)

@@ -119,19 +119,25 @@ class Seats(Kind):
         hint = {"partner": "feedback.seats.partner-rule", "first": "feedback.seats.first-rule",
                 "next-dealer": "feedback.seats.next-dealer-rule"}[ask]
         if truth == "nobody":
-            return wrong(puzzle, clauses, "feedback.not-so", Message(key, facts))
+            return wrong(puzzle, clauses, "feedback.not-so", self.look(puzzle))
         return wrong(puzzle, ["seats"], "feedback.not-so", Message(hint, facts))
 
     def solve(self, puzzle: Puzzle) -> object | None:
         return seat_answer(puzzle, puzzle.ruleset)
 
     def where(self, puzzle: Puzzle) -> Message:
-        return Message("hint.where.seats")
+        """This table: its seats numbered from yours, the dealer, the ruleset's partnerships."""
+        rules = puzzle.ruleset
+        players = _players(puzzle, rules)
+        key = {"partner": "hint.here.seats-partner", "first": "hint.here.seats-first",
+               "next-dealer": "hint.here.seats-next"}[puzzle.goal.get("ask", "partner")]
+        return Message(key, {"players": players, "last": players - 1, "dealer": _dealer(puzzle, rules),
+                             "rules": rules})
 
     def show_answer(self, puzzle: Puzzle, answer: object) -> Message:
         label = Message("widget.nobody") if answer == "nobody" else Message("widget.seat", {
             "seat": int(str(answer).split()[1])})
-        return Message("hint.answer-choice", {"choice": label})
+        return self.answer_and_why(puzzle, answer, label)
 
     def generate(self, rng: random.Random, rules: Rules, params: Mapping[str, Any]) -> Puzzle | None:
         players = params.get("players") or rng.choice(list(rules.player_counts))

@@ -40,6 +40,7 @@ class WhichMeld(Kind):
     name = "which-is-meld"
     goal_type = WhichGoal
     form = "choice"
+    draws_meld = True
     clause = "run"
     params = frozenset({"wild", "want", "mistake"})
     keeps = ("want",)
@@ -87,7 +88,7 @@ class WhichMeld(Kind):
             rule = "natural-two" if meld.wild.rank == 2 else "wild-one"
             return wrong(puzzle, [rule, "wild-one"], "feedback.not-so",
                          Message("feedback.option-has-wild", {"n": number, "wild": meld.wild,
-                                                              "stands": meld.wild_label}), meld=meld)
+                                                              "stands": meld.wild_stands}), meld=meld)
         return right(puzzle, meld_clauses(meld), Message("feedback.option-is-meld", {
             "n": number, "meld": meld.description}), meld=meld)
 
@@ -97,10 +98,21 @@ class WhichMeld(Kind):
         return rights[0] if rights else None
 
     def where(self, puzzle: Puzzle) -> Message:
-        return Message("hint.where.which")
+        """The jokers and 2s of each group (each may be wild or natural), and what the others
+        must be."""
+        wilds = []
+        for i, text in enumerate(puzzle.options):
+            cards = tuple(c for c in parse_cards(text) if c.rank in (0, 2))
+            if cards:
+                wilds.append(Message("hint.here.which-option", {"n": i + 1, "cards": cards}))
+        shown: object = tuple(wilds) if wilds else Message("hint.here.which-none")
+        if puzzle.goal.get("want") == "clean":
+            return Message("hint.here.which-clean", {"wilds": shown})
+        return Message("hint.here.which", {"wilds": shown})
 
     def show_answer(self, puzzle: Puzzle, answer: object) -> Message:
-        return Message("hint.answer-option", {"n": int(answer) + 1})  # type: ignore[call-overload]
+        fb = self.check(puzzle, puzzle.ruleset, answer)
+        return Message("hint.answer-option-why", {"n": int(answer) + 1, "why": fb.reason or ""})  # type: ignore[call-overload]
 
     def generate(self, rng: random.Random, rules: Rules, params: Mapping[str, Any]) -> Puzzle | None:
         if params.get("want") == "clean":

@@ -5,6 +5,7 @@
 # registers ipywidgets' comm targets before the page asks for the widgets, so the page need not wait
 # for that answer to time out.
 try:
+    import buraco_trainer  # noqa: F401  (where the course's files are: get_course())
     import buraco_widgets  # noqa: F401
     import yaml  # noqa: F401  (the puzzle files)
 

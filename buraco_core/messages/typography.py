@@ -1,0 +1,127 @@
+"""Typography by rule, one function per language, applied when a message is rendered.
+
+A catalog sentence is written plainly; the rules of a language's typesetting are kept here, in one
+place, so no sentence has to remember them and no translator has to type a no-break space.
+:func:`typeset` is what :meth:`~buraco_core.messages.Message.text` applies to the finished sentence
+(nested messages included), and :func:`format_number` is how a number parameter is shown.
+
+English keeps its sentences as written: ``str(error)`` is English and is what tests and developers
+read, so its typography stays plain ASCII where the catalog writes it so.
+
+German (Duden and DIN 5008):
+
+- numbers: a point groups the thousands from four digits on (``1.000``, ``2.005``), and a negative
+  number has the minus sign U+2212 (``−100``); a hyphen standing for a minus in the catalog's own
+  text (``-20``, ``100 - 20``) becomes it as well;
+- the ellipsis is one character, ``…``, and stands apart from the word before it
+  (``pozzetto …``), with a no-break space so it never begins a line;
+- a range of numbers or cards has an en dash (``2–10``, ``4♥–10♥``); a hyphen joining three or
+  more cards in a row (``A-2-3``, ``K-A-2``) is a sequence, not a range, and stays;
+- abbreviations of two parts (``z. B.``, ``d. h.``, ``u. a.``) and a number before its unit
+  (``100 Punkte``, ``11 Karten``, ``3 Tagen``) are held together by a no-break space;
+- an apostrophe is ``’`` (``geht’s``);
+- after a colon, a full sentence begins with a capital (``Nicht erlaubt: Der Stapel ist leer``):
+  a word that can only open a clause (a pronoun, an article, an imperative, a question word, ...)
+  is capitalized there. A fragment after a colon therefore does not begin with such a word
+  (write ``ein Bonus von 200`` after a comma or a dash, not after a colon).
+
+>>> typeset("Gib eine ganze Punktzahl ein, etwa 165 oder -20.", "de")
+'Gib eine ganze Punktzahl ein, etwa 165 oder −20.'
+>>> typeset("Nicht erlaubt: der Stapel ist leer.", "de")
+'Nicht erlaubt: Der Stapel ist leer.'
+>>> typeset("A, 2, ..., K, A; Ränge 2-10, nie K-A-2", "de")
+'A, 2, …, K, A; Ränge 2–10, nie K-A-2'
+>>> format_number(-1000, "de"), format_number(-1000, "en"), format_number(20, "de", signed=True)
+('−1.000', '-1000', '+20')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+__all__ = ["NBSP", "TYPESETTERS", "format_number", "typeset"]
+
+NBSP = "\u00a0"
+"""The no-break space the rules put where a line must not break."""
+
+MINUS = "\u2212"
+"""The minus sign (U+2212), not the hyphen."""
+
+
+def format_number(n: int | float, lang: str = "en", *, signed: bool = False) -> str:
+    """A number as a sentence of ``lang`` shows it; ``signed`` writes ``+`` before a positive one
+    (a score line's ``+20``)."""
+    if lang != "de":
+        return f"{n:+}" if signed else str(n)
+    if isinstance(n, float) and not n.is_integer():
+        text = f"{abs(n):,}".replace(",", "\u2009").replace(".", ",").replace("\u2009", ".")
+    else:
+        text = f"{abs(int(n)):,}".replace(",", ".") if abs(n) >= 1000 else str(abs(int(n)))
+    if n < 0:
+        return MINUS + text
+    return "+" + text if signed and n > 0 else text
+
+
+# ---------------------------------------------------------------------------------------- German
+
+_RANK = r"(?:10|[2-9]|[AKBDJQ])[♠♥♦♣]?"
+# a range: two ranks (or numbers) joined by one hyphen, not part of a longer chain of cards
+_RANGE = re.compile(rf"(?<![\w♠♥♦♣-])({_RANK}|\d+)-({_RANK}|\d+)(?![\w♠♥♦♣-])")
+# a hyphen used as a minus: before a digit, at the start or after a space or an opening bracket
+_MINUS = re.compile(r"(^|[\s(„\[/])-(?=\d)")
+_MINUS_BETWEEN = re.compile(r"(?<=[\d)]) - (?=[\d(])")
+_ELLIPSIS_AFTER_WORD = re.compile(r"(?<=[\w)\]])[ \u00a0]?…")
+_ABBREVIATION = re.compile(r"\b(z|d|u|v|o)\. ?([BhaAäÄ])\.")
+_UNIT = re.compile(r"(?<=\d) (Punkte[n]?|Punkt|Bonuspunkte[n]?|Karten|Karte|Tage[n]?|Tag|Zeichen|%)(?!\w)")
+_APOSTROPHE = re.compile(r"(?<=\w)'(?=\w)")
+#: Words that can only begin a clause: after a colon they begin a full sentence.
+_OPENERS = frozenset([
+    "du", "er", "es", "sie", "man", "wir", "ihr",                                    # pronouns
+    "der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer", "eines",
+    "kein", "keine", "keinen", "keinem", "keiner", "dein", "deine", "deinen", "deinem", "deiner",
+    "sein", "seine", "seinen", "seinem", "seiner", "jede", "jeder", "jedes", "jeden",
+    "diese", "dieser", "dieses", "diesen",                                           # articles
+    "solange", "sobald", "wenn", "weil", "wo", "wohin", "wie", "was", "wer", "welche", "welcher",
+    "welches", "welchen", "ob",                                                      # clauses, questions
+    "danach", "dann", "darum", "deshalb", "außerdem", "hier", "jetzt", "sonst", "also", "dafür",
+    "damit", "im", "beim", "bei", "zum", "mit", "ohne", "statt", "zu", "nach",       # a sentence's first part
+    "zieh", "ziehe", "wirf", "lege", "leg", "wähle", "schreib", "schreibe", "nimm", "zähl", "zähle",
+    "geh", "gib", "klicke", "klick", "kopiere", "nenne", "versuch", "versuche", "setze", "such",
+    "suche", "drücke", "drück", "warte", "siehe", "sieh", "antworte", "tippe", "spiel", "spiele",
+    "lies", "prüfe", "schau", "achte", "denk", "frag", "fang",                       # imperatives
+])
+_COLON_WORD = re.compile(r"(: )([a-zäöü]\w*)")
+
+
+def _capital_after_colon(match: re.Match[str]) -> str:
+    word = match.group(2)
+    return match.group(1) + (word[0].upper() + word[1:] if word in _OPENERS else word)
+
+
+def german(text: str) -> str:
+    """The German rules (see the module docstring) applied to a finished sentence."""
+    if not text:
+        return text
+    text = text.replace("...", "…")
+    text = _ELLIPSIS_AFTER_WORD.sub(NBSP + "…", text)
+    text = _MINUS.sub(lambda m: m.group(1) + MINUS, text)
+    text = _MINUS_BETWEEN.sub(f" {MINUS} ", text)
+    text = _RANGE.sub(lambda m: f"{m.group(1)}–{m.group(2)}", text)
+    text = _ABBREVIATION.sub(lambda m: f"{m.group(1)}.{NBSP}{m.group(2)}.", text)
+    text = _UNIT.sub(lambda m: NBSP + m.group(1), text)
+    text = _APOSTROPHE.sub("’", text)
+    return _COLON_WORD.sub(_capital_after_colon, text)
+
+
+def _as_written(text: str) -> str:
+    return text
+
+
+#: Each language's typesetter; a language without one keeps its sentences as written.
+TYPESETTERS: dict[str, Callable[[str], str]] = {"en": _as_written, "de": german}
+
+
+def typeset(text: str, lang: str = "en") -> str:
+    """``text``, a finished sentence of ``lang``, with that language's typography."""
+    return TYPESETTERS.get(lang, _as_written)(text)

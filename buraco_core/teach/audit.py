@@ -1,0 +1,349 @@
+"""The verdict audit: every answer a puzzle can be given, judged by the puzzle and by the engine,
+and every way a verdict can mislead a learner, looked for.
+
+``python -m buraco_core check-puzzles lessons/puzzles --exhaustive`` runs it over the lessons'
+puzzle files, over generated puzzles (``--seeds N`` of every kind in every ruleset) and over what
+the lessons deal (``--quizzes N`` seeds of each lesson's quiz in each ruleset, and of each lesson's
+practice); it fails while it finds any of these, naming the puzzle, the answer and why:
+
+- **A right answer refused, or a wrong one accepted.** The right answers are worked out from the
+  position by the engine (:mod:`~buraco_core.teach.audit_answers`), never taken from the puzzle:
+  every option of a choice puzzle is judged, and exactly the options the engine makes right must
+  be accepted; for a free answer every right answer (every legal meld that meets the task, every
+  group of cards that may join the meld, with the wild card at either end), in every form (every
+  order, codes or hand positions), must be accepted, and the plausible wrong ones refused. The
+  answer the last hint shows must be right, and uses a wild card only where no meld without one
+  is right.
+- **A question the page cannot answer.** A position puzzle whose answer changes when the cards
+  the learner cannot see are dealt otherwise (:mod:`~buraco_core.teach.audit_positions`); a task
+  whose words do not say what it asks (:mod:`~buraco_core.teach.audit_causes`).
+- **Feedback that contradicts its verdict or names the wrong cause**
+  (:mod:`~buraco_core.teach.audit_causes`).
+- **Testing before teaching**, and a clause tag on a puzzle that does not exercise it
+  (:mod:`~buraco_core.teach.audit_teaching`).
+
+>>> from buraco_core.teach import Puzzle
+>>> p = Puzzle(id="p", kind="make-meld", rules="buraco", hand=("4h", "5h", "6h", "7h", "Kc"),
+...            goal={"meld_kind": "run"}, clauses=("run",))
+>>> result = audit_puzzle(p)
+>>> result.findings, result.right, result.judged
+([], 3, 15)
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..rules import RULESETS, get_rules
+from .audit_answers import answer_forms, free_answers, right_choices
+from .audit_causes import hint_problems, said_problems, unsaid_task
+from .audit_positions import hidden_variants, page_of, position_answer, tie_matters
+from .audit_teaching import named_clauses
+from .core import check, hint, solve
+from .feedback import Feedback
+from .kinds import KINDS
+from .puzzle import Puzzle, PuzzleError
+
+__all__ = ["HIDDEN_DEALS", "Finding", "PuzzleAudit", "Report", "audit_files", "audit_generated", "audit_puzzle",
+           "where_of"]
+
+#: How many other deals of the hidden cards a position puzzle is asked about.
+HIDDEN_DEALS = 4
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One defect: where the puzzle is (``file:line`` or the generated puzzle's id), its id, the
+    answer concerned ("" for the puzzle as a whole), the class of defect and why."""
+
+    where: str
+    puzzle: str
+    answer: str
+    check: str
+    reason: str
+
+    def __str__(self) -> str:
+        answer = f" answer {self.answer}:" if self.answer else ""
+        return f"{self.where}: {self.puzzle}:{answer} [{self.check}] {self.reason}"
+
+
+@dataclass
+class PuzzleAudit:
+    """The audit of one puzzle: its findings, how many answers were judged and how many right
+    answers the engine found (all accepted where there is no finding)."""
+
+    findings: list[Finding] = field(default_factory=list)
+    judged: int = 0
+    right: int = 0
+    exercised: set[str] = field(default_factory=set)
+    """The clauses the judged answers' verdicts turn on (and their lines)."""
+    needs: set[str] = field(default_factory=set)
+    """The clauses the right answers' verdicts name (and their lines): what the learner must know."""
+
+
+@dataclass
+class Report:
+    """The audit of many puzzles: the findings and the totals."""
+
+    findings: list[Finding] = field(default_factory=list)
+    puzzles: int = 0
+    judged: int = 0
+    right: int = 0
+    alternatives: int = 0
+    """Right answers beyond one per puzzle (each accepted)."""
+    generated: Counter[tuple[str, str]] = field(default_factory=Counter)
+    seconds: float = 0.0
+
+    def add(self, result: PuzzleAudit) -> None:
+        self.findings += result.findings
+        self.puzzles += 1
+        self.judged += result.judged
+        self.right += result.right
+        self.alternatives += max(0, result.right - 1)
+
+    def merge(self, other: Report) -> None:
+        self.findings += other.findings
+        self.puzzles += other.puzzles
+        self.judged += other.judged
+        self.right += other.right
+        self.alternatives += other.alternatives
+        self.generated.update(other.generated)
+        self.seconds += other.seconds
+
+    def summary(self) -> str:
+        text = (f"audit: {self.puzzles} puzzles, {self.judged} answers judged, {self.right} right answers "
+                f"accepted ({self.alternatives} beyond the first), {len(self.findings)} finding(s)")
+        if self.generated:
+            per = sorted(set(self.generated.values()))
+            kinds, rulesets = ({k for k, _ in self.generated}, {r for _, r in self.generated})
+            each = f"{per[0]} each" if len(per) == 1 else f"{per[0]} to {per[-1]} each"
+            text += (f"; {sum(self.generated.values())} of them generated, {len(kinds)} kinds in "
+                     f"{len(rulesets)} rulesets ({each})")
+        return text + f", {self.seconds:.1f} s"
+
+
+def where_of(puzzle: Puzzle) -> str:
+    """Where a puzzle is: ``file:line``, or \"generated\"."""
+    return f"{puzzle.source[0]}:{puzzle.source[1]}" if puzzle.source else "generated"
+
+
+def _shown(answer: Any) -> str:
+    return repr(answer)
+
+
+def audit_puzzle(puzzle: Puzzle) -> PuzzleAudit:
+    """Every check of the audit but the lessons' order, on one puzzle."""
+    out = PuzzleAudit()
+    where = where_of(puzzle)
+
+    def found(answer: Any, check_name: str, reason: str) -> None:
+        out.findings.append(Finding(where, puzzle.id, "" if answer is None else _shown(answer), check_name, reason))
+
+    kind = KINDS.get(puzzle.kind)
+    if kind is None:
+        found(None, "puzzle", f"unknown kind {puzzle.kind!r}")
+        return out
+    rng = random.Random(f"audit/{puzzle.id}/{puzzle.rules}")
+    judged: list[tuple[Any, Feedback]] = []
+    try:
+        rights, wrongs = _expected(puzzle)
+    except (ValueError, KeyError, PuzzleError) as e:
+        found(None, "puzzle", f"the engine cannot read the position: {e}")
+        return out
+    if not rights:
+        found(None, "refused", "the engine finds no right answer")
+    for answer in rights:
+        for form in answer_forms(puzzle, answer, rng):
+            fb = check(puzzle, form)
+            out.judged += 1
+            if form is answer:
+                judged.append((answer, fb))
+            if not fb.correct:
+                found(form, "refused", f"the engine makes it right, the puzzle refuses it: {fb}")
+                break
+    out.right = len(rights)
+    for answer in wrongs:
+        fb = check(puzzle, answer)
+        out.judged += 1
+        judged.append((answer, fb))
+        if fb.correct:
+            found(answer, "accepted", f"the engine makes it wrong, the puzzle accepts it: {fb}")
+        elif not fb.answered:
+            found(answer, "refused", f"an answer of the right form is not read: {fb}")
+    for mistake in puzzle.mistakes:
+        if all(mistake != a for a, _ in judged):
+            judged.append((mistake, check(puzzle, mistake)))
+            out.judged += 1
+    out.exercised = named_clauses((fb for _, fb in judged), all_clauses=True)
+    out.needs = named_clauses(fb for a, fb in judged if fb.correct)
+    _check_shown(puzzle, rights, found)
+    for answer, fb in judged:
+        for problem in said_problems(puzzle, answer, fb, rights):
+            found(answer, "cause", problem)
+    if puzzle.prompt is not None and not isinstance(puzzle.prompt, str):
+        for problem in hint_problems(puzzle, puzzle.prompt, rights):
+            found(None, "cause", f"the prompt: {problem}")
+    for level in (1, 2):
+        for problem in hint_problems(puzzle, hint(puzzle, level), rights):
+            found(None, "cause", f"hint {level}: {problem}")
+    for problem in unsaid_task(puzzle):
+        found(None, "unsaid", problem)
+    if puzzle.kind == "match" and "match-tie" in puzzle.clauses and not tie_matters(puzzle):
+        found(None, "tag", "tagged [match-tie], and the answer is the same under every tie rule: the tie rule is "
+                           "not what it asks")
+    if kind.shows_position and puzzle.kind != "best-play":
+        _check_hidden(puzzle, rights, found)
+    return out
+
+
+def _expected(puzzle: Puzzle) -> tuple[list[Any], list[Any]]:
+    """(right answers, wrong answers) as the engine reads the position; for a choice puzzle every
+    option is one or the other, and a right answer the options lack is still listed as right."""
+    kind = KINDS[puzzle.kind]
+    if kind.form == "choice":
+        right = right_choices(puzzle)
+        values = [o.value for o in kind.options(puzzle)]
+        return [v for v in values if v in right] + sorted(str(v) for v in right if v not in values), \
+            [v for v in values if v not in right]
+    answers = free_answers(puzzle)
+    return list(answers.right), list(answers.wrong)
+
+
+def _check_shown(puzzle: Puzzle, rights: Sequence[Any], found: Any) -> None:
+    """The answer the last hint shows is a right one, and where cards are the answer, it uses a
+    wild card only where no right answer does without one."""
+    shown = solve(puzzle)
+    if shown is None:
+        return
+    kind = KINDS[puzzle.kind]
+    if kind.form == "choice" and shown not in rights:
+        found(shown, "refused", f"the last hint shows {shown!r}, the engine makes {', '.join(map(repr, rights))} right")
+    if kind.form in ("cards", "extend"):
+        fewest = min((_wilds(puzzle, a) for a in rights), default=0)
+        if _wilds(puzzle, shown) > fewest:
+            found(shown, "cause", "the last hint shows an answer with a wild card where a right answer without one "
+                                  f"exists ({min(rights, key=lambda a: _wilds(puzzle, a))!r})")
+
+
+def _wilds(puzzle: Puzzle, answer: Any) -> int:
+    """How many wild cards the answer lays down (a natural 2 is none)."""
+    from ..cards import parse_cards
+    from ..melds import make_meld
+
+    rules = puzzle.ruleset
+    if puzzle.kind == "extend":
+        index, codes, *end = answer
+        cards = parse_cards(list(codes))
+        grown = make_meld(puzzle.table[index], rules).extend(cards, rules, wild_end=end[0] if end else None)
+        return int(grown.wild is not None and grown.wild in cards)
+    return int(make_meld(parse_cards(list(answer)), rules).wild is not None)
+
+
+def _check_hidden(puzzle: Puzzle, rights: Sequence[Any], found: Any) -> None:
+    """Neither the answer nor the reason the verdict gives for it changes when the cards the
+    learner cannot see are dealt otherwise (the page staying the same)."""
+    page = page_of(puzzle)
+    truth = set(map(str, rights))
+    reason = _reason(puzzle, rights)
+    for variant in hidden_variants(puzzle, HIDDEN_DEALS):
+        try:
+            if page_of(variant) != page:
+                continue
+            other = position_answer(variant)
+            other_reason = _reason(variant, [other])
+        except (ValueError, PuzzleError):
+            continue
+        if other not in truth:
+            found(None, "hidden", f"the answer depends on cards the page does not show: with the hidden cards dealt "
+                                  f"otherwise the engine says {other!r}, not {', '.join(sorted(truth))}"
+                                  + _hidden_hint(puzzle, str(variant.goal.get("game", ""))))
+            return
+        if other_reason != reason:
+            found(None, "hidden", f"the verdict's reason depends on cards the page does not show: {reason!r} here, "
+                                  f"{other_reason!r} with the hidden cards dealt otherwise"
+                                  + _hidden_hint(puzzle, str(variant.goal.get("game", ""))))
+            return
+
+
+def _reason(puzzle: Puzzle, rights: Sequence[Any]) -> str:
+    fb = check(puzzle, rights[0]) if rights else None
+    return fb.reason.text("en") if fb is not None and fb.reason is not None else ""
+
+
+def _hidden_hint(puzzle: Puzzle, saved: str) -> str:
+    """Which hidden cards differ, in a few words (the other hands)."""
+    from ..game.facade import Game
+    from .positions import game_of
+
+    real = game_of(puzzle).state
+    other = Game.from_json(saved).state
+    seat = real.turn
+    parts = []
+    for s in range(real.players):
+        if s != seat and real.hands[s] != other.hands[s]:
+            parts.append(f"seat {s} holding {' '.join(c.code for c in other.hands[s][:6])}"
+                         + (" ..." if len(other.hands[s]) > 6 else ""))
+    return f" (e.g. {'; '.join(parts)})" if parts else ""
+
+
+# ------------------------------------------------------------------ many puzzles
+
+def audit_files(folder: str | os.PathLike[str], *, lessons: str | os.PathLike[str] | None = None) -> Report:
+    """The audit of every puzzle file under ``folder``, and of the lessons' order where the
+    folder sits beside lesson notebooks (every clause taught before it is tested)."""
+    from pathlib import Path
+
+    from .audit_teaching import puzzle_key, teaching_findings
+    from .files import load_file, puzzle_files
+
+    start = time.perf_counter()
+    report = Report()
+    puzzles: list[Puzzle] = []
+    for f in puzzle_files(os.fspath(folder)):
+        loaded, problems = load_file(f)
+        for problem in problems:
+            report.findings.append(Finding(f"{problem.file}:{problem.line}", "", "", "file", problem.message))
+        puzzles += loaded
+    named = {}
+    for puzzle in puzzles:
+        result = audit_puzzle(puzzle)
+        named[puzzle_key(puzzle)] = (result.exercised, result.needs)
+        report.add(result)
+    root = Path(folder)
+    lesson_dir = Path(lessons) if lessons is not None else (root.parent if root.is_dir() else root.parent.parent)
+    report.findings += teaching_findings(puzzles, lesson_dir, named)
+    report.seconds = time.perf_counter() - start
+    return report
+
+
+def audit_generated(seeds: int, *, kinds: Iterable[str] | None = None, rulesets: Sequence[str] | None = None,
+                    syllabus: str | os.PathLike[str] | None = None, quiz_seeds: int = 0) -> Report:
+    """The audit of ``seeds`` generated puzzles per kind and ruleset (seeds 0, 1, ...), and of the
+    quizzes the syllabus deals (every lesson, every ruleset, ``seeds`` questions each)."""
+    from .audit_teaching import quiz_findings
+    from .generate import generate
+
+    start = time.perf_counter()
+    report = Report()
+    names = list(rulesets or RULESETS)
+    for kind in kinds or KINDS:
+        if kind == "best-play":
+            continue  # the coach's playouts take a tenth of a second each: audited in the lessons
+        for name in names:
+            for seed in range(seeds):
+                try:
+                    puzzle = generate(kind, get_rules(name), seed)
+                except ValueError:
+                    continue
+                report.generated[(kind, name)] += 1
+                report.add(audit_puzzle(puzzle))
+    if syllabus is not None and quiz_seeds:
+        report.merge(quiz_findings(syllabus, names, quiz_seeds))
+    report.seconds = time.perf_counter() - start
+    return report

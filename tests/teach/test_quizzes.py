@@ -1,0 +1,103 @@
+"""QuizSession: a quiz's score, first tries and retry pool, and a set of puzzles, without a widget."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from buraco_core.teach import QuizSession, SessionError, check, deal_quiz, generate, solve
+from buraco_core.teach.quizzes import RETRIES
+from buraco_core.teach.session import PuzzleSession
+
+ROOT = Path(__file__).resolve().parents[2]
+LESSONS = ROOT / "lessons"
+SYLLABUS = LESSONS / "syllabus.yaml"
+
+
+def lesson_quiz(lesson: str = "03", **kwargs: object) -> QuizSession:
+    return QuizSession(deal=lambda rules, seed: deal_quiz(lesson, rules, seed, 5, syllabus=SYLLABUS),
+                       lesson=lesson, **kwargs)  # type: ignore[arg-type]
+
+
+def miss(q: PuzzleSession) -> None:
+    """Answer wrongly: a tempting answer of the kind, or the right number off by ten."""
+    from buraco_core.teach import KINDS
+
+    p = q.puzzle
+    kind = KINDS[p.kind]
+    tempting = [a for a in kind.tempting(p) if check(p, a).answered and not check(p, a).correct]
+    if tempting:
+        q.check(tempting[0])
+    elif kind.form == "number":
+        q.check(int(solve(p)) + 10)  # type: ignore[call-overload]
+    else:
+        right = solve(p)
+        codes = right[1] if kind.form == "extend" else right  # type: ignore[index]
+        wrong = [c for c in p.hand if c not in codes][:1] or list(codes)[:2]  # type: ignore[union-attr]
+        q.check((right[0], wrong) if kind.form == "extend" else wrong)  # type: ignore[index]
+    assert q.correct is False, p.id
+
+
+def test_a_quiz_is_dealt_from_the_syllabus_and_scored() -> None:
+    quiz = lesson_quiz()
+    assert quiz.asked == len(quiz.questions) == 5 and quiz.asked_again == 0 and not quiz.complete
+    assert [q.puzzle for q in quiz.questions] == [d.puzzle for d in deal_quiz("03", "buraco", 1, 5, syllabus=SYLLABUS)]
+    for q in quiz.questions:
+        q.check(solve(q.puzzle))
+    assert quiz.score == quiz.first_tries == 5 and quiz.complete and quiz.first_try == [True] * 5
+
+
+def test_a_question_missed_comes_back_as_a_fresh_one_retries_times_at_most() -> None:
+    quiz = lesson_quiz(course=LESSONS)
+    calls: list[int] = []
+    quiz.listen(lambda s: calls.append(len(s.questions)))
+    first = quiz.questions[0]
+    miss(first)
+    assert len(quiz.questions) == 6 and quiz.comeback == {5: 0} and quiz.asked == 5 and quiz.asked_again == 1
+    back = quiz.questions[5]
+    assert back.puzzle.main_clause == first.puzzle.main_clause and back.puzzle != first.puzzle
+    again = quiz.retry_of(5)
+    assert again is not None and again.missed == 0 and again.clause == first.puzzle.main_clause
+    assert again.link is not None and again.link.href.endswith(f"#clause-{again.clause}")
+    assert quiz.retry_of(0) is None
+    miss(first)  # a second wrong answer to the same question brings nothing more back
+    assert len(quiz.questions) == 6
+    miss(back)  # the comeback missed: once more, then no more
+    assert len(quiz.questions) == 7 and quiz.origin(6) == 0 and quiz.asked_again == RETRIES
+    miss(quiz.questions[6])
+    assert len(quiz.questions) == 7 and calls == [6, 6, 7, 7]
+    assert quiz.first_try[:1] == [False] and quiz.right[0] is False
+    first.check(solve(first.puzzle))  # right after a miss: right, not at the first try
+    assert quiz.right[0] and quiz.first_tries == 0
+    replay = lesson_quiz()
+    miss(replay.questions[0])
+    assert replay.questions[5].puzzle == back.puzzle  # seeded by the missed puzzle
+
+
+def test_the_questions_answers_carry_the_quiz() -> None:
+    quiz = lesson_quiz(source="review")
+    q = quiz.questions[0]
+    q.check(solve(q.puzzle))
+    assert (q.attempts[-1].lesson, q.source) == ("03", "review")
+
+
+def test_new_quiz_and_another_ruleset_deal_again() -> None:
+    quiz = lesson_quiz("01")
+    first = quiz.puzzles
+    quiz.new_quiz()
+    assert quiz.seed == 2 and quiz.puzzles != first
+    quiz.in_ruleset("fechado")
+    assert quiz.rules == "fechado" and {p.rules for p in quiz.puzzles} == {"fechado"} and quiz.seed == 2
+    with pytest.raises(ValueError, match="no ruleset"):
+        quiz.in_ruleset("poker")
+    assert quiz.rules == "fechado"
+
+
+def test_a_set_of_puzzles_asks_nothing_again() -> None:
+    puzzles = [generate("meld-value", "buraco", s) for s in (1, 2)]
+    pset = QuizSession(puzzles, retries=0, lesson="01", source="puzzle")
+    miss(pset.questions[0])
+    assert len(pset.questions) == 2 and pset.comeback == {} and pset.first_try == [False, None]
+    with pytest.raises(SessionError):
+        pset.new_quiz()  # nothing to deal from

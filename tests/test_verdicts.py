@@ -1,0 +1,212 @@
+"""The verdict defects of issue 21, each fixed with a test that failed before the fix: answers a
+puzzle refused though right, sentences that said what the position contradicts, causes named
+wrongly, questions the page could not answer, and lessons that tested before they taught."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from buraco_core.messages import Message
+from buraco_core.teach import Puzzle, check, hint, load_puzzle, solve
+
+ROOT = Path(__file__).resolve().parent.parent
+PUZZLES = ROOT / "lessons" / "puzzles"
+
+
+def lesson_puzzle(file: str, puzzle_id: str) -> Puzzle:
+    return load_puzzle(PUZZLES / file, puzzle_id)
+
+
+def test_spot_the_meld_shows_the_clean_meld_not_one_that_spends_the_wild_card() -> None:
+    p = lesson_puzzle("08_play.yaml", "spot-the-meld")
+    assert solve(p) == ["9d", "10d", "Jd"]
+    assert str(hint(p, 3)) == "The answer: 9♦ 10♦ J♦."
+    assert check(p, ["9d", "10d", "2c"]).correct  # the wild card's meld is still right
+
+
+def test_two_beyond_ace_gives_the_corner_as_the_reason_not_a_choice_of_end() -> None:
+    p = lesson_puzzle("02_wilds.yaml", "two-beyond-ace")
+    right = check(p, "low")
+    assert right.correct
+    text = str(right.message)
+    assert "with a choice" not in text
+    assert "turn the corner" in text and "for Q♥" in text
+    assert "natural-two" in right.clauses
+
+
+def test_a_laid_down_run_ending_at_the_ace_gives_its_wild_card_no_choice() -> None:
+    from buraco_core.teach import Puzzle
+
+    p = Puzzle(id="p", kind="predict", rules="buraco", goal={"add": "Qc Kc Ac JK", "ask": "wild"})
+    fb = check(p, "low")
+    assert fb.correct and "ends at the ace" in str(fb.message) and "with a choice" not in str(fb.message)
+    choice = Puzzle(id="q", kind="predict", rules="buraco", goal={"add": "7c 8c JK", "ask": "wild"})
+    assert "with a choice" in str(check(choice, "low").message)
+
+
+def test_worked_seven_back_in_classic_buraco_says_how_it_counts_and_never_calls_semi_clean_right() -> None:
+    p = lesson_puzzle("03_buracos.yaml", "worked-seven-back-buraco")
+    assert "How does Classic Buraco count it" in str(p.prompt)
+    fb = check(p, "semi-clean-buraco")
+    assert not fb.correct
+    assert "by its cards it is semi-clean" not in str(fb.message)
+    assert "Classic Buraco has no semi-clean buraco" in str(fb.message)
+    assert "buraco-dirty" in fb.clauses and check(p, "dirty-buraco").correct
+
+
+def test_royal_and_ace_to_ace_say_what_the_meld_lacks() -> None:
+    royal = lesson_puzzle("03_buracos.yaml", "royal")
+    fb = check(royal, "2s 3s 4s 5s 6s 7s 8s 9s 10s Js Qs Ks")
+    assert "12 ranks of the thirteen" in str(fb.message) and "no wild card" not in str(fb.message)
+    assert "12 Ränge der dreizehn" in fb.explain("de")
+    aces = lesson_puzzle("03_buracos.yaml", "ace-to-ace")
+    fb = check(aces, "Ac 2c 3c 4c 5c 6c 7c 8c 9c 10c Jc Qc Kc")
+    assert "13 cards" in str(fb.message) and "from A to A" in str(fb.message)
+    assert "no wild card" not in str(fb.message)
+
+
+def test_fechado_pot_unused_never_says_nothing_comes_off_for_the_pot() -> None:
+    for puzzle_id, answer in (("fechado-pot-unused", 50), ("fechado-pot-unused-again", -200)):
+        p = lesson_puzzle("06_scoring.yaml", puzzle_id)
+        fb = check(p, answer)
+        assert not fb.correct and fb.rule == "pot-unused"
+        assert "nothing is taken off" not in str(fb.message)
+        assert "taken but not used" in str(fb.message) and "comes off once" in str(fb.message)
+
+
+def test_clean_bonus_300_names_the_house_bonus_not_a_counting_slip() -> None:
+    p = lesson_puzzle("11_house_rules.yaml", "clean-bonus-300")
+    fb = check(p, 250)
+    assert not fb.correct and fb.rule == "buraco-clean"
+    assert "count again" not in str(fb.message)
+    assert str(fb.reason) == ("that is the bonus of Classic Buraco, 200; in Classic Buraco, house rules a clean "
+                              "buraco is worth a bonus of 300.")
+    assert "bringt ein sauberer Buraco einen Bonus von 300" in fb.explain("de")
+
+
+def test_brazilian_plays_name_another_players_meld_by_seat_not_by_team() -> None:
+    for puzzle_id in ("brazilian-add-other", "brazilian-add-any"):
+        p = lesson_puzzle("04_turn.yaml", puzzle_id)
+        assert "team" not in str(p.prompt) and "of the player in seat 1" in str(p.prompt)
+        assert "team 1" not in str(check(p, "allowed").message)
+        assert isinstance(p.prompt, Message) and "Team 1" not in p.prompt.text("de")
+
+
+def test_match_puzzles_show_the_hands_scores_and_their_lines_have_no_total_of_both_sides() -> None:
+    from buraco_core.teach import KINDS
+
+    p = lesson_puzzle("06_scoring.yaml", "buraco-tie")
+    facts = [str(f) for f in KINDS["match"].facts(p)]
+    assert any(f.startswith("The hand scores ") for f in facts)
+    fb = check(p, solve(p))
+    assert fb.correct and fb.lines and fb.total is None
+
+
+TIES = ("italian-tie", "fechado-tie", "burraco-draw", "burraco-draw-again", "buraco-tie", "brazilian-tie")
+
+
+def test_the_six_tie_puzzles_turn_on_the_tie_rule_and_on_nothing_the_page_hides() -> None:
+    from buraco_core.teach.audit import audit_puzzle
+    from buraco_core.teach.audit_positions import tie_matters
+
+    for puzzle_id in TIES:
+        p = lesson_puzzle("06_scoring.yaml", puzzle_id)
+        assert "match-tie" in p.clauses and tie_matters(p), puzzle_id
+        assert audit_puzzle(p).findings == [], puzzle_id
+    one_hand = lesson_puzzle("06_scoring.yaml", "italian-tie")
+    assert solve(one_hand) == "side 1 wins the match"  # the side that started, not the one that went out
+
+
+def test_not_a_meld_names_every_card_chosen_the_wild_card_too() -> None:
+    from buraco_core.teach import Puzzle
+
+    p = Puzzle(id="p", kind="make-meld", rules="buraco", hand=("5h", "6h", "7s", "2s", "Kd"))
+    fb = check(p, "5h 6h 7s 2s")
+    assert not fb.correct and fb.rule == "run"
+    assert "2♠ 5♥ 6♥ 7♠ are neither" in str(fb.message)  # the 2♠ no longer vanishes
+    assert "2♠ 5♥ 6♥ 7♠" in fb.explain("de")
+
+
+def test_the_going_out_row_says_if_one_is_left_where_a_pot_can_become_the_stock() -> None:
+    from buraco_core.compare import compare_rulesets
+
+    table = str(compare_rulesets(rows=["going out needs"]))
+    row = table.splitlines()[1].split(" | ")
+    assert row[3] == "the pot taken (if one is left) and a buraco"            # Italian Burraco
+    assert row[5] == "the pot taken (if one is left) and a clean buraco"      # Buraco Fechado
+    assert row[1] == "the pot taken and a buraco"                             # Classic: its pot never goes
+
+
+def test_check_puzzles_counts_lesson_11s_house_rule_puzzles(capsys: pytest.CaptureFixture[str]) -> None:
+    from buraco_core.teach.cli import main
+    from buraco_core.teach.course import Course
+    from buraco_core.teach.coverage import coverage
+
+    report = coverage(Course.scan(PUZZLES.parent))
+    shown = {s.name for r in report.readings for s in r.puzzles}
+    assert {"11_house_rules/four-sevens", "11_house_rules/clean-bonus-300", "11_house_rules/no-sets-at-home"} <= shown
+    assert main([str(PUZZLES), "--summary"]) == 0
+    assert "158 puzzles shown" in capsys.readouterr().out
+
+
+def test_lesson_09s_coach_says_when_a_play_goes_out_or_earns_the_pot_and_why_to_keep_the_joker() -> None:
+    out = check(lesson_puzzle("09_strategy.yaml", "go-out-now"), "meld Jh Qh Kh")
+    assert out.correct and "discarding it goes out" in str(out.message) and "100 for going out" in str(out.message)
+    pot = check(lesson_puzzle("09_strategy.yaml", "race-for-the-pot"), "meld Jh Qh Kh")
+    assert pot.correct and "earns your side its pot" in str(pot.message)
+    joker = check(lesson_puzzle("09_strategy.yaml", "keep-the-joker"), "discard JK")
+    assert not joker.correct and "is a wild card: kept, it can fill a gap" in str(joker.message)
+    assert "Ablagestapel aufnimmt" in joker.explain("de")
+
+
+def test_the_tournament_preset_forbids_a_wild_card_as_the_closing_discard_italian_allows() -> None:
+    from buraco_core.game.scenarios import parse_scenario
+    from buraco_core.rules import get_rules
+    from buraco_core.variants import NAMED_VARIANTS, VariantError, named_variant
+
+    tournament = named_variant("tournament")
+    assert tournament.name == "Tournament rules" and named_variant("tournament", "de").name == "Turnierregeln"
+    assert get_rules(NAMED_VARIANTS["tournament"]) == tournament.rules and tournament.preset.name == "italian"
+    position = """description: a wild card is the last card, and it fits a meld
+rules: {rules}
+players: 2
+turn: 0
+phase: play
+hand 0: JK
+melds 0: 4s 5s 6s 7s 8s 9s 10s | Kd Kc Kh
+pot 0: taken
+pot 1: taken
+discard: 3c 8d
+"""
+    italian = parse_scenario(position.format(rules="italian"))
+    assert italian.why_illegal("discard JK") is None  # the seed's rules: any canasta closes, a joker too
+    closed = parse_scenario(position.format(rules=NAMED_VARIANTS["tournament"]))
+    refusal = closed.why_illegal("discard JK")
+    assert refusal is not None and refusal.rule == "wild-last-discard"
+    with pytest.raises(VariantError):
+        named_variant("casino")
+
+
+def test_lesson_07_mentions_the_tournament_preset_in_both_languages() -> None:
+    from buraco_core.variants import NAMED_VARIANTS
+
+    text = (ROOT / "lessons" / "source" / "07_rulesets.md").read_text(encoding="utf-8")
+    link = f"11_house_rules.ipynb#variant={NAMED_VARIANTS['tournament']}"
+    assert text.count(link) == 2 and "Tournament" in text and "Turnierregeln" in text
+
+
+def test_the_welcome_pages_practice_and_quiz_deal_no_ace_before_lesson_01_teaches_it() -> None:
+    """Its practice dealt Q-K-A runs (seed 24: the ace high, which lesson 01 teaches)."""
+    from buraco_core.teach import generate
+    from buraco_core.teach.audit_teaching import practice_cells
+
+    (cell,) = [c for c in practice_cells(ROOT / "lessons") if c[0] == "00_welcome.ipynb"]
+    _notebook, _index, kind, rules, first, params = cell
+    assert params.get("ace") is False
+    for seed in range(first, first + 40):
+        assert not any(code.startswith("A") for code in generate(kind, rules, seed, **params).hand), seed
+    for item in ("run", "set"):
+        quiz = generate("make-meld", rules, 24, clause=item, plain=True, ace=False)
+        assert not any(code.startswith("A") for code in quiz.hand)

@@ -1,0 +1,176 @@
+"""AssignmentMaker and AssignmentResults: an assignment by link, and its results per question.
+
+The teacher picks rules (clauses) or a lesson's quiz, a ruleset, how many questions and a seed,
+and may add a puzzle file of their own (YAML; its problems are shown as ``file:line: message``);
+the engine makes the assignment's text (:mod:`buraco_core.teach.assignment`) and the page the
+link to the review page, ``10_review.ipynb#set=<text>`` (``10_review.html#set=...`` on the
+static site), which deals the same questions to every learner who opens it. The results show,
+for each assignment the loaded class opened, each question with how the learners' first answers
+went and the named mistakes made.
+
+>>> from datetime import date
+>>> from buraco_core.teach.sample_class import ASSIGNMENT, sample_class
+>>> from buraco_widgets.classroom import ClassLoader
+>>> maker = AssignmentMaker()
+>>> maker.make({"rules": "buraco", "clauses": ["run", "set"], "n": 3, "seed": 5, "name": "Runs and sets"})
+True
+>>> parse_assignment(maker.text).id == parse_assignment(ASSIGNMENT).id
+True
+>>> loader = ClassLoader(today=date(2026, 12, 1), environ={})
+>>> loader.load_files((h.file_name(), h.dumps()) for h in sample_class(date(2026, 12, 1)))
+>>> first = AssignmentResults(loader).data["sets"][0]["questions"][0]
+>>> first["first"], first["helped"], first["wrong"], first["open"]
+(10, 10, 5, 0)
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from typing import Any
+
+import anywidget
+import traitlets
+
+from buraco_core.clauses import CLAUSES
+from buraco_core.messages import Message, render, show
+from buraco_core.rules import RULESETS, get_rules
+from buraco_core.teach import dealers
+from buraco_core.teach.assignment import Assignment, AssignmentError, parse_assignment
+from buraco_core.teach.classroom import answer_words, assignment_results
+from buraco_core.teach.course import Course, get_course
+from buraco_core.teach.coverage import clause_groups
+
+from ._common import STATIC, esm, template
+from .classroom import ClassLoader
+from .language import resolve
+
+__all__ = ["REVIEW_PAGE", "AssignmentMaker", "AssignmentResults"]
+
+#: The page an assignment's link opens.
+REVIEW_PAGE = "10_review.ipynb"
+_MAKER_TEXTS = ("assign.maker.title", "assign.maker.name", "assign.maker.rules", "assign.maker.lesson",
+                "assign.maker.lesson-none", "assign.maker.clauses", "assign.maker.n", "assign.maker.seed",
+                "assign.maker.file", "assign.maker.make", "assign.maker.make-tip", "assign.maker.link",
+                "assign.maker.text", "assign.maker.copy", "assign.maker.copied")
+_RESULT_TEXTS = ("assign.results.title", "assign.results.none", "assign.results.question",
+                 "assign.results.first", "assign.results.helped", "assign.results.wrong",
+                 "assign.results.open", "assign.results.mistakes", "assign.results.choose")
+
+
+def _whole(value: object, default: int) -> int:
+    """A number from the form (``default`` where it is left empty); -1 for anything else (the
+    engine refuses it, saying why)."""
+    if value is None or str(value).strip() == "":
+        return default
+    try:
+        return int(str(value))
+    except ValueError:
+        return -1
+
+
+class AssignmentMaker(anywidget.AnyWidget):
+    """Make an assignment's link (``AssignmentMaker()`` on the teacher's page): :meth:`make`
+    takes what the page's form sends; ``text`` is the assignment, ``message`` what was made or
+    why not."""
+
+    _esm = esm("assignment.js")
+    _css = STATIC / "classroom.css"
+
+    mode = traitlets.Unicode("maker").tag(sync=True)
+    texts = traitlets.Dict(value_trait=traitlets.Unicode()).tag(sync=True)
+    rulesets = traitlets.List(traitlets.Dict()).tag(sync=True)
+    lessons = traitlets.List(traitlets.Dict()).tag(sync=True)
+    groups = traitlets.List(traitlets.Dict()).tag(sync=True)
+    """The clauses to pick from, by lesson: ``{"title", "clauses": [{"id", "title", "rulesets"}]}``,
+    ``rulesets`` those under which a question can be dealt for the clause."""
+    review = traitlets.Unicode(REVIEW_PAGE).tag(sync=True)
+    text = traitlets.Unicode("").tag(sync=True)
+    message = traitlets.Unicode("").tag(sync=True)
+    status = traitlets.Unicode("info").tag(sync=True)
+
+    def __init__(self, *, lang: str | None = None, course: Course | str | os.PathLike[str] | None = None,
+                 **kwargs: Any) -> None:
+        self.lang = lang = resolve(lang)
+        self.course = get_course(course)
+        kwargs.setdefault("texts", {key.removeprefix("assign.maker."): template(key, lang) for key in _MAKER_TEXTS})
+        super().__init__(**kwargs)
+        self.rulesets = [{"value": name, "label": show(rules, lang)} for name, rules in RULESETS.items()]
+        syllabus = self.course.syllabus
+        titles = {name[:2]: re.sub(r"^\d\d\s*·\s*", "", title) for name, title in self.course.titles(lang).items()}
+        self.lessons = [{"value": n, "label": render("assign.maker.lesson-option", lang, lesson=n, title=titles[n])}
+                        for n, q in sorted(syllabus.lessons.items()) if not q.mixed and n in titles]
+        self.groups = [{"title": g.title, "clauses": [
+            {"id": c, "title": CLAUSES[c].title_message.text(lang),
+             "rulesets": [r for r in RULESETS if dealers(c, r)]} for c in g.clauses]}
+            for g in clause_groups(self.course, lang)]
+        self.on_msg(self._on_page)
+
+    def make(self, form: dict[str, Any]) -> bool:
+        """An assignment from the form: ``rules``, ``clauses`` (ids) or ``lesson``, ``n``,
+        ``seed``, ``name``, and ``file`` (``{"name", "text"}`` of the teacher's puzzle file)."""
+        given = form.get("file")
+        chosen: dict[str, Any] = given if isinstance(given, dict) else {}
+        draft = Assignment(rules=str(form.get("rules") or "buraco"), n=_whole(form.get("n"), 5),
+                           seed=_whole(form.get("seed"), 1), clauses=tuple(str(c) for c in form.get("clauses") or ()),
+                           lesson=str(form.get("lesson") or ""), name=str(form.get("name") or "").strip(),
+                           file=str(chosen.get("name") or ""), yaml=str(chosen.get("text") or ""))
+        syllabus = self.course.syllabus
+        try:
+            made = parse_assignment(draft.text(), syllabus)
+            count = len(made.questions(syllabus))
+        except AssignmentError as error:
+            with self.hold_sync():
+                self.text, self.message, self.status = "", error.explain(self.lang), "refused"
+            return False
+        with self.hold_sync():
+            self.text = made.text()
+            self.message = render("assign.maker.made", self.lang, n=count, rules=get_rules(made.rules))
+            self.status = "done"
+        return True
+
+    def _on_page(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and content.get("type") == "make":
+            self.make(content)
+
+
+class AssignmentResults(anywidget.AnyWidget):
+    """The results per question of every assignment the loaded class opened
+    (``AssignmentResults(loader)``)."""
+
+    _esm = esm("assignment.js")
+    _css = STATIC / "classroom.css"
+
+    mode = traitlets.Unicode("results").tag(sync=True)
+    texts = traitlets.Dict(value_trait=traitlets.Unicode()).tag(sync=True)
+    data = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, loader: ClassLoader, *, course: Course | str | os.PathLike[str] | None = None,
+                 **kwargs: Any) -> None:
+        self.loader, self.course = loader, get_course(course)
+        kwargs.setdefault("texts", {key.removeprefix("assign.results."): template(key, loader.lang)
+                                     for key in _RESULT_TEXTS})
+        super().__init__(**kwargs)
+        loader.observe(self._draw, "version")
+        self._draw()
+
+    def _draw(self, _change: Any = None) -> None:
+        lang = self.loader.lang
+        sets = []
+        for key, assignment in self.loader.view.assignments().items():
+            questions = []
+            for result in assignment_results(self.loader.view, assignment, self.course.syllabus):
+                puzzle = result.puzzle
+                prompt = puzzle.prompt.text(lang) if isinstance(puzzle.prompt, Message) else str(puzzle.prompt or "")
+                clause = CLAUSES.get(puzzle.main_clause or "")
+                questions.append({
+                    "number": result.number, "prompt": prompt, "puzzle": puzzle.id,
+                    "rule": clause.title_message.text(lang) if clause else "",
+                    "first": len(result.first), "helped": len(result.helped), "wrong": len(result.wrong),
+                    "open": len(result.open), "wrong_names": ", ".join(result.wrong),
+                    "mistakes": [render("assign.results.mistake", lang, answer=answer_words(puzzle, m, lang), n=n)
+                                 for m, n in sorted(result.mistakes.items(), key=lambda kv: -kv[1])]})
+            title = render("assign.results.set", lang, name=assignment.name or key, n=len(questions),
+                           rules=get_rules(assignment.rules))
+            sets.append({"id": key, "title": title, "text": assignment.text(), "questions": questions})
+        self.data = {"sets": sets}

@@ -1,0 +1,142 @@
+// AssignmentMaker and AssignmentResults (buraco_widgets/assignment.py). The maker: a form (rules or a
+// lesson, a ruleset, how many questions, a seed, a puzzle file of the teacher's own) sent to the kernel,
+// which makes the assignment's text; the page makes the link to the review page from its own address
+// (10_review.ipynb in Voila, 10_review.html on the static site). The results: per question, how the
+// class's first answers went.
+
+function field(label, control) {
+  return make("div", { className: "bw-class-field" }, make("label", { htmlFor: control.id }, label), control);
+}
+
+// The review page's address beside this page's: the same folder, the same kind of page.
+export function reviewLink(review, text) {
+  const url = new URL(window.location.href);
+  const page = /\.html$/.test(url.pathname) ? review.replace(/\.ipynb$/, ".html") : review;
+  url.pathname = url.pathname.replace(/[^/]*$/, page);
+  url.search = "";
+  url.hash = "set=" + text;
+  return url.toString();
+}
+
+function renderMaker(model, root, t) {
+  const name = make("input", { id: uid("name"), type: "text", maxLength: 60, dataset: { testid: "assign-name" } });
+  const rules = make("select", { id: uid("rules"), dataset: { testid: "assign-rules" } },
+    ...(model.get("rulesets") || []).map((r) => make("option", { value: r.value }, r.label)));
+  const lesson = make("select", { id: uid("lesson"), dataset: { testid: "assign-lesson" } },
+    make("option", { value: "" }, t("lesson-none")),
+    ...(model.get("lessons") || []).map((l) => make("option", { value: l.value }, l.label)));
+  const n = make("input", { id: uid("n"), type: "number", min: 1, max: 30, value: "5", dataset: { testid: "assign-n" } });
+  const seed = make("input", { id: uid("seed"), type: "number", min: 0, value: "1", dataset: { testid: "assign-seed" } });
+  const file = make("input", { id: uid("file"), type: "file", accept: ".yaml,.yml,text/yaml,text/plain",
+                               dataset: { testid: "assign-file" } });
+  const boxes = [];
+  const groups = (model.get("groups") || []).map((g) => {
+    const items = g.clauses.map((c) => {
+      const box = make("input", { id: uid("clause"), type: "checkbox", value: c.id,
+                                  dataset: { testid: "assign-clause", clause: c.id } });
+      box.rulesets = c.rulesets;
+      boxes.push(box);
+      return make("li", {}, box, make("label", { htmlFor: box.id }, c.title));
+    });
+    return make("details", { className: "bw-assign-group" }, make("summary", {}, g.title),
+                make("ul", { className: "bw-assign-clauses" }, ...items));
+  });
+  const clauses = make("fieldset", { className: "bw-assign-fieldset" }, make("legend", {}, t("clauses")), ...groups);
+  const go = make("button", { type: "button", className: "bw-class-primary", title: t("make-tip"),
+                              dataset: { testid: "assign-make" } }, t("make"));
+  const message = make("p", { className: "bw-class-summary", role: "status", "aria-live": "polite",
+                              dataset: { testid: "assign-message" } });
+  const link = make("input", { id: uid("link"), type: "text", readOnly: true, dataset: { testid: "assign-link" } });
+  const text = make("input", { id: uid("text"), type: "text", readOnly: true, dataset: { testid: "assign-text" } });
+  const copy = make("button", { type: "button", dataset: { testid: "assign-copy" } }, t("copy"));
+  const out = make("div", { className: "bw-assign-out", hidden: true }, field(t("link"), link), copy, field(t("text"), text));
+  root.append(field(t("name"), name), field(t("rules"), rules), field(t("lesson"), lesson),
+              clauses, field(t("n"), n), field(t("seed"), seed), field(t("file"), file), go, message, out);
+
+  function allowed() {
+    const chosenLesson = Boolean(lesson.value);
+    for (const box of boxes) {
+      box.disabled = chosenLesson || !box.rulesets.includes(rules.value);
+      if (box.disabled) box.checked = false;
+    }
+  }
+  rules.addEventListener("change", allowed);
+  lesson.addEventListener("change", allowed);
+  allowed();
+
+  go.addEventListener("click", () => {
+    const form = { type: "make", name: name.value, rules: rules.value, lesson: lesson.value, n: n.value, seed: seed.value,
+                   clauses: boxes.filter((b) => b.checked).map((b) => b.value), file: null };
+    const chosen = file.files && file.files[0];
+    if (!chosen) {
+      model.send(form);
+      return;
+    }
+    const reader = new FileReader();
+    reader.addEventListener("load", () => model.send({ ...form, file: { name: chosen.name, text: String(reader.result || "") } }));
+    reader.readAsText(chosen);
+  });
+  copy.addEventListener("click", () => {
+    link.focus();
+    link.select();
+    try {
+      if (navigator.clipboard) navigator.clipboard.writeText(link.value).catch(() => {});
+    } catch (e) {
+      /* the link is selected for the teacher to copy */
+    }
+    message.textContent = t("copied");
+  });
+
+  function show() {
+    message.textContent = model.get("message") || "";
+    message.dataset.status = model.get("status") || "info";
+    const value = model.get("text");
+    out.hidden = !value;
+    text.value = value || "";
+    link.value = value ? reviewLink(model.get("review"), value) : "";
+  }
+  const names = ["text", "message", "status"];
+  names.forEach((k) => model.on(`change:${k}`, show));
+  show();
+  return () => names.forEach((k) => model.off(`change:${k}`, show));
+}
+
+function renderResults(model, root, t) {
+  const columns = ["first", "helped", "wrong", "open"];
+  function draw() {
+    const sets = (model.get("data") || {}).sets || [];
+    if (!sets.length) {
+      root.replaceChildren(make("p", { dataset: { testid: "assign-results-none" } }, t("none")));
+      return;
+    }
+    root.replaceChildren(...sets.map((s) => {
+      const head = make("tr", {}, make("th", { scope: "col" }, t("question")),
+        ...columns.map((c) => make("th", { scope: "col", className: "bw-num" }, t(c))),
+        make("th", { scope: "col" }, t("mistakes")));
+      const rows = s.questions.map((q) => make("tr", { dataset: { testid: "assign-question", number: String(q.number),
+                                                                  puzzle: q.puzzle } },
+        make("th", { scope: "row" }, `${q.number}. `, q.prompt, q.rule ? make("span", { className: "bw-class-user" },
+                                                                             ` (${q.rule})`) : null),
+        ...columns.map((c) => make("td", { dataset: { column: c } }, String(q[c]))),
+        make("td", {}, q.mistakes.join("; "))));
+      const table = make("table", { className: "bw-class-table" }, make("thead", {}, head), make("tbody", {}, ...rows));
+      return make("section", { className: "bw-assign-set", dataset: { testid: "assign-set", set: s.id } },
+        make("h4", {}, s.title),
+        make("div", { className: "bw-class-scroll", tabIndex: 0, role: "group", "aria-label": s.title }, table));
+    }));
+  }
+  model.on("change:data", draw);
+  draw();
+  return () => model.off("change:data", draw);
+}
+
+function render({ model, el }) {
+  const t = (name) => (model.get("texts") || {})[name] || "";
+  const maker = model.get("mode") === "maker";
+  const root = make("div", { className: "bw-class bw-assign", role: "region", "aria-label": t("title"),
+                             dataset: { testid: maker ? "assign-maker" : "assign-results" } });
+  el.appendChild(root);
+  return (maker ? renderMaker : renderResults)(model, root, t);
+}
+
+export default { render };

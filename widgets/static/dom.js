@@ -1,0 +1,39 @@
+// Helpers shared by the widgets' front ends: each widget's module is this file followed by its own
+// (widgets/_common.py, esm()), so there is one copy of them.
+
+// An element with properties (or attributes, where the element has no such property), a dataset and
+// children.
+function make(tag, props, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(props || {})) {
+    if (k === "dataset") Object.assign(node.dataset, v);
+    else if (k in node && k !== "list") node[k] = v;
+    else node.setAttribute(k, v);
+  }
+  node.append(...children.filter((c) => c !== null && c !== undefined));
+  return node;
+}
+
+let uidCounter = 0;
+// A page-unique id, to tie a label to its control.
+function uid(name) {
+  return `bw-${name}-${++uidCounter}-${Math.random().toString(36).slice(2, 7)}`;
+}
+
+// A catalog sentence with its {parameters} filled in.
+function fill(template, values) {
+  return String(template || "").replace(/\{(\w+)\}/g, (m, key) => (key in values ? String(values[key]) : m));
+}
+
+// Calls back once every cell of the Voila page has run (Voila shows a page while its cells still run).
+function whenPageRan(then) {
+  let tries = 0;
+  const check = () => {
+    const cells = document.querySelector("#rendered_cells");
+    const running = cells && (getComputedStyle(cells).display === "none"
+      || document.querySelector('script[type="application/vnd.voila.cell-output+json"]'));
+    if (!running || ++tries > 600) then();
+    else window.setTimeout(check, 100);
+  };
+  check();
+}

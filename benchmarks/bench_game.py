@@ -20,7 +20,9 @@ row's rates (each round's too) as JSON, for comparing two runs.
 
 Columns: ``hands/s`` with the bots deciding (each bot sees only its view and asks the game, its
 referee, about its own moves, as ``play_hand`` runs them); ``engine hands/s`` replays the same
-actions through the pure core alone (``apply``), the floor the engine sets. Rows ``env``: random
+actions through the pure core alone (``apply``), the floor the engine sets; ``events hands/s`` the
+same replay asking the engine what each move did (``apply_events``), what reporting events costs
+(the bots never ask: their searches call ``apply``). Rows ``env``: random
 play by the loop itself on the real state, as RLCard's env drives its RandomAgent (every
 candidate action listed, a uniform choice among the legal ones; no views, no bots). The greedy
 bots and the env rows are compared with RLCard's figure too, for information.
@@ -40,7 +42,7 @@ from pathlib import Path
 
 from buraco_core import RULESETS
 from buraco_core.bots import draw_candidates, make_bot, play_candidates, play_hand
-from buraco_core.game import Game, Phase, State, apply, judge, new_game
+from buraco_core.game import Game, Phase, State, apply, apply_events, judge, new_game
 
 HERE = Path(__file__).resolve().parent
 RLCARD_VENV = HERE / ".venv-rlcard"
@@ -131,8 +133,14 @@ def bench_buraco(rules: str, bot: str, hands: int, players: int = 4) -> dict[str
         for a in acts:
             s = apply(s, a)  # type: ignore[arg-type]
     engine_cpu = time.process_time() - cpu
+    cpu = time.process_time()
+    for seed, acts in played:
+        s = new_game(rules, players, seed)
+        for a in acts:
+            s, _ = apply_events(s, a)  # type: ignore[arg-type]
+    events_cpu = time.process_time() - cpu
     return {"hands": hands, "cpu": bot_cpu, "wall": bot_wall, "engine_cpu": engine_cpu,
-            "actions": actions}
+            "events_cpu": events_cpu, "actions": actions}
 
 
 def bench_env_random(rules: str, hands: int, players: int = 4) -> dict[str, float]:
@@ -201,7 +209,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"Buraco: 4 players, {args.hands} seeded hands per cell, one core{rounds} "
           f"(Python {sys.version.split()[0]})")
     print(f"{'rules':<10} {'bots':<7} {'hands/s':>8} {'median':>8} {'wall h/s':>8} "
-          f"{'actions/hand':>12} {'us/action':>9} {'engine hands/s':>14}")
+          f"{'actions/hand':>12} {'us/action':>9} {'engine hands/s':>14} {'events hands/s':>14}")
     slowest_random = float("inf")
     env_rates: list[float] = []
     greedy_rates: dict[str, float] = {}
@@ -212,6 +220,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             rates = [r["hands"] / r["cpu"] for r in runs]
             rate, median = best_and_median(rates)
             engine = max(r["hands"] / r["engine_cpu"] for r in runs)
+            events = max(r["hands"] / r["events_cpu"] for r in runs)
             wall = max(r["hands"] / r["wall"] for r in runs)
             r = runs[0]
             if bot == "random":
@@ -219,11 +228,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             else:
                 greedy_rates[rules] = rate
             rows.append({"rules": rules, "bots": bot, "best": rate, "median": median,
-                         "rates": rates, "wall_best": wall, "engine_best": engine,
+                         "rates": rates, "wall_best": wall, "engine_best": engine, "events_best": events,
                          "actions_per_hand": r["actions"] / r["hands"]})
             print(f"{rules:<10} {bot:<7} {rate:>8.1f} {median:>8.1f} {wall:>8.1f} "
                   f"{r['actions'] / r['hands']:>12.0f} {r['hands'] / rate / r['actions'] * 1e6:>9.0f} "
-                  f"{engine:>14.1f}", flush=True)
+                  f"{engine:>14.1f} {events:>14.1f}", flush=True)
         envs = [bench_env_random(rules, args.hands) for _ in range(args.repeat)]
         rates = [e["hands"] / e["cpu"] for e in envs]
         rate, median = best_and_median(rates)
@@ -234,7 +243,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                      "wall_best": wall, "actions_per_hand": e["actions"] / e["hands"]})
         print(f"{rules:<10} {'env':<7} {rate:>8.1f} {median:>8.1f} {wall:>8.1f} "
               f"{e['actions'] / e['hands']:>12.0f} {e['hands'] / rate / e['actions'] * 1e6:>9.0f} "
-              f"{'-':>14}", flush=True)
+              f"{'-':>14} {'-':>14}", flush=True)
     print("(env: random play by the loop itself on the real state, no views and no bots: every "
           "candidate action listed, a uniform choice among the legal ones, as RLCard's env drives "
           "its RandomAgent)")

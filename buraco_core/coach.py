@@ -29,17 +29,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .board import seat_name
-from .bots.greedy import discard_factors, take_values, taken_cards
+from .bots.greedy import discard_factors, take_values
 from .bots.monte_carlo import MonteCarloBot
+from .bots.reading import goes_onto, makes_meld
 from .cards import Card
 from .game.actions import Action, AddToMeld, Discard, Draw, NewMeld, NextHand, Take, parse_action
-from .game.engine import apply
+from .game.engine import apply, apply_events, take_clause
+from .game.events import Added, Melded, TookPile
 from .game.facade import Game
 from .game.serialize import state_from_dict
 from .game.state import Phase, State
 from .game.view import View, determinize, view_of
-from .meld_search import goes_onto, makes_meld
-from .melds import make_meld
 from .messages import Message
 from .teach.explain import play_words
 
@@ -151,36 +151,36 @@ def advise_view(view: View, *, seed: int = 0, worlds: int = WORLDS) -> Advice:
 
 
 def play_reasons(view: View, act: Action) -> list[Message]:
-    """What the play ``act`` of the seat of ``view`` does, in words that name its cards and
-    points (from the view alone)."""
+    """What the legal play ``act`` of the seat of ``view`` does, in words that name its cards and
+    points (from the view alone): the events the play reports from a state that shows the seat
+    this view (:func:`~buraco_core.game.engine.apply_events`), and for a draw or a discard the
+    bots' valuations."""
     s = determinize(view)
     rules = view.rules
     values = rules.card_values
-    if isinstance(act, NewMeld):
-        meld = make_meld(act.cards, rules)
-        top = max(act.cards, key=lambda c: values[c.rank])
-        out = [Message("coach.meld", {"cards": meld.cards, "points": meld.points, "card": top,
-                                      "value": values[top.rank]})]
-        if view.must_meld is not None and view.must_meld in act.cards:
-            out.append(Message("coach.must-meld", {"card": view.must_meld}))
-        return out
-    if isinstance(act, AddToMeld):
-        team = view.team if act.team is None else act.team
-        old = view.melds[team][act.meld - 1]
-        new = old.extend(act.cards, rules)
-        out = [Message("coach.add", {"cards": act.cards, "meld": act.meld, "label": old.label_message,
-                                     "points": new.points - old.points})]
-        if new.is_buraco and not old.is_buraco:
-            out.append(Message("coach.buraco", {"bonus": new.bonus}))
-        return out
-    if isinstance(act, Take):
-        taken = taken_cards(view.discard if act.card is None else s.discard, act)
+    if isinstance(act, NewMeld | AddToMeld | Take):
+        event = apply_events(s, act)[1][0]
+        if isinstance(event, Melded):
+            meld = event.meld
+            top = max(act.cards if isinstance(act, NewMeld) else meld.cards, key=lambda c: values[c.rank])
+            out = [Message("coach.meld", {"cards": meld.cards, "points": meld.points, "card": top,
+                                          "value": values[top.rank]})]
+            if take_clause(rules) in event.clauses:  # it melds the card the take obliged
+                out.append(Message("coach.must-meld", {"card": view.must_meld}))
+            return out
+        if isinstance(event, Added):
+            out = [Message("coach.add", {"cards": event.cards, "meld": event.number,
+                                         "label": event.before.label_message, "points": event.points})]
+            if event.made_buraco:
+                out.append(Message("coach.buraco", {"bonus": event.meld.bonus}))
+            return out
+        assert isinstance(event, TookPile)
+        taken = event.shown
         own = view.melds[view.team]
         useful = tuple(c for c in taken if not c.is_wild_card
                        and (goes_onto(own, c) or makes_meld(c, (*view.hand, *taken), rules)))
         wilds = tuple(c for c in taken if c.is_wild_card)
-        n = view.discard_count if act.card is None else len(taken)
-        out = [Message("coach.take", {"n": n, "cards": useful or taken[-1:],
+        out = [Message("coach.take", {"n": event.count, "cards": useful or taken[-1:],
                                       "k": len(useful or taken[-1:])})]
         if wilds:
             out.append(Message("coach.take-wilds", {"cards": wilds}))

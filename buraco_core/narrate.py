@@ -1,81 +1,109 @@
 """A move told in words, as one seat saw it: "Right opponent adds K♠ to their kings (meld 1)".
 
-:func:`narrate` compares what the ``viewer`` saw before and after one move (its views, never the
-hidden cards: another player's drawn card is not named, the viewer's own is) and returns catalog
-messages (``narrate.*``): the move itself, then what it set off: a pot picked up, going out, the
-end of the hand with who went out.
+:func:`narrate_events` renders the events a move reported
+(:func:`~buraco_core.game.engine.apply_events`, :attr:`Game.last_events
+<buraco_core.game.facade.Game.last_events>`) for one seat, as it saw them (another player's drawn
+card is not named, the viewer's own is: :meth:`~buraco_core.game.events.Event.seen_by`), and
+returns catalog messages (``narrate.*``): the move itself, then what it set off: a pot picked up or
+earned, going out, the end of the hand with this hand's scores. :func:`narrate` does the same from
+the state before the move and the move's text.
 
 >>> from buraco_core.game import Game
 >>> game = Game("buraco", players=4, seed=7)
->>> before = game.state
 >>> game.play("draw")
 Draw()
->>> [m.text() for m in narrate(before, game.state, 0, "draw", viewer=1)]
+>>> [m.text() for m in narrate_events(game.last_events, game.view(1))]
 ['Right opponent (seat 0) draws a card from the stock.']
+>>> [m.text() for m in narrate_events(game.last_events, game.view(0))]
+['You draw the 8♠ from the stock.']
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .board import seat_name, team_name
-from .game.actions import AddToMeld, Discard, Draw, NewMeld, NextHand, Take, parse_action
-from .game.state import Phase, PotState, State
-from .game.view import view_of
+from .game.actions import parse_action
+from .game.engine import apply_events
+from .game.events import (
+    Added,
+    Discarded,
+    Drew,
+    Event,
+    HandDealt,
+    HandEnded,
+    Melded,
+    PotTaken,
+    PotWaiting,
+    TookPile,
+    WentOut,
+)
+from .game.state import State
+from .game.view import View, view_of
 from .messages import Message
 
-__all__ = ["narrate"]
+__all__ = ["narrate", "narrate_events"]
+
+
+def narrate_events(events: Sequence[Event], view: View) -> list[Message]:
+    """The move whose ``events`` these are, in words for the seat of ``view`` (any view of that
+    seat in this hand: it names the seats and the teams), told as that seat saw it."""
+    viewer = view.seat
+    out: list[Message] = []
+    pots: list[tuple[int, Message]] = []
+    for event in events:
+        e = event.seen_by(viewer)
+        if isinstance(e, HandDealt):
+            return [Message("narrate.next-hand", {"hand": e.hand_number})]
+        if isinstance(e, Drew):
+            if e.seat != viewer:
+                out.append(Message("narrate.draw", {"player": seat_name(view, e.seat)}))
+            elif e.card is None:
+                out.append(Message("narrate.you.draw-none"))
+            else:
+                out.append(Message("narrate.you.draw", {"card": e.card}))
+        elif isinstance(e, TookPile):
+            out.append(Message("narrate.you.take" if e.seat == viewer else "narrate.take",
+                               {"player": seat_name(view, e.seat), "n": e.count, "card": e.top}))
+        elif isinstance(e, Melded):
+            out.append(Message("narrate.you.meld" if e.seat == viewer else "narrate.meld",
+                               {"player": seat_name(view, e.seat), "cards": e.meld.cards,
+                                "label": e.meld.label_message, "meld": e.number}))
+        elif isinstance(e, Added):
+            if e.team == view.team:
+                owner = Message("narrate.owner-yours")
+            elif e.team == view.team_of(e.seat):
+                owner = Message("narrate.owner-theirs")
+            else:
+                owner = Message("narrate.owner-team", {"team": team_name(view, e.team)})
+            out.append(Message("narrate.you.add" if e.seat == viewer else "narrate.add",
+                               {"player": seat_name(view, e.seat), "cards": e.cards, "owner": owner,
+                                "label": e.before.label_message, "meld": e.number}))
+        elif isinstance(e, Discarded):
+            out.append(Message("narrate.you.discard" if e.seat == viewer else "narrate.discard",
+                               {"player": seat_name(view, e.seat), "card": e.card}))
+        elif isinstance(e, PotTaken | PotWaiting):
+            key = "narrate.pot" if isinstance(e, PotTaken) else "narrate.pot-waiting"
+            pots.append((e.team, Message(key, {"team": team_name(view, e.team)})))
+        elif isinstance(e, WentOut):
+            out += [m for _, m in sorted(pots, key=lambda p: p[0])]
+            pots = []
+            out.append(Message("narrate.out", {"team": team_name(view, e.team),
+                                               "player": seat_name(view, e.seat)}))
+        elif isinstance(e, HandEnded):
+            out += [m for _, m in sorted(pots, key=lambda p: p[0])]
+            pots = []
+            if e.went_out is None:
+                out.append(Message("narrate.hand-over-stock"))
+            scores = [Message("narrate.score", {"team": team_name(view, t), "n": n})
+                      for t, n in enumerate(e.scores)]
+            out.append(Message("narrate.hand-over", {"scores": scores}))
+    return out + [m for _, m in sorted(pots, key=lambda p: p[0])]
 
 
 def narrate(before: State, after: State, seat: int, text: str, *, viewer: int) -> list[Message]:
-    """The move ``text`` that ``seat`` played from ``before`` to ``after``, in words for ``viewer``."""
-    was = view_of(before, viewer)
-    now = view_of(after, viewer)
-    you = seat == viewer
-    player = seat_name(was, seat)
-    act = parse_action(text)
-    out: list[Message] = []
-    if isinstance(act, Draw):
-        if you:
-            new = [c for c in now.hand if now.hand.count(c) > was.hand.count(c)]
-            out.append(Message("narrate.you.draw", {"card": new[0]}) if new else Message("narrate.you.draw-none"))
-        else:
-            out.append(Message("narrate.draw", {"player": player}))
-    elif isinstance(act, Take):
-        taken = was.discard_count - now.discard_count
-        out.append(Message("narrate.you.take" if you else "narrate.take", {"player": player, "n": taken, "card": was.top_discard}))
-    elif isinstance(act, NewMeld):
-        team = before.team_of(seat)
-        meld = after.melds[team][-1]
-        out.append(Message("narrate.you.meld" if you else "narrate.meld", {"player": player, "cards": meld.cards, "label": meld.label_message,
-                                        "meld": len(after.melds[team])}))
-    elif isinstance(act, AddToMeld):
-        team = before.team_of(seat) if act.team is None else act.team
-        old = before.melds[team][act.meld - 1]
-        if team == was.team:
-            owner = Message("narrate.owner-yours")
-        elif team == before.team_of(seat):
-            owner = Message("narrate.owner-theirs")
-        else:
-            owner = Message("narrate.owner-team", {"team": team_name(was, team)})
-        out.append(Message("narrate.you.add" if you else "narrate.add", {"player": player, "cards": act.cards, "owner": owner,
-                                       "label": old.label_message, "meld": act.meld}))
-    elif isinstance(act, Discard):
-        out.append(Message("narrate.you.discard" if you else "narrate.discard", {"player": player, "card": act.card}))
-    elif isinstance(act, NextHand):
-        return [Message("narrate.next-hand", {"hand": now.hand_number})]
-    for t in range(now.teams):
-        if was.pot_state[t] is PotState.ASIDE and now.pot_state[t] is PotState.TAKEN:
-            out.append(Message("narrate.pot", {"team": team_name(now, t)}))
-        elif was.pot_state[t] is not PotState.WAITING and now.pot_state[t] is PotState.WAITING:
-            out.append(Message("narrate.pot-waiting", {"team": team_name(now, t)}))
-        elif was.pot_state[t] is PotState.WAITING and now.pot_state[t] is PotState.TAKEN:
-            out.append(Message("narrate.pot", {"team": team_name(now, t)}))
-    over = now.phase in (Phase.HAND_OVER, Phase.MATCH_OVER) and was.phase in (Phase.DRAW, Phase.PLAY)
-    if over:
-        if now.went_out is not None:
-            out.append(Message("narrate.out", {"team": team_name(now, now.went_out), "player": player}))
-        else:
-            out.append(Message("narrate.hand-over-stock"))
-        scores = [Message("narrate.score", {"team": team_name(now, t), "n": sc.total})
-                  for t, sc in enumerate(now.hand_scores)]
-        out.append(Message("narrate.hand-over", {"scores": scores}))
-    return out
+    """The move ``text`` that ``seat`` played from ``before`` (to ``after``), in words for
+    ``viewer``: :func:`narrate_events` of the events the move reports (the pure core plays it from
+    ``before`` again; ``after`` names the seats)."""
+    _, events = apply_events(before, parse_action(text))
+    return narrate_events(events, view_of(after, viewer))

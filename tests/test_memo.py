@@ -17,7 +17,7 @@ def _hand(rules: str) -> tuple[list[tuple[int, str]], object]:
 def test_every_cache_is_registered_and_cleared() -> None:
     names = set(memo.caches())
     assert {"melds.make_meld", "melds.extend", "meld_search.three_card_melds",
-            "meld_search.natural_three_card_melds", "view.deck"} <= names
+            "bots.natural_three_card_melds", "view.deck"} <= names
     first = _hand("brazilian")
     for name in ("melds.make_meld", "melds.extend", "meld_search.three_card_melds"):
         assert len(memo.caches()[name]) > 0, name

@@ -10,12 +10,13 @@ consistent with the view, and the bot asks the pure core
 (:func:`~buraco_core.game.engine.check`, :func:`~buraco_core.game.engine.legal_actions`) about
 its own moves in that state; where the loop runs it (:func:`play_hand`, :class:`Seats`), it may
 instead ask the game itself, as a player asks the referee (``game.why_illegal``). The answers are
-the same either way, and so are the bot's choices. Bots find melds with the engine's own
-:mod:`buraco_core.meld_search`.
+the same either way, and so are the bot's choices. Bots ask the engine's own
+:mod:`buraco_core.meld_search` where they need its answer, and read a hand with their own quicker
+heuristics beside it (:mod:`.reading`: addition windows, candidate trios, connections).
 
 Modules: :mod:`.protocol` (:class:`Bot`, :data:`Referee`), :mod:`.loop` (:class:`Seats`,
 :func:`play_hand`, :func:`play_match`, :class:`BotError`), :mod:`.candidates` (the actions a
-bot considers), one module a bot: :mod:`.random_bot` (:class:`RandomBot`, a uniform choice among
+bot considers), :mod:`.reading` (how the bots read a hand and the table), one module a bot: :mod:`.random_bot` (:class:`RandomBot`, a uniform choice among
 a sample of legal actions), :mod:`.greedy` (:class:`GreedyBot` and its policy and valuations),
 :mod:`.monte_carlo` (:class:`MonteCarloBot`: determinized rollouts played out by greedy players),
 and :mod:`.simulate` (the ``python -m buraco_core simulate`` command).

@@ -12,12 +12,12 @@ samples them, the tests and the benchmarks walk random games with them. Filter w
 
 from __future__ import annotations
 
-from ..cards import SUITS, Card
+from ..cards import CARD_ORDER, SUITS, Card
 from ..game.actions import Action, AddToMeld, Discard, Draw, NewMeld, Take
 from ..game.engine import reachable_teams
 from ..game.state import State
-from ..meld_search import CARD_ORDER, candidate_trios, card_counts, group_cards, side_windows
 from ..rules import DiscardTake
+from .reading import candidate_trios, card_counts, group_cards, side_windows
 
 __all__ = ["DISCARDS", "draw_candidates", "play_candidates"]
 
@@ -42,7 +42,7 @@ def draw_candidates(s: State) -> list[Action]:
 def play_candidates(s: State) -> list[Action]:
     """A quick superset of the play-phase actions the engine lists (every discard, every
     single-card addition, every three-card meld), not checked: filter with ``check``. An addition
-    is listed where the card lies in the meld's window (:func:`~buraco_core.meld_search.side_windows`)."""
+    is listed where the card lies in the meld's window (:func:`~buraco_core.bots.reading.side_windows`)."""
     hand = s.hands[s.turn]
     counts = card_counts(hand)
     distinct = sorted(counts, key=CARD_ORDER)

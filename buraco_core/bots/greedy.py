@@ -18,15 +18,17 @@ import random
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
-from ..cards import Card
+from ..cards import CARD_ORDER, Card
 from ..game.actions import Action, AddToMeld, Discard, Draw, NewMeld, NextHand, Take
 from ..game.engine import apply, judge, legal_actions, reachable_teams
 from ..game.state import Phase, State
 from ..game.view import View, determinize, visible_pile
-from ..meld_search import (
-    CARD_ORDER,
+from ..meld_search import extends, three_card_melds
+from ..rules import DiscardTake, Rules
+from .candidates import DISCARDS, draw_candidates
+from .protocol import Referee
+from .reading import (
     counted_connections,
-    extends,
     goes_onto,
     group_cards,
     makes_meld,
@@ -34,11 +36,7 @@ from ..meld_search import (
     near_meld,
     side_windows,
     suited_counts,
-    three_card_melds,
 )
-from ..rules import DiscardTake, Rules
-from .candidates import DISCARDS, draw_candidates
-from .protocol import Referee
 
 __all__ = [
     "BREAKS_HAND",
@@ -158,7 +156,7 @@ def take_values(s: State) -> list[tuple[float, Take]]:
     """What each take of the discard pile earns, as greedy values it, best first (ties in the
     order of :func:`~buraco_core.bots.candidates.draw_candidates`): 3 for each card taken that
     goes onto the side's melds or makes a natural three-card meld with the hand and the other
-    cards taken (:func:`~buraco_core.meld_search.makes_meld`), 4 for each wild card, and 0.5 for
+    cards taken (:func:`~buraco_core.bots.reading.makes_meld`), 4 for each wild card, and 0.5 for
     each card; ``fechado`` counts its top card (which must meld) as usable. A take worth
     nothing of the first two is left out. Not checked: a take listed may be refused."""
     hand = s.hands[s.turn]

@@ -11,22 +11,16 @@ from __future__ import annotations
 import random
 from functools import partial
 
-from ..cards import Card
+from ..cards import CARD_ORDER, Card
 from ..game.actions import Action, AddToMeld, Draw, NewMeld, NextHand, Take
 from ..game.engine import check, legal_actions, reachable_teams
 from ..game.state import Phase
 from ..game.view import View, determinize
-from ..meld_search import (
-    CARD_ORDER,
-    candidate_trios,
-    group_cards,
-    may_extend,
-    side_windows,
-    trio_bound,
-)
+from ..meld_search import may_extend
 from ..rules import DiscardTake, Rules
 from .candidates import DISCARDS
 from .protocol import Referee
+from .reading import candidate_trios, group_cards, side_windows, trio_bound
 
 __all__ = ["RandomBot", "read_hand"]
 
@@ -86,7 +80,7 @@ class RandomBot:
     def _play(self, view: View, referee: Referee) -> Action:
         """A uniform choice among the legal ones of ``play_candidates``, built lazily: the
         discards and additions are listed (additions as (team, meld, card) until picked); the
-        three-card meld candidates are counted from above (:func:`~buraco_core.meld_search.trio_bound`) and listed only
+        three-card meld candidates are counted from above (:func:`~buraco_core.bots.reading.trio_bound`) and listed only
         when a pick falls among them. A pick of an empty place of the bound, or of a refused
         action, is dropped and the pick repeated, so every legal candidate stays equally likely.
         """
@@ -149,8 +143,8 @@ def read_hand(hand: tuple[Card, ...], rules: Rules) -> tuple[
         dict[Card, int], list[Card], dict[int, list[Card]], dict[str, list[Card]], int]:
     """What the random bot needs of its hand: the count of each card (in hand order), the
     distinct wild cards and natural cards by rank and by suit
-    (:func:`~buraco_core.meld_search.group_cards`), and
-    :func:`~buraco_core.meld_search.trio_bound`."""
+    (:func:`~buraco_core.bots.reading.group_cards`), and
+    :func:`~buraco_core.bots.reading.trio_bound`."""
     counts: dict[Card, int] = {}
     for c in hand:  # card_counts, inline (a decision of the random bot is quick)
         counts[c] = counts.get(c, 0) + 1

@@ -12,7 +12,7 @@ rule in a learner's words. The :class:`~buraco_core.game.state.Phase` picks one 
 Each ruleset field is read in one place: ``discard_take`` in :func:`_apply_take` (and in the
 enumeration, which takes to list; :func:`~buraco_core.game.guards.take_clause` names each way's
 clause), ``single_take_no_discard`` in :func:`_take_result`, ``indirect_pot`` in
-:func:`_apply_discard`, ``target`` / ``tie`` in :func:`_end_hand`; the guards
+:func:`_apply_discard`, ``target`` / ``tie`` in :func:`~buraco_core.game.end.end_hand`; the guards
 (:mod:`buraco_core.game.guards`) read the others.
 
 Where docs/RULES.md leaves the moment open: the last stock card (``LAST_CARD_DRAWN``) goes into the
@@ -48,8 +48,7 @@ from typing import Any, TypeVar
 from ..cards import Card
 from ..meld_search import may_extend, may_meld, melds_with, three_card_melds, trios_with
 from ..melds import InvalidMeld, Meld, make_meld
-from ..rules import DiscardTake, IndirectPot, Tie
-from ..scoring import score_side
+from ..rules import DiscardTake, IndirectPot
 from .actions import (
     Action,
     AddToMeld,
@@ -61,14 +60,14 @@ from .actions import (
     Take,
     parse_action,
 )
+from .end import end_hand
 from .events import (
     Added,
     Discarded,
     Drew,
     Event,
+    EventSink,
     HandDealt,
-    HandEnded,
-    MatchEnded,
     Melded,
     PotTaken,
     PotToStock,
@@ -104,10 +103,6 @@ __all__ = [
 ]
 
 T = TypeVar("T")
-
-Events = list[Event] | None
-"""Where an apply function reports its events: a list, or None (nobody asks: none is built)."""
-
 
 # --------------------------------------------------------------------------- helpers
 
@@ -203,7 +198,7 @@ def judge(state: State, action: Action | str) -> IllegalAction | State | None:
 
 # --------------------------------------------------------------------------- DRAW
 
-def _apply_draw_phase(s: State, act: Action, ev: Events) -> State:
+def _apply_draw_phase(s: State, act: Action, ev: EventSink) -> State:
     if isinstance(act, Draw):
         return _apply_draw(s, act, ev)
     if isinstance(act, Take):
@@ -213,12 +208,12 @@ def _apply_draw_phase(s: State, act: Action, ev: Events) -> State:
     raise IllegalAction("turn", "illegal.draw-first")
 
 
-def _apply_draw(s: State, act: Draw, ev: Events) -> State:
+def _apply_draw(s: State, act: Draw, ev: EventSink) -> State:
     if not s.stock:
         if stock_end(s, "draw-empty"):
             if ev is not None:
                 ev.append(Drew(s.turn, None, empty=True))
-            return _end_hand(state_with(s, history=_log(s, act)), None, ev)
+            return end_hand(state_with(s, history=_log(s, act)), None, ev)
         raise IllegalAction("stock-end", "illegal.stock-empty")
     card = s.stock[-1]
     hand = s.hands[s.turn] + (card,)
@@ -227,11 +222,11 @@ def _apply_draw(s: State, act: Draw, ev: Events) -> State:
     if ev is not None:
         ev.append(Drew(s.turn, card))
     if stock_end(out, "drawn"):
-        return _end_hand(out, None, ev)
+        return end_hand(out, None, ev)
     return out
 
 
-def _apply_take(s: State, act: Take, ev: Events) -> State:
+def _apply_take(s: State, act: Take, ev: EventSink) -> State:
     pile = s.discard
     how = s.rules.discard_take
     if not pile:
@@ -280,7 +275,7 @@ def _apply_take(s: State, act: Take, ev: Events) -> State:
     return _take_result(s, act, 0, None, ev)
 
 
-def _take_result(s: State, act: Take, index: int, must: Card | None, ev: Events) -> State:
+def _take_result(s: State, act: Take, index: int, must: Card | None, ev: EventSink) -> State:
     taken = s.discard[index:]
     rules = s.rules
     single = taken[0] if len(taken) == 1 and rules.single_take_no_discard else None
@@ -295,7 +290,7 @@ def _take_result(s: State, act: Take, index: int, must: Card | None, ev: Events)
 
 # --------------------------------------------------------------------------- PLAY
 
-def _apply_play_phase(s: State, act: Action, ev: Events) -> State:
+def _apply_play_phase(s: State, act: Action, ev: EventSink) -> State:
     if isinstance(act, NewMeld):
         return _apply_meld(s, act, ev)
     if isinstance(act, AddToMeld):
@@ -307,7 +302,7 @@ def _apply_play_phase(s: State, act: Action, ev: Events) -> State:
     raise IllegalAction("turn", "illegal.already-drawn")
 
 
-def _apply_meld(s: State, act: NewMeld, ev: Events) -> State:
+def _apply_meld(s: State, act: NewMeld, ev: EventSink) -> State:
     hand = s.hands[s.turn]
     rest = _remove(hand, act.cards)
     if rest is None:
@@ -323,7 +318,7 @@ def _apply_meld(s: State, act: NewMeld, ev: Events) -> State:
     return _after_meld(s, act, rest, _set(s.melds, team, side), ev)
 
 
-def _apply_add(s: State, act: AddToMeld, ev: Events) -> State:
+def _apply_add(s: State, act: AddToMeld, ev: EventSink) -> State:
     own = s.current_team
     team = own if act.team is None else act.team
     if team not in reachable_teams(s.rules, s.teams, s.turn % s.teams):
@@ -374,7 +369,7 @@ def _added(s: State, act: AddToMeld, team: int, old: Meld, new: Meld) -> Added:
 
 
 def _after_meld(s: State, act: NewMeld | AddToMeld, hand: tuple[Card, ...],
-                melds: tuple[tuple[Meld, ...], ...], ev: Events) -> State:
+                melds: tuple[tuple[Meld, ...], ...], ev: EventSink) -> State:
     """Finish a meld or an addition: the obligation, the pot guard, an empty hand, the guard."""
     team = s.current_team
     must = s.must_meld
@@ -401,10 +396,10 @@ def _after_meld(s: State, act: NewMeld | AddToMeld, hand: tuple[Card, ...],
         raise reason
     if ev is not None:
         ev.append(WentOut(s.turn, team, False, clauses=("going-out",)))
-    return _end_hand(out, team, ev)
+    return end_hand(out, team, ev)
 
 
-def _pick_up_pot(s: State, team: int, seat: int, *, unused: bool, ev: Events, direct: bool = False,
+def _pick_up_pot(s: State, team: int, seat: int, *, unused: bool, ev: EventSink, direct: bool = False,
                  waited: bool = False) -> State:
     pot = s.pots[team]
     if ev is not None:
@@ -494,7 +489,7 @@ def _plays_with(s: State, card: Card) -> Iterator[NewMeld | AddToMeld]:
         yield NewMeld(trio)
 
 
-def _apply_discard(s: State, act: Discard, ev: Events) -> State:
+def _apply_discard(s: State, act: Discard, ev: EventSink) -> State:
     reason = discard_reason(s, act.card)
     if reason is not None:
         raise reason
@@ -512,7 +507,7 @@ def _apply_discard(s: State, act: Discard, ev: Events) -> State:
     if s.pot_state[team] is not PotState.ASIDE:
         if ev is not None:
             ev.append(WentOut(seat, team, True, clauses=("going-out",)))
-        return _end_hand(out, team, ev)
+        return end_hand(out, team, ev)
     if s.rules.indirect_pot is IndirectPot.NEXT_TURN:
         if ev is not None:
             ev.append(PotWaiting(team, seat, clauses=("pot-indirect",)))
@@ -534,18 +529,18 @@ def _discarded(s: State, card: Card, *, last: bool) -> Discarded:
     return Discarded(s.turn, card, clauses=clauses)
 
 
-def _next_turn(s: State, ev: Events, **pending: Any) -> State:
+def _next_turn(s: State, ev: EventSink, **pending: Any) -> State:
     """Pass the turn to the left: a waiting pot is picked up, the stock may end the hand.
 
     ``pending``: changes of the discard that ends the turn, made in the same new state (they
     never touch the stock, so the end-of-turn stock rule reads ``s`` as it is)."""
     if stock_end(s, "turn-over"):
-        return _end_hand(state_with(s, **pending) if pending else s, None, ev)
+        return end_hand(state_with(s, **pending) if pending else s, None, ev)
     seat = (s.turn + 1) % s.players
     team = seat % s.teams
     out = state_with(s, turn=seat, phase=Phase.DRAW, must_meld=None, single_take=None, **pending)
     if stock_end(out, "turn-start"):
-        return _end_hand(out, None, ev)
+        return end_hand(out, None, ev)
     if out.pot_seat[team] == seat:
         if out.pot_state[team] is PotState.WAITING:
             out = _pick_up_pot(out, team, seat, unused=False, ev=ev, waited=True)
@@ -561,52 +556,7 @@ def _next_turn(s: State, ev: Events, **pending: Any) -> State:
     return out
 
 
-# --------------------------------------------------------------------------- the end of a hand
-
-def _end_hand(s: State, went_out: int | None, ev: Events) -> State:
-    """Score every side with score_side, add to the totals, and decide the match."""
-    rules = s.rules
-    scores = []
-    for team in range(s.teams):
-        left = tuple(c for seat in s.seats_of(team) for c in s.hands[seat])
-        scores.append(score_side(s.melds[team], left, rules, went_out=went_out == team,
-                                 took_pot=s.pot_state[team] is PotState.TAKEN,
-                                 pot_unused=s.pot_unused[team]))
-    totals = tuple(t + sc.total for t, sc in zip(s.totals, scores, strict=True))
-    phase, winner = Phase.HAND_OVER, None
-    leaders: list[int] = []
-    if rules.target is None or max(totals) >= rules.target:
-        best = max(totals)
-        leaders = [t for t, v in enumerate(totals) if v == best]
-        starter_team = s.team_of(s.starter)
-        if len(leaders) == 1:
-            phase, winner = Phase.MATCH_OVER, leaders[0]
-        elif rules.tie is Tie.STARTER_WINS and starter_team in leaders:
-            phase, winner = Phase.MATCH_OVER, starter_team
-        elif rules.tie is Tie.DRAW:
-            phase = Phase.MATCH_OVER
-    if ev is not None:
-        ev.append(_hand_ended(s, went_out, tuple(sc.total for sc in scores), totals))
-        if phase is Phase.MATCH_OVER:
-            ev.append(MatchEnded(winner, totals,
-                                 clauses=("match-end", "match-tie") if len(leaders) > 1 else ("match-end",)))
-    return state_with(s, phase=phase, went_out=went_out, hand_scores=tuple(scores), totals=totals,
-                   winner=winner, must_meld=None, single_take=None)
-
-
-def _hand_ended(s: State, went_out: int | None, scores: tuple[int, ...], totals: tuple[int, ...]) -> HandEnded:
-    """The event of the hand's end, with the scoring clauses whose condition held: a pot still
-    waiting (counted as not taken), a pot taken by a discard and not used."""
-    clauses: list[str] = [] if went_out is not None else ["stock-end"]
-    if PotState.WAITING in s.pot_state:
-        clauses.append("pot-waiting")
-    if s.rules.pot_unused_penalty and any(s.pot_unused):
-        clauses.append("pot-unused")
-    return HandEnded("out" if went_out is not None else "stock", went_out, scores, totals,
-                     clauses=tuple(clauses))
-
-
-def _apply_hand_over(s: State, act: Action, ev: Events) -> State:
+def _apply_hand_over(s: State, act: Action, ev: EventSink) -> State:
     if not isinstance(act, NextHand):
         raise IllegalAction("match-end", "illegal.hand-over")
     dealer = (s.dealer + 1) % s.players
@@ -615,11 +565,11 @@ def _apply_hand_over(s: State, act: Action, ev: Events) -> State:
     return deal_hand(s.rules, s.players, s.seed, s.hand_number + 1, dealer, s.starter, s.totals)
 
 
-def _apply_match_over(s: State, act: Action, ev: Events) -> State:
+def _apply_match_over(s: State, act: Action, ev: EventSink) -> State:
     raise IllegalAction("match-end", "illegal.match-over")
 
 
-_APPLY: dict[Phase, Callable[[State, Action, Events], State]] = {
+_APPLY: dict[Phase, Callable[[State, Action, EventSink], State]] = {
     Phase.DRAW: _apply_draw_phase,
     Phase.PLAY: _apply_play_phase,
     Phase.HAND_OVER: _apply_hand_over,

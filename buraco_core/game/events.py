@@ -51,6 +51,7 @@ __all__ = [
     "Discarded",
     "Drew",
     "Event",
+    "EventSink",
     "HandDealt",
     "HandEnded",
     "MatchEnded",
@@ -275,6 +276,11 @@ EVENT_TYPES: dict[str, type[Event]] = {cls.kind: cls for cls in (
     Drew, TookPile, Melded, Added, Discarded, HandDealt, PotTaken, PotWaiting, PotToStock, WentOut,
     HandEnded, MatchEnded)}
 """Every event type by its ``kind``."""
+
+
+EventSink = list[Event] | None
+"""Where the engine's apply functions report a move's events: a list, or None where nobody asks
+(then no event is built)."""
 
 
 def seen_by(events: Iterable[Event], viewer: int) -> tuple[Event, ...]:

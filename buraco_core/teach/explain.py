@@ -1,6 +1,6 @@
 """Why the engine's answer is what it is: the clauses a meld or a play turns on, the words for a
 play, and the reasons for an allowed play. Nothing here decides a rule: every fact comes from the
-engine (a :class:`~buraco_core.Meld`, a refusal, the game after the play); this module only
+engine (a :class:`~buraco_core.Meld`, a refusal, the events a play reports); this module only
 names the clauses and picks the catalog sentence that says it.
 
 >>> from buraco_core import make_meld
@@ -173,87 +173,82 @@ def _meld_with(state: Any, card: Card) -> Message | None:
 
 def explain_allowed(game: Any, play: str) -> tuple[Message, list[str]]:
     """Why an allowed play is allowed, and what it leads to: a sentence and the clauses it uses
-    (the most specific first). ``game`` is not changed."""
+    (the most specific first), rendered from the events the play reports
+    (:func:`~buraco_core.game.engine.apply_events`). ``game`` is not changed."""
     from ..game.actions import AddToMeld, Discard, Draw, NewMeld, Take, parse_action
-    from ..game.facade import Game
-    from ..game.state import Phase, PotState
+    from ..game.engine import apply_events, take_clause
+    from ..game.events import Added, Discarded, HandEnded, Melded, PotTaken, PotWaiting, TookPile, WentOut
+    from ..game.state import PotState
 
     state = game.state
     rules = state.rules
     act = parse_action(play)
-    after = Game.from_state(state)
-    after.play(act)
-    new = after.state
+    new, events = apply_events(state, act)
     team = state.current_team
     seat = state.turn
-    draw_clause = {DiscardTake.WHOLE: "draw", DiscardTake.ANY_DEPTH: "draw-dig",
-                   DiscardTake.WHOLE_IF_TOP_MELDS: "draw-top-card"}[rules.discard_take]
+    draw_clause = take_clause(rules)
     outcome: tuple[Message, list[str]] | None = None
-    if new.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
-        if new.went_out is not None:
+    if any(isinstance(e, HandEnded) for e in events):
+        if any(isinstance(e, WentOut) for e in events):
             outcome = Message("explain.goes-out", {"rules": rules}), ["going-out", "one-pot"]
         else:
             outcome = Message("explain.stock-ends", {"rules": rules}), ["stock-end"]
-    elif state.pot_state[team] is PotState.ASIDE and new.pot_state[team] is PotState.WAITING:
+    elif any(isinstance(e, PotWaiting) and e.seat == seat for e in events):
         outcome = Message("explain.pot-waits"), ["pot-indirect", "pot"]
-    elif state.pot_state[team] is PotState.ASIDE and new.pot_state[team] is PotState.TAKEN:
-        if new.turn == seat and new.phase is Phase.PLAY:
-            outcome = Message("explain.pot-on-the-fly"), ["pot"]
-        else:
-            outcome = Message("explain.pot-at-once"), ["pot-indirect", "pot"]
+    else:
+        pot = next((e for e in events if isinstance(e, PotTaken) and e.seat == seat), None)
+        if pot is not None:
+            outcome = (Message("explain.pot-on-the-fly"), ["pot"]) if pot.direct else \
+                (Message("explain.pot-at-once"), ["pot-indirect", "pot"])
+    first = events[0]
     if isinstance(act, Draw):
         text, clauses = Message("explain.draw"), ["turn", draw_clause]
     elif isinstance(act, Take):
-        pile = state.discard
+        assert isinstance(first, TookPile)
         if rules.discard_take is DiscardTake.WHOLE_IF_TOP_MELDS:
-            top = pile[-1]
-            how = _meld_with(state, top) or Message("teach.nothing")
-            text, clauses = Message("explain.take-top-card", {"card": top, "how": how}), ["draw-top-card"]
+            how = _meld_with(state, first.top) or Message("teach.nothing")
+            text, clauses = Message("explain.take-top-card", {"card": first.top, "how": how}), ["draw-top-card"]
         elif rules.discard_take is DiscardTake.ANY_DEPTH:
-            card = act.card if act.card is not None else pile[0]
-            taken = len(pile) - max(i for i, c in enumerate(pile) if c == card) if act.card is not None \
-                else len(pile)
-            if taken == 1:
+            card = first.must_meld if first.must_meld is not None else first.top  # the deepest taken
+            if first.count == 1:
                 text, clauses = Message("explain.take-top-only", {"card": card}), ["draw-dig"]
             else:
                 how = _meld_with(new, card) or Message("teach.nothing")
-                text, clauses = Message("explain.take-dig", {"card": card, "n": taken, "how": how}), ["draw-dig"]
+                text, clauses = Message("explain.take-dig", {"card": card, "n": first.count, "how": how}), ["draw-dig"]
         else:
-            text, clauses = Message("explain.take-whole", {"n": len(pile)}), ["draw", "turn"]
-        if new.single_take is not None:
+            text, clauses = Message("explain.take-whole", {"n": first.count}), ["draw", "turn"]
+        if first.single_take is not None:
             text = Message("teach.join", {"first": text, "then": Message(
-                "explain.single-take", {"card": new.single_take, "rules": rules})})
+                "explain.single-take", {"card": first.single_take, "rules": rules})})
             clauses = ["single-take", *clauses]
     elif isinstance(act, NewMeld):
-        meld = new.melds[team][-1]
-        text, clauses = Message("explain.meld", {"meld": meld.description}), ["turn", *meld_clauses(meld)]
-        if state.must_meld is not None and state.must_meld in act.cards:
-            clauses.insert(0, draw_clause)
+        assert isinstance(first, Melded)
+        text, clauses = Message("explain.meld", {"meld": first.meld.description}), \
+            [*first.clauses, "turn", *meld_clauses(first.meld)]
     elif isinstance(act, AddToMeld):
-        owner = team if act.team is None else act.team
-        old = state.melds[owner][act.meld - 1]
-        grown = new.melds[owner][act.meld - 1]
-        story, clause = wild_change(old, grown)
-        text = Message("explain.add", {"cards": act.cards, "n": len(act.cards), "old": old.cards, "new": grown.cards})
+        assert isinstance(first, Added)
+        story, clause = wild_change(first.before, first.meld)
+        text = Message("explain.add", {"cards": first.cards, "n": len(first.cards), "old": first.before.cards,
+                                       "new": first.meld.cards})
         if story is not None:
             text = Message("teach.join", {"first": text, "then": story})
         clauses = [clause, "extend", "turn"]
-        if owner != team:
+        if first.team != team:
             text = Message("teach.join", {"first": text, "then": Message("explain.anyones-meld", {"rules": rules})})
             clauses = ["meld-owner", "turn", *clauses]
-        if state.must_meld is not None and state.must_meld in act.cards:
+        if draw_clause in first.clauses:  # it melds the card the take obliged
             clauses.insert(0, draw_clause)
     else:
-        assert isinstance(act, Discard)
+        assert isinstance(act, Discard) and isinstance(first, Discarded)
         clauses = ["turn"]
         if len(state.hands[seat]) == 1:
-            text = Message("explain.discard-last", {"card": act.card})
-            if act.card.is_wild_card and rules.wild_last_discard_guard:
-                text = Message("explain.wild-fits-nothing", {"card": act.card})
+            text = Message("explain.discard-last", {"card": first.card})
+            if "wild-last-discard" in first.clauses:
+                text = Message("explain.wild-fits-nothing", {"card": first.card})
                 clauses = ["wild-last-discard", *clauses]
         else:
-            text = Message("explain.discard", {"card": act.card})
-            if state.single_take is not None:
+            text = Message("explain.discard", {"card": first.card})
+            if "single-take" in first.clauses:
                 clauses = ["single-take", *clauses]
     if outcome is not None:
         text = Message("teach.join", {"first": text, "then": outcome[0]})

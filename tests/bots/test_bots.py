@@ -21,11 +21,11 @@ from buraco_core.bots import (
     play_match,
 )
 from buraco_core.bots.random_bot import read_hand
-from buraco_core.cards import build_deck
+from buraco_core.bots.reading import ACE_PLACES, candidate_trios, card_counts
+from buraco_core.cards import CARD_ORDER, build_deck
 from buraco_core.game import Game, Phase, State, View, apply, check, legal_actions, new_game, view_of
 from buraco_core.game.actions import Action
 from buraco_core.game.view import determinize
-from buraco_core.meld_search import ACE_PLACES, trio_candidates
 
 SETUPS = [(name, n) for name in RULESETS for n in RULESETS[name].player_counts]
 
@@ -262,7 +262,7 @@ def _trio_bound_by_card(counts: dict[object, int], wilds: list[object], rules: R
 def test_the_random_bots_trio_bound_is_never_below_the_trios_listed() -> None:
     """RandomBot lists the three-card melds only when a pick falls among them; its count from
     above must hold for every hand, or some melds could never be picked."""
-    from buraco_core.meld_search import candidate_trios, group_cards, trio_bound
+    from buraco_core.bots.reading import group_cards, trio_bound
 
     rng = random.Random(5)
     names = list(RULESETS)
@@ -295,7 +295,9 @@ def test_the_random_bot_picks_melds_too() -> None:
     while s.phase is not Phase.PLAY:
         s = apply(s, "draw")
     hand = s.hands[s.turn]
-    trios = [t for t in trio_candidates(hand, s.rules) if check(s, f"meld {' '.join(c.code for c in t)}") is None]
+    counts = card_counts(hand)
+    trios = [t for t in candidate_trios(counts, sorted(counts, key=CARD_ORDER), s.rules)
+             if check(s, f"meld {' '.join(c.code for c in t)}") is None]
     if not trios:
         pytest.skip("this deal has no three-card meld")
     bot = RandomBot(3)

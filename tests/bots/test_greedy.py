@@ -11,11 +11,12 @@ from random_games import random_play
 from buraco_core import RULESETS, Card
 from buraco_core.bots import GreedyBot, draw_candidates, greedy_action
 from buraco_core.bots.greedy import greedy_meld, take_melds, take_values, taken_cards
+from buraco_core.bots.reading import makes_meld, near_meld
 from buraco_core.game import IllegalAction, Phase, apply, new_game
 from buraco_core.game.actions import Action, AddToMeld, Draw, NewMeld, Take
 from buraco_core.game.scenarios import parse_scenario
 from buraco_core.game.state import State
-from buraco_core.meld_search import extends, makes_meld, near_meld
+from buraco_core.meld_search import extends
 from buraco_core.rules import DiscardTake, Rules
 
 RULES = list(RULESETS.values())

@@ -48,6 +48,7 @@ from buraco_core.game.actions import Action, AddToMeld, Discard, NewMeld, Take
 from buraco_core.game.engine import take_clause
 from buraco_core.game.state import state_with
 from buraco_core.rules import DiscardTake
+from buraco_core.teach.plays import clauses_of, clauses_used
 
 PLAYERS = {"brazilian": 3}
 
@@ -258,6 +259,8 @@ def _check_move(before: State, action: Action, after: State, events: tuple[Event
             assert take_clause(rules) in e.clauses
     mine = {c for e in events if getattr(e, "seat", None) == seat for c in e.clauses}
     assert set(_clauses_by_diff(view_of(before, seat), action, view_of(after, seat))) <= mine
+    # what the seat's view alone gives (a state that shows the seat its view): the same clauses
+    assert clauses_used(view_of(before, seat), action) == clauses_of(events, seat)
     # the pots as the events tell them
     for team in range(before.teams):
         was, now = before.pot_state[team], after.pot_state[team]

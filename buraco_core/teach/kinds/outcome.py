@@ -41,8 +41,9 @@ _CLAUSES = {"turn-goes-on": ["turn"], "next-player": ["turn"], "pot-fly": ["pot"
 
 
 def outcome_of(puzzle: Puzzle) -> tuple[str, Any, Any]:
-    """What the game says happens: the outcome, and the refusal (if refused) or the game after."""
-    from ...game.state import Phase, PotState
+    """What the game says happens: the outcome, and the refusal (if refused) or the game after
+    (read from the events the last play reports)."""
+    from ...game.events import Discarded, HandEnded, PotTaken, PotToStock, PotWaiting, WentOut
 
     game = game_of(puzzle)
     plays = split_plays(puzzle)
@@ -55,20 +56,19 @@ def outcome_of(puzzle: Puzzle) -> tuple[str, Any, Any]:
     refusal = judge_play(game, last)
     if refusal is not None:
         return "refused", refusal, game
-    before = game.state
-    team = before.current_team
+    team = game.state.current_team
     game.play(last)
-    after = game.state
-    if after.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
-        return ("go-out" if after.went_out is not None else "stock-ends"), None, game
-    if any(b is not PotState.TO_STOCK and a is PotState.TO_STOCK
-           for b, a in zip(before.pot_state, after.pot_state, strict=True)):
+    events = game.last_events
+    if any(isinstance(e, HandEnded) for e in events):
+        return ("go-out" if any(isinstance(e, WentOut) for e in events) else "stock-ends"), None, game
+    if any(isinstance(e, PotToStock) for e in events):
         return "pot-to-stock", None, game
-    if before.pot_state[team] is PotState.ASIDE and after.pot_state[team] is PotState.WAITING:
+    if any(isinstance(e, PotWaiting) and e.team == team for e in events):
         return "pot-waits", None, game
-    if before.pot_state[team] is PotState.ASIDE and after.pot_state[team] is PotState.TAKEN:
-        return ("pot-fly" if after.turn == before.turn and after.phase is Phase.PLAY else "pot-at-once"), None, game
-    return ("turn-goes-on" if after.turn == before.turn else "next-player"), None, game
+    pot = next((e for e in events if isinstance(e, PotTaken) and e.team == team), None)
+    if pot is not None:
+        return ("pot-fly" if pot.direct else "pot-at-once"), None, game
+    return ("next-player" if any(isinstance(e, Discarded) for e in events) else "turn-goes-on"), None, game
 
 
 def _before_last(puzzle: Puzzle) -> tuple[Any, str]:

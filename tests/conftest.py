@@ -1,17 +1,17 @@
 """Shared test settings: Hypothesis profiles (CI is derandomized, so a run can be replayed), and how
 ``make test`` spreads the suite over pytest-xdist's workers (``-n N --dist loadscope``).
 
-The workers share the machine's cores, so what needs a quick machine stays together: every module
-that marks tests ``browser`` (Voila, the static site, Binder, JupyterHub, all driving Chromium) runs
-on ONE worker in its usual order, as a plain ``pytest`` runs it; the slow-device pages
-(tests/browser/test_slow_device.py: throttled, so mostly waiting) are dealt into
-:data:`SLOW_DEVICE_GROUPS` groups, each on a worker of its own beside it; everything else is spread
-over the other workers a module at a time (a notebook at a time for nbval, whose cells share one
-kernel), so that a module's fixtures are built once. The browser groups are handed out first.
+The workers share the machine's two cores, so what needs a quick machine stays together: every
+module that marks tests ``browser`` (Voila, the static site, Binder, JupyterHub, all driving
+Chromium) is ONE group, run on one worker in its usual order, as a plain ``pytest`` runs it, with
+one Voila and one Chromium at a time; everything else is spread over the other workers a module at a
+time (a notebook at a time for nbval, whose cells share one kernel), so that a module's fixtures are
+built once, at a lower priority (:data:`PYTHON_ONLY_NICE`). The browser group is handed out first:
+it is the longest.
 
 The groups are worked out from the test ids in pytest-xdist's controller (:class:`SuiteScheduling`),
 not with ``xdist_group`` marks: ``--dist loadgroup`` of pytest-xdist 3.8 groups nothing under pytest
-9.2 (pytest-dev/pytest-xdist#1386).
+9.2 (pytest-dev/pytest-xdist#1386; tests/test_suite_setup.py).
 """
 
 from __future__ import annotations
@@ -30,11 +30,6 @@ settings.register_profile("dev", deadline=None, max_examples=100)
 settings.load_profile("ci" if os.environ.get("CI") else os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 BROWSER = "browser"
-SLOW_DEVICE_MODULE = "tests/browser/test_slow_device.py"
-#: The slow-device pages run in this many groups, each on a worker of its own: a throttled page
-#: waits most of its time, so they overlap the rest cheaply.
-SLOW_DEVICE_GROUPS = 4
-
 
 #: How much lower a worker of ``make test`` runs the Python-only tests (``os.nice``): the browser tests
 #: beside them get the cores first, as if they ran alone, and the rest fills the time they wait.
@@ -48,20 +43,11 @@ def drives_chromium(root: Path, path: str) -> bool:
 
 
 def suite_groups(root: Path, nodeids: list[str]) -> dict[str, str]:
-    """Each test id's group (see the module docstring). The slow-device pages are dealt by lesson in
-    turn, so that a lesson's Voila page and its static site's page share a worker (which then asks
-    Voila once how many widgets the lesson shows)."""
+    """Each test id's group (see the module docstring): :data:`BROWSER`, or its module (its notebook)."""
     groups = {}
-    lessons: dict[str, int] = {}
     for nodeid in nodeids:
         path = nodeid.split("::", 1)[0]
-        if path == SLOW_DEVICE_MODULE:
-            lesson = lessons.setdefault(nodeid.rpartition("[")[2], len(lessons))
-            groups[nodeid] = f"slow-device-{lesson % SLOW_DEVICE_GROUPS}"
-        elif drives_chromium(root, path):
-            groups[nodeid] = BROWSER
-        else:
-            groups[nodeid] = path  # a module, or a notebook for nbval
+        groups[nodeid] = BROWSER if drives_chromium(root, path) else path
     return groups
 
 
@@ -73,7 +59,7 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     from xdist.scheduler import LoadScopeScheduling
 
     class SuiteScheduling(LoadScopeScheduling):  # type: ignore[misc]
-        """pytest-xdist's loadscope with :func:`suite_groups` as the scopes, the browser groups
+        """pytest-xdist's loadscope with :func:`suite_groups` as the scopes, the browser group
         handed out first, then the rest in the order of collection."""
 
         def __init__(self, config: pytest.Config, log: Any) -> None:
@@ -89,9 +75,8 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
 
         def _assign_work_unit(self, node: Any) -> None:
             if not self.ordered:
-                browser = [s for s in self.workqueue if s == BROWSER or s.startswith("slow-device-")]
-                for scope in sorted(browser, reverse=True):
-                    self.workqueue.move_to_end(scope, last=False)
+                if BROWSER in self.workqueue:
+                    self.workqueue.move_to_end(BROWSER, last=False)
                 self.ordered = True
             super()._assign_work_unit(node)
 
@@ -104,7 +89,7 @@ _niced = False
 
 def pytest_runtest_setup(item: pytest.Item) -> None:
     """On a worker of pytest-xdist, a Python-only test runs at a lower priority (:data:`PYTHON_ONLY_NICE`,
-    for the rest of the worker's life: by then no browser group is left to hand out)."""
+    for the rest of the worker's life: by then the browser group is handed out)."""
     global _niced
     if _niced or "PYTEST_XDIST_WORKER" not in os.environ:
         return

@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import json
 import sys
-from collections import Counter
 from pathlib import Path
 
 import pytest
-from conftest import BROWSER, SLOW_DEVICE_GROUPS, SLOW_DEVICE_MODULE, suite_groups
+from conftest import BROWSER, suite_groups
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -21,20 +20,11 @@ def test_every_module_that_drives_chromium_runs_on_the_browser_worker_the_rest_a
                                                  "buraco_core/cards.py::buraco_core.cards.parse_card"]
     groups = suite_groups(ROOT, ids)
     browser = {i.split("::")[0] for i, g in groups.items() if g == BROWSER}
-    assert {m for m in modules if m.startswith(("tests/browser/", "tests/deploy/"))} - {SLOW_DEVICE_MODULE} <= browser
+    assert {m for m in modules if m.startswith(("tests/browser/", "tests/deploy/"))} <= browser
     assert "tests/test_benchmarks.py" in browser  # outside tests/browser/, but it marks tests browser
     assert groups["tests/test_cards.py::test_one"] == "tests/test_cards.py"
     assert groups["lessons/01_melds.ipynb::Cell 0"] == groups["lessons/01_melds.ipynb::Cell 1"]  # one kernel
     assert groups["buraco_core/cards.py::buraco_core.cards.parse_card"] == "buraco_core/cards.py"
-
-
-def test_the_slow_device_pages_are_dealt_evenly_a_lesson_s_two_pages_together() -> None:
-    lessons = [f"l{i:02}" for i in range(3 * SLOW_DEVICE_GROUPS)]
-    ids = [f"{SLOW_DEVICE_MODULE}::test_{where}[{lesson}]" for where in ("voila", "site") for lesson in lessons]
-    groups = suite_groups(ROOT, ids)
-    assert set(Counter(groups.values()).values()) == {6}, groups
-    for lesson in lessons:
-        assert groups[f"{SLOW_DEVICE_MODULE}::test_voila[{lesson}]"] == groups[f"{SLOW_DEVICE_MODULE}::test_site[{lesson}]"]
 
 
 def test_a_site_built_from_other_files_fails_saying_what_to_run(tmp_path: Path) -> None:

@@ -7,8 +7,16 @@ page or in the console is an error, and the page's first puzzle (where the lesso
 own) is answered rightly by clicking, with the engine's verdict shown. Throttling costs wall time,
 not the machine's CPU: Chromium pauses the page's threads (its workers' too, so the site's Python).
 
-A page that fails today is listed in :data:`FAILS_TODAY` with what fails, marked xfail (not strict):
-it shows as XPASS once fixed, and is then taken off the list.
+KNOWN TO FAIL TODAY (issue 25), so marked ``slow_device`` and left out of ``make test``: run it with
+``make test-slow-device``. anywidget gives each widget's front end a fixed 2 s of wall time
+(``AbortSignal.timeout(2e3)`` in its runtime) to load its own copy of the module; at CPU rate 6 some
+pages' widgets miss it ("[anywidget] Failed to initialize model"), which pages depending on how busy
+the machine is (alone, at a load of 9 to 19, 03_buracos and de/cheatsheet pass; beside the rest of
+the suite, 16 to 20 of 56 pages failed, different ones each run). One front-end module per widget
+class per page (branch ``speed``) is the fix; once it is merged, this module goes into ``make test``
+(the ``-m "not slow_device"`` of the Makefile taken away). A page that still fails then is listed in
+:data:`FAILS_TODAY` with what fails, marked xfail (not strict): it shows as XPASS once fixed, and is
+then taken off the list.
 """
 
 from __future__ import annotations
@@ -32,7 +40,7 @@ from .conftest import (
 from .test_lessons import find_puzzle, give_answer, lesson_language, lesson_puzzles
 from .test_site import assert_page_is_clean
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow_device]
 
 LESSONS = sorted(p for p in (ROOT / "lessons").glob("*.ipynb")) + sorted((ROOT / "lessons" / "de").glob("*.ipynb"))
 #: A throttled page gets this long (ms) to open, and a puzzle this long to answer.

@@ -4,8 +4,11 @@ inside one: a test finding a build missing or stale fails at once, saying what t
 
 from __future__ import annotations
 
+import http.server
 import json
+import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -51,3 +54,39 @@ def test_a_deployment_environment_not_built_fails_saying_what_to_run(tmp_path: P
     assert environments.build_venv("never", [["install", "nothing"]]) == (tmp_path / ".venv-never", "what pip said")
     with pytest.raises(environments.NotBuilt):  # other steps than the ones it was built by
         environments.build_venv("never", [["install", "something else"]])
+
+
+def test_the_hub_is_waited_for_until_its_health_answers_200_not_the_proxy_s_503(tmp_path: Path) -> None:
+    """JupyterHub's proxy answers /hub/health with a 503 before the hub behind it is up; a hub taken
+    as started then showed no login form (tests/deploy/test_hub.py timed out on a busy machine)."""
+    from deploy.conftest import wait_for_http
+
+    answers = [503, 503, 404, 200]
+    asked: list[int] = []
+
+    class Health(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            asked.append(answers[min(len(asked), len(answers) - 1)])
+            self.send_response(asked[-1])
+            self.end_headers()
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Health)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    process = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    log = tmp_path / "server.log"
+    log.write_text("")
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}/hub/health"
+        wait_for_http(url, process, log, status=200)
+        assert asked == [503, 503, 404, 200]
+        asked.clear()
+        wait_for_http(url, process, log)  # any answer
+        assert asked == [503]
+    finally:
+        process.kill()
+        process.wait()
+        server.shutdown()
+        server.server_close()

@@ -51,20 +51,27 @@ def copy_repository(target: Path) -> Path:
     return target
 
 
-def wait_for_http(url: str, process: subprocess.Popen[bytes], log: Path, timeout: float = 120.0) -> None:
-    """Until ``url`` answers at all (any HTTP status); fails with the log if the process dies."""
+def wait_for_http(url: str, process: subprocess.Popen[bytes], log: Path, timeout: float = 120.0,
+                  status: int | None = None) -> None:
+    """Until ``url`` answers with ``status`` (None: with any HTTP status); fails with the log if the
+    process dies. JupyterHub's proxy answers before the hub behind it does (a 503 or 404 for
+    /hub/health), so the hub waits for a 200."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if process.poll() is not None:
             raise AssertionError(f"the server exited with {process.returncode}:\n{log.read_text()[-4000:]}")
         try:
-            with urllib.request.urlopen(url, timeout=5):
-                return
-        except urllib.error.HTTPError:
-            return
+            with urllib.request.urlopen(url, timeout=5) as reply:
+                answered = int(reply.status)
+        except urllib.error.HTTPError as e:
+            answered = e.code
         except OSError:
-            time.sleep(0.3)
-    raise AssertionError(f"{url} did not answer within {timeout} s:\n{log.read_text()[-4000:]}")
+            answered = 0
+        if answered and (status is None or answered == status):
+            return
+        time.sleep(0.3)
+    raise AssertionError(f"{url} did not answer{f' {status}' if status else ''} within {timeout:.0f} s:\n"
+                         f"{log.read_text()[-4000:]}")
 
 
 def stop(process: subprocess.Popen[bytes]) -> None:

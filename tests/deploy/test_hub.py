@@ -84,7 +84,7 @@ c.Spawner.http_timeout = 120
                                    stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
     hub = Hub(f"http://127.0.0.1:{port}", process, log, class_dir)
     try:
-        wait_for_http(f"{hub.url}/hub/health", process, log)
+        wait_for_http(f"{hub.url}/hub/health", process, log, status=200)
         yield hub
     finally:
         stop(process)  # stops the learners' servers and the proxy too

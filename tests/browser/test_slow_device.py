@@ -11,12 +11,13 @@ KNOWN TO FAIL TODAY (issue 25), so marked ``slow_device`` and left out of ``make
 ``make test-slow-device``. anywidget gives each widget's front end a fixed 2 s of wall time
 (``AbortSignal.timeout(2e3)`` in its runtime) to load its own copy of the module; at CPU rate 6 some
 pages' widgets miss it ("[anywidget] Failed to initialize model"), which pages depending on how busy
-the machine is (alone, at a load of 9 to 19, 03_buracos and de/cheatsheet pass; beside the rest of
-the suite, 16 to 20 of 56 pages failed, different ones each run). One front-end module per widget
-class per page (branch ``speed``) is the fix; once it is merged, this module goes into ``make test``
-(the ``-m "not slow_device"`` of the Makefile taken away). A page that still fails then is listed in
-:data:`FAILS_TODAY` with what fails, marked xfail (not strict): it shows as XPASS once fixed, and is
-then taken off the list.
+the machine is: on 4 workers at a load of 12 to 40, 20 and 16 of 56 pages failed in two runs, not
+the same ones; one at a time, three that had failed there (03_buracos in Voila and in the site,
+de/cheatsheet in Voila) passed. One front-end module per widget class per page (branch ``speed``) is
+meant to fix it; once it is merged, this module goes into ``make test`` (the Makefile's
+``-m "not slow_device"`` taken away). A page that still fails then is listed in :data:`FAILS_TODAY`
+with what fails, marked xfail (not strict): it shows as XPASS once fixed, and is then taken off the
+list.
 """
 
 from __future__ import annotations

@@ -3,11 +3,11 @@
 
 The workers share the machine's two cores, so what needs a quick machine stays together: every
 module that marks tests ``browser`` (Voila, the static site, Binder, JupyterHub, all driving
-Chromium) is ONE group, run on one worker in its usual order, as a plain ``pytest`` runs it, with
-one Voila and one Chromium at a time; everything else is spread over the other workers a module at a
-time (a notebook at a time for nbval, whose cells share one kernel), so that a module's fixtures are
-built once, at a lower priority (:data:`PYTHON_ONLY_NICE`). The browser group is handed out first:
-it is the longest.
+Chromium) is in one of two groups, each run on one worker in its usual order, as a plain ``pytest``
+runs it: the static site's (:data:`SITE_MODULES`, about a third of the browser tests' time) and all
+the others; everything else is spread over the other workers a module at a time (a notebook at a
+time for nbval, whose cells share one kernel), so that a module's fixtures are built once, at a lower
+priority (:data:`PYTHON_ONLY_NICE`). The browser groups are handed out first: they are the longest.
 
 The groups are worked out from the test ids in pytest-xdist's controller (:class:`SuiteScheduling`),
 not with ``xdist_group`` marks: ``--dist loadgroup`` of pytest-xdist 3.8 groups nothing under pytest
@@ -30,6 +30,9 @@ settings.register_profile("dev", deadline=None, max_examples=100)
 settings.load_profile("ci" if os.environ.get("CI") else os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 BROWSER = "browser"
+#: The static site's browser tests: a group of their own, on a worker beside the other browser tests.
+SITE = "browser-site"
+SITE_MODULES = ("tests/browser/test_site.py", "tests/browser/test_site_teacher.py")
 
 #: How much lower a worker of ``make test`` runs the Python-only tests (``os.nice``): the browser tests
 #: beside them get the cores first, as if they ran alone, and the rest fills the time they wait.
@@ -43,11 +46,12 @@ def drives_chromium(root: Path, path: str) -> bool:
 
 
 def suite_groups(root: Path, nodeids: list[str]) -> dict[str, str]:
-    """Each test id's group (see the module docstring): :data:`BROWSER`, or its module (its notebook)."""
+    """Each test id's group (see the module docstring): :data:`SITE`, :data:`BROWSER`, or its module
+    (its notebook)."""
     groups = {}
     for nodeid in nodeids:
         path = nodeid.split("::", 1)[0]
-        groups[nodeid] = BROWSER if drives_chromium(root, path) else path
+        groups[nodeid] = SITE if path in SITE_MODULES else BROWSER if drives_chromium(root, path) else path
     return groups
 
 
@@ -59,7 +63,7 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
     from xdist.scheduler import LoadScopeScheduling
 
     class SuiteScheduling(LoadScopeScheduling):  # type: ignore[misc]
-        """pytest-xdist's loadscope with :func:`suite_groups` as the scopes, the browser group
+        """pytest-xdist's loadscope with :func:`suite_groups` as the scopes, the browser groups
         handed out first, then the rest in the order of collection."""
 
         def __init__(self, config: pytest.Config, log: Any) -> None:
@@ -75,8 +79,9 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
 
         def _assign_work_unit(self, node: Any) -> None:
             if not self.ordered:
-                if BROWSER in self.workqueue:
-                    self.workqueue.move_to_end(BROWSER, last=False)
+                for scope in (SITE, BROWSER):  # BROWSER first, then SITE
+                    if scope in self.workqueue:
+                        self.workqueue.move_to_end(scope, last=False)
                 self.ordered = True
             super()._assign_work_unit(node)
 
@@ -89,7 +94,7 @@ _niced = False
 
 def pytest_runtest_setup(item: pytest.Item) -> None:
     """On a worker of pytest-xdist, a Python-only test runs at a lower priority (:data:`PYTHON_ONLY_NICE`,
-    for the rest of the worker's life: by then the browser group is handed out)."""
+    for the rest of the worker's life: by then the browser groups are handed out)."""
     global _niced
     if _niced or "PYTEST_XDIST_WORKER" not in os.environ:
         return

@@ -12,18 +12,20 @@ import threading
 from pathlib import Path
 
 import pytest
-from conftest import BROWSER, suite_groups
+from conftest import BROWSER, SITE, SITE_MODULES, suite_groups
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def test_every_module_that_drives_chromium_runs_on_the_browser_worker_the_rest_a_module_at_a_time() -> None:
+def test_every_module_that_drives_chromium_runs_on_a_browser_worker_the_rest_a_module_at_a_time() -> None:
     modules = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "tests").rglob("test_*.py"))
     ids = [f"{m}::test_one" for m in modules] + ["lessons/01_melds.ipynb::Cell 0", "lessons/01_melds.ipynb::Cell 1",
                                                  "buraco_core/cards.py::buraco_core.cards.parse_card"]
     groups = suite_groups(ROOT, ids)
     browser = {i.split("::")[0] for i, g in groups.items() if g == BROWSER}
-    assert {m for m in modules if m.startswith(("tests/browser/", "tests/deploy/"))} <= browser
+    site = {i.split("::")[0] for i, g in groups.items() if g == SITE}
+    assert site == set(SITE_MODULES) and not site & browser
+    assert {m for m in modules if m.startswith(("tests/browser/", "tests/deploy/"))} <= browser | site
     assert "tests/test_benchmarks.py" in browser  # outside tests/browser/, but it marks tests browser
     assert groups["tests/test_cards.py::test_one"] == "tests/test_cards.py"
     assert groups["lessons/01_melds.ipynb::Cell 0"] == groups["lessons/01_melds.ipynb::Cell 1"]  # one kernel

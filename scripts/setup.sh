@@ -1,15 +1,34 @@
 #!/usr/bin/env bash
 # Set up everything the project needs, from nothing: a virtual environment in .venv with the
-# project and its extras, and (for "test") Debian's chromium for the browser tests and the static
-# site's build environment ("site", below).
+# project and its extras, and for "test" also everything the tests use that downloads or builds, so
+# that no test does it inside its timeout: Debian's chromium, the static site's build environment
+# and the site itself (_site/), the wheels of a clean install (.cache/wheelhouse), the deployment
+# tests' environments (.venv-binder, .venv-hub).
 # Usage: bash scripts/setup.sh app|test|site
-# Runs non-interactively (CI=true, no stdin). A second run is quick: the install is skipped while
-# pyproject.toml is older than the stamp file .venv/.setup-<what>.
+# Runs non-interactively (CI=true, no stdin). A second run is quick: each step is skipped while what
+# it was built from is unchanged (stamp files: .venv/.setup-<what>, .venv-site/.setup-site,
+# .cache/wheelhouse/.setup-wheelhouse, _site/.build-inputs, .venv-binder/.stamp.json, .venv-hub/.test-stamp.json).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-test}
 case "$what" in app|test|site) ;; *) echo "usage: $0 app|test|site" >&2; exit 2 ;; esac
 python=${PYTHON:-python3}
+
+# .venv: the project (editable) with its [app] or [test] extras.
+setup_venv() {
+  local extras=$1
+  if [ ! -x .venv/bin/python ]; then
+    echo "setup: creating .venv with $("$python" --version 2>&1)"
+    "$python" -m venv .venv
+  fi
+  local stamp=.venv/.setup-$extras
+  if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ] || [ scripts/setup.sh -nt "$stamp" ]; then
+    echo "setup: installing the project with its [$extras] extras into .venv"
+    .venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip
+    .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".[$extras]"
+    touch "$stamp"
+  fi
+}
 
 # The static site's build (make site, scripts/build_site.py): its own environment .venv-site from the
 # pinned staticsite/requirements.txt (Voici and JupyterLite pin other versions than the app needs), and
@@ -32,6 +51,7 @@ setup_site() {
     touch "$stamp"
   fi
 }
+
 # The wheels a clean install of the project needs (tests/test_install.py installs the checkout's wheel
 # into a fresh virtual environment, offline, and serves the course from it): every dependency's wheel
 # and the build backend's, downloaded once into .cache/wheelhouse. Redone when pyproject.toml changes.
@@ -49,30 +69,40 @@ setup_wheelhouse() {
     touch "$stamp"
   fi
 }
-if [ "$what" = site ]; then
-  setup_site
-  exit 0
-fi
-if [ ! -x .venv/bin/python ]; then
-  echo "setup: creating .venv with $("$python" --version 2>&1)"
-  "$python" -m venv .venv
-fi
-stamp=.venv/.setup-$what
-if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ] || [ scripts/setup.sh -nt "$stamp" ]; then
-  echo "setup: installing the project with its [$what] extras into .venv"
-  .venv/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip
-  .venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".[$what]"
-  touch "$stamp"
-fi
-if [ "$what" = test ]; then
-  setup_site  # the browser tests build and test the static site too
-  setup_wheelhouse
-fi
-if [ "$what" = test ] && [ ! -x /usr/bin/chromium ]; then
+
+# Debian's chromium for the browser tests (Playwright drives it; it never downloads a browser).
+setup_chromium() {
+  [ -x /usr/bin/chromium ] && return 0
   echo "setup: installing Debian's chromium for the browser tests"
-  sudo=""
+  local sudo=""
   [ "$(id -u)" = 0 ] || sudo="sudo -n"
   export DEBIAN_FRONTEND=noninteractive
   $sudo apt-get update -qq </dev/null
   $sudo apt-get install -y -qq --no-install-recommends chromium fonts-dejavu-core </dev/null >/dev/null
-fi
+}
+
+# The static site the browser tests serve (tests/browser/test_site.py checks it is current):
+# make site's build, skipped when its inputs did not change (downloads cached in .cache/site/).
+build_test_site() {
+  .venv-site/bin/python scripts/build_site.py --if-changed --out _site
+}
+
+# The deployment tests' environments (tests/deploy/environments.py): Binder's as repo2docker builds
+# it, a class's JupyterHub as scripts/hub_env.sh builds it; each skipped while current.
+build_deploy_envs() {
+  .venv/bin/python tests/deploy/environments.py
+}
+
+case "$what" in
+  app)
+    setup_venv app ;;
+  site)
+    setup_site ;;
+  test)
+    setup_venv test
+    setup_chromium
+    setup_site
+    setup_wheelhouse
+    build_test_site
+    build_deploy_envs ;;
+esac

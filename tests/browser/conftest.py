@@ -14,6 +14,7 @@ Screenshots go to test-artifacts/ (ignored by git, kept by CI as artifacts).
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import re
@@ -297,6 +298,31 @@ def page(browser: Any, voila: VoilaServer) -> Iterator[Any]:
     yield from watched_page(browser, voila.url)
 
 
+# -- a slow device: DevTools' CPU throttling ---------------------------------------------------------
+
+#: How many times slower than this machine a learner's device runs a page: 6 is DevTools' "6x
+#: slowdown", about a low-end laptop or a school Chromebook (issue 25).
+SLOW_DEVICE = 6
+
+
+def throttle(page: Any, rate: float = SLOW_DEVICE) -> Any:
+    """Slow the page's CPU down ``rate`` times, as a slow device runs it: DevTools' CPU throttling
+    (``Emulation.setCPUThrottlingRate``) through a CDP session of the page, for everything it runs
+    from now on, later navigations included. Chromium throttles by pausing the page's threads, so a
+    throttled page takes ``rate`` times the wall time but no more of the machine's CPU. Returns the
+    CDP session; ``throttle(page, 1)`` ends the slowdown."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+    return cdp
+
+
+@pytest.fixture
+def slow_page(page: Any) -> Any:
+    """:func:`page` on a slow device (:func:`throttle` at :data:`SLOW_DEVICE`)."""
+    throttle(page)
+    return page
+
+
 FIXTURES = ARTIFACTS / "fixtures"
 
 
@@ -360,14 +386,30 @@ def widget_outputs(html: str) -> int:
     return count
 
 
+#: How many widget views Voila's page of a notebook must show, by the page's address: what a page opened
+#: in this process found (:func:`open_notebook`), for :func:`voila_views`.
+VOILA_VIEWS: dict[str, int] = {}
+
+
 def open_notebook(page: Any, voila: VoilaServer, notebook: str | Path, timeout: float = 90_000) -> int:
     """Open a notebook in Voila and wait until every cell ran and every widget output shows its view.
     Returns the number of widget views."""
-    response = page.goto(voila.render_url(notebook), timeout=timeout)
+    url = voila.render_url(notebook)
+    response = page.goto(url, timeout=timeout)
     assert response is not None and response.ok, f"{notebook}: HTTP {response and response.status}"
-    expected = widget_outputs(response.text())
+    expected = VOILA_VIEWS[url] = widget_outputs(response.text())
     wait_for_views(page, expected, timeout)
     return expected
+
+
+def voila_views(voila: VoilaServer, notebook: Path) -> int:
+    """How many widget outputs Voila shows for a notebook (it runs the notebook server-side): what a
+    page of it opened before in this process found, else from Voila's page fetched without a browser."""
+    url = voila.render_url(notebook)
+    if url not in VOILA_VIEWS:
+        with urllib.request.urlopen(url, timeout=120) as reply:
+            VOILA_VIEWS[url] = widget_outputs(reply.read().decode())
+    return VOILA_VIEWS[url]
 
 
 def wait_for_views(page: Any, expected: int, timeout: float = 90_000) -> None:
@@ -388,7 +430,7 @@ def kernel_id(page: Any) -> str:
     return str(json.loads(page.locator("#jupyter-config-data").text_content())["kernelId"])
 
 
-# -- the static site (make site): built once per run, served by a plain static server ----------------
+# -- the static site (make site): built by scripts/setup.sh, served by a plain static server -----------
 
 SITE = ROOT / "_site"
 AXE = ROOT / "staticsite" / "node_modules" / "axe-core" / "axe.min.js"
@@ -396,11 +438,29 @@ AXE = ROOT / "staticsite" / "node_modules" / "axe-core" / "axe.min.js"
 
 def build_site(out: Path = SITE) -> Path:
     """``make site`` into ``out``, skipped when the site there was built from the same inputs (the
-    downloads are cached in .cache/site/, so even a rebuild fetches nothing twice)."""
+    downloads are cached in .cache/site/, so even a rebuild fetches nothing twice). For the
+    benchmarks (bench_site.py); the tests take the site setup built (:func:`built_site`)."""
     subprocess.run(["bash", str(ROOT / "scripts" / "setup.sh"), "site"], cwd=ROOT, check=True,
                    stdin=subprocess.DEVNULL)
     subprocess.run([str(ROOT / ".venv-site" / "bin" / "python"), str(ROOT / "scripts" / "build_site.py"),
                     "--if-changed", "--out", str(out)], cwd=ROOT, check=True, stdin=subprocess.DEVNULL)
+    return out
+
+
+def built_site(out: Path = SITE) -> Path:
+    """``out`` as ``make site`` builds it from the repository as it is now, which ``bash scripts/setup.sh
+    test`` (so ``make test``) does before the tests start: its build downloads and takes minutes, so
+    it never runs inside a test's timeout. Fails, saying what to run, when the site there was built
+    from other inputs (``build_site.py --if-changed``'s stamp)."""
+    spec = importlib.util.spec_from_file_location("build_site", ROOT / "scripts" / "build_site.py")
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    stamp = out / script.STAMP
+    if not stamp.is_file() or stamp.read_text().strip() != script.inputs_digest():
+        pytest.fail(f"{out} is missing or was built from other files (a lesson, the engine or the widgets changed"
+                    " since): `bash scripts/setup.sh test` builds it (`make test` runs it before the tests)",
+                    pytrace=False)
     return out
 
 
@@ -453,11 +513,11 @@ def site_page_path(notebook: Path) -> str:
 
 @pytest.fixture(scope="session")
 def static_site() -> Iterator[StaticServer]:
-    """The site ``make site`` builds (once per run; unchanged inputs are not built again), served by
-    ``python -m http.server``."""
+    """The site ``make site`` builds (:func:`built_site`: built before the tests), served by ``python -m
+    http.server``."""
     if not CHROMIUM.exists():
         pytest.skip(f"{CHROMIUM} is missing: `bash scripts/setup.sh test` installs Debian's chromium")
-    server = StaticServer(build_site()).start()
+    server = StaticServer(built_site()).start()
     yield server
     server.stop()
 
@@ -467,6 +527,13 @@ def site_page(browser: Any, static_site: StaticServer) -> Iterator[Any]:
     """A fresh page for the static site: requests may only reach its server (the page's, its workers'
     and its service worker's are routed, blocked and recorded); ``page.watch`` as for :func:`page`."""
     yield from watched_page(browser, static_site.url)
+
+
+@pytest.fixture
+def slow_site_page(site_page: Any) -> Any:
+    """:func:`site_page` on a slow device (:func:`throttle` at :data:`SLOW_DEVICE`)."""
+    throttle(site_page)
+    return site_page
 
 
 def open_site_lesson(page: Any, base_url: str, notebook: Path, expected: int, timeout: float = 120_000) -> None:

@@ -65,9 +65,9 @@ def shown_in(text: object, lang: str) -> str:
     return text.text(lang) if isinstance(text, Message) else str(text)
 
 
-def find_puzzle(page: Any, lesson: Path, lang: str = "en") -> tuple[Any, Any]:
+def find_puzzle(page: Any, lesson: Path, lang: str = "en", first: bool = False) -> tuple[Any, Any]:
     """A puzzle on the page and the same puzzle read from the lesson's file (matched by prompt and
-    hand), preferring the kinds answered by clicking cards."""
+    hand), preferring the kinds answered by clicking cards; with ``first``, the page's first one."""
     known = lesson_puzzles(lesson)
     shown = page_puzzles(page)
     matches = []
@@ -78,7 +78,7 @@ def find_puzzle(page: Any, lesson: Path, lang: str = "en") -> tuple[Any, Any]:
                 matches.append((KIND_ORDER.index(p.kind) if p.kind in KIND_ORDER else 99, dom["index"], p))
                 break
     assert matches, f"{lesson.name}: no puzzle of {len(known)} in its file matches the {len(shown)} on the page"
-    _, index, puzzle = min(matches, key=lambda m: (m[0], m[1]))
+    _, index, puzzle = min(matches, key=lambda m: (0 if first else m[0], m[1]))
     return page.locator(".bw-puzzle").nth(index), puzzle
 
 

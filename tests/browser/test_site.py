@@ -1,15 +1,15 @@
 """The whole course as a static site (``make site``): Python runs in the browser (Pyodide), served by a
 plain static server (``python -m http.server``), with no request leaving the machine.
 
-The site is built once per run (``static_site``; unchanged inputs are not built again). For every
-notebook under lessons/ (recursively): its page shows as many widgets as Voila shows for it, nothing
-on the page or in the console is an error (the harmless messages of Voici are listed in
-``KNOWN_CONSOLE``), axe-core finds no WCAG 2 A/AA violation, and a puzzle is answered by clicking,
-wrongly then rightly, with the engine's own feedback (the helpers of test_lessons.py). Also: the
-game against the computer, progress across a reload, the landing redirect and the links between
-lessons, a school server's sub-path, the USB stick's launcher, the pinned Pyodide folder, and the
-in-browser YAML reader's file:line messages. Screenshots at 1280 and 390 px go to
-test-artifacts/screenshots/site-*.png.
+The site is built before the tests (``bash scripts/setup.sh test``; ``static_site`` checks that it
+is current). For every notebook under lessons/ (recursively): its page shows as many widgets as
+Voila shows for it, nothing on the page or in the console is an error (the harmless messages of
+Voici are listed in ``KNOWN_CONSOLE``), axe-core finds no WCAG 2 A/AA violation, and a puzzle is
+answered by clicking, wrongly then rightly, with the engine's own feedback (the helpers of
+test_lessons.py). Also: the game against the computer, progress across a reload, the landing
+redirect and the links between lessons, a school server's sub-path, the USB stick's launcher, the
+pinned Pyodide folder, and the in-browser YAML reader's file:line messages. Screenshots at 1280 and
+390 px go to test-artifacts/screenshots/site-*.png.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from .conftest import (
     screenshot,
     site_lessons,
     site_page_path,
-    widget_outputs,
+    voila_views,
 )
 from .test_lessons import (
     answer_wrong_then_right,
@@ -74,17 +74,6 @@ def console_problems(page: Any) -> list[str]:
         if kind in ("warning", "error", "assert") and not any(re.search(p, text) for p in KNOWN_CONSOLE):
             out.append(f"console: {line}")
     return sorted(set(out))
-
-
-_VOILA_VIEWS: dict[Path, int] = {}
-
-
-def voila_views(voila: VoilaServer, lesson: Path) -> int:
-    """How many widget outputs Voila shows for this lesson (it runs the notebook server-side)."""
-    if lesson not in _VOILA_VIEWS:
-        with urllib.request.urlopen(voila.render_url(lesson), timeout=120) as reply:
-            _VOILA_VIEWS[lesson] = widget_outputs(reply.read().decode())
-    return _VOILA_VIEWS[lesson]
 
 
 def assert_page_is_clean(page: Any, name: str) -> None:

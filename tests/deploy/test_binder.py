@@ -1,12 +1,12 @@
 """mybinder.org as it really runs the repository, built here the way repo2docker builds the image.
 
-- The base environment of repo2docker's Python buildpack: its conda lock for Python 3.11
-  (repo2docker/buildpacks/conda/environment.py-3.11-linux-64.lock, jupyterhub/repo2docker at
-  808ae6b, August 2026) holds, besides Jupyter's own packages, notebook 7.4.7, jupyterlab 4.4.9,
-  jupyterhub-singleuser 5.4.0 (the ``jupyterhub`` package on PyPI), jupyter-resource-usage 1.2.0
-  and jupyter-offlinenotebook 0.3.2. They go into a fresh venv first, then
-  ``pip install --no-cache-dir -r binder/requirements.txt`` as repo2docker runs it, which must
-  report no dependency conflict.
+- The base environment of repo2docker's Python buildpack (``environments.BINDER_BASE``): its conda
+  lock for Python 3.11 (repo2docker/buildpacks/conda/environment.py-3.11-linux-64.lock,
+  jupyterhub/repo2docker at 808ae6b, August 2026) holds, besides Jupyter's own packages, notebook
+  7.4.7, jupyterlab 4.4.9, jupyterhub-singleuser 5.4.0 (the ``jupyterhub`` package on PyPI),
+  jupyter-resource-usage 1.2.0 and jupyter-offlinenotebook 0.3.2. They go into a fresh venv first,
+  then ``pip install --no-cache-dir -r binder/requirements.txt`` as repo2docker runs it, which must
+  report no dependency conflict (``bash scripts/setup.sh test`` builds it: tests/deploy/environments.py).
 - The repository copied into the home folder (repo2docker's REPO_DIR is HOME), ``binder/postBuild``
   run there with HOME set to it, then ``binder/start jupyter notebook ...`` under a ``/user/<name>/``
   base URL with a token, as BinderHub starts the server.
@@ -30,13 +30,11 @@ from typing import Any
 import pytest
 from browser.conftest import free_port, open_notebook, screenshot
 
-from .conftest import ROOT, PageWatch, build_venv, clean_env, copy_repository, log_path, stop, wait_for_http
+from .conftest import ROOT, PageWatch, copy_repository, log_path, ready, stop, wait_for_http
+from .environments import binder_venv, clean_env
 
 pytestmark = [pytest.mark.deploy, pytest.mark.browser]
 
-#: repo2docker's base environment (see the module docstring), as pip requirements.
-BASE = ["notebook==7.4.7", "jupyterlab==4.4.9", "jupyterhub==5.4.0", "jupyter-resource-usage==1.2.0",
-        "jupyter-offlinenotebook==0.3.2", "ipywidgets==8.1.7", "jupyter_server==2.17.0", "ipykernel==7.0.1"]
 USER = "learner"
 LANDING = "voila/render/lessons/00_welcome.ipynb"
 
@@ -60,9 +58,7 @@ class Binder:
 
 @pytest.fixture(scope="module")
 def binder_env() -> tuple[Path, str]:
-    requirements = ROOT / "binder" / "requirements.txt"
-    return build_venv("binder", [["install", "--quiet", *BASE],
-                                 ["install", "--no-cache-dir", "-r", str(requirements)]], reads=[requirements])
+    return ready(binder_venv)  # built by scripts/setup.sh (tests/deploy/environments.py)
 
 
 @pytest.fixture(scope="module")

@@ -1,7 +1,8 @@
 """A JupyterHub for a class, set up as the README says, with two learners landing on the course.
 
 ``scripts/hub_env.sh`` builds the hub's environment (``.venv-hub``: JupyterHub, the pinned
-dependencies, the project, configurable-http-proxy from npm), exactly as a teacher runs it. The
+dependencies, the project, configurable-http-proxy from npm), exactly as a teacher runs it;
+``bash scripts/setup.sh test`` runs it before the tests (tests/deploy/environments.py). The
 hub runs ``scripts/jupyterhub_config.py`` with what a test needs on top: 127.0.0.1 and free
 ports, a throwaway database, the DummyAuthenticator (any name, one password), and the
 SimpleLocalProcessSpawner (the learners' servers run as this user, in their own home folders).
@@ -27,7 +28,8 @@ from typing import Any
 import pytest
 from browser.conftest import child_pids, free_port, rss_mib, screenshot, wait_for_views, widget_outputs
 
-from .conftest import ARTIFACTS, ROOT, PageWatch, clean_env, log_path, stop, wait_for_http
+from .conftest import ARTIFACTS, ROOT, PageWatch, log_path, ready, stop, wait_for_http
+from .environments import clean_env, hub_venv
 
 pytestmark = [pytest.mark.deploy, pytest.mark.browser]
 
@@ -44,11 +46,7 @@ class Hub:
 
 @pytest.fixture(scope="module")
 def hub_env() -> Path:
-    venv = ROOT / ".venv-hub"
-    result = subprocess.run(["bash", str(ROOT / "scripts" / "hub_env.sh"), str(venv)], cwd=ROOT, env=clean_env(),
-                            capture_output=True, text=True, stdin=subprocess.DEVNULL)
-    assert result.returncode == 0, f"scripts/hub_env.sh failed:\n{result.stdout}{result.stderr}"
-    return venv
+    return ready(hub_venv)  # built by scripts/setup.sh with scripts/hub_env.sh (tests/deploy/environments.py)
 
 
 @pytest.fixture(scope="module")
@@ -86,7 +84,7 @@ c.Spawner.http_timeout = 120
                                    stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
     hub = Hub(f"http://127.0.0.1:{port}", process, log, class_dir)
     try:
-        wait_for_http(f"{hub.url}/hub/health", process, log)
+        wait_for_http(f"{hub.url}/hub/health", process, log, status=200)
         yield hub
     finally:
         stop(process)  # stops the learners' servers and the proxy too

@@ -1,0 +1,117 @@
+"""Every lesson page on a slow device (issue 25): a learner's old laptop or school Chromebook.
+
+Each page, in both languages, in Voila and in the static site, opens in a headless Chromium slowed
+down :data:`SLOW_DEVICE` times (DevTools' CPU throttling, :func:`throttle`): every widget output shows
+its view (none fails to initialize; anywidget gives a model's front end a fixed 2 s), nothing on the
+page or in the console is an error, and the page's first puzzle (where the lesson has puzzles of its
+own) is answered rightly by clicking, with the engine's verdict shown. Throttling costs wall time,
+not the machine's CPU: Chromium pauses the page's threads (its workers' too, so the site's Python).
+
+KNOWN TO FAIL TODAY (issue 25), so marked ``slow_device`` and left out of ``make test``: run it with
+``make test-slow-device``. anywidget gives each widget's front end a fixed 2 s of wall time
+(``AbortSignal.timeout(2e3)`` in its runtime) to load its own copy of the module; at CPU rate 6 some
+pages' widgets miss it ("[anywidget] Failed to initialize model"), which pages depending on how busy
+the machine is: on 4 workers at a load of 12 to 40, 20 and 16 of 56 pages failed in two runs, not
+the same ones; one at a time, three that had failed there (03_buracos in Voila and in the site,
+de/cheatsheet in Voila) passed. One front-end module per widget class per page (branch ``speed``) is
+meant to fix it; once it is merged, this module goes into ``make test`` (the Makefile's
+``-m "not slow_device"`` taken away). A page that still fails then is listed in :data:`FAILS_TODAY`
+with what fails, marked xfail (not strict): it shows as XPASS once fixed, and is then taken off the
+list.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .conftest import (
+    BAD_TEXT,
+    ROOT,
+    SLOW_DEVICE,
+    StaticServer,
+    VoilaServer,
+    open_notebook,
+    open_site_lesson,
+    voila_views,
+)
+from .test_lessons import find_puzzle, give_answer, lesson_language, lesson_puzzles
+from .test_site import assert_page_is_clean
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow_device]
+
+LESSONS = sorted(p for p in (ROOT / "lessons").glob("*.ipynb")) + sorted((ROOT / "lessons" / "de").glob("*.ipynb"))
+#: A throttled page gets this long (ms) to open, and a puzzle this long to answer.
+OPEN_TIMEOUT = 240_000
+ANSWER_TIMEOUT = 120_000
+#: (where, page) -> what fails there today at SLOW_DEVICE; where is "voila" or "site", page as in the ids.
+FAILS_TODAY: dict[tuple[str, str], str] = {}
+
+
+def page_id(lesson: Path) -> str:
+    return lesson.relative_to(ROOT / "lessons").with_suffix("").as_posix()
+
+
+def pages(where: str) -> list[Any]:
+    out = []
+    for lesson in LESSONS:
+        reason = FAILS_TODAY.get((where, page_id(lesson)))
+        marks = [pytest.mark.xfail(reason=f"KNOWN ISSUE (issue 25) at CPU rate {SLOW_DEVICE}: {reason}",
+                                   strict=False)] if reason else []
+        out.append(pytest.param(lesson, id=page_id(lesson), marks=marks))
+    return out
+
+
+def answer_first_puzzle(page: Any, lesson: Path) -> None:
+    """The page's first puzzle of the lesson's own file, answered rightly (the engine's answer) by
+    clicking; the page shows the engine's verdict. Pages without puzzles of their own (the review,
+    the cheat sheet, the glossary) have nothing to answer."""
+    from buraco_core.teach import check, solve
+
+    if not (lesson_puzzles(lesson) and lesson.stem[:2].isdigit()):
+        return
+    lang = lesson_language(lesson)
+    widget, puzzle = find_puzzle(page, lesson, lang, first=True)
+    widget.scroll_into_view_if_needed()
+    right = solve(puzzle)
+    assert right is not None, f"{puzzle.id}: the engine finds no answer"
+    give_answer(widget, puzzle, right)
+    feedback = widget.locator('[data-testid="feedback"][data-status]:not([data-status=""])')
+    feedback.wait_for(timeout=ANSWER_TIMEOUT)
+    shown = (feedback.get_attribute("data-status"), feedback.inner_text())
+    assert shown[0] == "right" and check(puzzle, right).message.text(lang).strip() in shown[1], \
+        f"{puzzle.id}: answered {right!r}, the page shows {shown}"
+
+
+def assert_no_failed_widget(page: Any, name: str) -> None:
+    """No widget failed to initialize (anywidget's "Failed to initialize model", a view that could not
+    be created) and nothing else went wrong on the page or in its console."""
+    failed = [line for line in page.watch.console + page.watch.errors
+              if re.search(r"Failed to initialize|Could not create|Error displaying widget", line)]
+    assert not failed, f"{name}: " + "\n".join(failed)
+    body = page.inner_text("body")
+    assert not BAD_TEXT.search(body), f"{name}: {BAD_TEXT.search(body)} on the page"
+
+
+@pytest.mark.timeout(420)
+@pytest.mark.parametrize("lesson", pages("voila"))
+def test_a_lesson_opens_and_answers_on_a_slow_device_in_voila(slow_page: Any, voila: VoilaServer,
+                                                               lesson: Path) -> None:
+    assert open_notebook(slow_page, voila, lesson, timeout=OPEN_TIMEOUT) > 0
+    answer_first_puzzle(slow_page, lesson)
+    assert_no_failed_widget(slow_page, lesson.name)
+    slow_page.watch.assert_clean()
+
+
+@pytest.mark.timeout(420)
+@pytest.mark.parametrize("lesson", pages("site"))
+def test_a_lesson_opens_and_answers_on_a_slow_device_in_the_static_site(slow_site_page: Any,
+                                                                        static_site: StaticServer,
+                                                                        voila: VoilaServer, lesson: Path) -> None:
+    open_site_lesson(slow_site_page, static_site.url, lesson, voila_views(voila, lesson), timeout=OPEN_TIMEOUT)
+    answer_first_puzzle(slow_site_page, lesson)
+    assert_no_failed_widget(slow_site_page, lesson.name)
+    assert_page_is_clean(slow_site_page, lesson.name)

@@ -151,11 +151,11 @@ def advise_view(view: View, *, seed: int = 0, worlds: int = WORLDS) -> Advice:
         gap = value - second_value
         if gap < CLOSE_POINTS:
             close = True
-            reasons.append(Message("coach.close", {"first": play_words(best, view.team),
-                                                   "second": play_words(second, view.team),
+            reasons.append(Message("coach.close", {"first": play_words(best, view),
+                                                   "second": play_words(second, view),
                                                    "points": int(CLOSE_POINTS)}))
         else:
-            reasons.append(Message("coach.better-than", {"second": play_words(second, view.team),
+            reasons.append(Message("coach.better-than", {"second": play_words(second, view),
                                                          "points": round(gap), "worlds": bot.worlds}))
     options = tuple((str(a), None if v is None else round(v, 1)) for a, v in ranked)
     return Advice(str(best), best, tuple(reasons), options, close)
@@ -180,10 +180,10 @@ def _weigh_wild(view: View, meld: Action, seed: int, worlds: int
         return None
     second = ranked[1][0]
     if best == meld:
-        return ranked, Message("coach.wild-lay", {"card": wild, "second": play_words(second, view.team)})
+        return ranked, Message("coach.wild-lay", {"card": wild, "second": play_words(second, view)})
     if isinstance(best, Discard) and best.card.is_wild_card:
         return ranked, None
-    return ranked, Message("coach.wild-hold", {"card": wild, "play": play_words(meld, view.team)})
+    return ranked, Message("coach.wild-hold", {"card": wild, "play": play_words(meld, view)})
 
 
 def play_reasons(view: View, act: Action) -> list[Message]:
@@ -193,7 +193,7 @@ def play_reasons(view: View, act: Action) -> list[Message]:
     if view.phase is Phase.PLAY and not isinstance(act, NextHand):
         held = guard_refusal(determinize(view))
         if held is not None:
-            out.insert(1, Message("coach.pot-guard", {"play": play_words(held, view.team)}))
+            out.insert(1, Message("coach.pot-guard", {"play": play_words(held, view)}))
     return out
 
 
@@ -424,10 +424,10 @@ def review(game: Game, seat: int, *, since: int = 0, worlds: int = WORLDS) -> li
         cost = max(0.0, valued[best] - valued[str(played)])
         if fed is not None:
             key = "coach.review-fed" if best != str(played) else "coach.review-fed-anyway"
-            reason = Message(key, {"card": card, "player": fed, "better": play_words(best, view.team)})
+            reason = Message(key, {"card": card, "player": fed, "better": play_words(best, view)})
         elif cost >= COSTLY_POINTS:
-            reason = Message("coach.review-costly", {"played": play_words(played, view.team),
-                                                     "better": play_words(best, view.team),
+            reason = Message("coach.review-costly", {"played": play_words(played, view),
+                                                     "better": play_words(best, view),
                                                      "points": round(cost)})
         else:
             continue

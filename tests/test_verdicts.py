@@ -89,7 +89,8 @@ def test_clean_bonus_300_names_the_house_bonus_not_a_counting_slip() -> None:
 def test_brazilian_plays_name_another_players_meld_by_seat_not_by_team() -> None:
     for puzzle_id in ("brazilian-add-other", "brazilian-add-any"):
         p = lesson_puzzle("04_turn.yaml", puzzle_id)
-        assert "team" not in str(p.prompt) and "of the player in seat 1" in str(p.prompt)
+        # the meld is named by the row of the table that shows it (issue 24: "meld 1 of team 1")
+        assert "team" not in str(p.prompt) and "(seat 1)” row of the table" in str(p.prompt)
         assert "team 1" not in str(check(p, "allowed").message)
         assert isinstance(p.prompt, Message) and "Team 1" not in p.prompt.text("de")
 

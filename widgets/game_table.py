@@ -111,7 +111,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         self.observe(guard(self._oops, self._on_rules), "rules")
         self._refresh()
         if self.lesson:
-            self.progress.expect(self.lesson, "hand")
+            self.progress.expect(self.lesson, "hand", self._t("widget.progress.hand"))
         self._after_move()
         self._keep()
 

@@ -11,6 +11,7 @@ from positions import FED
 
 from buraco_core.game import Game, NewMeld, Phase
 from buraco_core.game.scenarios import parse_scenario
+from buraco_core.messages import render
 
 ADD_POSITION = """
 description: add the king to the kings
@@ -237,6 +238,16 @@ def test_a_finished_hand_is_recorded_in_progress() -> None:
     assert progress.expected == {"08": ["hand"]} and not progress.is_solved("08", "hand")
     play_out_with_the_coach(table)
     assert progress.is_solved("08", "hand")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_hands_chip_in_the_progress_panel_is_words_of_the_page(lang: str) -> None:
+    """The table's item in the progress panel was its id, "hand" (a German page showed "4. hand")."""
+    from buraco_widgets import Progress
+
+    progress = Progress(lang=lang)
+    GameTable(rules="buraco", seed=1, pace=0, lesson="08", progress=progress, lang=lang, debrief=False)
+    assert progress.labels["hand"] == render("widget.progress.hand", lang)
 
 
 def test_a_typed_play_goes_to_the_engine() -> None:

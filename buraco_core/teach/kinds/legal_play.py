@@ -59,8 +59,7 @@ class LegalPlay(Kind):
         try:
             game = game_of(puzzle)
             return Message("prompt.legal-play", {"play": play_words(str(puzzle.goal.get("play", "")),
-                                                                    game.state.current_team,
-                                                                    alone=not game.rules.partnerships)})
+                                                                    game.view(game.state.turn))})
         except (ValueError, PuzzleError):
             return Message("teach.solve-this")
 
@@ -87,7 +86,7 @@ class LegalPlay(Kind):
         game = game_of(puzzle)
         play = split_plays(puzzle)[0]
         refusal = judge_play(game, play)
-        shown = play_words(play, game.state.current_team, alone=not rules.partnerships)
+        shown = play_words(play, game.view(game.state.turn))
         act = game.parse(play)
         if refusal is not None:
             candidates = refusal_clauses(refusal)

@@ -95,7 +95,7 @@ class MatchKind(Kind):
             game = game_of(puzzle)
         except (ValueError, PuzzleError):
             return Message("teach.solve-this")
-        words = play_words(plays[0], game.state.current_team, alone=not game.rules.partnerships) if plays else ""
+        words = play_words(plays[0], game.view(game.state.turn)) if plays else ""
         return Message("prompt.match", {"play": words})
 
     def problems(self, puzzle: Puzzle, rules: Rules) -> str | None:

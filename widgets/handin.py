@@ -111,20 +111,21 @@ class HandIn(anywidget.AnyWidget):
         done = render("handin.done", self.lang, answers=len(handin.record.answers),
                       lessons=sum(1 for items in handin.record.solved.values() if "quiz" in items),
                       rules=as_rules(progress.ruleset))
-        with self.hold_sync():
+        message, status = done, "done"
+        if self.folder and self.user:
+            try:
+                written = write_to_class(self.folder, handin)
+            except HandInError as error:
+                message, status = render("handin.folder-failed", self.lang, why=error.message), "refused"
+            else:
+                message = render("handin.done-folder", self.lang, file=written.name, done=done)
+        with self.hold_sync():  # one update: the page never shows the new code beside the old sentence
             self.name = handin.name
             self.file_name = handin.file_name()
             self.file_text = handin.dumps()
             self.code = handin.code()
-        if not (self.folder and self.user):
-            self._say(done, "done")
-            return True
-        try:
-            written = write_to_class(self.folder, handin)
-        except HandInError as error:
-            self._say(render("handin.folder-failed", self.lang, why=error.message), "refused")
-            return True
-        self._say(render("handin.done-folder", self.lang, file=written.name, done=done), "done")
+            self.message = message
+            self.status = status
         return True
 
     def import_text(self, text: str) -> str:

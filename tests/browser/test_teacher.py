@@ -219,7 +219,8 @@ def test_a_learner_hands_in_and_the_teachers_page_shows_them(page: Any, voila: V
     handin.scroll_into_view_if_needed()
     page.fill('[data-testid="handin-name"]', "Ana Lima")
     page.click('[data-testid="handin-button"]')
-    page.wait_for_function("() => document.querySelector('[data-testid=handin-code]').value.startsWith('buraco1.')",
+    page.wait_for_function("() => document.querySelector('[data-testid=handin-code]').value.startsWith('buraco1.')"
+                           " && document.querySelector('[data-testid=handin-message]').textContent !== ''",
                            timeout=30_000)
     assert page.locator('[data-testid="handin-message"]').inner_text().startswith("Handed in: 1 answer, 0 lessons done")
     with page.expect_download() as download:

@@ -87,6 +87,17 @@ def test_a_hand_in_gives_a_file_and_a_code_and_keeps_the_name() -> None:
     assert progress.learner == "Ana Lima" and learner(progress).name == "Ana Lima"  # kept with the record
 
 
+def test_a_hand_in_reaches_the_page_as_one_update(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the page must never show the new code beside the last sentence (CI once read the sentence
+    # between two updates and found it empty)
+    w = learner()
+    sent: list[set[str]] = []
+    monkeypatch.setattr(w, "send_state", lambda key=None: sent.append(set(key or ())))
+    assert w.hand_in("Ana")
+    assert [keys for keys in sent if "code" in keys] == [keys for keys in sent if "message" in keys]
+    assert any({"code", "message", "status", "file_text"} <= keys for keys in sent)
+
+
 def test_on_a_hub_the_hand_in_goes_into_the_class_folder_only_when_pressed(tmp_path: Path) -> None:
     w = learner(BURACO_CLASS_DIR=str(tmp_path), JUPYTERHUB_USER="ana")
     assert "ana" in w.hub and list(tmp_path.iterdir()) == []      # nothing written before the button

@@ -54,7 +54,8 @@ export default await made.get(key);
 def front_end(script: str, *styles: str, dom: bool = False) -> str:
     """The ``_esm`` of an anywidget class whose module is ``static/<script>`` and whose style sheets
     are ``static/<styles>`` (the class then needs no ``_css``); with ``dom``, the helpers several
-    front ends share (``static/dom.js``: ``make``, ``uid``, ``fill``, ``whenPageRan``) come first in
+    front ends share (``static/dom.js``: ``make``, ``uid``, ``fill``, ``whenPageRan``,
+    ``sendWhileHere``) come first in
     the module (one module may not import another: each is made from a Blob of its own).
 
     >>> wrapper = front_end("keeper.js")

@@ -243,6 +243,16 @@ def browser() -> Iterator[Any]:
         chromium.close()
 
 
+#: What a page says on the console when it begins to be left, and when it is shown (its own
+#: words, not counted among its messages): :class:`PageWatch` knows from them which errors a page
+#: threw on its way out.
+LEAVING, HERE = "bw-watch: leaving", "bw-watch: here"
+LEAVING_SCRIPT = (f"window.addEventListener('beforeunload', () => console.debug({LEAVING!r}), true);"
+                  f"window.addEventListener('pageshow', () => console.debug({HERE!r}), true);")
+#: What Voila's kernel connection throws once it has been let go (comm.send, comm.open).
+KERNEL_LET_GO = ("Error: Cannot send", "Cannot send", "Error: Cannot open", "Cannot open")
+
+
 @dataclass
 class PageWatch:
     """What a page did that a learner must not see: console errors, page errors, requests that
@@ -262,6 +272,25 @@ class PageWatch:
             self.external.append(url)
             route.abort()
 
+    #: Errors a page threw while it was being left, because Voila had let go of its kernel
+    #: connection ("Cannot send"): a message from the page it left, that no learner sees.
+    left: list[str] = field(default_factory=list)
+    leaving: bool = False
+
+    def heard(self, message: Any) -> None:
+        text = f"{message.type}: {message.text}"
+        if message.text in (LEAVING, HERE):
+            self.leaving = message.text == LEAVING
+        else:
+            self.console.append(text)
+
+    def threw(self, error: Any) -> None:
+        words = _error_words(error)
+        if self.leaving and str(error).strip() in KERNEL_LET_GO:
+            self.left.append(words)
+        else:
+            self.errors.append(words)
+
     def problems(self) -> list[str]:
         out = [f"request to the internet: {u}" for u in self.external]
         out += [f"page error: {e}" for e in self.errors]
@@ -271,6 +300,13 @@ class PageWatch:
     def assert_clean(self) -> None:
         problems = self.problems()
         assert not problems, "\n".join(problems)
+
+
+def _error_words(error: Any) -> str:
+    """A page error with where it was thrown (its stack's first frames), so that a failure seen
+    once in CI says which front end threw."""
+    stack = [line.strip() for line in str(getattr(error, "stack", "") or "").splitlines()[1:4]]
+    return " | ".join([str(error), *stack])
 
 
 def watched_page(browser: Any, allowed_prefix: str) -> Iterator[Any]:
@@ -284,8 +320,9 @@ def watched_page(browser: Any, allowed_prefix: str) -> Iterator[Any]:
     context.route("**/*", watch.route)
     context.on("request", lambda r: watch.requests.append(r.url))
     pg = context.new_page()
-    pg.on("console", lambda m: watch.console.append(f"{m.type}: {m.text}"))
-    pg.on("pageerror", lambda e: watch.errors.append(str(e)))
+    pg.add_init_script(LEAVING_SCRIPT)
+    pg.on("console", watch.heard)
+    pg.on("pageerror", watch.threw)
     pg.watch = watch
     yield pg
     context.close()

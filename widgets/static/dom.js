@@ -25,6 +25,24 @@ function fill(template, values) {
   return String(template || "").replace(/\{(\w+)\}/g, (m, key) => (key in values ? String(values[key]) : m));
 }
 
+// Whether the page is being left (a link followed, a reload, the landing page's redirect): the
+// page's kernel connection is let go then, and a message sent after it throws "Cannot send".
+let leaving = false;
+window.addEventListener("beforeunload", () => { leaving = true; });
+window.addEventListener("pagehide", () => { leaving = true; });
+window.addEventListener("pageshow", () => { leaving = false; });
+
+// Sends ``content`` to the widget's Python side; while the page is being left there is nowhere to
+// send it, and the message is dropped (a page that stays raises as before). For what a widget sends
+// by itself, after a promise or an event of another tab, which may come after the learner left.
+function sendWhileHere(model, content) {
+  try {
+    model.send(content);
+  } catch (e) {
+    if (!leaving) throw e;
+  }
+}
+
 // Calls back once every cell of the Voila page has run (Voila shows a page while its cells still run).
 function whenPageRan(then) {
   let tries = 0;

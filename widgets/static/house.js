@@ -15,7 +15,7 @@ function readHash() {
 
 function render({ model, el }) {
   const t = (name, values) => fill((model.get("texts") || {})[name], values || {});
-  const send = (content) => model.send(content);
+  const send = (content) => sendWhileHere(model, content);
   const root = make("div", { className: "bw-house", dataset: { testid: "house" }, role: "region",
                              "aria-label": t("title") });
   const title = make("div", { className: "bw-house-title" }, t("title"));

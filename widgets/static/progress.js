@@ -274,14 +274,14 @@ function render({ model, el }) {
   everyModelMade(model).then(() => {
     let raw = "";
     try { raw = window.localStorage.getItem(key()) || ""; } catch (e) { raw = ""; }
-    model.send({ type: "restore", text: raw, now: Date.now(), offset: new Date().getTimezoneOffset() });
+    sendWhileHere(model, { type: "restore", text: raw, now: Date.now(), offset: new Date().getTimezoneOffset() });
   });
 
   // Another page of this browser (a lesson open in another tab) recorded answers: Python merges them
   // in, so this page's map and review know them without a reload.
   function onStorage(event) {
     if (event.storageArea !== window.localStorage || event.key !== key() || !event.newValue) return;
-    model.send({ type: "restore", text: event.newValue, now: Date.now(), offset: new Date().getTimezoneOffset() });
+    sendWhileHere(model, { type: "restore", text: event.newValue, now: Date.now(), offset: new Date().getTimezoneOffset() });
   }
   window.addEventListener("storage", onStorage);
 

@@ -9,7 +9,7 @@ function readHash(param) {
 
 function render({ model, el }) {
   el.hidden = true;
-  const send = () => model.send({ type: "link", value: readHash(model.get("param")) });
+  const send = () => sendWhileHere(model, { type: "link", value: readHash(model.get("param")) });
   whenPageRan(send);
   window.addEventListener("hashchange", send);
   return () => window.removeEventListener("hashchange", send);

@@ -48,7 +48,7 @@ from .rules import Rules
 from .teach.explain import play_words
 
 __all__ = ["CLOSE_POINTS", "COSTLY_POINTS", "Advice", "CoachBot", "Fit", "Remark", "advise", "advise_view",
-           "card_fit", "compare", "guard_refusal", "outcome_reasons", "play_reasons", "review"]
+           "card_fit", "compare", "guard_refusal", "outcome_reasons", "play_outcome", "play_reasons", "review"]
 
 CLOSE_POINTS = 5.0
 """Two choices whose values differ by less than this are called close (the coach says so)."""
@@ -353,13 +353,23 @@ def guard_refusal(s: State) -> NewMeld | AddToMeld | None:
     return None
 
 
+def play_outcome(events: Sequence[Event], seat: int) -> str | None:
+    """What a play of ``seat`` led to, as the engine reported it (``events``): ``"out"`` (the seat
+    went out), ``"pot"`` (it earned its side's pot: picked up, or waiting), else None."""
+    if any(isinstance(e, WentOut) and e.seat == seat for e in events):
+        return "out"
+    if any(isinstance(e, PotTaken | PotWaiting) and e.seat == seat for e in events):
+        return "pot"
+    return None
+
+
 def outcome_reasons(view: View, events: Sequence[Event]) -> list[Message]:
     """What a play of the seat of ``view`` leads to, as the engine reported it (``events``):
     going out (the hand ends, with the bonus), or the side's pot earned."""
-    seat = view.seat
-    if any(isinstance(e, WentOut) and e.seat == seat for e in events):
+    outcome = play_outcome(events, view.seat)
+    if outcome == "out":
         return [Message("coach.goes-out", {"bonus": view.rules.going_out_bonus})]
-    if any(isinstance(e, PotTaken | PotWaiting) and e.seat == seat for e in events):
+    if outcome == "pot":
         return [Message("coach.earns-pot")]
     return []
 

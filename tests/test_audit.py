@@ -242,3 +242,16 @@ def test_check_is_the_kinds_own() -> None:
     """The audit judges through teach.check: a right answer there is right in the widget too."""
     p = Puzzle(id="p", kind="make-meld", rules="buraco", hand=("4h", "5h", "6h", "7h"), goal={"meld_kind": "run"})
     assert check(p, ["7h", "6h", "5h"]).correct and audit_puzzle(p).right == 3
+
+
+def test_a_discard_said_not_to_go_out_is_checked_against_the_game() -> None:
+    from buraco_core.messages import Message
+    from buraco_core.teach.audit_causes import CLAIMS, Said
+
+    said = Message("coach.discard-not-out", {"cards": ()})
+    claim = CLAIMS[said.key]
+    go_out = lesson("09_strategy.yaml", "go-out-now")
+    assert claim(Said(go_out, "discard 3d", None, said)) is None
+    assert "the game ends the hand" in str(claim(Said(go_out, "meld Jh Qh Kh", None, said)))
+    assert "no choice" in str(claim(Said(lesson("09_strategy.yaml", "safest-discard"), "discard 8s", None, said)))
+    assert not classes(go_out)  # the lesson's own sentence holds

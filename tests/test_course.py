@@ -104,3 +104,15 @@ def test_check_puzzles_reports_an_index_that_is_not_current(tmp_path: Path, caps
     (course / INDEX_NAME).write_text(json.dumps(index))
     assert main([str(course / "puzzles"), "--summary"]) == 1
     assert f"{course / INDEX_NAME}:0: the anchor index is not current" in capsys.readouterr().out
+
+
+def test_every_strategy_task_has_its_section_in_every_language() -> None:
+    from buraco_core.teach.kinds.best_play import ASKS
+
+    course = get_course(LESSONS)
+    for lang in course.languages:
+        found = {t.topic for t in course.topics(lang)}
+        assert found == set(ASKS), lang
+    assert course.topic_link("out") == Link("09_strategy.ipynb#topic-out", "lesson 09, When to go out")
+    assert course.topic_link("out", "de").words == "Lektion 09, Wann du ausmachst"
+    assert course.topic_link("no-such-topic") == Link("", "")

@@ -193,6 +193,21 @@ def _every_card(said: Said) -> str | None:
     return None
 
 
+def _stays_in(said: Said) -> str | None:
+    """'It does not go out': the game, playing the chosen discard, does not end the hand, and
+    another choice of the puzzle does go out in this turn."""
+    from .audit_positions import turn_outcome
+    from .positions import split_plays
+
+    plays = split_plays(said.puzzle)
+    chosen = plays[said.answer] if isinstance(said.answer, int) and 0 <= said.answer < len(plays) else str(said.answer)
+    if turn_outcome(said.puzzle, chosen) == "go-out":
+        return "it says the discard does not go out, and the game ends the hand with it"
+    if not any(turn_outcome(said.puzzle, p) == "go-out" for p in plays if p != chosen):
+        return "it says the discard does not go out where no choice of the puzzle goes out"
+    return None
+
+
 def _teams(said: Said) -> str | None:
     if not said.puzzle.ruleset.partnerships:
         return "it names a team in a ruleset where every player is a side alone"
@@ -215,6 +230,7 @@ CLAIMS: Mapping[str, Callable[[Said], str | None]] = {
     "feedback.slip.pot-taken": _no_pot_line,
     "feedback.slip.not-out": _no_out_line,
     "feedback.no-wild-so-clean": _clean_is_the_cause,
+    "coach.discard-not-out": _stays_in,
     "play-words.add-team": _teams,
     "meld.neither": _every_card,
 }

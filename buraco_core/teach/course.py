@@ -9,7 +9,10 @@ a folder; whoever needs the course is handed it (coverage, quizzes, the feedback
 map's links, ``check-puzzles``), nobody looks for it from the working folder.
 
 A lesson section teaches a clause when its Markdown holds the clause's anchor,
-``<a id="clause-pot-guard"></a>``: the link ``05_pot.ipynb#clause-pot-guard`` opens it. A lesson
+``<a id="clause-pot-guard"></a>``: the link ``05_pot.ipynb#clause-pot-guard`` opens it. A section
+about a topic of play that is no rule (the strategy lesson's "When to go out") holds the topic's
+anchor, ``<a id="topic-out"></a>`` (:meth:`Course.topic_link`; the strategy positions' topics are
+their ``ask``). A lesson
 shows a puzzle when a code cell loads it from a puzzle file (``MeldPuzzle.load(P, "id")`` or
 ``PuzzleSet.load(P, "a", "b")``, with ``P = get_course().puzzle_file("05_pot")`` or a file's path).
 The lesson builder (``scripts/lessons.py``) writes what it finds into ``course.json`` (:meth:`Course.scan`
@@ -21,6 +24,8 @@ while a lesson runs.
 Link(href='05_pot.ipynb#clause-pot-guard', words='lesson 05, The guards')
 >>> c.link("pot-guard", "de").words
 'Lektion 05, Die Sperren'
+>>> c.topic_link("out")
+Link(href='09_strategy.ipynb#topic-out', words='lesson 09, When to go out')
 >>> c.titles()["01_melds.ipynb"], c.puzzle("01_melds", "count-buraco").kind
 ('01 · Cards, runs and sets', 'deal-count')
 """
@@ -45,10 +50,13 @@ from .puzzle import Puzzle, PuzzleError
 if TYPE_CHECKING:
     from .syllabus import Syllabus
 
-__all__ = ["ANCHOR", "INDEX_NAME", "Course", "Link", "PuzzleFile", "Section", "Shown", "get_course", "lesson_folder"]
+__all__ = ["ANCHOR", "INDEX_NAME", "TOPIC_ANCHOR", "Course", "Link", "PuzzleFile", "Section", "Shown", "get_course",
+           "lesson_folder"]
 
 #: A clause's anchor in a lesson's Markdown.
 ANCHOR = re.compile(r"""<a\s+id=["']clause-([a-z0-9-]+)["']\s*>\s*</a>""")
+#: A topic's anchor in a lesson's Markdown (a section about playing well, not a rule).
+TOPIC_ANCHOR = re.compile(r"""<a\s+id=["']topic-([a-z0-9-]+)["']\s*>\s*</a>""")
 _HEADING = re.compile(r"^(#{1,6})\s+(.*)$", re.M)
 #: The anchor index beside the lessons, written by the lesson builder.
 INDEX_NAME = "course.json"
@@ -64,17 +72,20 @@ def lesson_folder(lang: str) -> str:
 
 @dataclass(frozen=True)
 class Section:
-    """A lesson section that teaches a clause: the notebook, its heading, and the link."""
+    """A lesson section that teaches a clause: the notebook, its heading, and the link; or, with
+    ``topic`` (and no ``clause``), a section about a topic of play that is no clause of the
+    rulebook (the strategy lesson's "When to go out": :meth:`Course.topics`)."""
 
     notebook: str
     heading: str
     clause: str
     cell: int = 0
     """The cell of the notebook that holds the anchor (0 for the first)."""
+    topic: str = ""
 
     @property
     def link(self) -> str:
-        return f"{self.notebook}#clause-{self.clause}"
+        return f"{self.notebook}#topic-{self.topic}" if self.topic else f"{self.notebook}#clause-{self.clause}"
 
 
 @dataclass(frozen=True)
@@ -132,6 +143,7 @@ class _Page:
     notebook: str
     title: str
     sections: tuple[Section, ...]
+    topics: tuple[Section, ...] = ()
 
 
 class Course:
@@ -142,7 +154,9 @@ class Course:
         self.root = Path(root)
         self._pages = {lang: tuple(_Page(p["notebook"], p["title"],
                                          tuple(Section(p["notebook"], s["heading"], s["clause"], s.get("cell", 0))
-                                               for s in p["sections"]))
+                                               for s in p["sections"]),
+                                         tuple(Section(p["notebook"], t["heading"], "", t.get("cell", 0), t["topic"])
+                                               for t in p.get("topics", ())))
                                    for p in pages)
                        for lang, pages in index.get("lessons", {}).items()}
         self._shown: dict[str, tuple[tuple[str, tuple[str, ...], int], ...]] = {
@@ -176,9 +190,7 @@ class Course:
 
     def index(self) -> dict[str, Any]:
         """The anchor index, as ``course.json`` holds it."""
-        return {"lessons": {lang: [{"notebook": p.notebook, "title": p.title,
-                                    "sections": [{"clause": s.clause, "heading": s.heading, "cell": s.cell}
-                                                 for s in p.sections]}
+        return {"lessons": {lang: [_page_entry(p.notebook, p.title, p.sections, p.topics)
                                    for p in pages] for lang, pages in self._pages.items()},
                 "shown": {nb: [{"file": f, "ids": list(ids), "cell": cell} for f, ids, cell in entries]
                           for nb, entries in self._shown.items()},
@@ -215,11 +227,17 @@ class Course:
 
     def link(self, clause: str | None, lang: str = "en") -> Link:
         """The link to the section that teaches ``clause``, in the words of ``lang``."""
-        section = self.taught(lang).get(clause or "")
-        if section is None:
-            return Link("", "")
-        return Link(section.link, render("widget.feedback.lesson-link", lang, number=section.notebook[:2],
-                                         heading=section.heading))
+        return _link(self.taught(lang).get(clause or ""), lang)
+
+    def topics(self, lang: str = "en") -> list[Section]:
+        """Every section about a topic of play, in lesson order (headings in ``lang``)."""
+        return [t for p in self._lang(lang) for t in p.topics]
+
+    def topic_link(self, topic: str | None, lang: str = "en") -> Link:
+        """The link to the section about ``topic`` (its anchor in the last lesson that has one),
+        in the words of ``lang``; both empty where no lesson has it."""
+        found = {t.topic: t for t in self.topics(lang)}
+        return _link(found.get(topic or ""), lang)
 
     # -- puzzles and the syllabus -----------------------------------------------------------------
     def puzzle_file(self, name: str) -> PuzzleFile:
@@ -292,6 +310,23 @@ class Course:
         return load_syllabus(path)
 
 
+def _link(section: Section | None, lang: str) -> Link:
+    """The link to a section, its words in ``lang`` (``lesson 04, A turn, step by step``)."""
+    if section is None:
+        return Link("", "")
+    return Link(section.link, render("widget.feedback.lesson-link", lang, number=section.notebook[:2],
+                                     heading=section.heading))
+
+
+def _page_entry(notebook: str, title: str, sections: Sequence[Section], topics: Sequence[Section]) -> dict[str, Any]:
+    """One lesson of one language as the anchor index holds it (``topics`` only where it has some)."""
+    entry: dict[str, Any] = {"notebook": notebook, "title": title,
+                             "sections": [{"clause": s.clause, "heading": s.heading, "cell": s.cell} for s in sections]}
+    if topics:
+        entry["topics"] = [{"topic": t.topic, "heading": t.heading, "cell": t.cell} for t in topics]
+    return entry
+
+
 _INSTALLED: list[Course] = []
 
 
@@ -324,8 +359,16 @@ def page_sections(notebook: str, markdown: Iterable[str | tuple[int, str]]) -> t
     """A lesson's title, the sections its Markdown cells anchor, and problems (an anchor that
     names no clause, or is on the page twice). ``markdown``: the cells' texts, each with its
     cell's index in the notebook where it is known."""
+    title, sections, _, problems = page_anchors(notebook, markdown)
+    return title, sections, problems
+
+
+def page_anchors(notebook: str, markdown: Iterable[str | tuple[int, str]]
+                 ) -> tuple[str, list[Section], list[Section], list[str]]:
+    """:func:`page_sections`, and the sections about a topic (``<a id="topic-out"></a>``)."""
     title, heading = "", ""
     sections: list[Section] = []
+    topics: list[Section] = []
     problems: list[str] = []
     seen: set[str] = set()
     for i, item in enumerate(markdown):
@@ -333,8 +376,8 @@ def page_sections(notebook: str, markdown: Iterable[str | tuple[int, str]]) -> t
         found = _HEADING.findall(text)
         if found and not title:
             title = found[0][1].strip()
+        where = found[0][1].strip() if found else heading
         for clause in ANCHOR.findall(text):
-            where = found[0][1].strip() if found else heading
             if clause not in CLAUSES:
                 problems.append(f"{notebook}: anchor clause-{clause} names no clause of the rulebook")
             elif clause in seen:
@@ -342,9 +385,15 @@ def page_sections(notebook: str, markdown: Iterable[str | tuple[int, str]]) -> t
             else:
                 sections.append(Section(notebook, where, clause, cell))
             seen.add(clause)
+        for topic in TOPIC_ANCHOR.findall(text):
+            if f"topic-{topic}" in seen:
+                problems.append(f"{notebook}: anchor topic-{topic} is on the page twice")
+            else:
+                topics.append(Section(notebook, where, "", cell, topic))
+            seen.add(f"topic-{topic}")
         if found:
             heading = found[-1][1].strip()
-    return title, sections, problems
+    return title, sections, topics, problems
 
 
 #: The widgets whose ``load(P, ...)`` shows a lesson's puzzles.
@@ -407,10 +456,9 @@ def scan_index(root: Path) -> dict[str, Any]:
         pages = []
         for nb in sorted(folder.glob(LESSON_GLOB)):
             cells = _cells(nb)
-            title, sections, more = page_sections(
+            title, sections, topics, more = page_anchors(
                 nb.name, [(i, _source(c)) for i, c in enumerate(cells) if c.get("cell_type") == "markdown"])
-            pages.append({"notebook": nb.name, "title": title or nb.stem,
-                          "sections": [{"clause": s.clause, "heading": s.heading, "cell": s.cell} for s in sections]})
+            pages.append(_page_entry(nb.name, title or nb.stem, sections, topics))
             if lang != LANGUAGES[0]:
                 continue
             problems += more

@@ -120,10 +120,16 @@ ANSWER_FORMS: Mapping[str, AnswerForm] = {f.name: f for f in (
 CourseLike = Course | str | os.PathLike[str] | None
 
 
-def lesson_link(clause: str | None, course: CourseLike = None, lang: str = "en") -> Link | None:
+def lesson_link(clause: str | None, course: CourseLike = None, lang: str = "en", *,
+                topic: str | None = None) -> Link | None:
     """The link to the lesson section of ``course`` that teaches ``clause``, its words in ``lang``
-    (:meth:`Course.link <buraco_core.teach.course.Course.link>`), or None where no lesson teaches it."""
-    link = get_course(course).link(clause, lang)
+    (:meth:`Course.link <buraco_core.teach.course.Course.link>`), or None where no lesson teaches it;
+    with ``topic`` (a topic of play, :meth:`Kind.topic <buraco_core.teach.Kind.topic>`), the
+    section about that topic where a lesson has one (:meth:`~buraco_core.teach.course.Course.topic_link`)."""
+    found = get_course(course)
+    link = found.topic_link(topic, lang) if topic else Link("", "")
+    if not link.href:
+        link = found.link(clause, lang)
     return link if link.href else None
 
 
@@ -356,7 +362,8 @@ class PuzzleSession:
         echoed = form is not None and form.echoed and not isinstance(answer, bool)
         fb = dataclasses.replace(
             fb, outcome=outcome, shows_count=fb.correct or self.revealed,
-            link=None if fb.correct else lesson_link(fb.rule, self.course, self.lang),
+            link=None if fb.correct else lesson_link(fb.rule, self.course, self.lang,
+                                                     topic=kind.topic(self.puzzle) if kind is not None else None),
             drawing=fb.meld if kind is not None and kind.draws_meld else None,
             your_answer=str(answer) if echoed else "")
         for callback in self._listeners:

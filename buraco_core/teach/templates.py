@@ -13,7 +13,7 @@ from ..cards import Card, format_cards
 from ..rules import DiscardTake, GoingOut, Rules, StockEnd
 from .deal import Deck, buraco_cards, make, meld_cards, position_text
 
-__all__ = ["RECIPES", "Recipe"]
+__all__ = ["RECIPES", "Recipe", "last_cards"]
 
 Recipe = Callable[[random.Random, Rules], "tuple[str, str] | None"]
 
@@ -256,6 +256,31 @@ def pot_to_stock(rng: random.Random, rules: Rules) -> tuple[str, str] | None:
     hand = deck.random(11, natural=True)
     return position_text(rules, players=2, phase="draw", hand=hand, pot="aside", other_pot="taken",
                          discard=deck.random(2), extra=["stock_size: 1"]), f"draw; discard {hand[0].code}"
+
+
+def last_cards(rng: random.Random, rules: Rules, *, pot: str) -> tuple[str, str] | None:
+    """A position of the strategy lesson's race for the pot (``pot`` "aside": the side's pot still
+    to earn) or of going out (``pot`` "taken", with a buraco on the side): the seat holds a
+    three-card meld and one card more, and the choices (separated by ``;``) are to lay the meld
+    down (the card left may then be discarded) or to discard the lone card, or a card of the meld,
+    keeping the rest. The game and the coach decide what each choice does and which is best."""
+    if pot == "aside" and not rules.pots:
+        return None
+    deck = Deck(rules, rng)
+    side = _side(rng, deck, rules, buraco=pot == "taken" or rng.random() < 0.5, clean=_needs_clean(rules))
+    theirs = _trio(rng, deck, rules)
+    trio = _trio(rng, deck, rules)
+    if side is None or theirs is None or trio is None:
+        return None
+    loner = deck.random(1, natural=True)
+    hand = [*trio, *loner]
+    rng.shuffle(hand)
+    plays = ["meld " + format_cards(trio), f"discard {loner[0].code}"]
+    if rng.random() < 0.5:
+        plays.append(f"discard {rng.choice(trio).code}")
+    rng.shuffle(plays)
+    text = position_text(rules, hand=hand, melds=side, other_melds=[theirs], pot=pot, discard=deck.random(2))
+    return text, "; ".join(plays)
 
 
 #: The recipes by the clause their position exercises.

@@ -145,7 +145,7 @@ def answer_wrong_then_right(widget: Any, puzzle: Any, wrong: object, right: obje
     verdict (in the page's language), and the wrong one names the clause it turns on and links the
     section teaching it."""
     from buraco_core import CLAUSES
-    from buraco_core.teach import check
+    from buraco_core.teach import KINDS, check
 
     give_answer(widget, puzzle, wrong)
     shown = feedback_after(widget, "wrong")
@@ -156,7 +156,9 @@ def answer_wrong_then_right(widget: Any, puzzle: Any, wrong: object, right: obje
     assert rule.get_attribute("data-rule") == verdict.rule
     assert CLAUSES[verdict.rule].title_message.text(lang) in rule.inner_text()
     link = widget.locator('[data-testid="feedback-link"]')
-    assert (link.get_attribute("href") or "").endswith(f".ipynb#clause-{verdict.rule}")
+    topic = KINDS[puzzle.kind].topic(puzzle)  # a strategy position: the section about its task
+    anchor = f"topic-{topic}" if topic else f"clause-{verdict.rule}"
+    assert (link.get_attribute("href") or "").endswith(f".ipynb#{anchor}")
 
     give_answer(widget, puzzle, right)
     shown = feedback_after(widget, "right")
@@ -235,6 +237,50 @@ def test_the_feedback_links_the_section_that_teaches_the_rule(page: Any, voila: 
         top = page.evaluate("() => document.getElementById('clause-pot-guard').getBoundingClientRect().top")
         assert -5 <= top < 200, f"at {width} px the section is at {top}"
         page.screenshot(path=str(ROOT / "test-artifacts" / "screenshots" / f"anchor-pot-guard-{width}.png"))
+    page.watch.assert_clean()
+
+
+@pytest.mark.timeout(240)
+def test_lesson_09s_go_out_miss_says_so_links_its_section_and_another_one_stays_on_going_out(
+        page: Any, voila: VoilaServer) -> None:
+    """Lesson 09's "when to go out" position: a discard that does not go out is told so (the
+    engine's verdict), the miss links the section "When to go out", and "Another one" deals another
+    go-out position (the engine's next one: the session's own). Shots at 1280 and 390 px."""
+    from buraco_core.teach import KINDS, PuzzleSession, check, load_puzzle
+
+    lesson = ROOT / "lessons" / "09_strategy.ipynb"
+    puzzle = load_puzzle(ROOT / "lessons" / "puzzles" / "09_strategy.yaml", "go-out-now")
+    open_notebook(page, voila, lesson)
+    prompt = shown_in(puzzle.prompt, "en")
+    widget = page.locator(".bw-puzzle").filter(has_text=prompt).first
+    widget.scroll_into_view_if_needed()
+    give_answer(widget, puzzle, "discard 3d")
+    shown = feedback_after(widget, "wrong")
+    assert check(puzzle, "discard 3d").message.text("en").strip() in shown and "it does not go out" in shown
+    link = widget.locator('[data-testid="feedback-link"]')
+    assert link.get_attribute("href") == "09_strategy.ipynb#topic-out" and "When to go out" in link.inner_text()
+    shots = ROOT / "test-artifacts" / "screenshots"
+    shots.mkdir(parents=True, exist_ok=True)
+    for width in (1280, 390):  # the page scrolls inside its cells: a viewport as tall as the puzzle
+        page.set_viewport_size({"width": width, "height": 900})
+        page.wait_for_timeout(300)
+        box = widget.bounding_box()
+        assert box is not None
+        page.set_viewport_size({"width": width, "height": int(box["height"]) + 120})
+        page.wait_for_timeout(300)
+        widget.scroll_into_view_if_needed()
+        widget.screenshot(path=str(shots / f"lesson-09-go-out-miss-{width}.png"))
+    page.set_viewport_size({"width": 1280, "height": 900})
+
+    dealt = PuzzleSession(puzzle, lesson="09").another()
+    labels = [o.label.text("en") for o in KINDS[dealt.kind].options(dealt)]
+    widget.locator(".bw-another").click()
+    options = widget.locator('[data-testid="choice-option"]')
+    expect(options.first).to_contain_text(labels[0], timeout=20_000)
+    expect(options).to_have_count(len(labels))
+    for i, label in enumerate(labels):  # each drawn with its cards, and in the engine's words
+        expect(options.nth(i)).to_contain_text(label)
+    expect(widget.locator(".bw-prompt")).to_contain_text(prompt)  # still "You could go out now"
     page.watch.assert_clean()
 
 

@@ -67,8 +67,10 @@ def test_a_wrong_answer_counts_as_a_miss_and_keeps_the_count_hidden(kind: str) -
     fb = s.check(wrong(s))
     assert fb.answered and not fb.correct and fb.outcome is Outcome.WRONG and not fb.shows_count
     assert not s.solved and s.attempts[-1].outcome is Outcome.WRONG
-    if fb.link is not None:  # where the rule is taught, to read again
-        assert fb.link.href.endswith(f".ipynb#clause-{fb.rule}") and fb.link.words.startswith("lesson ")
+    topic = KINDS[kind].topic(s.puzzle)
+    if fb.link is not None:  # where the rule is taught (or the topic of play), to read again
+        anchor = f"topic-{topic}" if topic else f"clause-{fb.rule}"
+        assert fb.link.href.endswith(f".ipynb#{anchor}") and fb.link.words.startswith("lesson ")
     right = s.check(solve(s.puzzle))
     assert right.correct and right.outcome is Outcome.HELPED and s.solved and s.tries == 2
 

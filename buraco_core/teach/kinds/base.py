@@ -110,6 +110,12 @@ class Kind:
         (an answer's third part; empty for every task that does not ask)."""
         return ()
 
+    def topic(self, puzzle: Puzzle) -> str | None:
+        """The topic of play the puzzle is about where it is no rule (a strategy position's task):
+        a wrong answer's link then opens the section about it
+        (:meth:`~buraco_core.teach.course.Course.topic_link`); None: the section of its clause."""
+        return None
+
     def facts(self, puzzle: Puzzle) -> tuple[Message, ...]:
         """Facts of the situation shown under the task (a score's "the side went out")."""
         return ()

@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ...cards import Card
 from ...memo import Bounded
 from ...messages import Message
 from ...rules import Rules
@@ -28,7 +29,7 @@ from ..positions import PositionGoal, game_of, position_facts, show_position, sp
 from ..puzzle import Puzzle, PuzzleError
 from .base import Kind, Option, right, wrong
 
-__all__ = ["BEST_PLAY", "values", "what_follows"]
+__all__ = ["ASKS", "BEST_PLAY", "leads_to", "values", "what_follows"]
 
 _PROMPTS = {
     "discard": "prompt.best-play-discard",
@@ -37,6 +38,10 @@ _PROMPTS = {
     "pot": "prompt.best-play-pot",
     "out": "prompt.best-play-out",
 }
+
+#: The tasks a position may ask about (its goal's ``ask``): each the topic of a section of the
+#: strategy lesson (``<a id="topic-out"></a>``), which a miss links.
+ASKS: tuple[str, ...] = tuple(_PROMPTS)
 
 _VALUES: Bounded[tuple[str, str, str, str], tuple[tuple[str, float], ...]] = Bounded("best_play.values", 256)
 
@@ -72,6 +77,8 @@ class BestPlay(Kind):
     form = "choice"
     clause = "discard-pile"
     shows_position = True
+    params = frozenset({"ask"})
+    keeps = ("ask",)
 
     def prepare(self, puzzle: Puzzle) -> Puzzle:
         return show_position(puzzle, tuple(split_plays(puzzle)))
@@ -110,6 +117,10 @@ class BestPlay(Kind):
             out.append(Option(play, play_words(play, team), cards))
         return tuple(out)
 
+    def topic(self, puzzle: Puzzle) -> str | None:
+        """The task (``ask``): the strategy lesson's section about it (``topic-out``)."""
+        return str(puzzle.goal.get("ask") or "discard")
+
     def facts(self, puzzle: Puzzle) -> tuple[Message, ...]:
         return position_facts(game_of(puzzle))
 
@@ -135,6 +146,9 @@ class BestPlay(Kind):
             reason = Message("coach.puzzle-right", {"why": why, "second": play_words(second, team),
                                                     "points": round(ranked[best] - ranked[second])})
             return right(puzzle, candidates, reason)
+        stays = _stays_in(game, plays, match)
+        if stays is not None:  # the fact the choice turns on, beside the play it names
+            why.insert(1, stays)
         reason = Message("coach.puzzle-wrong", {"play": play_words(match, team), "why": why,
                                                 "points": round(ranked[best] - ranked[match])})
         return wrong(puzzle, candidates, "feedback.not-best", reason, advice=Message("coach.puzzle-advice"))
@@ -159,13 +173,22 @@ class BestPlay(Kind):
 
 
     def generate(self, rng: random.Random, rules: Rules, params: Mapping[str, Any]) -> Puzzle | None:
-        """A position from a seeded game the greedy policy played a few rounds, at seat 0's turn:
-        take the pile or draw (when the pile may be taken), else, after seat 0's greedy draw and
-        melds, three of its discards."""
+        """A position of the kind ``params["ask"]`` names ("Another one" keeps it), or of any of
+        ``draw``, ``discard``, ``wild`` without one. ``out`` and ``pot``: a dealt position
+        (:func:`~buraco_core.teach.templates.last_cards`) whose best choice, by the coach's count,
+        goes out or earns the side's pot in this turn (the engine's events say which). The others:
+        a seeded game the greedy policy played a few rounds, at seat 0's turn: take the pile or
+        draw (when the pile may be taken), else, after seat 0's greedy draw and melds, three of its
+        discards (a wild card among them for ``wild``, none for ``discard``)."""
         from ...bots.greedy import greedy_action, greedy_meld
         from ...game.facade import Game
         from ...game.state import Phase
 
+        ask = params.get("ask")
+        if ask is not None and ask not in _PROMPTS:
+            raise ValueError(f"no best-play task {ask!r}: choose one of {', '.join(_PROMPTS)}")
+        if ask in ("out", "pot"):
+            return self._last_cards(rng, rules, str(ask))
         players = 4 if 4 in rules.player_counts else 2
         game = Game(rules, players=players, seed=rng.randrange(1 << 20))
         rounds = rng.randint(1, 5)
@@ -179,7 +202,10 @@ class BestPlay(Kind):
         else:
             return None
         legal = [str(a) for a in game.legal_actions()]
-        if "take" in legal and "draw" in legal and len(game.state.discard) >= 2 and rng.random() < 0.5:
+        can_take = "take" in legal and "draw" in legal and len(game.state.discard) >= 2
+        if ask == "draw":
+            return self._puzzle(rules, game, "take; draw", "draw") if can_take else None
+        if ask is None and can_take and rng.random() < 0.5:
             return self._puzzle(rules, game, "take; draw", "draw")
         game.play(greedy_action(game.state, rng))
         for _ in range(12):
@@ -190,11 +216,35 @@ class BestPlay(Kind):
                 break
             game.play(meld)
         discards = sorted({str(a) for a in game.legal_actions() if str(a).startswith("discard")})
-        if len(discards) < 3:
+        if ask is None:
+            if len(discards) < 3:
+                return None
+            chosen = rng.sample(discards, 3)
+            wild = any(game.parse(d).card.is_wild_card for d in chosen)  # type: ignore[union-attr]
+            return self._puzzle(rules, game, "; ".join(chosen), "wild" if wild else "discard")
+        wilds = [d for d in discards if _lets_go_wild(game, d)]
+        naturals = [d for d in discards if d not in wilds]
+        if len(naturals) < (2 if ask == "wild" else 3) or (ask == "wild" and not wilds):
             return None
-        chosen = rng.sample(discards, 3)
-        wild = any(game.parse(d).card.is_wild_card for d in chosen)  # type: ignore[union-attr]
-        return self._puzzle(rules, game, "; ".join(chosen), "wild" if wild else "discard")
+        chosen = [rng.choice(wilds), *rng.sample(naturals, 2)] if ask == "wild" else rng.sample(naturals, 3)
+        rng.shuffle(chosen)
+        return self._puzzle(rules, game, "; ".join(chosen), str(ask))
+
+    def _last_cards(self, rng: random.Random, rules: Rules, ask: str) -> Puzzle | None:
+        """A dealt position whose best choice goes out (``ask`` "out") or earns the pot ("pot")."""
+        from ...variants import rules_text
+        from ..templates import last_cards
+
+        dealt = last_cards(rng, rules, pot="taken" if ask == "out" else "aside")
+        if dealt is None:
+            return None
+        text, plays = dealt
+        puzzle = Puzzle(id="", kind=self.name, rules=rules_text(rules), goal={"position": text, "play": plays, "ask": ask})
+        try:
+            best = values(puzzle)[0][0]
+        except PuzzleError:
+            return None
+        return puzzle if leads_to(game_of(puzzle), best)[0] == ask else None
 
     def _puzzle(self, rules: Rules, game: Any, plays: str, ask: str) -> Puzzle:
         return Puzzle(id="", kind=self.name, rules=rules.name, goal={"game": game.to_json(), "play": plays, "ask": ask})
@@ -206,42 +256,69 @@ class BestPlay(Kind):
 def what_follows(game: Any, play: str) -> list[Message]:
     """What a play leads to in this turn beyond what the coach's reasons say
     (:func:`~buraco_core.coach.play_reasons` says when the play itself goes out or earns the
-    side's pot): going out or the pot by discarding the one card it leaves; and, for a wild card
-    let go, what a wild card is worth kept."""
+    side's pot): going out or the pot by discarding the one card it leaves (:func:`leads_to`);
+    and, for a wild card let go, what a wild card is worth kept."""
     from ...game.actions import Discard
-    from ...game.facade import Game
-    from ...game.state import Phase, PotState
-
-    state = game.state
-    seat, team = state.turn, state.current_team
-    bonus = state.rules.going_out_bonus
-
-    def outcome(before: Any, after: Any) -> str | None:
-        if after.phase in (Phase.HAND_OVER, Phase.MATCH_OVER) and after.went_out is not None:
-            return "out"
-        if before.pot_state[team] is PotState.ASIDE and after.pot_state[team] in (PotState.WAITING, PotState.TAKEN):
-            return "pot"
-        return None
 
     out: list[Message] = []
     act = game.parse(play)
     if isinstance(act, Discard) and act.card.is_wild_card:
         out.append(Message("coach.discard-wild", {"card": act.card}))
-    after = Game.from_state(state)
-    after.play(act)
-    # going out or the pot by the play itself: the coach's reasons say it (play_reasons)
-    if outcome(state, after.state) is not None:
-        return out
-    if after.state.phase is Phase.PLAY and after.state.turn == seat and len(after.state.hands[seat]) == 1:
-        last = after.state.hands[seat][0]
-        if after.why_illegal(f"discard {last.code}") is None:
-            before = after.state
-            after.play(f"discard {last.code}")
-            then = outcome(before, after.state)
-            if then is not None:
-                out.append(Message("coach.then-out" if then == "out" else "coach.then-pot",
-                                   {"card": last, "bonus": bonus}))
+    then, last = leads_to(game, play)
+    if then is not None and last is not None:
+        out.append(Message("coach.then-out" if then == "out" else "coach.then-pot",
+                           {"card": last, "bonus": game.state.rules.going_out_bonus}))
     return out
+
+
+def leads_to(game: Any, play: str) -> tuple[str | None, Card | None]:
+    """What ``play`` of the seat to play leads to in this turn, as the engine's events report it
+    (:func:`~buraco_core.coach.play_outcome`): ``("out", None)`` or ``("pot", None)`` by the play
+    itself; ``("out", card)`` or ``("pot", card)`` by then discarding ``card``, the one card it
+    leaves; ``(None, None)`` where it does neither."""
+    from ...coach import play_outcome
+    from ...game.actions import Discard
+    from ...game.engine import apply_events, check
+    from ...game.state import Phase
+
+    state = game.state
+    seat = state.turn
+    after, events = apply_events(state, game.parse(play))
+    found = play_outcome(events, seat)
+    if found is not None:
+        return found, None
+    hand = after.hands[seat]
+    if after.phase is Phase.PLAY and after.turn == seat and len(hand) == 1:
+        last = Discard(hand[0])
+        if check(after, last) is None:
+            found = play_outcome(apply_events(after, last)[1], seat)
+            if found is not None:
+                return found, hand[0]
+    return None, None
+
+
+def _stays_in(game: Any, plays: Sequence[str], chosen: str) -> Message | None:
+    """For a discard that ends the turn without going out where another of the choices goes out
+    (the engine's events say which: :func:`leads_to`): that it does not go out, and the cards it
+    leaves in the hand."""
+    from ...game.actions import Discard
+
+    act = game.parse(chosen)
+    if not isinstance(act, Discard) or leads_to(game, chosen)[0] == "out":
+        return None
+    if not any(leads_to(game, p)[0] == "out" for p in plays if p != chosen):
+        return None
+    kept = list(game.state.hands[game.state.turn])
+    kept.remove(act.card)
+    return Message("coach.discard-not-out", {"cards": tuple(kept)})
+
+
+def _lets_go_wild(game: Any, play: str) -> bool:
+    """Whether ``play`` discards a wild card."""
+    from ...game.actions import Discard
+
+    act = game.parse(play)
+    return isinstance(act, Discard) and act.card.is_wild_card
 
 
 def _close() -> float:

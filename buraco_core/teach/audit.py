@@ -48,7 +48,7 @@ from ..rules import RULESETS, get_rules
 from .audit_answers import answer_forms, free_answers, right_choices
 from .audit_causes import hint_problems, said_problems, unsaid_task
 from .audit_positions import hidden_variants, page_of, position_answer, tie_matters
-from .audit_teaching import named_clauses
+from .audit_teaching import named_clauses, puzzle_key, quiz_findings, teaching_findings
 from .core import check, hint, solve
 from .feedback import Feedback
 from .files import load_file, puzzle_files
@@ -298,8 +298,6 @@ def _hidden_hint(puzzle: Puzzle, saved: str) -> str:
 def audit_files(folder: str | os.PathLike[str], *, lessons: str | os.PathLike[str] | None = None) -> Report:
     """The audit of every puzzle file under ``folder``, and of the lessons' order where the
     folder sits beside lesson notebooks (every clause taught before it is tested)."""
-    from .audit_teaching import puzzle_key, teaching_findings
-
     start = time.perf_counter()
     report = Report()
     puzzles: list[Puzzle] = []
@@ -324,8 +322,6 @@ def audit_generated(seeds: int, *, kinds: Iterable[str] | None = None, rulesets:
                     syllabus: str | os.PathLike[str] | None = None, quiz_seeds: int = 0) -> Report:
     """The audit of ``seeds`` generated puzzles per kind and ruleset (seeds 0, 1, ...), and of the
     quizzes the syllabus deals (every lesson, every ruleset, ``seeds`` questions each)."""
-    from .audit_teaching import quiz_findings
-
     start = time.perf_counter()
     report = Report()
     names = list(rulesets or RULESETS)

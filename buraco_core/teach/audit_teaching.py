@@ -78,7 +78,7 @@ def named_clauses(feedbacks: Iterable[Feedback], *, all_clauses: bool = False) -
 
 def tag_findings(puzzle: Puzzle, named: set[str]) -> list[Finding]:
     """A finding for each clause tag of the puzzle that none of its verdicts turns on."""
-    from .audit import Finding, where_of
+    from .audit import Finding, where_of  # a cycle: the audit asks these teaching checks
 
     return [Finding(where_of(puzzle), puzzle.id, "", "tag",
                     f"tagged [{tag}], and no verdict of the puzzle turns on it (its verdicts turn on "
@@ -99,7 +99,7 @@ def order_findings(puzzle: Puzzle, named: set[str], at: tuple[int, int], taught:
                    names: Sequence[str], where: str) -> list[Finding]:
     """A finding for each clause the puzzle needs that is taught after ``at`` (lesson index, cell)
     or nowhere."""
-    from .audit import Finding, where_of
+    from .audit import Finding, where_of  # a cycle: the audit asks these teaching checks
 
     out: list[Finding] = []
     for clause in sorted(_needs(puzzle, named)):
@@ -195,7 +195,7 @@ def quiz_findings(syllabus: str | os.PathLike[str], rulesets: Sequence[str], see
     and of ``seeds`` puzzles of each lesson's practice (each as
     :func:`~buraco_core.teach.audit.audit_puzzle` audits it), and every question that needs a
     clause its lesson has not taught by its quiz or its practice."""
-    from .audit import Finding, Report, audit_puzzle
+    from .audit import Finding, Report, audit_puzzle  # a cycle: the audit asks these teaching checks
 
     start = time.perf_counter()
     report = Report()

@@ -17,6 +17,7 @@ from .answers import BadAnswer
 from .feedback import Feedback, join, rule_text
 from .kinds import KINDS
 from .mistakes import named_mistake
+from .positions import position_in
 from .puzzle import Puzzle, PuzzleError
 
 _LOG = logging.getLogger(__name__)
@@ -164,7 +165,6 @@ def version_in(puzzle: Puzzle, rules: Rules | str) -> Puzzle | None:
     kind = KINDS.get(puzzle.kind)
     if puzzle.own_rules or kind is None or not all(CLAUSES[c].applies(rules) for c in puzzle.clauses):
         return None
-    from .positions import position_in
 
     moved = position_in(puzzle, rules.name) if kind.shows_position else dataclasses.replace(puzzle, rules=rules.name)
     if moved is None:

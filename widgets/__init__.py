@@ -26,6 +26,7 @@ from .keeper import GameKeeper
 from .language import language, use_language
 from .language_menu import LanguageMenu
 from .mastery import MasteryMap
+from .page_console import log_to_page
 from .picker import RulesetPicker
 from .progress import Progress, follow_course
 from .puzzle import MeldPuzzle
@@ -42,4 +43,5 @@ __all__ = ["AssignmentMaker", "AssignmentResults", "CheatSheet", "Choice", "Clas
            "Review", "RulesetPicker", "ScoreQuiz", "TableTop", "TableView", "follow_course", "language", "use_language"]
 
 log_to_server()  # a bug a page meets is in the server's log, with its traceback
+log_to_page()  # and in the page's browser console, without it
 

@@ -31,6 +31,7 @@ _LOG = logging.getLogger("buraco_widgets")
 
 
 __all__ = [
+    "LOG_LINE",
     "STATIC",
     "as_cards",
     "as_rules",
@@ -47,6 +48,7 @@ __all__ = [
     "rules_key",
     "ruleset_names",
     "template",
+    "watch_logs",
 ]
 
 
@@ -156,31 +158,61 @@ _SERVER_LOG = "buraco-server-log"
 
 class _ServerLog(logging.Handler):
     """Writes a record to the server's log, never to a page. In a kernel ``sys.stderr`` is
-    ipykernel's stream to the notebook (on a Voilà page, a comm's output goes nowhere), but its
-    ``fileno()`` is the stderr the kernel had before: the terminal of Voilà or Jupyter, their log.
-    Elsewhere it is the process's stderr."""
+    ipykernel's stream to the notebook (on a Voilà page, a comm's output goes nowhere). When the
+    kernel captures the process's stderr, its ``fileno()`` is the stderr the kernel had before: the
+    terminal of Voilà or Jupyter, their log; when it does not (Voilà's kernels), it has no
+    ``fileno()`` and the process's own stderr (``sys.__stderr__``) is that log. Elsewhere it is the
+    process's stderr."""
 
     def emit(self, record: logging.LogRecord) -> None:
         try:
             text = self.format(record) + "\n"
-            try:
-                os.write(sys.stderr.fileno(), text.encode("utf-8", "replace"))
-            except (AttributeError, OSError, ValueError):  # a stream with no file (io.UnsupportedOperation)
+            fd = _server_fd()
+            if fd is not None:
+                os.write(fd, text.encode("utf-8", "replace"))
+            else:
                 sys.stderr.write(text)
         except Exception:
             self.handleError(record)
 
 
+def _server_fd() -> int | None:
+    """The file descriptor of the server's log (:class:`_ServerLog`), None where there is none."""
+    for stream in (sys.stderr, sys.__stderr__):
+        try:
+            if stream is not None:
+                return stream.fileno()
+        except (AttributeError, OSError, ValueError):  # a stream with no file (io.UnsupportedOperation)
+            continue
+    return None
+
+
+#: The line a logged record makes, in the server's log and in the page's console.
+LOG_LINE = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+
+
+def watch_logs(make: Callable[[], logging.Handler], name: str) -> None:
+    """Give the loggers of ``buraco_core`` and the widgets the handler ``make()`` returns, named
+    ``name``; once per kernel, found by name (also under a second import of this module)."""
+    loggers = [logging.getLogger(n) for n in ("buraco_core", "buraco_widgets")]
+    if any(h.name == name for logger in loggers for h in logger.handlers):
+        return
+    handler = make()
+    handler.name = name
+    for logger in loggers:
+        logger.addHandler(handler)
+
+
 def log_to_server(level: int = logging.WARNING) -> None:
     """Send the warnings and errors of ``buraco_core`` and the widgets (a bug a page met, with its
     traceback) to the server's log; once per kernel (importing the widgets does it)."""
-    for name in ("buraco_core", "buraco_widgets"):
-        logger = logging.getLogger(name)
-        if not any(h.name == _SERVER_LOG for h in logger.handlers):  # by name: also under a second import
-            handler = _ServerLog(level)
-            handler.name = _SERVER_LOG
-            handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-            logger.addHandler(handler)
+
+    def make() -> logging.Handler:
+        handler = _ServerLog(level)
+        handler.setFormatter(logging.Formatter(LOG_LINE))
+        return handler
+
+    watch_logs(make, _SERVER_LOG)
 
 
 def guard(show: Callable[[str], None], handler: Callable[..., Any], *, lang: str | None = None) -> Callable[..., None]:

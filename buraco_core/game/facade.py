@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..board import table_html, table_text
 from ..cards import Card
 from ..melds import Meld
 from ..rules import Rules, get_rules
@@ -75,7 +76,7 @@ class Game:
     @classmethod
     def scenario(cls, name: str) -> Game:
         """A named scenario of ``buraco_core/game/scenarios`` (see :func:`load_scenario`)."""
-        from .scenarios import load_scenario
+        from .scenarios import load_scenario  # a cycle: scenarios builds a Game
 
         return load_scenario(name)
 
@@ -269,11 +270,7 @@ class Game:
                 f"seat {s.turn} to {s.phase.value}, totals {list(s.totals)}>")
 
     def __str__(self) -> str:
-        from ..board import table_text
-
         return table_text(self.view(self.perspective))
 
     def _repr_html_(self) -> str:
-        from ..board import table_html
-
         return table_html(self.view(self.perspective))

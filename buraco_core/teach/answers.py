@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from ..cards import Card, parse_cards
 from ..errors import NotationError
@@ -149,7 +148,7 @@ _BOOL_WORDS = _bool_words()
 def read_extend(answer: object, melds: int) -> tuple[int, object]:
     """``(meld_index, cards)`` from a pair (or a triple ending with the wild card's end, see
     :func:`read_end`) or a mapping ``{"meld": i, "cards": ...}``."""
-    meld: Any
+    meld: object
     if isinstance(answer, Mapping):
         meld, cards = answer.get("meld"), answer.get("cards")
     elif isinstance(answer, Sequence) and not isinstance(answer, str) and len(answer) in (2, 3):

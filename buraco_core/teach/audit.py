@@ -38,16 +38,23 @@ import time
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+from ..cards import parse_cards
+from ..game.facade import Game
+from ..melds import make_meld
 from ..rules import RULESETS, get_rules
 from .audit_answers import answer_forms, free_answers, right_choices
 from .audit_causes import hint_problems, said_problems, unsaid_task
 from .audit_positions import hidden_variants, page_of, position_answer, tie_matters
-from .audit_teaching import named_clauses
+from .audit_teaching import named_clauses, puzzle_key, quiz_findings, teaching_findings
 from .core import check, hint, solve
 from .feedback import Feedback
+from .files import load_file, puzzle_files
+from .generate import generate
 from .kinds import KINDS
+from .positions import game_of
 from .puzzle import Puzzle, PuzzleError
 
 __all__ = ["HIDDEN_DEALS", "Finding", "PuzzleAudit", "Report", "audit_files", "audit_generated", "audit_puzzle",
@@ -233,9 +240,6 @@ def _check_shown(puzzle: Puzzle, rights: Sequence[Any], found: Any) -> None:
 
 def _wilds(puzzle: Puzzle, answer: Any) -> int:
     """How many wild cards the answer lays down (a natural 2 is none)."""
-    from ..cards import parse_cards
-    from ..melds import make_meld
-
     rules = puzzle.ruleset
     if puzzle.kind == "extend":
         index, codes, *end = answer
@@ -278,9 +282,6 @@ def _reason(puzzle: Puzzle, rights: Sequence[Any]) -> str:
 
 def _hidden_hint(puzzle: Puzzle, saved: str) -> str:
     """Which hidden cards differ, in a few words (the other hands)."""
-    from ..game.facade import Game
-    from .positions import game_of
-
     real = game_of(puzzle).state
     other = Game.from_json(saved).state
     seat = real.turn
@@ -297,11 +298,6 @@ def _hidden_hint(puzzle: Puzzle, saved: str) -> str:
 def audit_files(folder: str | os.PathLike[str], *, lessons: str | os.PathLike[str] | None = None) -> Report:
     """The audit of every puzzle file under ``folder``, and of the lessons' order where the
     folder sits beside lesson notebooks (every clause taught before it is tested)."""
-    from pathlib import Path
-
-    from .audit_teaching import puzzle_key, teaching_findings
-    from .files import load_file, puzzle_files
-
     start = time.perf_counter()
     report = Report()
     puzzles: list[Puzzle] = []
@@ -326,9 +322,6 @@ def audit_generated(seeds: int, *, kinds: Iterable[str] | None = None, rulesets:
                     syllabus: str | os.PathLike[str] | None = None, quiz_seeds: int = 0) -> Report:
     """The audit of ``seeds`` generated puzzles per kind and ruleset (seeds 0, 1, ...), and of the
     quizzes the syllabus deals (every lesson, every ruleset, ``seeds`` questions each)."""
-    from .audit_teaching import quiz_findings
-    from .generate import generate
-
     start = time.perf_counter()
     report = Report()
     names = list(rulesets or RULESETS)

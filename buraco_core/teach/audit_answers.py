@@ -31,9 +31,17 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..cards import SUITS, Card, parse_cards
+from ..game.actions import NextHand
+from ..game.engine import apply
+from ..game.facade import Game
+from ..game.state import Phase, deal_hand
 from ..melds import InvalidMeld, Meld, make_meld
 from ..rules import Rules
+from ..scoring import Score
+from .audit_positions import position_answer
 from .explain import wild_end
+from .kinds import KINDS
+from .kinds.score import score_of
 from .puzzle import Puzzle
 
 __all__ = [
@@ -208,8 +216,6 @@ def free_answers(puzzle: Puzzle) -> Answers:
         points = make_meld(puzzle.table[0], rules).points
         return Answers((points,), (points + 5, points - 5, points + 10))
     if kind == "score":
-        from .kinds.score import score_of
-
         total = int(score_of(puzzle, rules).total)
         return Answers((total,), (total + 5, total - 5, total + 100, total - 100))
     if kind == "deal-count":
@@ -220,8 +226,6 @@ def free_answers(puzzle: Puzzle) -> Answers:
 
 def _dealt(puzzle: Puzzle, rules: Rules) -> int:
     """The cards a new game leaves outside the hands and pots (and the pile, for the stock)."""
-    from ..game.facade import Game
-
     players = int(puzzle.goal.get("players") or (4 if 4 in rules.player_counts else 2))
     state = Game(rules, players=players, seed=0).state
     return len(state.stock) + (len(state.discard) if puzzle.goal.get("count", "left") == "left" else 0)
@@ -260,8 +264,6 @@ def answer_forms(puzzle: Puzzle, answer: Any, rng: random.Random) -> list[Any]:
     """``answer`` in each form a learner may give it: for cards every order (reversed, shuffled),
     the text, the positions in the hand; for an addition the same with its meld; for a number
     the text; for a choice its position among the options."""
-    from .kinds import KINDS
-
     kind = KINDS[puzzle.kind]
     if kind.form == "cards":
         return [answer, *_card_forms(puzzle, list(answer), rng)]
@@ -349,18 +351,11 @@ def right_choices(puzzle: Puzzle) -> frozenset[Any]:
     if kind == "seats":
         return frozenset({_seat(puzzle, rules)})
     if kind in ("legal-play", "outcome", "match", "best-play"):
-        from .audit_positions import position_answer
-
         return frozenset({position_answer(puzzle)})
     raise ValueError(f"{kind} is not a choice kind")
 
 
 def _seat(puzzle: Puzzle, rules: Rules) -> str:
-    from ..game.actions import NextHand
-    from ..game.engine import apply
-    from ..game.state import Phase, deal_hand
-    from ..scoring import Score
-
     players = int(puzzle.goal.get("players") or (4 if 4 in rules.player_counts else 2))
     dealer = puzzle.goal.get("dealer")
     dealer = players - 1 if dealer is None else int(dealer)

@@ -16,16 +16,19 @@ right, and that its prompt does not name.
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..cards import Card, parse_cards
 from ..melds import Meld, make_meld
-from ..messages import Message
+from ..messages import LANGUAGES, Message, render
 from ..rules import RULESETS, Rules
-from .answers import pick_cards, read_extend
+from ..variants import rules_text
+from .answers import BadAnswer, pick_cards, read_extend, read_int
 from .audit_answers import free_answers, grown_melds, make
+from .audit_positions import turn_outcome
 from .feedback import Feedback
 from .puzzle import Puzzle
 
@@ -172,12 +175,8 @@ def _clean_is_the_cause(said: Said) -> str | None:
 
 def _every_card(said: Said) -> str | None:
     """A sentence naming the cards of a group that is no meld names every card of it."""
-    from collections import Counter
-
     puzzle = said.puzzle
     if puzzle.kind in ("make-meld", "make-buraco") and said.answer is not None:
-        from .answers import BadAnswer, pick_cards
-
         try:
             chosen = pick_cards(puzzle.hand_cards, said.answer)
         except BadAnswer:
@@ -254,8 +253,6 @@ def _brazilian_sets(said: Said, rights: Sequence[Any]) -> str | None:
 
 
 def rules_words(rules: Rules) -> str:
-    from ..variants import rules_text
-
     return rules_text(rules)
 
 
@@ -309,8 +306,6 @@ _OUT_OR_POT = frozenset({"coach.goes-out", "coach.earns-pot", "coach.then-out", 
 def _coach_reasons(puzzle: Puzzle, play: str, feedback: Feedback) -> list[str]:
     """A best-play verdict gives a reason for the choice, and says when it goes out or earns the
     pot in this turn."""
-    from .audit_positions import turn_outcome
-
     keys = {m.key for m in messages_of(feedback.reason)}
     out = []
     if not any(k not in _BARE and not k.startswith("play-words.") for k in keys):
@@ -379,8 +374,6 @@ def _named_cause(feedback: Feedback) -> str | None:
 
 
 def _count_cause(puzzle: Puzzle, answer: Any, feedback: Feedback) -> list[str]:
-    from .answers import BadAnswer, read_int
-
     try:
         n = read_int(answer)
     except BadAnswer:
@@ -410,8 +403,6 @@ def _count_cause(puzzle: Puzzle, answer: Any, feedback: Feedback) -> list[str]:
 def _terms(key: str, value: Any) -> list[list[str]] | None:
     """For each language, the words of which a prompt must hold one to say the goal ``key:
     value``; None where the goal needs none."""
-    from ..messages import LANGUAGES, render
-
     def words(*keys: str) -> list[list[str]]:
         return [[_plain(render(k, lang)).split()[0].rstrip("e") for k in keys] for lang in LANGUAGES]
 
@@ -438,8 +429,6 @@ def _plain(text: str) -> str:
 
 def unsaid_task(puzzle: Puzzle) -> list[str]:
     """Each goal that changes the right answers while the prompt does not name it."""
-    from ..messages import LANGUAGES
-
     if puzzle.kind not in ("make-meld", "make-buraco", "extend", "deal-count") or not isinstance(puzzle.prompt, Message):
         return []
     texts = [_plain(puzzle.prompt.text(lang)) for lang in LANGUAGES]

@@ -17,6 +17,8 @@ and fails too.
 
 from __future__ import annotations
 
+import ast
+import json
 import os
 import time
 from collections.abc import Iterable, Mapping, Sequence
@@ -28,7 +30,11 @@ from ..clauses import CLAUSES
 from ..rules import RULESETS, get_rules
 from .course import LESSON_GLOB, Course
 from .feedback import Feedback
+from .generate import generate
+from .kinds import KINDS
+from .positions import game_of
 from .puzzle import Puzzle
+from .syllabus import deal_quiz, load_syllabus
 
 if TYPE_CHECKING:
     from .audit import Finding, Report
@@ -40,14 +46,10 @@ def shown_needs(puzzle: Puzzle) -> set[str]:
     """The clauses a puzzle needs for the cards it shows: a wild card (a joker or a 2) anywhere
     on the page needs [wild-one]; a meld the size of a buraco, or a task about buracos, needs
     [buraco]."""
-    from .kinds import KINDS
-
     rules = puzzle.ruleset
     options = puzzle.options if puzzle.kind == "which-is-meld" else ()
     groups = [*puzzle.table, *options]
     if KINDS[puzzle.kind].shows_position:
-        from .positions import game_of
-
         view = game_of(puzzle).view()
         groups += [" ".join(c.code for c in m.cards) for side in view.melds for m in side]
         groups.append(" ".join(c.code for c in view.discard))
@@ -76,7 +78,7 @@ def named_clauses(feedbacks: Iterable[Feedback], *, all_clauses: bool = False) -
 
 def tag_findings(puzzle: Puzzle, named: set[str]) -> list[Finding]:
     """A finding for each clause tag of the puzzle that none of its verdicts turns on."""
-    from .audit import Finding, where_of
+    from .audit import Finding, where_of  # a cycle: the audit asks these teaching checks
 
     return [Finding(where_of(puzzle), puzzle.id, "", "tag",
                     f"tagged [{tag}], and no verdict of the puzzle turns on it (its verdicts turn on "
@@ -97,7 +99,7 @@ def order_findings(puzzle: Puzzle, named: set[str], at: tuple[int, int], taught:
                    names: Sequence[str], where: str) -> list[Finding]:
     """A finding for each clause the puzzle needs that is taught after ``at`` (lesson index, cell)
     or nowhere."""
-    from .audit import Finding, where_of
+    from .audit import Finding, where_of  # a cycle: the audit asks these teaching checks
 
     out: list[Finding] = []
     for clause in sorted(_needs(puzzle, named)):
@@ -160,9 +162,6 @@ def practice_cells(folder: Path) -> list[tuple[str, int, str, str, int, dict[str
     """The practice each lesson deals (``MeldPuzzle.generate("kind", rules=..., seed=..., **params)``
     in a code cell): (notebook, cell, kind, ruleset, seed, parameters); a ruleset the cell does
     not write as text (a panel's variant) is left out."""
-    import ast
-    import json
-
     out = []
     for nb in sorted(folder.glob(LESSON_GLOB)):
         cells = json.loads(nb.read_text(encoding="utf-8")).get("cells", [])
@@ -196,9 +195,7 @@ def quiz_findings(syllabus: str | os.PathLike[str], rulesets: Sequence[str], see
     and of ``seeds`` puzzles of each lesson's practice (each as
     :func:`~buraco_core.teach.audit.audit_puzzle` audits it), and every question that needs a
     clause its lesson has not taught by its quiz or its practice."""
-    from .audit import Finding, Report, audit_puzzle
-    from .generate import generate
-    from .syllabus import deal_quiz, load_syllabus
+    from .audit import Finding, Report, audit_puzzle  # a cycle: the audit asks these teaching checks
 
     start = time.perf_counter()
     report = Report()

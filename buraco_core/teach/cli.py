@@ -14,6 +14,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from .audit import Report, audit_files, audit_generated
 from .course import INDEX_NAME, LESSON_GLOB, SYLLABUS_NAME, Course, get_course
 from .coverage import coverage
 from .files import check_folder, load_file, puzzle_files
@@ -120,8 +121,6 @@ def _number(args: list[str], flag: str, default: int) -> int:
 def _audit(targets: Sequence[str], seeds: int, quizzes: int) -> int:
     """Run the verdict audit over the targets and the generated puzzles; print every finding and
     the totals; the number of findings."""
-    from .audit import Report, audit_files, audit_generated
-
     report = Report()
     syllabus: Path | None = None
     for target in targets:

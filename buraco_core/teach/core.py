@@ -6,17 +6,18 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from typing import Any
 
+from ..cards import parse_cards
 from ..clauses import CLAUSES
 from ..errors import NotationError, learner_message
-from ..melds import InvalidMeld
+from ..melds import InvalidMeld, make_meld
 from ..messages import Message
 from ..rules import Rules, RulesError, get_rules
 from .answers import BadAnswer
 from .feedback import Feedback, join, rule_text
 from .kinds import KINDS
 from .mistakes import named_mistake
+from .positions import position_in
 from .puzzle import Puzzle, PuzzleError
 
 _LOG = logging.getLogger(__name__)
@@ -60,7 +61,7 @@ def check(puzzle: Puzzle, answer: object) -> Feedback:
         return Feedback(False, Message("teach.broken", {"error": said}), answered=False)
 
 
-def solve(puzzle: Puzzle) -> Any:
+def solve(puzzle: Puzzle) -> object | None:
     """One right answer, found by asking :func:`check`; None if there is none.
 
     Card answers come back as lists of card codes; extend as ``(meld_index, codes)``; choices as
@@ -100,9 +101,6 @@ def validate(puzzle: Puzzle) -> str | None:
         rules = get_rules(puzzle.rules)
     except RulesError as e:
         return str(e)
-    from ..cards import parse_cards
-    from ..melds import make_meld
-
     try:
         parse_cards(list(puzzle.hand))
     except ValueError as e:
@@ -167,7 +165,6 @@ def version_in(puzzle: Puzzle, rules: Rules | str) -> Puzzle | None:
     kind = KINDS.get(puzzle.kind)
     if puzzle.own_rules or kind is None or not all(CLAUSES[c].applies(rules) for c in puzzle.clauses):
         return None
-    from .positions import position_in
 
     moved = position_in(puzzle, rules.name) if kind.shows_position else dataclasses.replace(puzzle, rules=rules.name)
     if moved is None:

@@ -128,7 +128,7 @@ class PuzzleFile(os.PathLike[str]):
     @cached_property
     def puzzles(self) -> tuple[Puzzle, ...]:
         """The puzzles of the file; its first problem raises :class:`PuzzleError` (file, line)."""
-        from .files import load_file
+        from .files import load_file  # a cycle: files reads a course's PuzzleFile
 
         puzzles, problems = load_file(str(self.path))
         if problems:
@@ -253,7 +253,7 @@ class Course:
 
     def puzzle_files(self) -> list[PuzzleFile]:
         """Every puzzle file of the course, in order."""
-        from .files import puzzle_files
+        from .files import puzzle_files  # a cycle: files reads a course's PuzzleFile
 
         folder = self.root / "puzzles"
         names = [os.path.relpath(f, folder) for f in puzzle_files(str(folder))] if folder.is_dir() else []
@@ -302,7 +302,7 @@ class Course:
     @cached_property
     def syllabus(self) -> Syllabus:
         """The course's syllabus (``syllabus.yaml``), read once."""
-        from .syllabus import load_syllabus
+        from .syllabus import load_syllabus  # a cycle: syllabus finds the course
 
         path = self.root / SYLLABUS_NAME
         if not path.is_file():

@@ -21,12 +21,15 @@ import os
 import re
 from typing import Any
 
+import yaml
+
 from ..cards import format_cards, parse_cards
 from ..clauses import CLAUSES
 from ..messages import Message, catalog, render
 from ..rules import RULESETS, RulesError, get_rules
 from ..variants import rules_text
 from .core import check, validate
+from .course import PuzzleFile
 from .kinds import KINDS
 from .puzzle import Puzzle, PuzzleError
 
@@ -64,8 +67,6 @@ def load_puzzles(path: str | os.PathLike[str]) -> list[Puzzle]:
 
     A course's puzzle file (:meth:`~buraco_core.teach.course.Course.puzzle_file`) is read once,
     by the course; any other path is read when asked."""
-    from .course import PuzzleFile
-
     if isinstance(path, PuzzleFile):
         return list(path.puzzles)
     puzzles, problems = load_file(os.fspath(path))
@@ -100,8 +101,6 @@ def load_text(text: str, path: str) -> tuple[list[Puzzle], list[PuzzleError]]:
     """Every sound puzzle of a puzzle file's text (``path`` names it in problems, as
     ``path:line: message``: a file a teacher uploaded or an assignment carries), and every
     problem found."""
-    import yaml
-
     loader = yaml.SafeLoader(text)
     try:
         root = loader.get_single_node()
@@ -121,8 +120,6 @@ def load_text(text: str, path: str) -> tuple[list[Puzzle], list[PuzzleError]]:
 
 
 def _read_root(loader: Any, root: Any, path: str, problems: list[PuzzleError]) -> list[Puzzle]:
-    import yaml
-
     if root is None:
         problems.append(PuzzleError("the file is empty: write 'puzzles:' and a list of puzzles", path, 1))
         return []
@@ -172,8 +169,6 @@ def _catalog_words(path: str, puzzle_id: str, part: str) -> Message | None:
 
 
 def _read_puzzle(loader: Any, node: Any, path: str, default_rules: str) -> Puzzle:
-    import yaml
-
     line = node.start_mark.line + 1
     if not isinstance(node, yaml.MappingNode):
         raise PuzzleError("each puzzle is a mapping of keys (id, kind, hand, ...)", path, line)
@@ -312,8 +307,6 @@ def _problem_line(problem: str, at: Any, items: dict[str, list[int]], line: int)
 
 def _item_line(node: Any, name: str, loader: Any) -> int | None:
     """The line of the list item in ``name`` whose text holds the bad token, if it can be found."""
-    import yaml
-
     for key, value in node.value:
         if loader.construct_object(key) == name and isinstance(value, yaml.SequenceNode):
             for item in value.value:

@@ -17,9 +17,10 @@ here. Every pointer's key is ``hint.here.*`` (``scripts/hint_census.py`` counts 
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..cards import rank_message
+from ..game.actions import Action, AddToMeld, Discard, Draw, NewMeld, Take, parse_action
+from ..game.facade import Game
+from ..game.state import State
 from ..melds import Meld
 from ..messages import Message
 from .explain import play_words
@@ -77,19 +78,19 @@ CLAUSE_POINTERS: dict[str, str] = {
 }
 
 
-def stage_words(state: Any) -> Message:
+def stage_words(state: State) -> Message:
     """Where the seat to play is in its turn, in words."""
     return Message("hint.here.stage-draw" if state.phase.value == "draw" else "hint.here.stage-play")
 
 
-def pot_words(state: Any, team: int) -> Message:
+def pot_words(state: State, team: int) -> Message:
     """Where a side's pot is, in words."""
     return Message({"none": "hint.here.pot-none", "aside": "hint.here.pot-aside", "taken": "hint.here.pot-taken",
                     "waiting": "hint.here.pot-waiting", "to-stock": "hint.here.pot-to-stock"}[
         state.pot_state[team].value])
 
 
-def _buracos(state: Any, team: int) -> Message:
+def _buracos(state: State, team: int) -> Message:
     melds = state.melds[team]
     buracos = sum(1 for m in melds if m.is_buraco)
     if not buracos:
@@ -97,10 +98,8 @@ def _buracos(state: Any, team: int) -> Message:
     return Message("hint.here.buracos", {"n": buracos, "clean": sum(1 for m in melds if m.is_clean)})
 
 
-def left_after(state: Any, act: Any) -> int:
+def left_after(state: State, act: Action) -> int:
     """How many cards the seat to play would hold after ``act`` (a parsed play), allowed or not."""
-    from ..game.actions import AddToMeld, Discard, Draw, NewMeld, Take
-
     held = len(state.hands[state.turn])
     if isinstance(act, (NewMeld, AddToMeld)):
         return held - len(act.cards)
@@ -120,10 +119,8 @@ def _left_words(n: int) -> Message:
     return Message("hint.here.left-none") if n <= 0 else Message("hint.here.left", {"n": n})
 
 
-def play_pointer(game: Any, play: str, clause: str | None) -> Message:
+def play_pointer(game: Game, play: str, clause: str | None) -> Message:
     """Where to look before ``play`` in ``game`` (not changed) for the verdict of ``clause``."""
-    from ..game.actions import AddToMeld, Discard, NewMeld, Take, parse_action
-
     state = game.state
     team = state.current_team
     act = parse_action(play)

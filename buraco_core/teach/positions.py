@@ -10,9 +10,11 @@ from __future__ import annotations
 import dataclasses
 import re
 from dataclasses import dataclass
-from typing import Any
 
 from ..cards import format_cards
+from ..game.facade import Game
+from ..game.scenarios import load_scenario, parse_scenario
+from ..game.state import State
 from ..memo import Bounded
 from ..messages import Message
 from .puzzle import Goal, Puzzle, PuzzleError
@@ -40,15 +42,12 @@ def split_plays(puzzle: Puzzle) -> list[str]:
 #: Positions read once: (state, description) by the goal's position, scenario or saved game with no
 #: moves (a state never changes, so each call builds a fresh game from it at once; a saved game with
 #: moves is replayed each time, its moves being part of it: the coach's search is seeded by them).
-_READ: Bounded[tuple[str, str, str], tuple[Any, str]] = Bounded("positions.read", 512)
+_READ: Bounded[tuple[str, str, str], tuple[State, str]] = Bounded("positions.read", 512)
 
 
-def game_of(puzzle: Puzzle) -> Any:
+def game_of(puzzle: Puzzle) -> Game:
     """The position as a fresh :class:`~buraco_core.game.Game` each call, drawn from the seat to
     play."""
-    from ..game.facade import Game
-    from ..game.scenarios import load_scenario, parse_scenario
-
     goal = puzzle.goal
     key = (str(goal.get("game") or ""), str(goal.get("scenario") or ""), str(goal.get("position") or ""))
     known = _READ.get(key)
@@ -72,7 +71,7 @@ def game_of(puzzle: Puzzle) -> Any:
     return game
 
 
-def position_facts(game: Any) -> tuple[Message, ...]:
+def position_facts(game: Game) -> tuple[Message, ...]:
     """What the learner is told about the position: the ruleset and the stage of the turn, the
     discard pile, the side's pot and buracos."""
     state = game.state

@@ -148,7 +148,7 @@ class Puzzle:
     own_rules: bool = field(default=False, compare=False)
 
     def __post_init__(self) -> None:
-        from .kinds import KINDS
+        from .kinds import KINDS  # a cycle: every kind reads a Puzzle
 
         kind = KINDS.get(self.kind)
         goal = self.goal

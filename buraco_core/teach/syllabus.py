@@ -29,9 +29,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import yaml
+
 from ..clauses import CLAUSES
 from ..rules import RULESETS, Rules, get_rules
-from .generate import generate
+from .course import get_course
+from .generate import dealers, generate
 from .kinds import KINDS
 from .mastery import shares_answers
 from .puzzle import Puzzle, PuzzleError
@@ -54,7 +57,6 @@ class Item:
         if self.clause is None:
             return True
         own = get_rules(self.rules or rules)
-        from .generate import dealers
 
         return CLAUSES[self.clause].applies(own) and any(
             self.kind in (None, kind.name) for kind, _ in dealers(self.clause, own))
@@ -93,8 +95,6 @@ class Syllabus:
 def load_syllabus(path: str | os.PathLike[str]) -> Syllabus:
     """The syllabus of a YAML file; a problem raises PuzzleError naming the file and line (a course
     reads its own once: :attr:`~buraco_core.teach.course.Course.syllabus`)."""
-    import yaml
-
     name = os.fspath(path)
     with open(name, encoding="utf-8") as f:
         text = f.read()
@@ -138,8 +138,6 @@ def load_syllabus(path: str | os.PathLike[str]) -> Syllabus:
 
 def _item_lines(root: Any) -> dict[tuple[str, int], int]:
     """(lesson, item index) -> line; (lesson, -1) -> the lesson's line."""
-    import yaml
-
     found: dict[tuple[str, int], int] = {}
     if not isinstance(root, yaml.MappingNode):
         return found
@@ -176,8 +174,6 @@ def deal_quiz(lesson_or_topic: str, rules: Rules | str = "buraco", seed: int = 0
     ``mixed`` deals each question under another ruleset.
     """
     if syllabus is None:
-        from .course import get_course
-
         syllabus = get_course().syllabus
     elif not isinstance(syllabus, Syllabus):
         syllabus = load_syllabus(syllabus)

@@ -4,6 +4,7 @@ gets the bug with its traceback: nothing is swallowed."""
 
 from __future__ import annotations
 
+import io
 import logging
 from typing import Any
 
@@ -147,3 +148,96 @@ def test_a_bug_a_page_meets_is_in_the_servers_log_and_not_on_the_page(monkeypatc
     assert "ERROR buraco_widgets: a page's action: an error without a message reached a page" in logged
     assert "in broken_handler" in logged and "KeyError: 'hand'" in logged
     assert stderr.to_the_notebook == [] and "hand" not in owner.shown[0]
+
+
+class VoilaKernelStderr(KernelStderr):
+    """ipykernel's stream when the kernel does not capture the process's stderr (Voila's kernels):
+    no ``fileno()``; the process's own stderr is the server's log."""
+
+    def fileno(self) -> int:
+        raise io.UnsupportedOperation("fileno")
+
+
+class ProcessStderr:
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+
+    def fileno(self) -> int:
+        return self.fd
+
+
+def test_in_a_kernel_that_does_not_capture_stderr_a_bug_still_reaches_the_servers_log(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+    import sys
+
+    read, write = os.pipe()
+    stderr = VoilaKernelStderr(-1)
+    monkeypatch.setattr(sys, "stderr", stderr)
+    monkeypatch.setattr(sys, "__stderr__", ProcessStderr(write))
+
+    def broken_handler() -> None:
+        {"seat": 1}.pop("hand")
+
+    guard(Owner().say, broken_handler)()
+    os.close(write)
+    with os.fdopen(read, encoding="utf-8") as server:
+        logged = server.read()
+    assert "ERROR buraco_widgets: a page's action" in logged and "KeyError: 'hand'" in logged
+    assert stderr.to_the_notebook == []  # before: written to the notebook, which Voila shows nowhere
+
+
+def test_a_bug_a_page_meets_reaches_the_pages_console_without_its_traceback() -> None:
+    from buraco_widgets.page_console import PageConsole, page_console
+
+    console = page_console()
+    assert isinstance(console, PageConsole) and page_console() is console  # one per kernel
+    last = console.lines[-1]["n"] if console.lines else 0
+    owner = Owner()
+
+    def broken_handler() -> None:
+        {"seat": 1}.pop("hand")
+
+    guard(owner.say, broken_handler)()
+    entry = console.lines[-1]
+    assert entry["n"] == last + 1 and entry["level"] == "error"  # one line, an error
+    assert entry["text"].endswith(
+        "ERROR buraco_widgets: a page's action: an error without a message reached a page (KeyError: 'hand')")
+    assert "Traceback" not in entry["text"] and "broken_handler" not in entry["text"]  # the traceback: server's log only
+    assert "hand" not in owner.shown[0]  # and the page says nothing of the bug
+
+
+def test_a_learners_error_is_not_written_to_the_pages_console() -> None:
+    from buraco_widgets.page_console import page_console
+
+    before = list(page_console().lines)
+    owner = Owner()
+
+    def refused() -> None:
+        parse_cards("4x")
+
+    guard(owner.say, refused)()
+    assert owner.shown and page_console().lines == before
+
+
+def test_a_warning_of_the_engine_reaches_the_pages_console_as_a_warning() -> None:
+    from buraco_widgets.page_console import page_console
+
+    from buraco_core.table import TableSession
+
+    session = TableSession(rules="buraco", seed=1)
+    assert session.restore("{not a kept table") is False
+    entry = page_console().lines[-1]
+    assert entry["level"] == "warn"
+    assert "WARNING buraco_core.table: the game kept in the browser could not be resumed" in entry["text"]
+
+
+def test_the_console_keeps_its_last_lines_each_numbered_once() -> None:
+    from buraco_widgets.page_console import KEPT, PageConsole
+
+    console = PageConsole()
+    for i in range(KEPT + 3):
+        console.say("warn", f"line {i}")
+    assert len(console.lines) == KEPT
+    assert [e["n"] for e in console.lines] == list(range(4, KEPT + 4))
+    assert console.lines[-1] == {"n": KEPT + 3, "level": "warn", "text": f"line {KEPT + 2}"}

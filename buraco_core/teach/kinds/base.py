@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
+from ...melds import Meld
 from ...memo import Bounded
 from ...messages import Message
 from ...rules import Rules
@@ -39,7 +40,7 @@ class Option:
 
 
 def right(puzzle: Puzzle, candidates: Sequence[str], reason: Message | None, *,
-          lines: Sequence[Line] = (), meld: Any = None, verdict: str = "feedback.right") -> Feedback:
+          lines: Sequence[Line] = (), meld: Meld | None = None, verdict: str = "feedback.right") -> Feedback:
     """A right answer's feedback: the clause exercised (see :func:`pick_rule`)."""
     return Feedback(True, Message(verdict), reason, None, pick_rule(candidates, puzzle.clauses),
                     tuple(lines), meld, clauses=tuple(candidates))
@@ -47,7 +48,7 @@ def right(puzzle: Puzzle, candidates: Sequence[str], reason: Message | None, *,
 
 def wrong(puzzle: Puzzle, candidates: Sequence[str], verdict: Message | str, reason: Message | None, *,
           advice: Message | None = None, look: Message | None = None, lines: Sequence[Line] = (),
-          meld: Any = None) -> Feedback:
+          meld: Meld | None = None) -> Feedback:
     """A wrong answer's feedback: the clause broken, why, and (by default) the clause in the
     learner's words as what would be right (as the puzzle's ruleset plays it), followed by
     ``look``: where to look in this puzzle (the second hint's pointer), never the answer."""

@@ -111,7 +111,7 @@ class BestPlay(Kind):
         team = game.state.current_team
         out = []
         for play in split_plays(puzzle):
-            act = game.parse(play)
+            act: Any = game.parse(play)  # read by duck typing: a meld's cards, a discard's or a take's card
             cards = tuple(c.code for c in getattr(act, "cards", ()) or
                           ((act.card,) if getattr(act, "card", None) is not None else ()))
             out.append(Option(play, play_words(play, team), cards))

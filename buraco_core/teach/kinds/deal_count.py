@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ...game.state import new_game
 from ...messages import Message
 from ...rules import RULESETS, Rules
 from ...variants import rules_text
@@ -41,8 +42,6 @@ def _players(puzzle: Puzzle, rules: Rules) -> int:
 
 def dealt_count(puzzle: Puzzle, rules: Rules) -> int:
     """The engine's count: a new game's stock (and discard pile, for "left")."""
-    from ...game.state import new_game
-
     state = new_game(rules, _players(puzzle, rules), 0)
     return len(state.stock) + (len(state.discard) if puzzle.goal.get("count", "left") == "left" else 0)
 

@@ -160,13 +160,13 @@ class Extend(Kind):
     def solve(self, puzzle: Puzzle) -> object | None:
         rules = puzzle.ruleset
         want = puzzle.goal.get("meld")
-        found: tuple[Any, ...] | None = None
+        found: tuple[object, ...] | None = None
         for i in range(len(puzzle.table)) if want is None else [int(want)]:
             meld = make_meld(puzzle.table[i], rules)
             for group in extend_candidates(puzzle.hand_cards, meld):
                 codes = [c.code for c in group]
                 for end in (None, "low", "high") if puzzle.goal.get("wild_end") else (None,):
-                    answer: tuple[Any, ...] = (i, codes) if end is None else (i, codes, end)
+                    answer: tuple[object, ...] = (i, codes) if end is None else (i, codes, end)
                     fb = self.check(puzzle, rules, answer)
                     if fb.correct:  # fewest cards first; one that spends no wild card where one does
                         if fb.meld is None or fb.meld.wild is None or fb.meld.wild not in group:

@@ -13,7 +13,10 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...game.actions import AddToMeld, NewMeld, Take
+from ...cards import Card
+from ...game.actions import Action, AddToMeld, IllegalAction, NewMeld, Take, parse_action
+from ...game.facade import Game
+from ...game.state import Phase
 from ...messages import Message
 from ...rules import Rules
 from ...variants import rules_text
@@ -31,11 +34,9 @@ __all__ = ["LEGAL_PLAY", "judge_play"]
 _ANSWERS = ("allowed", "refused")
 
 
-def judge_play(game: Any, play: str) -> Any:
+def judge_play(game: Game, play: str) -> IllegalAction | None:
     """The game's refusal of ``play`` (an IllegalAction) or None; unreadable text is the puzzle's
     fault, not the learner's."""
-    from ...game.actions import parse_action
-
     try:
         parse_action(play)
     except ValueError as e:
@@ -153,11 +154,9 @@ class LegalPlay(Kind):
         return {clause: [{"clause": clause}] for clause in RECIPES if clause not in skip}
 
 
-def _left_after(game: Any, act: Any) -> Any:
+def _left_after(game: Game, act: Action) -> Card | None:
     """The one card a meld leaves in the hand, where it may be the discard that ends the turn;
     None otherwise."""
-    from ...game.facade import Game
-
     after = Game.from_state(game.state)
     after.play(act)
     hand = after.state.hands[game.state.turn]
@@ -169,9 +168,6 @@ def _left_after(game: Any, act: Any) -> Any:
 def _random_position(rng: random.Random, rules: Rules) -> Puzzle | None:
     """A position from a seeded game played a few turns, at seat 0's turn, and a play a learner
     might try there (plays that teach a rule weigh more)."""
-    from ...game.facade import Game
-    from ...game.state import Phase
-
     players = 4 if 4 in rules.player_counts else 2
     game = Game(rules, players=players, seed=rng.randrange(1 << 20))
     for _ in range(rng.randint(0, 5) * players):  # whole turns: seat 0 is to play again
@@ -202,15 +198,11 @@ def _random_position(rng: random.Random, rules: Rules) -> Puzzle | None:
     return Puzzle(id="", kind=LEGAL_PLAY.name, rules=rules_text(rules), goal={"game": game.to_json(), "play": play})
 
 
-def _playing(game: Any) -> bool:
-    from ...game.state import Phase
-
+def _playing(game: Game) -> bool:
     return bool(game.phase is Phase.PLAY)
 
 
-def _candidate(rng: random.Random, game: Any) -> str | None:
-    from ...game.state import Phase
-
+def _candidate(rng: random.Random, game: Game) -> str | None:
     state = game.state
     hand = list(state.hands[state.turn])
     drawing = state.phase is Phase.DRAW

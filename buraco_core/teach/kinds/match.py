@@ -12,7 +12,9 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...cards import format_cards
+from ...cards import Card, format_cards
+from ...game.facade import Game
+from ...game.scenarios import parse_scenario
 from ...messages import Message
 from ...rules import Rules, Tie
 from ...variants import rules_text
@@ -37,7 +39,7 @@ _LABELS = {"side 0 wins the match": Message("outcome.match.side-wins", {"side": 
            "another hand is dealt": Message("outcome.match.another-hand")}
 
 
-def match_outcome(puzzle: Puzzle) -> tuple[str, Any]:
+def match_outcome(puzzle: Puzzle) -> tuple[str, Game]:
     """What the game says happens when the puzzle's play ends the hand: one of
     :data:`MATCH_OUTCOMES`, and the game after the play."""
     game = game_of(puzzle)
@@ -55,17 +57,17 @@ def match_outcome(puzzle: Puzzle) -> tuple[str, Any]:
     return outcome, game
 
 
-def _tied(game: Any) -> bool:
+def _tied(game: Game) -> bool:
     totals = list(game.totals)
     return len(set(totals)) == 1
 
 
-def _cards_worth(deck: Deck, rules: Rules, points: int) -> list[Any] | None:
+def _cards_worth(deck: Deck, rules: Rules, points: int) -> list[Card] | None:
     """Natural cards from ``deck`` worth exactly ``points`` (the highest values first), or None."""
     if points <= 0:
         return None
     values = rules.card_values
-    out = []
+    out: list[Card] = []
     left = points
     for card in sorted((c for c in deck.left.elements() if c.rank not in (0, 2)),
                        key=lambda c: (-values[c.rank], c)):
@@ -173,8 +175,6 @@ class MatchKind(Kind):
     def generate(self, rng: random.Random, rules: Rules, params: Mapping[str, Any]) -> Puzzle | None:
         """The last play of a hand (side 0 goes out), with match totals chosen so that the hand
         ends the match, leaves it open, or ties; the game decides which."""
-        from ...game.scenarios import parse_scenario
-
         deck = Deck(rules, rng)
         out = buraco_cards(rng, deck, rules, "clean")
         last = deck.random(1, natural=True)

@@ -14,8 +14,12 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ...game.actions import IllegalAction
+from ...game.events import Discarded, HandEnded, PotTaken, PotToStock, PotWaiting, WentOut
+from ...game.facade import Game
+from ...game.guards import take_clause
 from ...messages import Message
-from ...rules import Rules
+from ...rules import Rules, StockEnd
 from ...variants import rules_text
 from ..answers import read_choice
 from ..explain import play_words, refusal_clauses
@@ -40,11 +44,9 @@ _CLAUSES = {"turn-goes-on": ["turn"], "next-player": ["turn"], "pot-fly": ["pot"
             "pot-to-stock": ["pot-to-stock", "stock-end"]}
 
 
-def outcome_of(puzzle: Puzzle) -> tuple[str, Any, Any]:
+def outcome_of(puzzle: Puzzle) -> tuple[str, IllegalAction | None, Game]:
     """What the game says happens: the outcome, and the refusal (if refused) or the game after
     (read from the events the last play reports)."""
-    from ...game.events import Discarded, HandEnded, PotTaken, PotToStock, PotWaiting, WentOut
-
     game = game_of(puzzle)
     plays = split_plays(puzzle)
     for play in plays[:-1]:
@@ -71,7 +73,7 @@ def outcome_of(puzzle: Puzzle) -> tuple[str, Any, Any]:
     return ("next-player" if any(isinstance(e, Discarded) for e in events) else "turn-goes-on"), None, game
 
 
-def _before_last(puzzle: Puzzle) -> tuple[Any, str]:
+def _before_last(puzzle: Puzzle) -> tuple[Game, str]:
     """The position before the last play (the plays before it played), and that play."""
     game = game_of(puzzle)
     plays = split_plays(puzzle)
@@ -84,9 +86,6 @@ def _also(puzzle: Puzzle, rules: Rules, outcome: str) -> list[str]:
     """The clauses an outcome turns on besides its own: the stock's end where a take goes on
     from an empty stock, the way of drawing for a take, an untaken pot becoming the stock where
     the stock ends a hand with none left."""
-    from ...game.guards import take_clause
-    from ...rules import StockEnd
-
     last = split_plays(puzzle)[-1].split()[0]
     out = []
     if last == "take":
@@ -157,7 +156,7 @@ class Outcome(Kind):
     def check(self, puzzle: Puzzle, rules: Rules, answer: object) -> Feedback:
         chosen = read_choice(answer, _offered(puzzle))
         outcome, refusal, _game = outcome_of(puzzle)
-        if outcome == "refused":
+        if refusal is not None:  # the outcome "refused"
             candidates = refusal_clauses(refusal)
             reason = Message("feedback.outcome.refused", {"why": refusal.message})
         else:

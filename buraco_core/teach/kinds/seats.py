@@ -15,8 +15,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ...game.actions import NextHand
+from ...game.engine import apply
+from ...game.state import Phase, deal_hand
 from ...messages import Message
 from ...rules import Rules
+from ...scoring import Score
 from ...variants import rules_text
 from ..answers import read_choice
 from ..feedback import Feedback
@@ -48,10 +52,6 @@ def _dealer(puzzle: Puzzle, rules: Rules) -> int:
 
 def seat_answer(puzzle: Puzzle, rules: Rules) -> str:
     """The engine's answer: ``"seat N"`` or ``"nobody"``."""
-    from ...game.actions import NextHand
-    from ...game.engine import apply
-    from ...game.state import Phase, deal_hand
-
     players = _players(puzzle, rules)
     state = deal_hand(rules, players, 0, 1, _dealer(puzzle, rules), 0, ())
     ask = puzzle.goal.get("ask", "partner")
@@ -65,9 +65,7 @@ def seat_answer(puzzle: Puzzle, rules: Rules) -> str:
     return f"seat {apply(over, NextHand()).dealer}"
 
 
-def _zero() -> Any:
-    from ...scoring import Score
-
+def _zero() -> Score:
     return Score(0, ())
 
 

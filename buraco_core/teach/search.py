@@ -31,13 +31,14 @@ def meld_candidates(hand: Sequence[Card]) -> Iterator[list[Card]]:
             yield group
 
     for suit in SUITS:
+        place = {p: Card(1 if p == 14 else p, suit) for p in range(1, 15)}  # the card at p (14: the ace high)
+        held = {p: have[card] > 0 for p, card in place.items()}
         for lo in range(1, 15):
             for hi in range(lo + 1, 15):
-                nat = [Card(1 if p == 14 else p, suit) for p in range(lo, hi + 1)
-                       if have[Card(1 if p == 14 else p, suit)]]
+                nat = [place[p] for p in range(lo, hi + 1) if held[p]]
                 missing = hi - lo + 1 - len(nat)
                 if missing > 1:
-                    continue
+                    break  # a longer window misses as many cards or more
                 if missing == 0:
                     yield from emit(nat)
                 for w in wilds:

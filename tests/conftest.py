@@ -4,7 +4,7 @@
 The workers share the machine's two cores, so what needs a quick machine stays together: every
 module that marks tests ``browser`` (Voila, the static site, Binder, JupyterHub, all driving
 Chromium) is in one of two groups, each run on one worker in its usual order, as a plain ``pytest``
-runs it: the static site's (:data:`SITE_MODULES`, about a third of the browser tests' time) and all
+runs it: the static site's and the benchmarks' (:data:`SITE_MODULES`, about half of their time) and all
 the others; everything else is spread over the other workers a module at a time (a notebook at a
 time for nbval, whose cells share one kernel), so that a module's fixtures are built once, at a lower
 priority (:data:`PYTHON_ONLY_NICE`). The browser groups are handed out first: they are the longest.
@@ -30,9 +30,12 @@ settings.register_profile("dev", deadline=None, max_examples=100)
 settings.load_profile("ci" if os.environ.get("CI") else os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 BROWSER = "browser"
-#: The static site's browser tests: a group of their own, on a worker beside the other browser tests.
+#: The static site's browser tests, and the benchmarks' (bench_site, bench_class with Voila and
+#: Chromium): a group of their own, on a worker beside the other browser tests. With the benchmarks
+#: the two groups take about as long (CI's junit times: about 850 s each on a busy 2-core machine;
+#: the benchmarks beside the other browser tests made theirs the run's longest, 1,070 s).
 SITE = "browser-site"
-SITE_MODULES = ("tests/browser/test_site.py", "tests/browser/test_site_teacher.py")
+SITE_MODULES = ("tests/browser/test_site.py", "tests/browser/test_site_teacher.py", "tests/test_benchmarks.py")
 #: Python-only modules whose tests are each a unit of their own (no module fixture to share; one of them
 #: alone would otherwise be the longest unit of the run: the exhaustive audit, about 12 minutes as one).
 SPLIT_MODULES = ("tests/test_audit.py",)

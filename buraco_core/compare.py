@@ -172,12 +172,11 @@ class RulesetTable:
     def _repr_html_(self) -> str:
         head = "".join(f"<th>{escape(_shown(n, self.lang))}</th>" for n in self.names)
         body = "".join(
-            "<tr><th style='text-align:left'>" + escape(self._label(label)) + "</th>"
+            "<tr><th scope='row'>" + escape(self._label(label)) + "</th>"
             + "".join(f"<td>{escape(v)}</td>" for v in values) + "</tr>"
             for label, values in self.rows)
-        # a wide table scrolls sideways on a phone instead of running off the page
-        return (f"<div style='overflow-x:auto;max-width:100%'><table class='buraco-compare'><thead><tr><th></th>"
-                f"{head}</tr></thead><tbody>{body}</tbody></table></div>")
+        return _scroll_box(f"<table class='buraco-compare'><thead><tr><th></th>{head}</tr></thead><tbody>{body}"
+                           "</tbody></table>", render("compare.table-label", self.lang))
 
 
 def _shown(name: str, lang: str = "en") -> str:
@@ -266,9 +265,19 @@ class ScoreComparison(list[RulesetScore]):
     def _repr_html_(self) -> str:
         lang = self.lang
         rows = "".join(
-            f"<tr><th style='text-align:left'>{escape(_shown(s.rules, lang))}</th><td style='text-align:right'>"
+            f"<tr><th scope='row'>{escape(_shown(s.rules, lang))}</th><td class='buraco-compare-number'>"
             f"{'' if s.total is None else s.total}</td><td>"
             + (escape(s.problem.text(lang) if s.problem else "") if s.total is None else escape(s.detail(lang)))
             + "</td></tr>"
             for s in self)
-        return f"<div style='overflow-x:auto;max-width:100%'><table class='buraco-compare'><tbody>{rows}</tbody></table></div>"
+        return _scroll_box(f"<table class='buraco-compare'><tbody>{rows}</tbody></table>",
+                           render("compare.scores-label", lang))
+
+
+def _scroll_box(table: str, label: str) -> str:
+    """A wide table in a box of its own that scrolls sideways on a phone instead of running off the
+    page, reachable by keyboard and named for a screen reader; its looks (the row labels kept in
+    view, the cue that more lies to the side) are the page's style sheet's,
+    ``buraco_widgets/static/page.css``."""
+    return (f"<div class='buraco-compare-scroll' role='region' tabindex='0' aria-label='{escape(label)}'>"
+            f"{table}</div>")

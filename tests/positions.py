@@ -29,3 +29,17 @@ hand 0: 4h 9c 9d Kc
 melds 0: 5h 6h JK
 discard: 3c 8d
 """
+
+#: Mid-hand: both sides have melds, the learner holds eleven cards and is to play.
+MELDED = """\
+description: both sides have melded; the learner is to play
+rules: buraco
+players: 4
+seed: 3
+turn: 0
+phase: play
+hand 0: 3c 5c 8c 9d Jd Qd 4s 6s Ks 7h 7d
+melds 0: 5h 6h 7h 8h | Qc Qh Qs | 9s 10s Js Qs
+melds 1: 4d 5d 6d 7d 8d | Kc Kh Kd
+discard: 3c 8d
+"""

@@ -18,7 +18,7 @@ from .class_map import ClassMap, ClassMistakes
 from .classroom import ClassLoader
 from .feedback import FeedbackBox
 from .game_table import GameTable
-from .glossary import GlossaryLookup
+from .glossary import GlossaryList, GlossaryLookup
 from .hand import Hand
 from .handin import HandIn
 from .house import HouseRules
@@ -38,7 +38,7 @@ from .table import MeldView, TableView
 from .tabletop import TableTop
 
 __all__ = ["AssignmentMaker", "AssignmentResults", "CheatSheet", "Choice", "ClassExport", "ClassLearners", "ClassLoader",
-           "ClassMap", "ClassMistakes", "FeedbackBox", "GameKeeper", "GameTable", "GlossaryLookup", "Hand", "HandIn",
+           "ClassMap", "ClassMistakes", "FeedbackBox", "GameKeeper", "GameTable", "GlossaryList", "GlossaryLookup", "Hand", "HandIn",
            "HouseRules", "LanguageMenu", "MasteryMap", "MeldPuzzle", "MeldView", "PageLink", "Progress", "PuzzleSet", "Quiz",
            "Review", "RulesetPicker", "ScoreQuiz", "TableTop", "TableView", "follow_course", "language", "use_language"]
 

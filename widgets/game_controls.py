@@ -58,7 +58,8 @@ class Controls:
             self.command.on_submit(guard(show, lambda _w: act("play_command"), lang=lang))
         self.command_button = button(t("widget.game.play-it"), "bw-action-command", t("widget.game.play-it-tip"))
         self.command_button.on_click(guard(show, lambda _b: act("play_command"), lang=lang))
-        self.command_row = ipywidgets.HBox([self.command, self.command_button], layout=ipywidgets.Layout(flex_flow="row wrap"))
+        self.command_row = classed(ipywidgets.HBox([self.command, self.command_button],
+                                                   layout=ipywidgets.Layout(flex_flow="row wrap")), "bw-game-command")
         self.confirm = ipywidgets.HTML()
         self.confirm_yes = button(t("widget.game.confirm-yes"), "bw-action-confirm-new", t("widget.game.confirm-yes-tip"))
         self.confirm_no = button(t("widget.game.confirm-no"), "bw-action-cancel-new", t("widget.game.confirm-no-tip"))

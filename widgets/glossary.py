@@ -1,4 +1,4 @@
-"""GlossaryLookup: look a word up in the glossary as you type.
+"""GlossaryLookup: look a word up in the glossary as you type; GlossaryList: every word of it.
 
 The words and their meanings are the engine's glossary (:mod:`buraco_core.teach.glossary`,
 defined once in the message catalog); which terms match what the learner typed is
@@ -10,6 +10,9 @@ defined once in the message catalog); which terms match what the learner typed i
 >>> lookup.query = "morto"
 >>> lookup.results, lookup.message
 (['pot'], '1 word matches.')
+>>> every = GlossaryList(lang="de")
+>>> every.entries[0]["anchor"] == lookup.entries[0]["anchor"], every.texts["taught"]
+(True, 'Erklärt in')
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from ._common import template
 from .front_end import front_end
 from .language import resolve
 
-__all__ = ["GlossaryLookup"]
+__all__ = ["GlossaryList", "GlossaryLookup"]
 
 
 class GlossaryLookup(anywidget.AnyWidget):
@@ -65,3 +68,22 @@ class GlossaryLookup(anywidget.AnyWidget):
                 self.message = render("glossary.found", self.lang, n=len(found))
             else:
                 self.message = render("glossary.none-found", self.lang, text=text)
+
+
+class GlossaryList(anywidget.AnyWidget):
+    """The glossary page's list of every word: each term (its anchor, which the lessons link to)
+    beside its text, its other names and the lesson that teaches it; the page lays it out
+    (``static/glossary.css``: two columns, on a phone the term above its text). ``entries`` are
+    :meth:`~buraco_core.teach.glossary.Glossary.entries`."""
+
+    _esm = front_end("glossary_list.js", "glossary.css")
+
+    entries = traitlets.List(traitlets.Dict()).tag(sync=True)
+    texts = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, *, lang: str | None = None, course: Course | str | os.PathLike[str] | None = None,
+                 **kwargs: Any) -> None:
+        self.lang = lang = resolve(lang)
+        self.glossary = glossary(lang, get_course(course))
+        kwargs.setdefault("texts", {"taught": template("glossary.taught", lang)})
+        super().__init__(entries=self.glossary.entries(), **kwargs)

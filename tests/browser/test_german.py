@@ -12,14 +12,19 @@ test-artifacts/screenshots/ (de-*.png).
 
 from __future__ import annotations
 
+import functools
+import json
 import re
 from pathlib import Path
 from typing import Any
 
+import nbformat
 import pytest
+from positions import MELDED
 
-from .conftest import BAD_TEXT, ROOT, VoilaServer, axe_violations, open_notebook, screenshot
+from .conftest import BAD_TEXT, ROOT, VoilaServer, axe_violations, open_notebook, screenshot, write_notebook
 from .test_lessons import answer_wrong_then_right, find_puzzle, lesson_puzzles, wrong_answer
+from .test_page_layout import mid_turn
 
 pytestmark = pytest.mark.browser
 
@@ -45,11 +50,59 @@ def english_interface_words() -> list[str]:
     return sorted(words, key=len, reverse=True)
 
 
+#: A word of a page: letters, hyphenated ones one word (a rule's id, [pot-guard], is one); a card
+#: (10♥, Kc) leaves at most two letters.
+WORD = re.compile(r"[A-Za-zÄÖÜäöüßÀ-ÿ]+(?:-[A-Za-zÄÖÜäöüßÀ-ÿ]+)*")
+#: Notation a German page shows as written, in English words: a house variant
+#: (``italian+wild_last_discard_guard=yes``) or a ruleset's id.
+NOTATION = re.compile(r"\S*[+=_]\S*")
+
+
+def _words(text: str) -> list[str]:
+    return WORD.findall(re.sub(r"\{[^}]*\}", " ", text))
+
+
+@functools.cache
+def german_words() -> frozenset[str]:
+    """Every word, as written, a German page may show: the German catalog's and the German lessons'
+    own prose (their Markdown, without code, links' targets and HTML tags)."""
+    from buraco_core.messages import catalog
+
+    found = {w for text in catalog("de").values() for w in _words(text)}
+    for lesson in GERMAN:
+        for cell in json.loads(lesson.read_text(encoding="utf-8"))["cells"]:
+            if cell["cell_type"] == "markdown":
+                found |= set(_words(re.sub(r"`[^`]*`|\]\([^)]*\)|<[^>]*>", " ", "".join(cell["source"]))))
+    return frozenset(found)
+
+
+@functools.cache
+def english_words() -> tuple[frozenset[str], frozenset[str]]:
+    """The single English words a learner reads, of three letters or more, from the English
+    catalog's sentences: those no German sentence or lesson uses in any case (compared casefolded),
+    and those written as German never writes them ("hand", where German writes "Hand": compared as
+    written). "Hand", "Team" or "Joker", German too, are neither."""
+    from buraco_core.messages import catalog
+
+    german = german_words()
+    folded = {w.casefold() for w in german}
+    written = {w for text in catalog("en").values() for w in _words(text) if len(w) >= 3}
+    return (frozenset(w.casefold() for w in written if w.casefold() not in folded),
+            frozenset(w for w in written if w not in german))
+
+
 def english_found(text: str) -> list[str]:
+    """The English on a German page: the interface's short phrases ("Your hand"), then the single
+    English words of any sentence ("meld", "Cards"), each once, in the order they stand."""
     found = []
     for phrase in english_interface_words():
         if re.search(r"(?<![\w-])" + re.escape(phrase) + r"(?![\w-])", text):
             found.append(phrase)
+    folded, written = english_words()
+    for word in WORD.findall(NOTATION.sub(" ", text)):
+        if (word.casefold() in folded or word in written) and word not in found \
+                and not any(word in phrase.split() for phrase in found):
+            found.append(word)
     return found
 
 
@@ -58,6 +111,29 @@ def test_the_english_interface_words_are_found_on_an_english_page() -> None:
     assert {"Check", "Hint", "Your hand"} <= set(english_interface_words())
     assert english_found("Your hand\nCheck  Hint") == ["Your hand", "Check", "Hint"]
     assert english_found("Prüfen · Tipp · Deine Hand") == []
+
+
+def test_single_english_words_are_found_in_german_sentences() -> None:
+    """Not only the interface's phrases: one English word in a German sentence is found, and a
+    card, a variant's notation or a word German shares with English is not."""
+    assert english_found("Lege die meld an den Topf") == ["meld"]
+    assert english_found("4. Hand · Noch eine") == []              # "Hand" is German too
+    assert english_found("4. hand") == ["hand"]                     # but German writes it "Hand"
+    assert english_found("Another one") == ["Another one"]
+    assert english_found("Karten: 10♥ Kc JK, der pot ist leer") == ["pot"]
+    assert english_found("Cards: 11") == ["Cards"]
+    assert english_found("Spiel `italian+wild_last_discard_guard=yes` als Team mit dem Joker") == []
+
+
+def page_words(page: Any) -> str:
+    """The page's text as a learner reads it, without what it shows as code (``mistakes:``, the
+    key of a puzzle file, or a play to type, are notation, not English)."""
+    text = str(page.inner_text("body"))
+    for code in sorted(page.evaluate("() => Array.from(document.querySelectorAll('#rendered_cells code,"
+                                     " #rendered_cells pre, #rendered_cells kbd')).map(c => c.innerText)"),
+                       key=len, reverse=True):
+        text = text.replace(code, " ")
+    return text
 
 
 def fits(page: Any) -> list[str]:
@@ -85,7 +161,8 @@ def test_a_german_lesson_is_german_throughout(page: Any, voila: VoilaServer, les
     assert page.evaluate("() => document.documentElement.lang") == "de"
     body = page.inner_text("body")
     assert not BAD_TEXT.search(body), BAD_TEXT.search(body)
-    assert not english_found(body), f"de/{lesson.name}: English on the page: {english_found(body)}"
+    words = page_words(page)
+    assert not english_found(words), f"de/{lesson.name}: English on the page: {english_found(words)}"
     page.watch.assert_clean()
     assert axe_violations(page) == [], f"de/{lesson.name} as it loads"
     screenshot(page, f"de-{lesson.stem}")
@@ -96,14 +173,31 @@ def test_a_german_lesson_is_german_throughout(page: Any, voila: VoilaServer, les
         right = solve(puzzle)
         assert right is not None, f"{puzzle.id}: the engine finds no answer"
         answer_wrong_then_right(widget, puzzle, wrong_answer(puzzle, right), right, "de")
-        body = page.inner_text("body")
-        assert not english_found(body), f"de/{lesson.name} with feedback: English on the page: {english_found(body)}"
+        words = page_words(page)
+        assert not english_found(words), f"de/{lesson.name} with feedback: English on the page: {english_found(words)}"
         assert axe_violations(page) == [], f"de/{lesson.name} with a puzzle's feedback shown"
 
     page.set_viewport_size({"width": 390, "height": 844})
     page.wait_for_timeout(400)
     assert fits(page) == [], f"de/{lesson.name} at 390 px runs off the side"
     screenshot(page, f"de-{lesson.stem}-390")
+    page.watch.assert_clean()
+
+
+@pytest.mark.timeout(180)
+def test_the_german_game_table_mid_turn_is_german(page: Any, voila: VoilaServer) -> None:
+    """The table's longest words in German: both sides' melds, the coach's suggestion and a refused
+    play's verdict; no single English word among them."""
+    notebook = write_notebook(
+        "de-table.ipynb",
+        nbformat.v4.new_code_cell("from buraco_widgets import GameTable\n"
+                                  "from buraco_core.game.scenarios import parse_scenario"),
+        nbformat.v4.new_code_cell(f"GameTable(game=parse_scenario({MELDED!r}), pace=0, autoplay=False, lang='de')"),
+    )
+    open_notebook(page, voila, notebook)
+    mid_turn(page, "Abgelehnt")
+    words = page_words(page)
+    assert not english_found(words), f"the German table: English on the page: {english_found(words)}"
     page.watch.assert_clean()
 
 

@@ -259,8 +259,14 @@ class TableSession:
     def wild_ends(self, text: str) -> dict[str, Meld]:
         """For an addition whose wild card must move and could go to either end: the meld each
         end makes (``{"low": ..., "high": ...}``); empty when there is nothing to choose (the text
-        names its end, the wild card has one place, or it is no addition)."""
-        action = self.game.parse(text)
+        names its end, the wild card has one place, it is no addition or no play at all) or
+        nothing would be judged (not the learner's turn: :meth:`play` says why)."""
+        if self._blocked() is not None:
+            return {}
+        try:
+            action = self.game.parse(text)
+        except ValueError:  # no play: :meth:`play` says why
+            return {}
         if not isinstance(action, AddToMeld) or action.wild_end is not None:
             return {}
         v = self.view
@@ -414,6 +420,13 @@ class TableSession:
         self.remarks = []
         self.turn_start = 0
         return Move(self.seat, "next", action=action, told=did.told, events=did.events)
+
+    def is_this_game(self, rules: str) -> bool:
+        """Whether the ruleset text ``rules`` (a preset's name or a house variant's text) names the
+        game at the table: its rules, and its number of players if the text names one (False: a
+        new game would be another). :class:`ValueError` for a text that names no ruleset."""
+        variant = parse_variant(rules)
+        return variant.rules == self.game.rules and variant.players in (None, self.game.players)
 
     def new_game(self, rules: Rules | str | None = None, seed: int | None = None, players: int | None = None) -> None:
         """A new game (the same seed unless given), in ``rules`` or the current ruleset (a house

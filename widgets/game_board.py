@@ -1,8 +1,7 @@
 """What the game table shows, drawn from the learner's view (:class:`Board`), and what it says,
-as HTML in the table's language: the status line, the moves log, the coach's suggestion, its
-remark after a turn and its debrief at the end of the hand. Every word comes from the catalog
-(the moves in words from :func:`buraco_core.narrate.narrate`, the coach's reasons from
-:mod:`buraco_core.coach`); the look is ``static/tabletop.css``.
+as HTML in the table's language: the status line, the moves log, a play not made (the coach's
+words are :mod:`~buraco_widgets.game_coach`'s). Every word comes from the catalog (the moves in
+words from :func:`buraco_core.narrate.narrate`); the look is ``static/tabletop.css``.
 """
 
 from __future__ import annotations
@@ -14,24 +13,23 @@ from typing import Any
 import ipywidgets
 
 from buraco_core import Meld, board
-from buraco_core.coach import Advice, Remark
+from buraco_core.coach import Advice
 from buraco_core.game import AddToMeld, Discard, NewMeld, Phase, View
 from buraco_core.messages import Message, render
 from buraco_core.table import Move
-from buraco_core.teach.explain import play_words
 
 from ._common import classed, esc, reason, rules_key
 from .hand import Hand
 from .table import TableView
 from .tabletop import TableTop
 
-__all__ = ["HOW_BUTTONS", "Board", "advice_html", "debrief_html", "line_words", "log_html", "move_message", "remark_html", "status_html"]
+__all__ = ["HOW_BUTTONS", "Board", "line_words", "log_html", "move_message", "status_html"]
 
 
 class Board:
     """The parts of the table a learner looks at (each a direct part of the ``.bw-game`` box, with
     its class): ``status``, ``center`` (the :class:`TableTop`), ``table`` (the melds, numbered: a
-    click chooses one), ``hand``, ``coach_note``, ``score_sheet``, ``log_view``; ``group_teams``
+    click chooses one), ``hand``, ``score_sheet``, ``log_view``; ``group_teams``
     the team of each group of melds shown (the learner's side first)."""
 
     def __init__(self, rules: str, lang: str) -> None:
@@ -43,7 +41,6 @@ class Board:
         self.table.numbered = True
         self.hand = classed(Hand([], label=render("widget.game.hand-label", lang), sort_by="suit", lang=lang),
                           "bw-game-hand")
-        self.coach_note = classed(ipywidgets.HTML(), "bw-coach-note")
         self.score_sheet = classed(ipywidgets.HTML(), "bw-score-sheet")
         self.log_view = classed(ipywidgets.HTML(), "bw-game-log")
         self.group_teams: list[int] = []
@@ -193,28 +190,3 @@ def log_html(lines: Sequence[str], lang: str) -> str:
     return (f"<details open><summary>{esc(render('widget.play.log-title', lang, n=len(lines)))}</summary>"
             f"<div class='bw-log-scroll' role='log' tabindex='0' aria-label='{esc(render('widget.play.log-label', lang))}'>"
             f"<ol>{items}</ol></div></details>")
-
-
-def advice_html(advice: Advice, v: View, lang: str) -> str:
-    """The coach's suggested play and its reasons."""
-    reasons = "".join(f"<li>{esc(line)}</li>" for line in advice.explain(lang))
-    play = Message("coach.suggest", {"play": play_words(advice.play, v.team)}).text(lang)
-    return f"<div class='bw-advice' role='status'><strong>{esc(play)}</strong><ul>{reasons}</ul></div>"
-
-
-def remark_html(remark: Remark, lang: str) -> str:
-    """The coach's remark on the learner's last turn."""
-    text = remark.explain(lang)
-    return f"<div class='bw-remark' role='status'>{esc(text[:1].upper() + text[1:])}.</div>"
-
-
-def debrief_html(remarks: Sequence[Remark], lang: str) -> str:
-    """The end of the hand: the coach's costliest plays of the learner, with what it would have done."""
-    title = esc(Message("coach.debrief-title").text(lang))
-    if not remarks:
-        body = f"<p>{esc(Message('coach.debrief-none').text(lang))}</p>"
-    else:
-        body = "<ol>" + "".join(
-            f"<li>{esc(Message('coach.debrief-line', {'move': r.move + 1, 'reason': r.reason, 'points': r.points}).text(lang))}</li>"
-            for r in remarks) + "</ol>"
-    return f"<section class='bw-debrief' aria-label='{title}'><h4>{title}</h4>{body}</section>"

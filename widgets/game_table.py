@@ -18,7 +18,6 @@ True
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -31,19 +30,16 @@ from buraco_core.coach import Advice, Remark
 from buraco_core.game import Game, Phase, View
 from buraco_core.messages import Message, render
 from buraco_core.table import Move, TableSession
-from buraco_core.teach import SessionError
-from buraco_core.variants import parse_variant
 
-from ._common import as_rules, classed, guard, reason, rules_key
-from .choice import Choice
+from ._common import as_rules, guard, reason, rules_key
 from .feedback import FeedbackBox
-from .game_board import Board, advice_html, debrief_html, line_words, move_message, remark_html
+from .game_board import Board, line_words, move_message
+from .game_coach import CoachPanel
 from .game_controls import Controls
-from .keeper import GameKeeper
+from .keeper import KeptTable
 from .language import resolve
 from .progress import Progress
-
-_LOG = logging.getLogger(__name__)
+from .wild_end import WildEndQuestion
 
 __all__ = ["GameTable"]
 
@@ -56,11 +52,8 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
     ``feedback.value`` the last message, ``log`` the moves so far, ``bot_error`` why a bot could not
     move (the hand stops there).
 
-    Where the rules let the learner choose the end a moving wild card goes to (an addition, by
-    the buttons or typed without ``low``/``high``: :meth:`TableSession.wild_ends
-    <buraco_core.table.TableSession.wild_ends>`), the table asks first: ``wild_end`` (a
-    :class:`Choice`, keyboard reachable, in ``wild_end_row`` below the buttons) shows the meld
-    each end makes, and choosing one makes the play.
+    Where the rules let the learner choose the end a moving wild card goes to, the table asks
+    first (:mod:`~buraco_widgets.wild_end`: ``wild_end``, in ``wild_end_row`` below the buttons).
     """
 
     rules = traitlets.Unicode("buraco")
@@ -87,7 +80,9 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
             self.seat, self.pace, self.coach = seat, pace, coach
         self.board = b = Board(self.rules, self.lang)
         self.status, self.center, self.table, self.hand = b.status, b.center, b.table, b.hand
-        self.coach_note, self.score_sheet, self.log_view = b.coach_note, b.score_sheet, b.log_view
+        self.score_sheet, self.log_view = b.score_sheet, b.log_view
+        self.coach_panel = CoachPanel(self.session, self.lang)
+        self.coach_note = self.coach_panel.note
         self.table.observe(guard(self._oops, self._meld_clicked), "selected")
         self.controls = c = Controls(self.lang, lambda name: getattr(self, name)(), self._oops)
         self.draw_button, self.take_button, self.meld_button = c.draw_button, c.take_button, c.meld_button
@@ -96,13 +91,11 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         self.command, self.command_button, self.command_row = c.command, c.command_button, c.command_row
         self.confirm, self.confirm_yes, self.confirm_no, self.confirm_row = c.confirm, c.confirm_yes, c.confirm_no, c.confirm_row
         self.feedback = FeedbackBox(hint_label=self._t("widget.game.coach-suggests"), lang=self.lang)
-        self.wild_end = classed(Choice(label=self._t("widget.wild-end"), lang=self.lang), "bw-wild-end")
-        self.wild_end_row = classed(ipywidgets.VBox([self.wild_end], layout=ipywidgets.Layout(display="none")),
-                                    "bw-wild-end-row")
-        self._asked: tuple[str, bool] | None = None  # the addition waiting for its end, and whether it was typed
-        self.wild_end.observe(guard(self._oops, self._end_chosen), "index")
-        self.keeper = GameKeeper(key=keep if keep is not None else f"table/{lesson or 'game'}/{self.rules}/{seed}/{seat}")
-        self.keeper.observe(guard(self._oops, self._restore), "restored")
+        self.ends = WildEndQuestion(self.session, self.lang, self._end_chosen, self._oops)
+        self.wild_end, self.wild_end_row = self.ends.choice, self.ends.row
+        self.kept = KeptTable(self.session, keep if keep is not None else f"table/{lesson or 'game'}/{self.rules}/{seed}/{seat}",
+                              self.lang, self._resumed, self._oops)
+        self.keeper = self.kept.keeper
         self.styles = ipywidgets.HTML(board.style_tag(), layout=ipywidgets.Layout(display="none"))
         self.children = [self.styles, self.keeper, self.status, self.center, self.table, self.hand, self.buttons,
                          self.wild_end_row, self.confirm_row, self.command_row, self.feedback, self.coach_note, self.score_sheet,
@@ -113,7 +106,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         if self.lesson:
             self.progress.expect(self.lesson, "hand", self._t("widget.progress.hand"))
         self._after_move()
-        self._keep()
+        self.kept.keep()
 
     @classmethod
     def from_game(cls, game: Game, **kwargs: Any) -> GameTable:
@@ -170,11 +163,12 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         the buttons. ``ask_end``: an addition whose wild card could go to either end asks the
         learner which first (False: the engine's default, the low end; what Add to meld and the
         Play box do is True). (A :class:`Message` is what to do first, said instead.)"""
-        self._forget_end()
+        self.ends.forget()
         if isinstance(text, Message):
             self._say(text.text(self.lang))
             return False
-        if ask_end and self._ask_end(text, typed):
+        if ask_end and self.ends.ask(text, typed):
+            self._say(self._t("widget.game.choose-end"))
             return False
         move = self.session.play(text)
         if self.lesson:
@@ -187,40 +181,15 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
             return False
         self.feedback.show(self._logged(move), status="info")
         self.feedback.hint = ""
-        self.coach_note.value = ""
-        self._keep()  # kept first: once the page shows a move, a reload resumes after it
+        self.coach_panel.clear()
+        self.kept.keep()  # kept first: once the page shows a move, a reload resumes after it
         self._refresh()
         self._after_move()
         return True
 
-    def _ask_end(self, text: str, typed: bool) -> bool:
-        """Where the wild card of this addition could go to either end: ask which (True: asked)."""
-        if not self.view.my_turn or self.busy:
-            return False
-        try:
-            ends = self.session.wild_ends(text)
-        except ValueError:  # no play: the session says why
-            return False
-        if not ends:
-            return False
-        self.wild_end.set_options([(end, Message("widget.game.end-option", {
-            "end": Message(f"feedback.end-{end}"), "meld": meld.description}).text(self.lang),
-            [c.code for c in meld.cards]) for end, meld in ends.items()])
-        self._asked = (text, typed)
-        self.wild_end_row.layout.display = None
-        self._say(self._t("widget.game.choose-end"), status="info")
-        return True
-
-    def _end_chosen(self, change: Any) -> None:
-        if self._asked is None or self.wild_end.value is None:
-            return
-        text, typed = self._asked
-        if self.play(f"{text} {self.wild_end.value}", typed=typed) and typed:
+    def _end_chosen(self, text: str, typed: bool) -> None:
+        if self.play(text, typed=typed) and typed:
             self.command.value = ""  # the typed play is made
-
-    def _forget_end(self) -> None:
-        self._asked = None
-        self.wild_end_row.layout.display = "none"
 
     def on_outcome(self, callback: Callable[[str, IllegalAction | None], None]) -> None:
         """Call ``callback(play, refusal)`` after each play of the learner the engine judged."""
@@ -255,16 +224,10 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
     def suggest(self) -> str | None:
         """Ask the coach for a move: select its cards and the meld it adds to, and show the play
         with the coach's reasons (``advice``)."""
-        try:
-            advice = self.session.suggest()
-        except SessionError as exc:
-            self._say(exc.explain(self.lang))
+        advice = self.coach_panel.suggest()
+        if isinstance(advice, str):
+            self._say(advice)
             return None
-        except Exception as exc:  # the coach failing must not reach the page as a traceback
-            _LOG.exception("the coach could not advise")
-            self._say(self._t("widget.game.coach-none", reason=reason(exc, self.lang)))
-            return None
-        self.coach_note.value = advice_html(advice, self.view, self.lang)
         self.board.select(advice, self.view)
         return advice.action
 
@@ -275,10 +238,10 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
             return False
         self._logged(move)
         self.feedback.clear()
-        self.coach_note.value = ""
+        self.coach_panel.clear()
         self._refresh()
         self._after_move()
-        self._keep()
+        self.kept.keep()
         return True
 
     # -- a new game -------------------------------------------------------------------------------
@@ -306,12 +269,11 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         self._start_over()
         self.feedback.show(self._t("widget.game.new-hand", rules=self.game.rules, players=self.game.players), status="info")
         self._after_move()
-        self._keep()
+        self.kept.keep()
 
     def _on_rules(self, change: Any) -> None:
         try:
-            variant = parse_variant(change["new"])
-            if variant.rules != self.game.rules or variant.players not in (None, self.game.players):
+            if not self.session.is_this_game(change["new"]):
                 self.new_game(change["new"])
         except ValueError as exc:
             self._say(reason(exc, self.lang))
@@ -322,7 +284,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         self.bot_error = ""
         self.log = [line_words(line, self.lang) for line in self.session.log]
         self.feedback.clear()
-        self.coach_note.value = ""
+        self.coach_panel.clear()
         self.controls.hide_question()
         self.board.redraw_melds()
         if as_rules(self.rules) != self.game.rules:
@@ -355,7 +317,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         else:
             if move.announced:
                 self.feedback.show(words, status="info")
-            self._keep()  # kept first: once the page shows a move, a reload resumes after it
+            self.kept.keep()  # kept first: once the page shows a move, a reload resumes after it
         self._refresh()
 
     def _bots_done(self, error: Exception | None) -> None:
@@ -380,13 +342,8 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
             if self.lesson:
                 self.progress.record(self.lesson, "hand")
             self.feedback.show((self.log[-1] if self.log else "") or self._t("widget.game.hand-over"), status="info")
-            remarks = self.session.debrief() if self.coach and self._debrief_on else None
-            if remarks is not None:
-                self.coach_note.value = debrief_html(remarks, self.lang)
-        elif v.my_turn and self.coach:
-            found = self.session.after_turn()
-            if found:
-                self.coach_note.value = remark_html(found[0], self.lang)
+        if self.coach:
+            self.coach_panel.at_turn(debrief=self._debrief_on)
 
     # -- drawing ----------------------------------------------------------------------------------
     def _meld_clicked(self, change: Any) -> None:
@@ -420,16 +377,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         """The table as the browser keeps it (:meth:`TableSession.saved <buraco_core.table.TableSession.saved>`)."""
         return self.session.saved(self.lang)
 
-    def _keep(self) -> None:
-        self.keeper.saved = self.saved()
-
-    def _restore(self, change: Any) -> None:
-        if not change["new"]:
-            return
-        if not self.session.restore(change["new"]):  # an old or damaged copy: start afresh
-            self._keep()
-            return
+    def _resumed(self) -> None:
         self._start_over()
         self.feedback.show(self._t("widget.game.welcome-back"), status="info")
-        self.keeper.saved = change["new"]
         self._after_move()

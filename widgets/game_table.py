@@ -91,7 +91,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         self.command, self.command_button, self.command_row = c.command, c.command_button, c.command_row
         self.confirm, self.confirm_yes, self.confirm_no, self.confirm_row = c.confirm, c.confirm_yes, c.confirm_no, c.confirm_row
         self.feedback = FeedbackBox(hint_label=self._t("widget.game.coach-suggests"), lang=self.lang)
-        self.ends = WildEndQuestion(self.session, self.lang, self._end_chosen, self._oops)
+        self.ends = WildEndQuestion(self.session, self.lang, lambda text, typed: self.play(text, typed=typed), self._oops)
         self.wild_end, self.wild_end_row = self.ends.choice, self.ends.row
         self.kept = KeptTable(self.session, keep if keep is not None else f"table/{lesson or 'game'}/{self.rules}/{seed}/{seat}",
                               self.lang, self._resumed, self._oops)
@@ -144,14 +144,6 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
     def my_turn(self) -> bool:
         return self.view.my_turn
 
-    def seat_name(self, seat: int) -> str:
-        """What the learner calls ``seat`` (:func:`buraco_core.board.seat_name`)."""
-        return board.seat_name(self.view, seat).text(self.lang)
-
-    def team_name(self, team: int) -> str:
-        """What the learner calls ``team`` (:func:`buraco_core.board.team_name`)."""
-        return board.team_name(self.view, team).text(self.lang)
-
     def _t(self, key: str, **params: Any) -> str:
         return render(key, self.lang, **params)
 
@@ -179,17 +171,22 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         if said is not None:
             self._say(*said)
             return False
-        self.feedback.show(self._logged(move), status="info")
-        self.feedback.hint = ""
+        if typed:
+            self.command.value = ""  # the typed play is made (a refused one stays, to fix it)
+        return self._made(move, told=True)
+
+    def _made(self, move: Move, *, told: bool) -> bool:
+        """The learner's ``move`` made (a play, ``told`` on the table, or the next hand): logged,
+        kept and shown; then the bots' turns."""
+        words = self._logged(move)
+        self.feedback.clear()
+        if told:
+            self.feedback.show(words, status="info")
         self.coach_panel.clear()
         self.kept.keep()  # kept first: once the page shows a move, a reload resumes after it
         self._refresh()
         self._after_move()
         return True
-
-    def _end_chosen(self, text: str, typed: bool) -> None:
-        if self.play(text, typed=typed) and typed:
-            self.command.value = ""  # the typed play is made
 
     def on_outcome(self, callback: Callable[[str, IllegalAction | None], None]) -> None:
         """Call ``callback(play, refusal)`` after each play of the learner the engine judged."""
@@ -200,8 +197,8 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         text = self.command.value.strip()
         if not text:
             self._say(self._t("widget.game.type-first"))
-        elif self.play(text, typed=True, ask_end=True):
-            self.command.value = ""
+        else:
+            self.play(text, typed=True, ask_end=True)
 
     def draw(self) -> bool:
         return self.play("draw")
@@ -236,13 +233,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         if move.blocked is not None:
             self._say(move.blocked.text(self.lang))
             return False
-        self._logged(move)
-        self.feedback.clear()
-        self.coach_panel.clear()
-        self._refresh()
-        self._after_move()
-        self.kept.keep()
-        return True
+        return self._made(move, told=False)
 
     # -- a new game -------------------------------------------------------------------------------
     def ask_new_deal(self) -> None:

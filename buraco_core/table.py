@@ -445,14 +445,17 @@ class TableSession:
         self._make_bots()
         self._fresh_table()
 
+    def log_words(self, lang: str = "en", start: int = 0) -> list[str]:
+        """The log in ``lang`` from its line ``start`` on: a move and what it set off, in words, a line each."""
+        return [" ".join(m.text(lang) for m in line) for line in self.log[start:]]
+
     # -- kept in the browser ----------------------------------------------------------------------
     def saved(self, lang: str = "en") -> str:
         """The table as a page keeps it: the game, the bots' random states, the seed and the log
         (in ``lang``), so that :meth:`restore` resumes exactly."""
         bots = {str(s): _rng_state(b) for s, b in self.bots.items()}
-        log = [" ".join(m.text(lang) for m in line) for line in self.log]
         return json.dumps({"format": KEPT_FORMAT, "seed": self.seed, "game": self.game.to_dict(), "bots": bots,
-                           "log": log}, separators=(",", ":"))
+                           "log": self.log_words(lang)}, separators=(",", ":"))
 
     def restore(self, text: str) -> bool:
         """Resume the table :meth:`saved` kept; False (the table as it was, the reason logged) for

@@ -60,6 +60,10 @@ def test_a_play_made_is_told_as_the_learner_saw_it() -> None:
     assert move.played and move.text == "draw" and move.told[0].key == "narrate.you.draw"
     assert move.events[0].kind == "drew" and move.events[0].card in table.view.hand
     assert table.log == [move.told] and move.clauses == () and move.answers == ()
+    table.play(f"discard {table.view.hand[0].code}")
+    words = table.log_words("en")
+    assert words == ["You draw the 8♠ from the stock.", "You discard the 5♥."]
+    assert table.log_words("de", start=1) == [" ".join(m.text("de") for m in table.log[1])]
 
 
 def test_a_play_that_used_a_rule_counts_and_after_suggest_as_helped() -> None:

@@ -23,7 +23,7 @@ from .hand import Hand
 from .table import TableView
 from .tabletop import TableTop
 
-__all__ = ["HOW_BUTTONS", "Board", "line_words", "log_html", "move_message", "status_html"]
+__all__ = ["HOW_BUTTONS", "Board", "log_html", "move_message", "status_html"]
 
 
 class Board:
@@ -150,11 +150,6 @@ def move_message(move: Move, lang: str, *, coach: bool, stopped: Message | None,
             text += " " + render(f"widget.game.how.{how}-{'typed' if typed else 'button'}", lang, **buttons)
         return text, "wrong"
     return None
-
-
-def line_words(line: Sequence[Message], lang: str) -> str:
-    """One line of the log (a move and what it set off) in words."""
-    return " ".join(m.text(lang) for m in line)
 
 
 def status_html(v: View, lang: str, stopped: str = "") -> str:

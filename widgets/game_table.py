@@ -33,7 +33,7 @@ from buraco_core.table import Move, TableSession
 
 from ._common import as_rules, guard, reason, rules_key
 from .feedback import FeedbackBox
-from .game_board import Board, line_words, move_message
+from .game_board import Board, move_message
 from .game_coach import CoachPanel
 from .game_controls import Controls
 from .keeper import KeptTable
@@ -94,7 +94,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         self.ends = WildEndQuestion(self.session, self.lang, lambda text, typed: self.play(text, typed=typed), self._oops)
         self.wild_end, self.wild_end_row = self.ends.choice, self.ends.row
         self.kept = KeptTable(self.session, keep if keep is not None else f"table/{lesson or 'game'}/{self.rules}/{seed}/{seat}",
-                              self.lang, self._resumed, self._oops)
+                              self.lang, lambda: self._start_over(self._t("widget.game.welcome-back")), self._oops)
         self.keeper = self.kept.keeper
         self.styles = ipywidgets.HTML(board.style_tag(), layout=ipywidgets.Layout(display="none"))
         self.children = [self.styles, self.keeper, self.status, self.center, self.table, self.hand, self.buttons,
@@ -173,18 +173,17 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
             return False
         if typed:
             self.command.value = ""  # the typed play is made (a refused one stays, to fix it)
-        return self._made(move, told=True)
+        return self._made(told=True)
 
-    def _made(self, move: Move, *, told: bool) -> bool:
-        """The learner's ``move`` made (a play, ``told`` on the table, or the next hand): logged,
-        kept and shown; then the bots' turns."""
-        words = self._logged(move)
+    def _made(self, *, told: bool) -> bool:
+        """The learner's move made (a play, ``told`` on the table, or the next hand): kept and
+        shown; then the bots' turns."""
         self.feedback.clear()
-        if told:
-            self.feedback.show(words, status="info")
         self.coach_panel.clear()
         self.kept.keep()  # kept first: once the page shows a move, a reload resumes after it
         self._refresh()
+        if told:
+            self.feedback.show(self.log[-1], status="info")
         self._after_move()
         return True
 
@@ -233,7 +232,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         if move.blocked is not None:
             self._say(move.blocked.text(self.lang))
             return False
-        return self._made(move, told=False)
+        return self._made(told=False)
 
     # -- a new game -------------------------------------------------------------------------------
     def ask_new_deal(self) -> None:
@@ -257,9 +256,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         """Start a new game (the same seed unless given), in ``rules`` or the current ruleset (a
         house variant's text may name its ``players``)."""
         self.session.new_game(rules, seed, players)
-        self._start_over()
-        self.feedback.show(self._t("widget.game.new-hand", rules=self.game.rules, players=self.game.players), status="info")
-        self._after_move()
+        self._start_over(self._t("widget.game.new-hand", rules=self.game.rules, players=self.game.players))
         self.kept.keep()
 
     def _on_rules(self, change: Any) -> None:
@@ -269,18 +266,19 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         except ValueError as exc:
             self._say(reason(exc, self.lang))
 
-    def _start_over(self) -> None:
-        """The session has another game: show it from its start (or from where it was kept)."""
-        self.busy = False
-        self.bot_error = ""
-        self.log = [line_words(line, self.lang) for line in self.session.log]
-        self.feedback.clear()
+    def _start_over(self, said: str) -> None:
+        """The session has another game: show it from its start (or from where it was kept), say
+        ``said``; then the bots' turns."""
+        self.log = self.session.log_words(self.lang)
         self.coach_panel.clear()
         self.controls.hide_question()
         self.board.redraw_melds()
         if as_rules(self.rules) != self.game.rules:
             self.rules = rules_key(self.game.rules)  # observed: comes back here only if the rules differ
         self._refresh()
+        self.feedback.clear()
+        self.feedback.show(said, status="info")
+        self._after_move()
 
     # -- the bots -------------------------------------------------------------------------------
     def step(self) -> str | None:
@@ -301,20 +299,17 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         return [move.text for move in moves if move.played]
 
     def _bot_moved(self, move: Move) -> None:
-        words = self._logged(move)
-        if move.failure is not None and self.session.bot_error is not None:
-            self.bot_error = self.session.bot_error.text(self.lang)
-            self.feedback.show(self.bot_error, status="wrong")
-        else:
-            if move.announced:
-                self.feedback.show(words, status="info")
+        if move.failure is None:
             self.kept.keep()  # kept first: once the page shows a move, a reload resumes after it
         self._refresh()
+        if move.failure is not None:
+            self.feedback.show(self.bot_error, status="wrong")
+        elif move.announced:
+            self.feedback.show(self.log[-1], status="info")
 
     def _bots_done(self, error: Exception | None) -> None:
         if error is not None:
             self._oops(self._t("widget.game.bots-failed", reason=reason(error, self.lang)))
-        self.busy = False
         self._refresh()
         self._turn_message()
 
@@ -324,7 +319,6 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
             return
         self.session.run_bots(self.pace, self._bot_moved, self._bots_done)
         if self.session.busy:
-            self.busy = True
             self._refresh()
 
     def _turn_message(self) -> None:
@@ -352,13 +346,13 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
     def _say(self, message: str, status: str = "info") -> None:
         self.feedback.show(message, status=status)
 
-    def _logged(self, move: Move) -> str:
-        words = line_words(move.told, self.lang)
-        self.log = [*self.log, words]
-        return words
-
     def _refresh(self) -> None:
-        v = self.view
+        """Show the session as it is: the log's new lines, whether the bots are playing, why the
+        hand stopped, the board and the buttons."""
+        s, v = self.session, self.view
+        if len(s.log) > len(self.log):
+            self.log = [*self.log, *s.log_words(self.lang, start=len(self.log))]
+        self.busy, self.bot_error = s.busy, s.bot_error.text(self.lang) if s.bot_error is not None else ""
         playing = v.my_turn and not self.busy
         self.board.show(v, fresh=self.session.fresh, log=self.log, stopped=self.bot_error, playing=playing)
         self.controls.enable(playing=playing, coach=self.coach, hand_over=v.phase is Phase.HAND_OVER)
@@ -367,8 +361,3 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
     def saved(self) -> str:
         """The table as the browser keeps it (:meth:`TableSession.saved <buraco_core.table.TableSession.saved>`)."""
         return self.session.saved(self.lang)
-
-    def _resumed(self) -> None:
-        self._start_over()
-        self.feedback.show(self._t("widget.game.welcome-back"), status="info")
-        self._after_move()

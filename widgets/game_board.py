@@ -7,7 +7,7 @@ words from :func:`buraco_core.narrate.narrate`); the look is ``static/tabletop.c
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import ipywidgets
@@ -44,8 +44,7 @@ class Board:
         self.score_sheet = classed(ipywidgets.HTML(), "bw-score-sheet")
         self.log_view = classed(ipywidgets.HTML(), "bw-game-log")
         self.group_teams: list[int] = []
-        self.selecting = False
-        """The table's selection is being set from Python (a suggestion), not clicked."""
+        self._selecting = False  # the table's selection is being set from Python (a suggestion), not clicked
         self._meld_key: list[tuple[int, tuple[str, ...]]] | None = None
 
     def show(self, v: View, *, fresh: Mapping[str, Any], log: Sequence[str], stopped: str, playing: bool) -> None:
@@ -74,6 +73,11 @@ class Board:
     def redraw_melds(self) -> None:
         """Draw the melds afresh at the next :meth:`show` (another game)."""
         self._meld_key = None
+
+    def on_meld_clicked(self, handler: Callable[[], None]) -> None:
+        """Call ``handler()`` when the learner clicks a meld on the table (not when :meth:`select`
+        selects the coach's)."""
+        self.table.observe(lambda change: None if self._selecting or len(change["new"]) != 2 else handler(), "selected")
 
     def chosen_meld(self) -> tuple[int, int] | None:
         """The meld clicked on the table: (team, index), or None."""
@@ -115,11 +119,11 @@ class Board:
             team, number = advice.meld
             team = v.team if team < 0 else team
             if team in self.group_teams:
-                self.selecting = True  # a selection, not a click: it must not play the addition
+                self._selecting = True  # a selection, not a click: it must not play the addition
                 try:
                     self.table.selected = [self.group_teams.index(team), number - 1]
                 finally:
-                    self.selecting = False
+                    self._selecting = False
 
 
 #: The refusals that say how to make the play they ask for (``widget.game.how.<key>-typed`` in the

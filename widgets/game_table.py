@@ -83,7 +83,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         self.score_sheet, self.log_view = b.score_sheet, b.log_view
         self.coach_panel = CoachPanel(self.session, self.lang)
         self.coach_note = self.coach_panel.note
-        self.table.observe(guard(self._oops, self._meld_clicked), "selected")
+        b.on_meld_clicked(guard(self._oops, self._meld_clicked))
         self.controls = c = Controls(self.lang, lambda name: getattr(self, name)(), self._oops)
         self.draw_button, self.take_button, self.meld_button = c.draw_button, c.take_button, c.meld_button
         self.add_button, self.discard_button, self.suggest_button = c.add_button, c.discard_button, c.suggest_button
@@ -331,9 +331,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
             self.coach_panel.at_turn(debrief=self._debrief_on)
 
     # -- drawing ----------------------------------------------------------------------------------
-    def _meld_clicked(self, change: Any) -> None:
-        if self.board.selecting or len(change["new"]) != 2:
-            return
+    def _meld_clicked(self) -> None:
         if self.hand.selected and self.my_turn and not self.busy:
             self.add()
             self.table.selected = []

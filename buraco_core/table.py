@@ -259,8 +259,14 @@ class TableSession:
     def wild_ends(self, text: str) -> dict[str, Meld]:
         """For an addition whose wild card must move and could go to either end: the meld each
         end makes (``{"low": ..., "high": ...}``); empty when there is nothing to choose (the text
-        names its end, the wild card has one place, or it is no addition)."""
-        action = self.game.parse(text)
+        names its end, the wild card has one place, it is no addition or no play at all) or
+        nothing would be judged (not the learner's turn: :meth:`play` says why)."""
+        if self._blocked() is not None:
+            return {}
+        try:
+            action = self.game.parse(text)
+        except ValueError:  # no play: :meth:`play` says why
+            return {}
         if not isinstance(action, AddToMeld) or action.wild_end is not None:
             return {}
         v = self.view
@@ -415,6 +421,13 @@ class TableSession:
         self.turn_start = 0
         return Move(self.seat, "next", action=action, told=did.told, events=did.events)
 
+    def is_this_game(self, rules: str) -> bool:
+        """Whether the ruleset text ``rules`` (a preset's name or a house variant's text) names the
+        game at the table: its rules, and its number of players if the text names one (False: a
+        new game would be another). :class:`ValueError` for a text that names no ruleset."""
+        variant = parse_variant(rules)
+        return variant.rules == self.game.rules and variant.players in (None, self.game.players)
+
     def new_game(self, rules: Rules | str | None = None, seed: int | None = None, players: int | None = None) -> None:
         """A new game (the same seed unless given), in ``rules`` or the current ruleset (a house
         variant's text may name its ``players``; a number the ruleset does not play becomes its largest)."""
@@ -432,14 +445,17 @@ class TableSession:
         self._make_bots()
         self._fresh_table()
 
+    def log_words(self, lang: str = "en", start: int = 0) -> list[str]:
+        """The log in ``lang`` from its line ``start`` on: a move and what it set off, in words, a line each."""
+        return [" ".join(m.text(lang) for m in line) for line in self.log[start:]]
+
     # -- kept in the browser ----------------------------------------------------------------------
     def saved(self, lang: str = "en") -> str:
         """The table as a page keeps it: the game, the bots' random states, the seed and the log
         (in ``lang``), so that :meth:`restore` resumes exactly."""
         bots = {str(s): _rng_state(b) for s, b in self.bots.items()}
-        log = [" ".join(m.text(lang) for m in line) for line in self.log]
         return json.dumps({"format": KEPT_FORMAT, "seed": self.seed, "game": self.game.to_dict(), "bots": bots,
-                           "log": log}, separators=(",", ":"))
+                           "log": self.log_words(lang)}, separators=(",", ":"))
 
     def restore(self, text: str) -> bool:
         """Resume the table :meth:`saved` kept; False (the table as it was, the reason logged) for

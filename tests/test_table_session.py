@@ -60,6 +60,10 @@ def test_a_play_made_is_told_as_the_learner_saw_it() -> None:
     assert move.played and move.text == "draw" and move.told[0].key == "narrate.you.draw"
     assert move.events[0].kind == "drew" and move.events[0].card in table.view.hand
     assert table.log == [move.told] and move.clauses == () and move.answers == ()
+    table.play(f"discard {table.view.hand[0].code}")
+    words = table.log_words("en")
+    assert words == ["You draw the 8♠ from the stock.", "You discard the 5♥."]
+    assert table.log_words("de", start=1) == [" ".join(m.text("de") for m in table.log[1])]
 
 
 def test_a_play_that_used_a_rule_counts_and_after_suggest_as_helped() -> None:
@@ -216,6 +220,14 @@ def test_a_new_game_in_a_house_variant_with_its_players() -> None:
     assert table.game.players == 2 and table.game.rules.name == "italian"
 
 
+def test_a_ruleset_text_names_this_game_or_another() -> None:
+    table = TableSession("buraco+target=1505;players=2", seed=7)
+    assert table.is_this_game("buraco+target=1505") and table.is_this_game("buraco+target=1505;players=2")
+    assert not table.is_this_game("buraco+target=1505;players=4") and not table.is_this_game("buraco")
+    with pytest.raises(ValueError):
+        table.is_this_game("no such rules")
+
+
 def test_the_table_is_kept_and_resumed_exactly() -> None:
     table = TableSession("buraco", seed=7)
     table.play("draw")
@@ -242,6 +254,10 @@ def test_an_addition_whose_wild_card_could_go_to_either_end_offers_both() -> Non
     ends = table.wild_ends("add 1 4h")
     assert set(ends) == {"low", "high"} and ends["low"].cards != ends["high"].cards
     assert table.wild_ends("add 1 4h high") == {} and table.wild_ends("draw") == {} and table.wild_ends("add 9 4h") == {}
+    assert table.wild_ends("add one 4h") == {}  # no play: nothing to ask, the play says why
+    table.busy = True  # the bots moving: nothing is judged, so nothing is asked
+    assert table.wild_ends("add 1 4h") == {} and table.play("add 1 4h").blocked is not None
+    table.busy = False
     move = table.play("add 1 4h high")
     assert str(move.action) == "add 1 4h high" and move.clauses == ("wild-moves",)  # the events' clause
     assert [e.kind for e in move.events] == ["added"] and move.events[0].wild_moved_to == 7

@@ -1,37 +1,35 @@
 """What the game table shows, drawn from the learner's view (:class:`Board`), and what it says,
-as HTML in the table's language: the status line, the moves log, the coach's suggestion, its
-remark after a turn and its debrief at the end of the hand. Every word comes from the catalog
-(the moves in words from :func:`buraco_core.narrate.narrate`, the coach's reasons from
-:mod:`buraco_core.coach`); the look is ``static/tabletop.css``.
+as HTML in the table's language: the status line, the moves log, a play not made (the coach's
+words are :mod:`~buraco_widgets.game_coach`'s). Every word comes from the catalog (the moves in
+words from :func:`buraco_core.narrate.narrate`); the look is ``static/tabletop.css``.
 """
 
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import ipywidgets
 
 from buraco_core import Meld, board
-from buraco_core.coach import Advice, Remark
+from buraco_core.coach import Advice
 from buraco_core.game import AddToMeld, Discard, NewMeld, Phase, View
 from buraco_core.messages import Message, render
 from buraco_core.table import Move
-from buraco_core.teach.explain import play_words
 
 from ._common import classed, esc, reason, rules_key
 from .hand import Hand
 from .table import TableView
 from .tabletop import TableTop
 
-__all__ = ["HOW_BUTTONS", "Board", "advice_html", "debrief_html", "line_words", "log_html", "move_message", "remark_html", "status_html"]
+__all__ = ["HOW_BUTTONS", "Board", "log_html", "move_message", "status_html"]
 
 
 class Board:
     """The parts of the table a learner looks at (each a direct part of the ``.bw-game`` box, with
     its class): ``status``, ``center`` (the :class:`TableTop`), ``table`` (the melds, numbered: a
-    click chooses one), ``hand``, ``coach_note``, ``score_sheet``, ``log_view``; ``group_teams``
+    click chooses one), ``hand``, ``score_sheet``, ``log_view``; ``group_teams``
     the team of each group of melds shown (the learner's side first)."""
 
     def __init__(self, rules: str, lang: str) -> None:
@@ -43,12 +41,10 @@ class Board:
         self.table.numbered = True
         self.hand = classed(Hand([], label=render("widget.game.hand-label", lang), sort_by="suit", lang=lang),
                           "bw-game-hand")
-        self.coach_note = classed(ipywidgets.HTML(), "bw-coach-note")
         self.score_sheet = classed(ipywidgets.HTML(), "bw-score-sheet")
         self.log_view = classed(ipywidgets.HTML(), "bw-game-log")
         self.group_teams: list[int] = []
-        self.selecting = False
-        """The table's selection is being set from Python (a suggestion), not clicked."""
+        self._selecting = False  # the table's selection is being set from Python (a suggestion), not clicked
         self._meld_key: list[tuple[int, tuple[str, ...]]] | None = None
 
     def show(self, v: View, *, fresh: Mapping[str, Any], log: Sequence[str], stopped: str, playing: bool) -> None:
@@ -77,6 +73,11 @@ class Board:
     def redraw_melds(self) -> None:
         """Draw the melds afresh at the next :meth:`show` (another game)."""
         self._meld_key = None
+
+    def on_meld_clicked(self, handler: Callable[[], None]) -> None:
+        """Call ``handler()`` when the learner clicks a meld on the table (not when :meth:`select`
+        selects the coach's)."""
+        self.table.observe(lambda change: None if self._selecting or len(change["new"]) != 2 else handler(), "selected")
 
     def chosen_meld(self) -> tuple[int, int] | None:
         """The meld clicked on the table: (team, index), or None."""
@@ -118,11 +119,11 @@ class Board:
             team, number = advice.meld
             team = v.team if team < 0 else team
             if team in self.group_teams:
-                self.selecting = True  # a selection, not a click: it must not play the addition
+                self._selecting = True  # a selection, not a click: it must not play the addition
                 try:
                     self.table.selected = [self.group_teams.index(team), number - 1]
                 finally:
-                    self.selecting = False
+                    self._selecting = False
 
 
 #: The refusals that say how to make the play they ask for (``widget.game.how.<key>-typed`` in the
@@ -153,11 +154,6 @@ def move_message(move: Move, lang: str, *, coach: bool, stopped: Message | None,
             text += " " + render(f"widget.game.how.{how}-{'typed' if typed else 'button'}", lang, **buttons)
         return text, "wrong"
     return None
-
-
-def line_words(line: Sequence[Message], lang: str) -> str:
-    """One line of the log (a move and what it set off) in words."""
-    return " ".join(m.text(lang) for m in line)
 
 
 def status_html(v: View, lang: str, stopped: str = "") -> str:
@@ -193,28 +189,3 @@ def log_html(lines: Sequence[str], lang: str) -> str:
     return (f"<details open><summary>{esc(render('widget.play.log-title', lang, n=len(lines)))}</summary>"
             f"<div class='bw-log-scroll' role='log' tabindex='0' aria-label='{esc(render('widget.play.log-label', lang))}'>"
             f"<ol>{items}</ol></div></details>")
-
-
-def advice_html(advice: Advice, v: View, lang: str) -> str:
-    """The coach's suggested play and its reasons."""
-    reasons = "".join(f"<li>{esc(line)}</li>" for line in advice.explain(lang))
-    play = Message("coach.suggest", {"play": play_words(advice.play, v.team)}).text(lang)
-    return f"<div class='bw-advice' role='status'><strong>{esc(play)}</strong><ul>{reasons}</ul></div>"
-
-
-def remark_html(remark: Remark, lang: str) -> str:
-    """The coach's remark on the learner's last turn."""
-    text = remark.explain(lang)
-    return f"<div class='bw-remark' role='status'>{esc(text[:1].upper() + text[1:])}.</div>"
-
-
-def debrief_html(remarks: Sequence[Remark], lang: str) -> str:
-    """The end of the hand: the coach's costliest plays of the learner, with what it would have done."""
-    title = esc(Message("coach.debrief-title").text(lang))
-    if not remarks:
-        body = f"<p>{esc(Message('coach.debrief-none').text(lang))}</p>"
-    else:
-        body = "<ol>" + "".join(
-            f"<li>{esc(Message('coach.debrief-line', {'move': r.move + 1, 'reason': r.reason, 'points': r.points}).text(lang))}</li>"
-            for r in remarks) + "</ol>"
-    return f"<section class='bw-debrief' aria-label='{title}'><h4>{title}</h4>{body}</section>"

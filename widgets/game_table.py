@@ -18,7 +18,6 @@ True
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -31,19 +30,16 @@ from buraco_core.coach import Advice, Remark
 from buraco_core.game import Game, Phase, View
 from buraco_core.messages import Message, render
 from buraco_core.table import Move, TableSession
-from buraco_core.teach import SessionError
-from buraco_core.variants import parse_variant
 
-from ._common import as_rules, classed, guard, reason, rules_key
-from .choice import Choice
+from ._common import as_rules, guard, reason, rules_key
 from .feedback import FeedbackBox
-from .game_board import Board, advice_html, debrief_html, line_words, move_message, remark_html
+from .game_board import Board, move_message
+from .game_coach import CoachPanel
 from .game_controls import Controls
-from .keeper import GameKeeper
+from .keeper import KeptTable
 from .language import resolve
 from .progress import Progress
-
-_LOG = logging.getLogger(__name__)
+from .wild_end import WildEndQuestion
 
 __all__ = ["GameTable"]
 
@@ -56,11 +52,8 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
     ``feedback.value`` the last message, ``log`` the moves so far, ``bot_error`` why a bot could not
     move (the hand stops there).
 
-    Where the rules let the learner choose the end a moving wild card goes to (an addition, by
-    the buttons or typed without ``low``/``high``: :meth:`TableSession.wild_ends
-    <buraco_core.table.TableSession.wild_ends>`), the table asks first: ``wild_end`` (a
-    :class:`Choice`, keyboard reachable, in ``wild_end_row`` below the buttons) shows the meld
-    each end makes, and choosing one makes the play.
+    Where the rules let the learner choose the end a moving wild card goes to, the table asks
+    first (:mod:`~buraco_widgets.wild_end`: ``wild_end``, in ``wild_end_row`` below the buttons).
     """
 
     rules = traitlets.Unicode("buraco")
@@ -87,8 +80,10 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
             self.seat, self.pace, self.coach = seat, pace, coach
         self.board = b = Board(self.rules, self.lang)
         self.status, self.center, self.table, self.hand = b.status, b.center, b.table, b.hand
-        self.coach_note, self.score_sheet, self.log_view = b.coach_note, b.score_sheet, b.log_view
-        self.table.observe(guard(self._oops, self._meld_clicked), "selected")
+        self.score_sheet, self.log_view = b.score_sheet, b.log_view
+        self.coach_panel = CoachPanel(self.session, self.lang)
+        self.coach_note = self.coach_panel.note
+        b.on_meld_clicked(guard(self._oops, self._meld_clicked))
         self.controls = c = Controls(self.lang, lambda name: getattr(self, name)(), self._oops)
         self.draw_button, self.take_button, self.meld_button = c.draw_button, c.take_button, c.meld_button
         self.add_button, self.discard_button, self.suggest_button = c.add_button, c.discard_button, c.suggest_button
@@ -96,13 +91,11 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         self.command, self.command_button, self.command_row = c.command, c.command_button, c.command_row
         self.confirm, self.confirm_yes, self.confirm_no, self.confirm_row = c.confirm, c.confirm_yes, c.confirm_no, c.confirm_row
         self.feedback = FeedbackBox(hint_label=self._t("widget.game.coach-suggests"), lang=self.lang)
-        self.wild_end = classed(Choice(label=self._t("widget.wild-end"), lang=self.lang), "bw-wild-end")
-        self.wild_end_row = classed(ipywidgets.VBox([self.wild_end], layout=ipywidgets.Layout(display="none")),
-                                    "bw-wild-end-row")
-        self._asked: tuple[str, bool] | None = None  # the addition waiting for its end, and whether it was typed
-        self.wild_end.observe(guard(self._oops, self._end_chosen), "index")
-        self.keeper = GameKeeper(key=keep if keep is not None else f"table/{lesson or 'game'}/{self.rules}/{seed}/{seat}")
-        self.keeper.observe(guard(self._oops, self._restore), "restored")
+        self.ends = WildEndQuestion(self.session, self.lang, lambda text, typed: self.play(text, typed=typed), self._oops)
+        self.wild_end, self.wild_end_row = self.ends.choice, self.ends.row
+        self.kept = KeptTable(self.session, keep if keep is not None else f"table/{lesson or 'game'}/{self.rules}/{seed}/{seat}",
+                              self.lang, lambda: self._start_over(self._t("widget.game.welcome-back")), self._oops)
+        self.keeper = self.kept.keeper
         self.styles = ipywidgets.HTML(board.style_tag(), layout=ipywidgets.Layout(display="none"))
         self.children = [self.styles, self.keeper, self.status, self.center, self.table, self.hand, self.buttons,
                          self.wild_end_row, self.confirm_row, self.command_row, self.feedback, self.coach_note, self.score_sheet,
@@ -113,7 +106,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         if self.lesson:
             self.progress.expect(self.lesson, "hand", self._t("widget.progress.hand"))
         self._after_move()
-        self._keep()
+        self.kept.keep()
 
     @classmethod
     def from_game(cls, game: Game, **kwargs: Any) -> GameTable:
@@ -151,14 +144,6 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
     def my_turn(self) -> bool:
         return self.view.my_turn
 
-    def seat_name(self, seat: int) -> str:
-        """What the learner calls ``seat`` (:func:`buraco_core.board.seat_name`)."""
-        return board.seat_name(self.view, seat).text(self.lang)
-
-    def team_name(self, team: int) -> str:
-        """What the learner calls ``team`` (:func:`buraco_core.board.team_name`)."""
-        return board.team_name(self.view, team).text(self.lang)
-
     def _t(self, key: str, **params: Any) -> str:
         return render(key, self.lang, **params)
 
@@ -170,11 +155,12 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         the buttons. ``ask_end``: an addition whose wild card could go to either end asks the
         learner which first (False: the engine's default, the low end; what Add to meld and the
         Play box do is True). (A :class:`Message` is what to do first, said instead.)"""
-        self._forget_end()
+        self.ends.forget()
         if isinstance(text, Message):
             self._say(text.text(self.lang))
             return False
-        if ask_end and self._ask_end(text, typed):
+        if ask_end and self.ends.ask(text, typed):
+            self._say(self._t("widget.game.choose-end"))
             return False
         move = self.session.play(text)
         if self.lesson:
@@ -185,42 +171,21 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         if said is not None:
             self._say(*said)
             return False
-        self.feedback.show(self._logged(move), status="info")
-        self.feedback.hint = ""
-        self.coach_note.value = ""
-        self._keep()  # kept first: once the page shows a move, a reload resumes after it
+        if typed:
+            self.command.value = ""  # the typed play is made (a refused one stays, to fix it)
+        return self._made(told=True)
+
+    def _made(self, *, told: bool) -> bool:
+        """The learner's move made (a play, ``told`` on the table, or the next hand): kept and
+        shown; then the bots' turns."""
+        self.feedback.clear()
+        self.coach_panel.clear()
+        self.kept.keep()  # kept first: once the page shows a move, a reload resumes after it
         self._refresh()
+        if told:
+            self.feedback.show(self.log[-1], status="info")
         self._after_move()
         return True
-
-    def _ask_end(self, text: str, typed: bool) -> bool:
-        """Where the wild card of this addition could go to either end: ask which (True: asked)."""
-        if not self.view.my_turn or self.busy:
-            return False
-        try:
-            ends = self.session.wild_ends(text)
-        except ValueError:  # no play: the session says why
-            return False
-        if not ends:
-            return False
-        self.wild_end.set_options([(end, Message("widget.game.end-option", {
-            "end": Message(f"feedback.end-{end}"), "meld": meld.description}).text(self.lang),
-            [c.code for c in meld.cards]) for end, meld in ends.items()])
-        self._asked = (text, typed)
-        self.wild_end_row.layout.display = None
-        self._say(self._t("widget.game.choose-end"), status="info")
-        return True
-
-    def _end_chosen(self, change: Any) -> None:
-        if self._asked is None or self.wild_end.value is None:
-            return
-        text, typed = self._asked
-        if self.play(f"{text} {self.wild_end.value}", typed=typed) and typed:
-            self.command.value = ""  # the typed play is made
-
-    def _forget_end(self) -> None:
-        self._asked = None
-        self.wild_end_row.layout.display = "none"
 
     def on_outcome(self, callback: Callable[[str, IllegalAction | None], None]) -> None:
         """Call ``callback(play, refusal)`` after each play of the learner the engine judged."""
@@ -231,8 +196,8 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         text = self.command.value.strip()
         if not text:
             self._say(self._t("widget.game.type-first"))
-        elif self.play(text, typed=True, ask_end=True):
-            self.command.value = ""
+        else:
+            self.play(text, typed=True, ask_end=True)
 
     def draw(self) -> bool:
         return self.play("draw")
@@ -255,16 +220,10 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
     def suggest(self) -> str | None:
         """Ask the coach for a move: select its cards and the meld it adds to, and show the play
         with the coach's reasons (``advice``)."""
-        try:
-            advice = self.session.suggest()
-        except SessionError as exc:
-            self._say(exc.explain(self.lang))
+        advice = self.coach_panel.suggest()
+        if isinstance(advice, str):
+            self._say(advice)
             return None
-        except Exception as exc:  # the coach failing must not reach the page as a traceback
-            _LOG.exception("the coach could not advise")
-            self._say(self._t("widget.game.coach-none", reason=reason(exc, self.lang)))
-            return None
-        self.coach_note.value = advice_html(advice, self.view, self.lang)
         self.board.select(advice, self.view)
         return advice.action
 
@@ -273,13 +232,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         if move.blocked is not None:
             self._say(move.blocked.text(self.lang))
             return False
-        self._logged(move)
-        self.feedback.clear()
-        self.coach_note.value = ""
-        self._refresh()
-        self._after_move()
-        self._keep()
-        return True
+        return self._made(told=False)
 
     # -- a new game -------------------------------------------------------------------------------
     def ask_new_deal(self) -> None:
@@ -303,31 +256,29 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         """Start a new game (the same seed unless given), in ``rules`` or the current ruleset (a
         house variant's text may name its ``players``)."""
         self.session.new_game(rules, seed, players)
-        self._start_over()
-        self.feedback.show(self._t("widget.game.new-hand", rules=self.game.rules, players=self.game.players), status="info")
-        self._after_move()
-        self._keep()
+        self._start_over(self._t("widget.game.new-hand", rules=self.game.rules, players=self.game.players))
+        self.kept.keep()
 
     def _on_rules(self, change: Any) -> None:
         try:
-            variant = parse_variant(change["new"])
-            if variant.rules != self.game.rules or variant.players not in (None, self.game.players):
+            if not self.session.is_this_game(change["new"]):
                 self.new_game(change["new"])
         except ValueError as exc:
             self._say(reason(exc, self.lang))
 
-    def _start_over(self) -> None:
-        """The session has another game: show it from its start (or from where it was kept)."""
-        self.busy = False
-        self.bot_error = ""
-        self.log = [line_words(line, self.lang) for line in self.session.log]
-        self.feedback.clear()
-        self.coach_note.value = ""
+    def _start_over(self, said: str) -> None:
+        """The session has another game: show it from its start (or from where it was kept), say
+        ``said``; then the bots' turns."""
+        self.log = self.session.log_words(self.lang)
+        self.coach_panel.clear()
         self.controls.hide_question()
         self.board.redraw_melds()
         if as_rules(self.rules) != self.game.rules:
             self.rules = rules_key(self.game.rules)  # observed: comes back here only if the rules differ
         self._refresh()
+        self.feedback.clear()
+        self.feedback.show(said, status="info")
+        self._after_move()
 
     # -- the bots -------------------------------------------------------------------------------
     def step(self) -> str | None:
@@ -348,20 +299,17 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         return [move.text for move in moves if move.played]
 
     def _bot_moved(self, move: Move) -> None:
-        words = self._logged(move)
-        if move.failure is not None and self.session.bot_error is not None:
-            self.bot_error = self.session.bot_error.text(self.lang)
-            self.feedback.show(self.bot_error, status="wrong")
-        else:
-            if move.announced:
-                self.feedback.show(words, status="info")
-            self._keep()  # kept first: once the page shows a move, a reload resumes after it
+        if move.failure is None:
+            self.kept.keep()  # kept first: once the page shows a move, a reload resumes after it
         self._refresh()
+        if move.failure is not None:
+            self.feedback.show(self.bot_error, status="wrong")
+        elif move.announced:
+            self.feedback.show(self.log[-1], status="info")
 
     def _bots_done(self, error: Exception | None) -> None:
         if error is not None:
             self._oops(self._t("widget.game.bots-failed", reason=reason(error, self.lang)))
-        self.busy = False
         self._refresh()
         self._turn_message()
 
@@ -371,7 +319,6 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
             return
         self.session.run_bots(self.pace, self._bot_moved, self._bots_done)
         if self.session.busy:
-            self.busy = True
             self._refresh()
 
     def _turn_message(self) -> None:
@@ -380,18 +327,11 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
             if self.lesson:
                 self.progress.record(self.lesson, "hand")
             self.feedback.show((self.log[-1] if self.log else "") or self._t("widget.game.hand-over"), status="info")
-            remarks = self.session.debrief() if self.coach and self._debrief_on else None
-            if remarks is not None:
-                self.coach_note.value = debrief_html(remarks, self.lang)
-        elif v.my_turn and self.coach:
-            found = self.session.after_turn()
-            if found:
-                self.coach_note.value = remark_html(found[0], self.lang)
+        if self.coach:
+            self.coach_panel.at_turn(debrief=self._debrief_on)
 
     # -- drawing ----------------------------------------------------------------------------------
-    def _meld_clicked(self, change: Any) -> None:
-        if self.board.selecting or len(change["new"]) != 2:
-            return
+    def _meld_clicked(self) -> None:
         if self.hand.selected and self.my_turn and not self.busy:
             self.add()
             self.table.selected = []
@@ -404,13 +344,13 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
     def _say(self, message: str, status: str = "info") -> None:
         self.feedback.show(message, status=status)
 
-    def _logged(self, move: Move) -> str:
-        words = line_words(move.told, self.lang)
-        self.log = [*self.log, words]
-        return words
-
     def _refresh(self) -> None:
-        v = self.view
+        """Show the session as it is: the log's new lines, whether the bots are playing, why the
+        hand stopped, the board and the buttons."""
+        s, v = self.session, self.view
+        if len(s.log) > len(self.log):
+            self.log = [*self.log, *s.log_words(self.lang, start=len(self.log))]
+        self.busy, self.bot_error = s.busy, s.bot_error.text(self.lang) if s.bot_error is not None else ""
         playing = v.my_turn and not self.busy
         self.board.show(v, fresh=self.session.fresh, log=self.log, stopped=self.bot_error, playing=playing)
         self.controls.enable(playing=playing, coach=self.coach, hand_over=v.phase is Phase.HAND_OVER)
@@ -419,17 +359,3 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
     def saved(self) -> str:
         """The table as the browser keeps it (:meth:`TableSession.saved <buraco_core.table.TableSession.saved>`)."""
         return self.session.saved(self.lang)
-
-    def _keep(self) -> None:
-        self.keeper.saved = self.saved()
-
-    def _restore(self, change: Any) -> None:
-        if not change["new"]:
-            return
-        if not self.session.restore(change["new"]):  # an old or damaged copy: start afresh
-            self._keep()
-            return
-        self._start_over()
-        self.feedback.show(self._t("widget.game.welcome-back"), status="info")
-        self.keeper.saved = change["new"]
-        self._after_move()

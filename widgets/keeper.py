@@ -2,17 +2,24 @@
 
 The kernel sets ``saved`` after every move; the page stores it under ``key``. When the page is
 drawn again (a reload starts a new kernel), the page sends what it kept as ``restored``, and the
-owner (:class:`~buraco_widgets.GameTable`) rebuilds the game from it.
+owner rebuilds the game from it: :class:`KeptTable` does so for a
+:class:`~buraco_core.table.TableSession` (the one of :class:`~buraco_widgets.GameTable`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import anywidget
 import traitlets
 
+from buraco_core.table import TableSession
+
+from ._common import guard
 from .front_end import front_end
 
-__all__ = ["GameKeeper"]
+__all__ = ["GameKeeper", "KeptTable"]
 
 
 class GameKeeper(anywidget.AnyWidget):
@@ -25,3 +32,30 @@ class GameKeeper(anywidget.AnyWidget):
     """The text to keep (set by the kernel)."""
     restored = traitlets.Unicode("").tag(sync=True)
     """What the page had kept under ``key`` when it was drawn (set by the page)."""
+
+
+class KeptTable:
+    """``session`` kept in the browser by ``keeper`` (a :class:`GameKeeper` under ``key``, its log
+    in ``lang``): :meth:`keep` after every move. What the page had kept resumes the session, then
+    ``resumed()`` shows it; an old or damaged copy leaves the table as it is, kept afresh. ``show``
+    says errors on the table."""
+
+    def __init__(self, session: TableSession, key: str, lang: str, resumed: Callable[[], None],
+                 show: Callable[[str], None]) -> None:
+        self.session, self.lang, self._resumed = session, lang, resumed
+        self.keeper = GameKeeper(key=key)
+        self.keeper.observe(guard(show, self._restore, lang=lang), "restored")
+
+    def keep(self) -> None:
+        """Keep the table as it is now (:meth:`TableSession.saved <buraco_core.table.TableSession.saved>`)."""
+        self.keeper.saved = self.session.saved(self.lang)
+
+    def _restore(self, change: Any) -> None:
+        kept = change["new"]
+        if not kept:
+            return
+        if not self.session.restore(kept):  # an old or damaged copy: start afresh
+            self.keep()
+            return
+        self.keeper.saved = kept
+        self._resumed()

@@ -91,15 +91,22 @@ def browser_cpu(*servers: int) -> float:
 def answer_first_click(page: Any, timeout: float = 120_000) -> tuple[str, float]:
     """Click the first widget that answers through Python once it shows: the first puzzle's Check
     button (the answer: its feedback gets a status), or else the first card (``aria-pressed``), or on
-    a floor page (``benchmarks/floor/``) its button (the answer: its new description).
-    Returns what was clicked and when (``time.perf_counter``); the answer has come on return."""
+    the review page, which has no puzzle of its own until asked, its mixed-practice button (the answer:
+    the quiz the kernel deals), or on a floor page (``benchmarks/floor/``) its button (the answer: its
+    new description). Returns what was clicked and when (``time.perf_counter``); the answer has come on
+    return."""
     check = page.locator(".bw-puzzle .bw-check").first
     card = page.locator('[data-testid="card"]:not([disabled])').first
+    mixed = page.locator(".bw-review-mixed").first
     bare = page.locator(".bw-bare").first
-    check.or_(card).or_(bare).first.wait_for(state="visible", timeout=timeout)
-    target = "check" if check.is_visible() else "card" if card.is_visible() else "bare"
+    check.or_(card).or_(mixed).or_(bare).first.wait_for(state="visible", timeout=timeout)
+    target = ("check" if check.is_visible() else "card" if card.is_visible()
+              else "mixed" if mixed.is_visible() else "bare")
     clicked = time.perf_counter()
-    if target == "bare":
+    if target == "mixed":
+        mixed.click()
+        page.locator(".bw-review .bw-puzzle .bw-check").first.wait_for(state="visible", timeout=timeout)
+    elif target == "bare":
         bare.click()
         page.locator(".bw-bare", has_text="Answered").wait_for(state="visible", timeout=timeout)
     elif target == "check":

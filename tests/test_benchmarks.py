@@ -92,6 +92,22 @@ def test_bench_site_runs_every_section_at_a_tiny_size(capsys: pytest.CaptureFixt
 
 @pytest.mark.browser
 @pytest.mark.timeout(600)
+def test_bench_lessons_answers_the_review_page(capsys: pytest.CaptureFixture[str]) -> None:
+    """bench_lessons.py on the review page, which has no puzzle of its own on a fresh profile (before,
+    the run waited 120 s for a Check and stopped): its mixed-practice button is what answers, beside
+    the floor measured just before it."""
+    import bench_lessons
+
+    if not Path("/usr/bin/chromium").exists():
+        pytest.skip("/usr/bin/chromium is missing: `bash scripts/setup.sh test` installs it")
+    bench_lessons.main(["10", "--rounds", "1"])
+    out = capsys.readouterr().out  # (the verdicts are timings: printed, not asserted here)
+    assert re.search(r"^10_review\s+\d+\s+\d+\.\d+s\s+\d+\.\d+s\s+\d+\.\d+s.*\smixed$", out, re.M), out
+    assert "PASS  round 1: no page error or widget failing to start (none)" in out, out
+
+
+@pytest.mark.browser
+@pytest.mark.timeout(600)
 def test_bench_class_runs_a_tiny_class(capsys: pytest.CaptureFixture[str]) -> None:
     """Two protocol clients, cold and warm, the lesson and the bare notebook, after one real page and
     one protocol client each one at a time (the check that they agree): every client answers, every

@@ -4,7 +4,7 @@
 #               pytest-xdist workers: tests/conftest.py says which tests share one), but the
 #               slow-device pages
 #   make test-slow-device  every lesson page on a slow device (tests/browser/test_slow_device.py,
-#               issue 25): not in make test while its pages fail (see the module's docstring)
+#               issue 25): every page passes; not in make test for its 10 minutes on one worker
 #   make bench  the benchmarks (benchmarks/run_all.py)
 #   make site   the whole course as a static site in _site/ (Python in the browser; scripts/build_site.py)
 .PHONY: app test test-slow-device bench site

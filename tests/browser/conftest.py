@@ -376,6 +376,20 @@ def write_notebook(name: str, *cells: Any) -> Path:
     return path
 
 
+def scenario_table(name: str, scenario: str, *, lang: str = "en") -> Path:
+    """A notebook of one game table at a scenario's position (``parse_scenario``'s text), the bots
+    not moving by themselves, in ``lang``."""
+    import nbformat
+
+    options = "" if lang == "en" else f", lang={lang!r}"
+    return write_notebook(
+        name,
+        nbformat.v4.new_code_cell("from buraco_widgets import GameTable\n"
+                                  "from buraco_core.game.scenarios import parse_scenario"),
+        nbformat.v4.new_code_cell(f"GameTable(game=parse_scenario({scenario!r}), pace=0, autoplay=False{options})"),
+    )
+
+
 @pytest.fixture(scope="session")
 def widgets_notebook() -> Path:
     """A stand-in lesson: Markdown with math, and a button with a Font Awesome icon that answers a click."""

@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import expect
 from positions import WILD
 
-from .conftest import VoilaServer, axe_violations, open_notebook, screenshot, write_notebook
+from .conftest import VoilaServer, axe_violations, open_notebook, scenario_table, screenshot, write_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -155,12 +155,7 @@ def test_a_reload_mid_hand_resumes_it(page: Any, voila: VoilaServer, table_noteb
 def test_the_table_asks_where_the_wild_card_goes_and_the_keyboard_chooses(page: Any, voila: VoilaServer) -> None:
     """An addition whose joker could go to either end: the table shows the meld each end makes and
     the learner chooses one with the keyboard; the meld on the table is the one chosen."""
-    notebook = write_notebook(
-        "table-wild-end.ipynb",
-        nbformat.v4.new_code_cell("from buraco_widgets import GameTable\n"
-                                  "from buraco_core.game.scenarios import parse_scenario"),
-        nbformat.v4.new_code_cell(f"GameTable(game=parse_scenario({WILD!r}), pace=0, autoplay=False)"),
-    )
+    notebook = scenario_table("table-wild-end.ipynb", WILD)
     open_notebook(page, voila, notebook)
     page.locator('.bw-game [data-testid="hand"] [data-testid="card"][data-code="4h"]').click()
     page.locator('.bw-game [data-testid="meld"]').first.click()

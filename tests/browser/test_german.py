@@ -18,11 +18,18 @@ import re
 from pathlib import Path
 from typing import Any
 
-import nbformat
 import pytest
 from positions import MELDED
 
-from .conftest import BAD_TEXT, ROOT, VoilaServer, axe_violations, open_notebook, screenshot, write_notebook
+from .conftest import (
+    BAD_TEXT,
+    ROOT,
+    VoilaServer,
+    axe_violations,
+    open_notebook,
+    scenario_table,
+    screenshot,
+)
 from .test_lessons import answer_wrong_then_right, find_puzzle, lesson_puzzles, wrong_answer
 from .test_page_layout import mid_turn
 
@@ -188,12 +195,7 @@ def test_a_german_lesson_is_german_throughout(page: Any, voila: VoilaServer, les
 def test_the_german_game_table_mid_turn_is_german(page: Any, voila: VoilaServer) -> None:
     """The table's longest words in German: both sides' melds, the coach's suggestion and a refused
     play's verdict; no single English word among them."""
-    notebook = write_notebook(
-        "de-table.ipynb",
-        nbformat.v4.new_code_cell("from buraco_widgets import GameTable\n"
-                                  "from buraco_core.game.scenarios import parse_scenario"),
-        nbformat.v4.new_code_cell(f"GameTable(game=parse_scenario({MELDED!r}), pace=0, autoplay=False, lang='de')"),
-    )
+    notebook = scenario_table("de-table.ipynb", MELDED, lang="de")
     open_notebook(page, voila, notebook)
     mid_turn(page, "Abgelehnt")
     words = page_words(page)

@@ -16,12 +16,19 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import Any
 
-import nbformat
 import pytest
 from playwright.sync_api import expect
 from positions import MELDED
 
-from .conftest import ARTIFACTS, ROOT, VoilaServer, axe_violations, open_notebook, screenshot, write_notebook
+from .conftest import (
+    ARTIFACTS,
+    ROOT,
+    VoilaServer,
+    axe_violations,
+    open_notebook,
+    scenario_table,
+    screenshot,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -107,12 +114,7 @@ def mid_turn(page: Any, refused: str) -> None:
 
 @pytest.mark.timeout(240)
 def test_on_a_phone_the_hand_the_buttons_and_the_sides_melds_are_one_screen(page: Any, voila: VoilaServer) -> None:
-    notebook = write_notebook(
-        "layout-table.ipynb",
-        nbformat.v4.new_code_cell("from buraco_widgets import GameTable\n"
-                                  "from buraco_core.game.scenarios import parse_scenario"),
-        nbformat.v4.new_code_cell(f"GameTable(game=parse_scenario({MELDED!r}), pace=0, autoplay=False)"),
-    )
+    notebook = scenario_table("layout-table.ipynb", MELDED)
     page.set_viewport_size(PHONE)
     open_notebook(page, voila, notebook)
     expect(page.locator('.bw-game [data-testid="meld"]')).to_have_count(5)

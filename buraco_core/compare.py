@@ -16,9 +16,11 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from html import escape
+from importlib import resources
 
 from .melds import InvalidMeld, make_meld
 from .messages import Message, format_number, render
@@ -274,10 +276,18 @@ class ScoreComparison(list[RulesetScore]):
                            render("compare.scores-label", lang))
 
 
+def stylesheet() -> str:
+    """The rules of ``compare.css`` beside this module, the looks of the tables' scroll box, without
+    its comments and indentation (each table's output carries them)."""
+    text = resources.files("buraco_core").joinpath("compare.css").read_text(encoding="utf-8")
+    return " ".join(line.strip() for line in re.sub(r"/\*.*?\*/", "", text, flags=re.S).splitlines() if line.strip())
+
+
 def _scroll_box(table: str, label: str) -> str:
     """A wide table in a box of its own that scrolls sideways on a phone instead of running off the
     page, reachable by keyboard and named for a screen reader; its looks (the row labels kept in
-    view, the cue that more lies to the side) are the page's style sheet's,
-    ``buraco_widgets/static/page.css``."""
-    return (f"<div class='buraco-compare-scroll' role='region' tabindex='0' aria-label='{escape(label)}'>"
+    view, the cue that more lies to the side) come with it, :func:`stylesheet` as a ``<style>``
+    element, as the board's do (``board.style_tag``): the table looks the same on every page."""
+    return (f"<style>{stylesheet()}</style>"
+            f"<div class='buraco-compare-scroll' role='region' tabindex='0' aria-label='{escape(label)}'>"
             f"{table}</div>")

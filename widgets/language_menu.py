@@ -35,10 +35,9 @@ STORAGE_KEY = "buraco.language"
 
 class LanguageMenu(anywidget.AnyWidget):
     """Links to this page in the other languages (each named in its own language) and the page's
-    language (``lang``). Every lesson shows one, so its front end also brings the page's style
-    sheet for the engine's HTML outputs (``static/page.css``: lesson 07's comparison tables)."""
+    language (``lang``)."""
 
-    _esm = front_end("language_menu.js", "language_menu.css", "page.css")
+    _esm = front_end("language_menu.js", "language_menu.css")
 
     lang = traitlets.Unicode("en").tag(sync=True)
     label = traitlets.Unicode("").tag(sync=True)

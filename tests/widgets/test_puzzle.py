@@ -282,7 +282,7 @@ def test_a_puzzle_from_a_teachers_file(tmp_path: Any) -> None:
     assert w.check() and progress.solved == {"03": ["worked-clean"]}
     w.another()  # a generated clean buraco puzzle: the goal is kept
     assert w.puzzle.kind == "make-buraco" and w.puzzle.goal["buraco"] == "clean"
-    with pytest.raises(ValueError, match="no puzzle 'nope'"):
+    with pytest.raises(KeyError, match="no puzzle 'nope'"):
         MeldPuzzle.load(path, "nope")
 
 

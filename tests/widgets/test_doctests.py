@@ -6,7 +6,7 @@ import importlib
 import pytest
 
 MODULES = ["hand", "table", "picker", "progress", "feedback", "puzzle", "puzzle_buttons", "verdict", "score_quiz",
-           "quiz", "answers", "game_table", "house", "language"]
+           "quiz", "steps", "answers", "game_table", "house", "language"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -161,6 +161,10 @@ class Progress(anywidget.AnyWidget):
     def is_solved(self, lesson: str, item: str) -> bool:
         return str(item) in self.solved.get(str(lesson), [])
 
+    def solved_in(self, lesson: str) -> list[str]:
+        """The items of ``lesson`` the learner has solved."""
+        return list(self.solved.get(str(lesson), []))
+
     def states(self, rules: Rules | str | None = None) -> dict[str, ClauseState]:
         """Where each clause of ``rules`` (default: the course's ruleset) stands for the learner."""
         return clause_states(self.answers, rules if rules is not None else self.ruleset)

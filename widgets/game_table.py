@@ -51,10 +51,11 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
     moves, ``coach`` the rule behind a refused play and Suggest; ``autoplay=False``: the bots wait
     for :meth:`step` / :meth:`advance_bots`. ``session`` is the :class:`~buraco_core.table.TableSession`,
     ``feedback.value`` the last message, ``log`` the moves so far, ``bot_error`` why a bot could not
-    move (the hand stops there).
-
-    Where the rules let the learner choose the end a moving wild card goes to, the table asks
-    first (:mod:`~buraco_widgets.wild_end`: ``wild_end``, in ``wild_end_row`` below the buttons).
+    move (the hand stops there). Its parts: ``board`` (:class:`~buraco_widgets.game_board.Board`: the
+    status, the melds, the hand, ...), ``controls`` (the buttons, the Play box, the New deal question),
+    ``coach_panel`` (its ``note``), ``kept`` (its ``keeper``) and ``ends``: where the rules let the
+    learner choose the end a moving wild card goes to, the table asks first
+    (:mod:`~buraco_widgets.wild_end`, below the buttons).
     """
 
     rules = traitlets.Unicode("buraco")
@@ -80,27 +81,16 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
             self.rules = rules_key(self.game.rules)
             self.seat, self.pace, self.coach = seat, pace, coach
         self.board = b = Board(self.rules, self.lang)
-        self.status, self.center, self.table, self.hand = b.status, b.center, b.table, b.hand
-        self.score_sheet, self.log_view = b.score_sheet, b.log_view
-        self.coach_panel = CoachPanel(self.session, self.lang)
-        self.coach_note = self.coach_panel.note
         b.on_meld_clicked(guard(self._oops, self._meld_clicked))
+        self.coach_panel = CoachPanel(self.session, self.lang)
         self.controls = c = Controls(self.lang, lambda name: getattr(self, name)(), self._oops)
-        self.draw_button, self.take_button, self.meld_button = c.draw_button, c.take_button, c.meld_button
-        self.add_button, self.discard_button, self.suggest_button = c.add_button, c.discard_button, c.suggest_button
-        self.next_button, self.new_deal_button, self.buttons = c.next_button, c.new_deal_button, c.row
-        self.command, self.command_button, self.command_row = c.command, c.command_button, c.command_row
-        self.confirm, self.confirm_yes, self.confirm_no, self.confirm_row = c.confirm, c.confirm_yes, c.confirm_no, c.confirm_row
         self.feedback = FeedbackBox(hint_label=self._t("widget.game.coach-suggests"), lang=self.lang)
         self.ends = WildEndQuestion(self.session, self.lang, lambda text, typed: self.play(text, typed=typed), self._oops)
-        self.wild_end, self.wild_end_row = self.ends.choice, self.ends.row
         self.kept = KeptTable(self.session, keep if keep is not None else f"table/{lesson or 'game'}/{self.rules}/{seed}/{seat}",
                               self.lang, lambda: self._start_over(self._t("widget.game.welcome-back")), self._oops)
-        self.keeper = self.kept.keeper
-        self.styles = ipywidgets.HTML(board.style_tag(), layout=ipywidgets.Layout(display="none"))
-        self.children = [self.styles, self.keeper, self.status, self.center, self.table, self.hand, self.buttons,
-                         self.wild_end_row, self.confirm_row, self.command_row, self.feedback, self.coach_note, self.score_sheet,
-                         self.log_view]
+        styles = ipywidgets.HTML(board.style_tag(), layout=ipywidgets.Layout(display="none"))
+        self.children = [styles, self.kept.keeper, b.status, b.center, b.table, b.hand, c.row, self.ends.row, c.confirm_row,
+                         c.command_row, self.feedback, self.coach_panel.note, b.score_sheet, b.log_view]
         self.observe(guard(self._oops, lambda _c: self._refresh()), "coach")
         self.observe(guard(self._oops, self._on_rules), "rules")
         self.in_lesson = TableLesson(self.session, self.lesson, progress, self.lang)
@@ -169,7 +159,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
             self._say(*said)
             return False
         if typed:
-            self.command.value = ""  # the typed play is made (a refused one stays, to fix it)
+            self.controls.command.value = ""  # the typed play is made (a refused one stays, to fix it)
         return self._made(told=True)
 
     def _made(self, *, told: bool) -> bool:
@@ -190,7 +180,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
 
     def play_command(self) -> None:
         """What Play (or Enter in the box) does: play the typed text (kept when refused, to fix it)."""
-        text = self.command.value.strip()
+        text = self.controls.command.value.strip()
         if not text:
             self._say(self._t("widget.game.type-first"))
         else:
@@ -327,9 +317,9 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
 
     # -- drawing ----------------------------------------------------------------------------------
     def _meld_clicked(self) -> None:
-        if self.hand.selected and self.my_turn and not self.busy:
+        if self.board.hand.selected and self.my_turn and not self.busy:
             self.add()
-            self.table.selected = []
+            self.board.table.selected = []
         else:
             self._say(self._t("widget.game.meld-chosen"))
 

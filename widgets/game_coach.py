@@ -12,7 +12,7 @@ from collections.abc import Sequence
 import ipywidgets
 
 from buraco_core.coach import Advice, Remark
-from buraco_core.game import Phase, View
+from buraco_core.game import View
 from buraco_core.messages import Message, render
 from buraco_core.table import TableSession
 from buraco_core.teach import SessionError
@@ -48,12 +48,11 @@ class CoachPanel:
     def at_turn(self, *, debrief: bool) -> None:
         """Once the turn is the learner's again, the remark on the last turn (if any); at the end
         of the hand, with ``debrief``, the review of the learner's hand."""
-        v = self.session.view
-        if v.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+        if self.session.hand_over:
             remarks = self.session.debrief() if debrief else None
             if remarks is not None:
                 self.note.value = debrief_html(remarks, self.lang)
-        elif v.my_turn:
+        elif self.session.view.my_turn:
             found = self.session.after_turn()
             if found:
                 self.note.value = remark_html(found[0], self.lang)

@@ -18,20 +18,19 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets
 import traitlets
 
-from buraco_core import IllegalAction, Rules, board
+from buraco_core import Rules, board
 from buraco_core.bots import Bot
-from buraco_core.coach import Advice, Remark
 from buraco_core.game import Game, Phase, View
 from buraco_core.messages import Message, render
 from buraco_core.table import Move, TableSession
 
-from ._common import as_rules, guard, reason, rules_key
+from ._common import guard, reason, rules_key
 from .feedback import FeedbackBox
 from .game_board import Board, move_message
 from .game_coach import CoachPanel
@@ -98,16 +97,6 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         self._after_move()
         self.kept.keep()
 
-    @classmethod
-    def from_game(cls, game: Game, **kwargs: Any) -> GameTable:
-        """A table for a game in progress (a scenario, a loaded game)."""
-        return cls(game=game, **kwargs)
-
-    @classmethod
-    def scenario(cls, name: str, **kwargs: Any) -> GameTable:
-        """A table at a named scenario of the engine: ``GameTable.scenario("pot-direct")``."""
-        return cls(game=Game.scenario(name), **kwargs)
-
     # -- who is who ----------------------------------------------------------------------------
     @property
     def game(self) -> Game:
@@ -117,22 +106,6 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
     def view(self) -> View:
         """What the learner's seat may see (the widget shows nothing else)."""
         return self.session.view
-
-    @property
-    def advice(self) -> Advice | None:
-        return self.session.advice  # the coach's last suggestion
-
-    @property
-    def remarks(self) -> list[Remark]:
-        return self.session.remarks  # the coach's remarks: after a turn, the debrief
-
-    @property
-    def progress(self) -> Progress:
-        return self.in_lesson.progress
-
-    @property
-    def my_turn(self) -> bool:
-        return self.view.my_turn
 
     def _t(self, key: str, **params: Any) -> str:
         return render(key, self.lang, **params)
@@ -154,17 +127,18 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
             return False
         move = self.session.play(text)
         self.in_lesson.played(move)
+        return self._made(move, typed=typed)
+
+    def _made(self, move: Move, *, typed: bool = False, told: bool = True) -> bool:
+        """The learner's ``move`` (a play, ``told`` on the table, or the next hand): not made, what
+        the table says of it (:func:`~buraco_widgets.game_board.move_message`); made, kept and
+        shown, then the bots' turns."""
         said = move_message(move, self.lang, coach=self.coach, stopped=self.session.bot_error, typed=typed)
         if said is not None:
             self._say(*said)
             return False
         if typed:
             self.controls.command.value = ""  # the typed play is made (a refused one stays, to fix it)
-        return self._made(told=True)
-
-    def _made(self, *, told: bool) -> bool:
-        """The learner's move made (a play, ``told`` on the table, or the next hand): kept and
-        shown; then the bots' turns."""
         self.feedback.clear()
         self.coach_panel.clear()
         self.kept.keep()  # kept first: once the page shows a move, a reload resumes after it
@@ -173,10 +147,6 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
             self.feedback.show(self.log[-1], status="info")
         self._after_move()
         return True
-
-    def on_outcome(self, callback: Callable[[str, IllegalAction | None], None]) -> None:
-        """Call ``callback(play, refusal)`` after each play of the learner the engine judged."""
-        self.session.on_outcome(callback)
 
     def play_command(self) -> None:
         """What Play (or Enter in the box) does: play the typed text (kept when refused, to fix it)."""
@@ -215,11 +185,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         return advice.action
 
     def next_hand(self) -> bool:
-        move = self.session.next_hand()
-        if move.blocked is not None:
-            self._say(move.blocked.text(self.lang))
-            return False
-        return self._made(told=False)
+        return self._made(self.session.next_hand(), told=False)
 
     # -- a new game -------------------------------------------------------------------------------
     def ask_new_deal(self) -> None:
@@ -260,8 +226,8 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         self.coach_panel.clear()
         self.controls.hide_question()
         self.board.redraw_melds()
-        if as_rules(self.rules) != self.game.rules:
-            self.rules = rules_key(self.game.rules)  # observed: comes back here only if the rules differ
+        if not self.session.is_this_game(self.rules):
+            self.rules = rules_key(self.game.rules)  # observed: the same game, nothing more happens
         self._refresh()
         self.feedback.clear()
         self.feedback.show(said, status="info")
@@ -317,7 +283,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
 
     # -- drawing ----------------------------------------------------------------------------------
     def _meld_clicked(self) -> None:
-        if self.board.hand.selected and self.my_turn and not self.busy:
+        if self.board.hand.selected and self.view.my_turn and not self.busy:
             self.add()
             self.board.table.selected = []
         else:
@@ -339,8 +305,3 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         playing = v.my_turn and not self.busy
         self.board.show(v, fresh=self.session.fresh, log=self.log, stopped=self.bot_error, playing=playing)
         self.controls.enable(playing=playing, coach=self.coach, hand_over=v.phase is Phase.HAND_OVER)
-
-    # -- kept in the browser --------------------------------------------------------------------
-    def saved(self) -> str:
-        """The table as the browser keeps it (:meth:`TableSession.saved <buraco_core.table.TableSession.saved>`)."""
-        return self.session.saved(self.lang)

@@ -107,7 +107,7 @@ def test_coach_off_hides_the_reason_and_the_suggest_button() -> None:
 
 def test_draw_then_meld_selected_cards_then_discard_passes_the_turn_to_the_bots() -> None:
     table = GameTable(rules="buraco", seed=7, pace=0)
-    assert table.my_turn and not table.controls.draw_button.disabled
+    assert table.view.my_turn and not table.controls.draw_button.disabled
     table.controls.draw_button.click()
     assert len(table.board.hand.codes) == 12 and table.game.phase is Phase.PLAY
     meld = next((a for a in table.game.legal_actions() if isinstance(a, NewMeld)), None)
@@ -120,7 +120,7 @@ def test_draw_then_meld_selected_cards_then_discard_passes_the_turn_to_the_bots(
     table.board.hand.select_cards(table.board.hand.codes[0])
     table.controls.discard_button.click()
     # pace 0: the three bots played, and it is the learner's turn again
-    assert table.my_turn
+    assert table.view.my_turn
     bot_lines = table.log[moves_before + 1:]
     assert bot_lines and all(not line.startswith("You ") for line in bot_lines)
 
@@ -135,7 +135,7 @@ def test_discard_needs_exactly_one_selected_card() -> None:
 
 
 def test_add_by_clicking_a_meld() -> None:
-    table = GameTable.from_game(parse_scenario(ADD_POSITION), pace=0)
+    table = GameTable(game=parse_scenario(ADD_POSITION), pace=0)
     table.board.hand.select_cards("Kc")
     table.board.table.select(0, 0)  # a click on "Your side", meld 1
     assert [c.code for c in table.game.melds[0][0].cards].count("Kc") == 1
@@ -144,7 +144,7 @@ def test_add_by_clicking_a_meld() -> None:
 
 
 def test_a_refused_add_changes_nothing() -> None:
-    table = GameTable.from_game(parse_scenario(ADD_POSITION), pace=0)
+    table = GameTable(game=parse_scenario(ADD_POSITION), pace=0)
     before = table.game.to_json()
     table.board.hand.select_cards("9c")
     table.board.table.select(0, 0)
@@ -165,7 +165,7 @@ def test_step_plays_one_bot_move_at_a_time() -> None:
     text = table.step()  # seat 0 (a bot, the partner of seat 2) moves once
     assert text == "draw" and table.log == ["Partner (seat 0) draws a card from the stock."]
     played = table.advance_bots()
-    assert table.my_turn and len(table.log) == 1 + len(played)
+    assert table.view.my_turn and len(table.log) == 1 + len(played)
 
 
 def test_bots_move_one_by_one_at_the_given_pace() -> None:
@@ -179,7 +179,7 @@ def test_bots_move_one_by_one_at_the_given_pace() -> None:
         while table.busy:
             seen.append(len(table.log))
             await asyncio.sleep(0.002)
-        return seen, table.my_turn
+        return seen, table.view.my_turn
 
     seen, my_turn = asyncio.run(scenario())
     assert my_turn and len(set(seen)) > 2  # the log grew a move at a time
@@ -189,7 +189,7 @@ def test_suggest_selects_the_cards_of_the_suggested_play() -> None:
     table = GameTable(rules="buraco", seed=7, pace=0)
     table.draw()
     text = table.suggest()
-    assert text and table.advice is not None and table.advice.action == text
+    assert text and table.session.advice is not None and table.session.advice.action == text
     assert "The coach suggests:" in table.coach_panel.note.value
     if text.startswith("discard"):
         assert [c.code for c in table.board.hand.selected_cards] == [text.split()[1]]
@@ -211,7 +211,7 @@ def test_a_whole_hand_ends_with_the_engine_score_sheet() -> None:
 def test_a_game_can_be_saved_and_loaded_into_a_table() -> None:
     table = GameTable(rules="buraco", seed=7, pace=0)
     table.draw()
-    again = GameTable.from_game(Game.from_json(table.game.to_json()), pace=0)
+    again = GameTable(game=Game.from_json(table.game.to_json()), pace=0)
     assert again.board.hand.codes == sorted(again.board.hand.codes, key=lambda c: again.board.hand.codes.index(c))
     assert sorted(again.board.hand.codes) == sorted(table.board.hand.codes)
 
@@ -319,7 +319,7 @@ def test_a_failing_bot_is_shown_on_the_page_and_in_the_logs(caplog: object) -> N
     assert table.play("discard " + table.board.hand.codes[0]) is False
     assert table.feedback.value == table.bot_error and table.game.to_json() == before
     table.controls.new_deal_button.click()  # a new deal clears it
-    assert table.bot_error == "" and table.my_turn
+    assert table.bot_error == "" and table.view.my_turn
 
 
 def test_a_bot_choosing_a_refused_move_is_shown_too() -> None:
@@ -356,9 +356,9 @@ def test_the_whole_log_is_kept_and_scrollable() -> None:
 
 
 def test_suggest_selects_the_cards_and_the_meld_and_gives_reasons() -> None:
-    table = GameTable.from_game(parse_scenario(ADD_POSITION), pace=0)
+    table = GameTable(game=parse_scenario(ADD_POSITION), pace=0)
     text = table.suggest()
-    assert text == "add 1 Kc" and table.advice is not None
+    assert text == "add 1 Kc" and table.session.advice is not None
     assert [c.code for c in table.board.hand.selected_cards] == ["Kc"]
     assert table.board.table.selected == [0, 0], "the meld to add to is selected too"
     note = html.unescape(table.coach_panel.note.value)
@@ -373,7 +373,7 @@ def test_suggest_is_honest_when_the_choice_is_close() -> None:
     advice = None
     for _ in range(30):  # discard as the coach says until some choice is a close call
         table.suggest()
-        advice = table.advice
+        advice = table.session.advice
         assert advice is not None
         if advice.close:
             break
@@ -385,10 +385,10 @@ def test_suggest_is_honest_when_the_choice_is_close() -> None:
 
 
 def test_a_discard_that_feeds_the_next_player_gets_a_remark() -> None:
-    table = GameTable.from_game(parse_scenario(FED), pace=0, coach_worlds=4)
+    table = GameTable(game=parse_scenario(FED), pace=0, coach_worlds=4)
     table.play("discard 7s")
-    assert table.my_turn or table.game.is_hand_over
-    assert table.remarks and table.remarks[0].played == "discard 7s"
+    assert table.view.my_turn or table.game.is_hand_over
+    assert table.session.remarks and table.session.remarks[0].played == "discard 7s"
     assert "you discarded the 7♠" in table.coach_panel.note.value.lower()
     assert "Left opponent" in table.coach_panel.note.value
 
@@ -405,9 +405,9 @@ def test_the_hand_ends_with_the_debrief() -> None:
                 f"discard {table.view.hand[-1].code}")
     assert table.game.is_hand_over
     assert "The coach's review of your hand" in html.unescape(table.coach_panel.note.value)
-    assert 1 <= len(table.remarks) <= 3
-    assert table.remarks == sorted(table.remarks, key=lambda r: -r.points)
-    assert all(f"Move {r.move + 1} (about {r.points} points):" in table.coach_panel.note.value for r in table.remarks)
+    assert 1 <= len(table.session.remarks) <= 3
+    assert table.session.remarks == sorted(table.session.remarks, key=lambda r: -r.points)
+    assert all(f"Move {r.move + 1} (about {r.points} points):" in table.coach_panel.note.value for r in table.session.remarks)
 
 
 def test_enter_in_the_box_plays_and_empties_it() -> None:
@@ -444,7 +444,7 @@ def test_a_damaged_kept_game_is_ignored() -> None:
 def test_a_plays_outcome_is_known_in_one_place() -> None:
     seen: list[tuple[str, str | None]] = []
     table = GameTable(rules="buraco", seed=7, pace=0)
-    table.on_outcome(lambda play, refusal: seen.append((play, None if refusal is None else refusal.rule)))
+    table.session.on_outcome(lambda play, refusal: seen.append((play, None if refusal is None else refusal.rule)))
     table.play("discard JK")
     table.play("draw")
     assert seen == [("discard JK", "turn"), ("draw", None)]
@@ -482,7 +482,7 @@ def step_until(table: GameTable, done: object, limit: int = 2000) -> str:
     """Let the bots move one at a time (the learner draws and discards its first card) until
     ``done(text)`` holds for a computer move; return that move's text."""
     for _ in range(limit):
-        if table.my_turn:
+        if table.view.my_turn:
             table.draw()
             table.play(f"discard {table.view.hand[0].code}")
             continue

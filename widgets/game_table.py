@@ -83,7 +83,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         b.on_meld_clicked(guard(self._oops, self._meld_clicked))
         self.coach_panel = CoachPanel(self.session, self.lang)
         self.controls = c = Controls(self.lang, lambda name: getattr(self, name)(), self._oops)
-        self.feedback = FeedbackBox(hint_label=self._t("widget.game.coach-suggests"), lang=self.lang)
+        self.feedback = FeedbackBox(lang=self.lang)
         self.ends = WildEndQuestion(self.session, self.lang, lambda text, typed: self.play(text, typed=typed), self._oops)
         self.kept = KeptTable(self.session, keep if keep is not None else f"table/{lesson or 'game'}/{self.rules}/{seed}/{seat}",
                               self.lang, lambda: self._start_over(self._t("widget.game.welcome-back")), self._oops)

@@ -26,10 +26,11 @@ __all__ = ["CoachPanel", "advice_html", "debrief_html", "remark_html"]
 
 
 class CoachPanel:
-    """What the coach of ``session`` says on the table, in ``note`` (an HTML part of the table)."""
+    """What the coach of ``session`` says on the table, in ``note`` (an HTML part of the table);
+    ``debrief``: the review of the learner's hand at its end."""
 
-    def __init__(self, session: TableSession, lang: str) -> None:
-        self.session, self.lang = session, lang
+    def __init__(self, session: TableSession, lang: str, *, debrief: bool = True) -> None:
+        self.session, self.lang, self.debrief = session, lang, debrief
         self.note = classed(ipywidgets.HTML(), "bw-coach-note")
 
     def suggest(self) -> Advice | str:
@@ -45,11 +46,11 @@ class CoachPanel:
         self.note.value = advice_html(advice, self.session.view, self.lang)
         return advice
 
-    def at_turn(self, *, debrief: bool) -> None:
+    def at_turn(self) -> None:
         """Once the turn is the learner's again, the remark on the last turn (if any); at the end
         of the hand, with ``debrief``, the review of the learner's hand."""
         if self.session.hand_over:
-            remarks = self.session.debrief() if debrief else None
+            remarks = self.session.debrief() if self.debrief else None
             if remarks is not None:
                 self.note.value = debrief_html(remarks, self.lang)
         elif self.session.view.my_turn:

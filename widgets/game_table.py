@@ -59,7 +59,6 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
 
     rules = traitlets.Unicode("buraco")
     """The ruleset's name (a :class:`Rules` given to the constructor is kept as the game's)."""
-    seat = traitlets.Int(0)
     pace = traitlets.Float(0.6)
     coach = traitlets.Bool(True)
     log = traitlets.List(traitlets.Unicode())
@@ -75,13 +74,11 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         self.add_class("bw-game")
         self.lang = resolve(lang)
         self.session = TableSession(rules, seed, players, seat=seat, bots=bots, coach_worlds=coach_worlds, game=game)
-        self.autoplay, self.lesson, self._debrief_on = autoplay, str(lesson), debrief
-        with self.hold_trait_notifications():
-            self.rules = rules_key(self.game.rules)
-            self.seat, self.pace, self.coach = seat, pace, coach
+        self.autoplay = autoplay
+        self.rules, self.pace, self.coach = rules_key(self.game.rules), pace, coach  # observed once the parts exist
         self.board = b = Board(self.rules, self.lang)
         b.on_meld_clicked(guard(self._oops, self._meld_clicked))
-        self.coach_panel = CoachPanel(self.session, self.lang)
+        self.coach_panel = CoachPanel(self.session, self.lang, debrief=debrief)
         self.controls = c = Controls(self.lang, lambda name: getattr(self, name)(), self._oops)
         self.feedback = FeedbackBox(lang=self.lang)
         self.ends = WildEndQuestion(self.session, self.lang, lambda text, typed: self.play(text, typed=typed), self._oops)
@@ -92,7 +89,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
                          c.command_row, self.feedback, self.coach_panel.note, b.score_sheet, b.log_view]
         self.observe(guard(self._oops, lambda _c: self._refresh()), "coach")
         self.observe(guard(self._oops, self._on_rules), "rules")
-        self.in_lesson = TableLesson(self.session, self.lesson, progress, self.lang)
+        self.in_lesson = TableLesson(self.session, lesson, progress, self.lang)
         self._refresh()
         self._after_move()
         self.kept.keep()
@@ -120,10 +117,10 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         Play box do is True). (A :class:`Message` is what to do first, said instead.)"""
         self.ends.forget()
         if isinstance(text, Message):
-            self._say(text.text(self.lang))
+            self.feedback.show(text.text(self.lang))
             return False
         if ask_end and self.ends.ask(text, typed):
-            self._say(self._t("widget.game.choose-end"))
+            self.feedback.show(self._t("widget.game.choose-end"))
             return False
         move = self.session.play(text)
         self.in_lesson.played(move)
@@ -135,7 +132,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         shown, then the bots' turns."""
         said = move_message(move, self.lang, coach=self.coach, stopped=self.session.bot_error, typed=typed)
         if said is not None:
-            self._say(*said)
+            self.feedback.show(said[0], status=said[1])
             return False
         if typed:
             self.controls.command.value = ""  # the typed play is made (a refused one stays, to fix it)
@@ -144,7 +141,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         self.kept.keep()  # kept first: once the page shows a move, a reload resumes after it
         self._refresh()
         if told:
-            self.feedback.show(self.log[-1], status="info")
+            self.feedback.show(self.log[-1])
         self._after_move()
         return True
 
@@ -152,7 +149,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         """What Play (or Enter in the box) does: play the typed text (kept when refused, to fix it)."""
         text = self.controls.command.value.strip()
         if not text:
-            self._say(self._t("widget.game.type-first"))
+            self.feedback.show(self._t("widget.game.type-first"))
         else:
             self.play(text, typed=True, ask_end=True)
 
@@ -179,7 +176,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         with the coach's reasons (``advice``)."""
         advice = self.coach_panel.suggest()
         if isinstance(advice, str):
-            self._say(advice)
+            self.feedback.show(advice)
             return None
         self.board.select(advice, self.view)
         return advice.action
@@ -198,12 +195,11 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
 
     def new_deal(self) -> None:
         """The next seed's game, in the same ruleset."""
-        self.controls.hide_question()
         self.new_game(seed=self.session.seed + 1)
 
     def keep_playing(self) -> None:
         self.controls.hide_question()
-        self._say(self._t("widget.game.keep-playing"))
+        self.feedback.show(self._t("widget.game.keep-playing"))
 
     def new_game(self, rules: Rules | str | None = None, seed: int | None = None, players: int | None = None) -> None:
         """Start a new game (the same seed unless given), in ``rules`` or the current ruleset (a
@@ -217,7 +213,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
             if not self.session.is_this_game(change["new"]):
                 self.new_game(change["new"])
         except ValueError as exc:
-            self._say(reason(exc, self.lang))
+            self.feedback.show(reason(exc, self.lang))
 
     def _start_over(self, said: str) -> None:
         """The session has another game: show it from its start (or from where it was kept), say
@@ -229,8 +225,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         if not self.session.is_this_game(self.rules):
             self.rules = rules_key(self.game.rules)  # observed: the same game, nothing more happens
         self._refresh()
-        self.feedback.clear()
-        self.feedback.show(said, status="info")
+        self.feedback.show(said)
         self._after_move()
 
     # -- the bots -------------------------------------------------------------------------------
@@ -258,7 +253,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         if move.failure is not None:
             self.feedback.show(self.bot_error, status="wrong")
         elif move.announced:
-            self.feedback.show(self.log[-1], status="info")
+            self.feedback.show(self.log[-1])
 
     def _bots_done(self, error: Exception | None) -> None:
         if error is not None:
@@ -277,9 +272,9 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
     def _turn_message(self) -> None:
         if self.session.hand_over:
             self.in_lesson.hand_over()
-            self.feedback.show((self.log[-1] if self.log else "") or self._t("widget.game.hand-over"), status="info")
+            self.feedback.show((self.log[-1] if self.log else "") or self._t("widget.game.hand-over"))
         if self.coach:
-            self.coach_panel.at_turn(debrief=self._debrief_on)
+            self.coach_panel.at_turn()
 
     # -- drawing ----------------------------------------------------------------------------------
     def _meld_clicked(self) -> None:
@@ -287,13 +282,10 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
             self.add()
             self.board.table.selected = []
         else:
-            self._say(self._t("widget.game.meld-chosen"))
+            self.feedback.show(self._t("widget.game.meld-chosen"))
 
     def _oops(self, message: str) -> None:
         self.feedback.show(message, status="wrong")
-
-    def _say(self, message: str, status: str = "info") -> None:
-        self.feedback.show(message, status=status)
 
     def _refresh(self) -> None:
         """Show the session as it is: the log's new lines, whether the bots are playing, why the

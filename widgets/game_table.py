@@ -278,7 +278,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
 
     # -- drawing ----------------------------------------------------------------------------------
     def _meld_clicked(self) -> None:
-        if self.board.hand.selected and self.view.my_turn and not self.busy:
+        if self.board.hand.selected and self.session.learner_to_play:
             self.add()
             self.board.table.selected = []
         else:
@@ -294,6 +294,6 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         if len(s.log) > len(self.log):
             self.log = [*self.log, *s.log_words(self.lang, start=len(self.log))]
         self.busy, self.bot_error = s.busy, s.bot_error.text(self.lang) if s.bot_error is not None else ""
-        playing = v.my_turn and not self.busy
+        playing = s.learner_to_play
         self.board.show(v, fresh=self.session.fresh, log=self.log, stopped=self.bot_error, playing=playing)
         self.controls.enable(playing=playing, coach=self.coach, hand_over=v.phase is Phase.HAND_OVER)

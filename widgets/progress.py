@@ -32,7 +32,6 @@ False
 from __future__ import annotations
 
 import functools
-from datetime import date
 from typing import Any, ClassVar
 
 import anywidget
@@ -102,7 +101,8 @@ class Progress(anywidget.AnyWidget):
         kwargs.setdefault("texts", {key: template(f"widget.progress.{key}", lang) for key in _TEXTS})
         super().__init__(**kwargs)
         self.clock = LearnerClock()
-        """The learner's clock (the browser's once the page has said it, :meth:`restore`)."""
+        """The learner's clock, ``now_ms()`` and ``today()``: the browser's once the page has said it
+        (:meth:`restore`), the kernel's before."""
         self.on_msg(self._on_front_end_msg)
 
     # -- the shared instance ----------------------------------------------------------------
@@ -119,15 +119,6 @@ class Progress(anywidget.AnyWidget):
         progress = cls.shared()
         progress.lesson = str(lesson)
         return progress
-
-    # -- the learner's clock ------------------------------------------------------------------
-    def now_ms(self) -> int:
-        """The learner's clock (the browser's, once the page has said it) in ms since 1970."""
-        return self.clock.now_ms()
-
-    def today(self) -> date:
-        """The learner's day: the browser's local date, or the kernel's before the page loads."""
-        return self.clock.today()
 
     # -- recording ----------------------------------------------------------------------------
     def record(self, lesson: str, item: str) -> bool:
@@ -188,7 +179,7 @@ class Progress(anywidget.AnyWidget):
         self._choose("ruleset", as_rules(rules).name)
 
     def _choose(self, key: str, name: str) -> None:
-        self._show(self.record_value().choose(key, name, self.now_ms()))
+        self._show(self.record_value().choose(key, name, self.clock.now_ms()))
 
     def follow(self, *widgets: traitlets.HasTraits, trait: str = "rules") -> None:
         """Make each widget's ``rules`` follow the course's ruleset once the learner has chosen

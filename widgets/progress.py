@@ -38,7 +38,7 @@ import anywidget
 import traitlets
 
 from buraco_core import Rules
-from buraco_core.messages import render
+from buraco_core.messages import render, show
 from buraco_core.teach.handin import read_progress
 from buraco_core.teach.mastery import Answer, ClauseState, Outcome, clause_states
 from buraco_core.teach.record import DEFAULT_RULESET, LearnerClock, Record, read_record, solved_lines
@@ -158,10 +158,8 @@ class Progress(anywidget.AnyWidget):
 
     def summary(self, lesson: str | None = None) -> str:
         """One line a learner reads: ``'Lesson 03: 2 of 4 solved'``."""
-        lines = solved_lines(self.solved, self.expected, lesson)
-        if not lines:
-            return render("widget.progress.nothing", self.lang)
-        return render("list.separator", self.lang).join(line.text(self.lang) for line in lines)
+        lines = solved_lines(self.solved, self.expected, lesson)  # joined as the catalog joins a list
+        return show(lines, self.lang) if lines else render("widget.progress.nothing", self.lang)
 
     # -- the course's ruleset -------------------------------------------------------------------
     @property

@@ -31,7 +31,6 @@ False
 
 from __future__ import annotations
 
-import functools
 from typing import Any, ClassVar
 
 import anywidget
@@ -44,6 +43,7 @@ from buraco_core.teach.mastery import Answer, ClauseState, Outcome, clause_state
 from buraco_core.teach.record import DEFAULT_RULESET, LearnerClock, Record, read_record, solved_lines
 
 from ._common import as_rules, reason, template
+from .course_settings import follow
 from .front_end import front_end
 from .language import resolve
 
@@ -180,21 +180,9 @@ class Progress(anywidget.AnyWidget):
         self._show(self.record_value().choose(key, name, self.clock.now_ms()))
 
     def follow(self, *widgets: traitlets.HasTraits, trait: str = "rules") -> None:
-        """Make each widget's ``rules`` follow the course's ruleset once the learner has chosen
-        one: now, when the browser says which it is, and when the learner chooses another. Until
-        then each keeps the ruleset it was made with. ``trait`` names the widget's trait that
-        holds a ruleset's name."""
-        for widget in widgets:
-            if not widget.has_trait(trait):
-                raise TypeError(f"{type(widget).__name__} has no {trait!r} trait to follow the course's ruleset")
-            follow = functools.partial(self._follow, widget, trait)
-            follow(None)
-            self.observe(follow, "settings")
-
-    def _follow(self, widget: traitlets.HasTraits, trait: str, _change: Any) -> None:
-        name = self.chosen_ruleset
-        if name and getattr(widget, trait) != name:
-            widget.set_trait(trait, name)  # the widget's own observer deals in the new ruleset
+        """Make each widget's ``rules`` (or ``trait``) follow the course's ruleset once the learner
+        has chosen one (:func:`~buraco_widgets.course_settings.follow`)."""
+        follow(self, *widgets, trait=trait)
 
     # -- the learner's name, assignments --------------------------------------------------------------
     @property

@@ -5,7 +5,7 @@ import importlib
 
 import pytest
 
-MODULES = ["hand", "table", "picker", "progress", "feedback", "puzzle", "score_quiz", "quiz", "answers", "game_table",
+MODULES = ["hand", "table", "picker", "progress", "course_settings", "feedback", "puzzle", "score_quiz", "quiz", "answers", "game_table",
            "house", "language"]
 
 

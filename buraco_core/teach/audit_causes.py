@@ -30,6 +30,7 @@ from .answers import BadAnswer, pick_cards, read_extend, read_int
 from .audit_answers import free_answers, grown_melds, make
 from .audit_positions import turn_outcome
 from .feedback import Feedback
+from .positions import split_plays
 from .puzzle import Puzzle
 
 __all__ = ["CLAIMS", "HINT_CLAIMS", "Said", "count_causes", "hint_problems", "messages_of", "said_problems",
@@ -195,9 +196,6 @@ def _every_card(said: Said) -> str | None:
 def _stays_in(said: Said) -> str | None:
     """'It does not go out': the game, playing the chosen discard, does not end the hand, and
     another choice of the puzzle does go out in this turn."""
-    from .audit_positions import turn_outcome
-    from .positions import split_plays
-
     plays = split_plays(said.puzzle)
     chosen = plays[said.answer] if isinstance(said.answer, int) and 0 <= said.answer < len(plays) else str(said.answer)
     if turn_outcome(said.puzzle, chosen) == "go-out":

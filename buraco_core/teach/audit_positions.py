@@ -21,7 +21,12 @@ from typing import Any
 
 from ..cards import Card
 from ..game.actions import Draw, parse_action
+from ..game.facade import Game
 from ..game.state import Phase, PotState, State
+from ..game.view import determinize
+from ..rules import RulesError, Tie
+from .kinds import KINDS
+from .kinds.best_play import values
 from .positions import game_of, split_plays
 from .puzzle import Puzzle
 
@@ -36,8 +41,6 @@ def position_answer(puzzle: Puzzle) -> str:
     if kind == "legal-play":
         return "allowed" if game.why_illegal(plays[0]) is None else "refused"
     if kind == "best-play":
-        from .kinds.best_play import values
-
         return values(puzzle)[0][0]
     for play in plays[:-1]:
         game.play(play)
@@ -74,8 +77,6 @@ def _outcome(before: State, after: State) -> str:
 
 def page_of(puzzle: Puzzle) -> tuple[object, ...]:
     """What the page shows besides the table: the prompt, the facts and the options, in words."""
-    from .kinds import KINDS
-
     kind = KINDS[puzzle.kind]
     prompt = puzzle.prompt.text("en") if puzzle.prompt is not None and not isinstance(puzzle.prompt, str) \
         else str(puzzle.prompt)
@@ -123,9 +124,6 @@ def _on_top(state: State, cards: list[Card], seat: int) -> State | None:
 def hidden_variants(puzzle: Puzzle, n: int) -> Iterator[Puzzle]:
     """``n`` seeded copies of a position puzzle whose hidden cards are dealt otherwise, the page
     unchanged (each as a saved game in its goal)."""
-    from ..game.facade import Game
-    from ..game.view import determinize
-
     game = game_of(puzzle)
     seat = game.state.turn
     view = game.view(seat)
@@ -146,9 +144,6 @@ def hidden_variants(puzzle: Puzzle, n: int) -> Iterator[Puzzle]:
 def tie_matters(puzzle: Puzzle) -> bool:
     """Whether the answer of a match puzzle changes under another tie rule (each the ruleset
     allows with its target): a puzzle about the tie rule has to turn on it."""
-    from ..game.facade import Game
-    from ..rules import RulesError, Tie
-
     game = game_of(puzzle)
     state = game.state
     truth = position_answer(puzzle)

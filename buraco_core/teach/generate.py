@@ -24,6 +24,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..cards import parse_cards
 from ..clauses import CLAUSES
 from ..rules import Rules, get_rules
 from .core import check, solve, validate
@@ -65,8 +66,6 @@ def _clauses(puzzle: Puzzle, kind: Kind, first: str | None) -> tuple[str, ...]:
 def _has_wild_cards(puzzle: Puzzle) -> bool:
     """Whether a joker or a 2 appears anywhere in the puzzle (a plain puzzle has none: the lessons
     before the one on wild cards)."""
-    from ..cards import parse_cards
-
     texts = [*puzzle.hand, *puzzle.table, *puzzle.options]
     return any(c.rank in (0, 2) for text in texts for c in parse_cards(text))
 

@@ -28,7 +28,7 @@ import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal, TypeAlias
 
 from ..cards import SUITS, Card, parse_cards
 from ..game.actions import NextHand
@@ -45,7 +45,10 @@ from .kinds.score import score_of
 from .puzzle import Puzzle
 
 __all__ = [
+    "Answer",
     "Answers",
+    "CardsAnswer",
+    "ExtendAnswer",
     "answer_forms",
     "free_answers",
     "grown_melds",
@@ -60,12 +63,25 @@ _KIND_CHOICE = {"clean": "clean-buraco", "royal": "clean-buraco", "ace-to-ace": 
                 "semi-clean": "semi-clean-buraco", "dirty": "dirty-buraco"}
 
 
+CardsAnswer: TypeAlias = list[str] | list[int] | str
+"""Cards as a learner gives them: card codes (in any order), their positions in the hand, or the text."""
+
+ExtendAnswer: TypeAlias = (tuple[int, CardsAnswer] | tuple[int, CardsAnswer, str]
+                           | dict[str, int | CardsAnswer])
+"""An addition: the meld's index and the cards, and the end for a moving wild card where the task
+asks it (``"low"``, ``"high"``); or the same as ``{"meld": ..., "cards": ..., "end": ...}``."""
+
+Answer: TypeAlias = CardsAnswer | ExtendAnswer | int | bool
+"""An answer the audit gives a puzzle: cards, an addition, a number, or a choice (an option's
+value, its position, or for a legal-play a truth value)."""
+
+
 @dataclass(frozen=True)
 class Answers:
     """The engine's right answers of a free-answer puzzle, and plausible wrong ones."""
 
-    right: tuple[Any, ...]
-    wrong: tuple[Any, ...] = ()
+    right: tuple[Answer, ...]
+    wrong: tuple[Answer, ...] = ()
 
 
 def _place_card(place: int, suit: str) -> Card:
@@ -198,8 +214,8 @@ def free_answers(puzzle: Puzzle) -> Answers:
     kind = puzzle.kind
     rules = puzzle.ruleset
     if kind in ("make-meld", "make-buraco"):
-        right: list[Any] = []
-        wrong: list[Any] = []
+        right: list[Answer] = []
+        wrong: list[Answer] = []
         near = rules.min_buraco - 1 if kind == "make-buraco" else 3  # a wrong buraco: one card short, or another kind
         for group in meld_groups(puzzle.hand_cards):
             meld = make(group, rules)
@@ -233,8 +249,8 @@ def _dealt(puzzle: Puzzle, rules: Rules) -> int:
 
 def _extend_answers(puzzle: Puzzle, rules: Rules) -> Answers:
     want = puzzle.goal.get("meld")
-    right: list[Any] = []
-    wrong: list[Any] = []
+    right: list[Answer] = []
+    wrong: list[Answer] = []
     hand = puzzle.hand_cards
     for i, text in enumerate(puzzle.table):
         meld = make_meld(text, rules)
@@ -260,21 +276,26 @@ def _extend_answers(puzzle: Puzzle, rules: Rules) -> Answers:
 
 
 
-def answer_forms(puzzle: Puzzle, answer: Any, rng: random.Random) -> list[Any]:
+def answer_forms(puzzle: Puzzle, answer: Answer, rng: random.Random) -> list[Answer]:
     """``answer`` in each form a learner may give it: for cards every order (reversed, shuffled),
     the text, the positions in the hand; for an addition the same with its meld; for a number
     the text; for a choice its position among the options."""
     kind = KINDS[puzzle.kind]
     if kind.form == "cards":
-        return [answer, *_card_forms(puzzle, list(answer), rng)]
+        if not isinstance(answer, list):
+            raise TypeError(f"the engine's cards are a list of codes, not {answer!r}")
+        return [answer, *_card_forms(puzzle, [str(c) for c in answer], rng)]
     if kind.form == "extend":
+        if not isinstance(answer, tuple):
+            raise TypeError(f"the engine's addition is (meld, cards[, end]), not {answer!r}")
         index, cards, *end = answer
+        orders = _card_forms(puzzle, [str(c) for c in cards], rng)
         return [answer, {"meld": index, "cards": cards, **({"end": end[0]} if end else {})},
-                *((index, form, *end) for form in _card_forms(puzzle, list(cards), rng))]
+                *((index, form, end[0]) if end else (index, form) for form in orders)]
     if kind.form == "number":
         return [answer, str(answer), f" {answer} "]
     values = [o.value for o in kind.options(puzzle)]
-    forms = [answer]
+    forms: list[Answer] = [answer]
     if answer in values and not isinstance(answer, int):
         forms.append(values.index(answer))
     if puzzle.kind == "legal-play":
@@ -282,7 +303,7 @@ def answer_forms(puzzle: Puzzle, answer: Any, rng: random.Random) -> list[Any]:
     return forms
 
 
-def _card_forms(puzzle: Puzzle, codes: list[str], rng: random.Random) -> list[Any]:
+def _card_forms(puzzle: Puzzle, codes: list[str], rng: random.Random) -> list[CardsAnswer]:
     shuffled = list(codes)
     rng.shuffle(shuffled)
     hand = list(puzzle.hand_cards)
@@ -328,7 +349,7 @@ def wild_outcome(old: Meld | None, grown: Sequence[Meld]) -> str:
     return "high" if new.wild_index == len(new) - 1 else "gap"
 
 
-def right_choices(puzzle: Puzzle) -> frozenset[Any]:
+def right_choices(puzzle: Puzzle) -> frozenset[str | int]:
     """The option values the engine makes right in a choice puzzle."""
     rules = puzzle.ruleset
     kind = puzzle.kind

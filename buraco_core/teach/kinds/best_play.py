@@ -16,7 +16,6 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ...bots.greedy import greedy_action, greedy_meld
 from ...cards import Card
@@ -34,7 +33,7 @@ from ..feedback import Feedback
 from ..positions import PositionGoal, game_of, position_facts, show_position, split_plays
 from ..puzzle import Puzzle, PuzzleError
 from ..templates import last_cards
-from .base import Kind, Option, right, wrong
+from .base import Kind, Option, Params, right, wrong
 
 __all__ = ["ASKS", "BEST_PLAY", "leads_to", "values", "what_follows"]
 
@@ -180,7 +179,7 @@ class BestPlay(Kind):
         return self.answer_and_why(puzzle, answer, play_words(str(answer), game.state.current_team))
 
 
-    def generate(self, rng: random.Random, rules: Rules, params: Mapping[str, Any]) -> Puzzle | None:
+    def generate(self, rng: random.Random, rules: Rules, params: Params) -> Puzzle | None:
         """A position of the kind ``params["ask"]`` names ("Another one" keeps it), or of any of
         ``draw``, ``discard``, ``wild`` without one. ``out`` and ``pot``: a dealt position
         (:func:`~buraco_core.teach.templates.last_cards`) whose best choice, by the coach's count,
@@ -250,7 +249,7 @@ class BestPlay(Kind):
     def _puzzle(self, rules: Rules, game: Game, plays: str, ask: str) -> Puzzle:
         return Puzzle(id="", kind=self.name, rules=rules.name, goal={"game": game.to_json(), "play": plays, "ask": ask})
 
-    def deals(self, rules: Rules) -> Mapping[str, Sequence[Mapping[str, Any]]]:
+    def deals(self, rules: Rules) -> Mapping[str, Sequence[Params]]:
         return {}
 
 

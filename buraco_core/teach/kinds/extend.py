@@ -29,7 +29,7 @@ from ..explain import meld_clauses, refusal_clauses, wild_change, wild_end
 from ..feedback import Feedback, join
 from ..puzzle import Goal, Puzzle
 from ..search import extend_candidates
-from .base import Kind, Option, right, wrong
+from .base import Kind, Option, Params, right, text_param, wrong
 from .make_buraco import BURACO_KINDS, buraco_problem
 from .make_meld import goal_problem
 
@@ -234,10 +234,10 @@ class Extend(Kind):
                                                       "end": Message(_END_WORDS[end])})
         return Message("hint.answer-extend", {"cards": shown, "meld": index + 1})
 
-    def generate(self, rng: random.Random, rules: Rules, params: Mapping[str, Any]) -> Puzzle | None:
+    def generate(self, rng: random.Random, rules: Rules, params: Params) -> Puzzle | None:
         deck = Deck(rules, rng)
         to_buraco = bool(params.get("buraco"))
-        shape = params.get("shape")
+        shape = text_param(params, "shape")
         wild = params.get("wild")
         if shape is None:
             if wild is None:
@@ -277,8 +277,8 @@ class Extend(Kind):
         return Puzzle(id="", kind=self.name, rules=rules_text(rules), table=tuple(table), goal=goal,
                       hand=hand_around(rng, deck, key, len(key) + rng.randint(3, 5)))
 
-    def deals(self, rules: Rules) -> Mapping[str, Sequence[Mapping[str, Any]]]:
-        out: dict[str, list[Mapping[str, Any]]] = {}
+    def deals(self, rules: Rules) -> Mapping[str, Sequence[Params]]:
+        out: dict[str, list[Params]] = {}
         for shape, clause in SHAPE_CLAUSES.items():
             out.setdefault(clause, []).append({"shape": shape})
         out["buraco"] = [{"buraco": True}]

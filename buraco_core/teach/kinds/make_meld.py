@@ -24,7 +24,7 @@ from ..feedback import Feedback
 from ..look import meld_pointer
 from ..puzzle import Goal, Puzzle
 from ..search import meld_candidates
-from .base import Kind, right, wrong
+from .base import Kind, Params, right, text_param, wrong
 
 __all__ = ["MAKE_MELD", "MakeMeldGoal", "goal_problem", "solve_cards"]
 
@@ -148,17 +148,17 @@ class MakeMeld(Kind):
     def show_answer(self, puzzle: Puzzle, answer: object) -> Message:
         return Message("hint.answer-cards", {"cards": tuple(pick_cards(puzzle.hand_cards, answer))})
 
-    def generate(self, rng: random.Random, rules: Rules, params: Mapping[str, Any]) -> Puzzle | None:
+    def generate(self, rng: random.Random, rules: Rules, params: Params) -> Puzzle | None:
         deck = Deck(rules, rng)
         wild_param = params.get("wild")
-        at = params.get("wild_at")
+        at = text_param(params, "wild_at")
         if at:
             wild: str | None = at
         elif wild_param is None:
             wild = rng.choice([None, None, "gap", "end"])
         else:
             wild = rng.choice(["gap", "end"]) if wild_param else None
-        meld_kind = params.get("meld_kind")
+        meld_kind = text_param(params, "meld_kind")
         if at and meld_kind is None:
             meld_kind = "run"
         if params.get("ace"):
@@ -182,8 +182,8 @@ class MakeMeld(Kind):
             return None  # no ace at all: before lesson 01 teaches the ace high or low
         return Puzzle(id="", kind=self.name, rules=rules_text(rules), goal=goal, hand=hand)
 
-    def deals(self, rules: Rules) -> Mapping[str, Sequence[Mapping[str, Any]]]:
-        out: dict[str, list[Mapping[str, Any]]] = {
+    def deals(self, rules: Rules) -> Mapping[str, Sequence[Params]]:
+        out: dict[str, list[Params]] = {
             "run": [{"meld_kind": "run", "wild": False}],
             "wild-one": [{"wild": True}],
             "wild-place": [{"wild_at": "gap"}, {"wild_at": "end"}],

@@ -13,7 +13,6 @@ import dataclasses
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ...game.actions import NextHand
 from ...game.engine import apply
@@ -25,7 +24,7 @@ from ...variants import rules_text
 from ..answers import read_choice
 from ..feedback import Feedback
 from ..puzzle import Goal, Puzzle
-from .base import Kind, Option, right, wrong
+from .base import Kind, Option, Params, int_param, right, wrong
 
 __all__ = ["SEATS", "SeatsGoal", "seat_answer"]
 
@@ -137,15 +136,15 @@ class Seats(Kind):
             "seat": int(str(answer).split()[1])})
         return self.answer_and_why(puzzle, answer, label)
 
-    def generate(self, rng: random.Random, rules: Rules, params: Mapping[str, Any]) -> Puzzle | None:
-        players = params.get("players") or rng.choice(list(rules.player_counts))
+    def generate(self, rng: random.Random, rules: Rules, params: Params) -> Puzzle | None:
+        players = int_param(params, "players") or rng.choice(list(rules.player_counts))
         ask = params.get("ask") or rng.choice(["partner", "first", "next-dealer"])
         if ask == "partner" and players == 2 and rules.partnerships:
             players = 4
         return Puzzle(id="", kind=self.name, rules=rules_text(rules),
                       goal={"players": players, "ask": ask, "dealer": rng.randrange(players)})
 
-    def deals(self, rules: Rules) -> Mapping[str, Sequence[Mapping[str, Any]]]:
+    def deals(self, rules: Rules) -> Mapping[str, Sequence[Params]]:
         return {"seats": [{"ask": "partner"}, {"ask": "first"}, {"ask": "next-dealer"}]}
 
 

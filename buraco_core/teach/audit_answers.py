@@ -42,7 +42,7 @@ from .audit_positions import position_answer
 from .explain import wild_end
 from .kinds import KINDS
 from .kinds.score import score_of
-from .puzzle import Puzzle
+from .puzzle import Puzzle, whole
 
 __all__ = [
     "Answer",
@@ -180,7 +180,7 @@ def _meets_meld_goal(puzzle: Puzzle, meld: Meld) -> bool:
     goal = puzzle.goal
     if goal.get("meld_kind") and meld.kind != goal["meld_kind"]:
         return False
-    if goal.get("min_cards") and len(meld) < int(goal["min_cards"]):
+    if goal.get("min_cards") and len(meld) < whole(goal["min_cards"]):
         return False
     if goal.get("wild") is True and meld.wild is None:
         return False
@@ -202,7 +202,7 @@ def _meets_buraco(meld: Meld, want: str) -> bool:
 
 def _meets_extend_goal(puzzle: Puzzle, meld: Meld) -> bool:
     goal = puzzle.goal
-    if goal.get("min_cards") and len(meld) < int(goal["min_cards"]):
+    if goal.get("min_cards") and len(meld) < whole(goal["min_cards"]):
         return False
     want = goal.get("buraco")
     return not want or _meets_buraco(meld, str(want))
@@ -242,7 +242,7 @@ def free_answers(puzzle: Puzzle) -> Answers:
 
 def _dealt(puzzle: Puzzle, rules: Rules) -> int:
     """The cards a new game leaves outside the hands and pots (and the pile, for the stock)."""
-    players = int(puzzle.goal.get("players") or (4 if 4 in rules.player_counts else 2))
+    players = whole(puzzle.goal.get("players") or (4 if 4 in rules.player_counts else 2))
     state = Game(rules, players=players, seed=0).state
     return len(state.stock) + (len(state.discard) if puzzle.goal.get("count", "left") == "left" else 0)
 
@@ -266,11 +266,11 @@ def _extend_answers(puzzle: Puzzle, rules: Rules) -> Answers:
                     made = meld.extend_or_reason(list(group), rules, wild_end=end)
                     if not isinstance(made, Meld):
                         continue
-                    ok = (want is None or int(want) == i) and _meets_extend_goal(puzzle, made) and \
+                    ok = (want is None or whole(want) == i) and _meets_extend_goal(puzzle, made) and \
                         wild_end(made) == puzzle.goal["wild_end"]
                     (right if ok else wrong).append((i, codes) if end is None else (i, codes, end))
                 continue
-            ok = (want is None or int(want) == i) and any(_meets_extend_goal(puzzle, g) for g in grown)
+            ok = (want is None or whole(want) == i) and any(_meets_extend_goal(puzzle, g) for g in grown)
             (right if ok else wrong).append((i, codes))
     return Answers(tuple(right), tuple(wrong))
 
@@ -377,9 +377,9 @@ def right_choices(puzzle: Puzzle) -> frozenset[str | int]:
 
 
 def _seat(puzzle: Puzzle, rules: Rules) -> str:
-    players = int(puzzle.goal.get("players") or (4 if 4 in rules.player_counts else 2))
+    players = whole(puzzle.goal.get("players") or (4 if 4 in rules.player_counts else 2))
     dealer = puzzle.goal.get("dealer")
-    dealer = players - 1 if dealer is None else int(dealer)
+    dealer = players - 1 if dealer is None else whole(dealer)
     state = deal_hand(rules, players, 0, 1, dealer, 0, ())
     ask = puzzle.goal.get("ask", "partner")
     if ask == "partner":

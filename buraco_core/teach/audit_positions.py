@@ -17,7 +17,6 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Iterator
-from typing import Any
 
 from ..cards import Card
 from ..game.actions import Draw, parse_action
@@ -27,8 +26,8 @@ from ..game.view import determinize
 from ..rules import RulesError, Tie
 from .kinds import KINDS
 from .kinds.best_play import values
-from .positions import game_of, split_plays
-from .puzzle import Puzzle
+from .positions import PositionGoal, game_of, split_plays
+from .puzzle import Puzzle, PuzzleError
 
 __all__ = ["hidden_variants", "page_of", "position_answer", "tie_matters", "turn_outcome"]
 
@@ -121,6 +120,15 @@ def _on_top(state: State, cards: list[Card], seat: int) -> State | None:
                                pots=tuple(tuple(p) for p in pots))
 
 
+def _at(puzzle: Puzzle, game: Game) -> Puzzle:
+    """The position puzzle with ``game`` (saved in its goal) for its position."""
+    goal = puzzle.goal
+    if not isinstance(goal, PositionGoal):
+        raise PuzzleError(f"a {puzzle.kind} puzzle has no position")
+    return dataclasses.replace(puzzle, goal=dataclasses.replace(goal, position=None, scenario=None,
+                                                                game=game.to_json()))
+
+
 def hidden_variants(puzzle: Puzzle, n: int) -> Iterator[Puzzle]:
     """``n`` seeded copies of a position puzzle whose hidden cards are dealt otherwise, the page
     unchanged (each as a saved game in its goal)."""
@@ -136,9 +144,7 @@ def hidden_variants(puzzle: Puzzle, n: int) -> Iterator[Puzzle]:
             continue
         other = Game.from_state(world)
         other.perspective = seat
-        goal: Any = dataclasses.replace(puzzle.goal, position=None, scenario=None,  # type: ignore[type-var]
-                                        game=other.to_json())
-        yield dataclasses.replace(puzzle, goal=goal)
+        yield _at(puzzle, other)
 
 
 def tie_matters(puzzle: Puzzle) -> bool:
@@ -156,9 +162,7 @@ def tie_matters(puzzle: Puzzle) -> bool:
             continue
         other = Game.from_state(dataclasses.replace(state, rules=rules))
         other.perspective = state.turn
-        goal: Any = dataclasses.replace(puzzle.goal, position=None, scenario=None,  # type: ignore[type-var]
-                                        game=other.to_json())
-        if position_answer(dataclasses.replace(puzzle, goal=goal)) != truth:
+        if position_answer(_at(puzzle, other)) != truth:
             return True
     return False
 

@@ -49,7 +49,7 @@ from .kinds import KINDS, Kind, Option
 from .kinds.base import Params, text_param
 from .mastery import Outcome, outcome_of
 from .positions import game_of
-from .puzzle import Puzzle, own_words
+from .puzzle import Puzzle, own_words, whole
 
 __all__ = ["ANSWER_FORMS", "AnswerForm", "Attempt", "PuzzleSession", "SessionError", "Situation", "counted_clause",
            "lesson_link", "new_session_id", "why"]
@@ -330,7 +330,7 @@ class PuzzleSession:
             broken=broken, rules=p.rules, table=() if kind.shows_position else p.table,
             table_label=Message(kind.table_label), reveal_table=kind.reveal_table,
             hand=p.hand if shown_hand else (), hand_label=Message(kind.hand_label), added=added,
-            options=kind.options(p) if form.name == "choice" else (), meld=None if meld is None else int(meld),
+            options=kind.options(p) if form.name == "choice" else (), meld=None if meld is None else whole(meld),
             ends=kind.ends(p), number_label=Message(kind.number_label))
 
     # -- the learner's actions --------------------------------------------------------------------

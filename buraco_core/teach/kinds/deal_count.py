@@ -19,7 +19,7 @@ from ...variants import rules_text
 from ..answers import read_int
 from ..diagnose import Slip, diagnose
 from ..feedback import Feedback, Line
-from ..puzzle import Goal, Puzzle
+from ..puzzle import Goal, Puzzle, whole
 from .base import Kind, Params, right, wrong
 
 __all__ = ["DEAL_COUNT", "DealCountGoal", "count_lines", "dealt_count"]
@@ -36,7 +36,7 @@ class DealCountGoal(Goal):
 
 
 def _players(puzzle: Puzzle, rules: Rules) -> int:
-    return int(puzzle.goal.get("players") or (4 if 4 in rules.player_counts else 2))
+    return whole(puzzle.goal.get("players") or (4 if 4 in rules.player_counts else 2))
 
 
 def dealt_count(puzzle: Puzzle, rules: Rules) -> int:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from ...melds import InvalidMeld, Meld, make_meld
 from ...messages import Message
@@ -22,7 +22,7 @@ from ..deal import Deck, hand_around, meld_cards, run_cards
 from ..explain import meld_clauses, refusal_clauses
 from ..feedback import Feedback
 from ..look import meld_pointer
-from ..puzzle import Goal, Puzzle
+from ..puzzle import Goal, Puzzle, whole
 from ..search import meld_candidates
 from .base import Kind, Params, right, text_param, wrong
 
@@ -48,11 +48,11 @@ def goal_problem(puzzle: Puzzle, meld: Meld) -> tuple[list[str], Message] | None
     goal = puzzle.goal
     want_kind = goal.get("meld_kind")
     if want_kind and meld.kind != want_kind:
-        return [want_kind, meld.kind], Message("feedback.meld-kind", {
+        return [str(want_kind), meld.kind], Message("feedback.meld-kind", {
             "meld": meld.description, "want": Message(f"prompt.a-{want_kind}")})
     min_cards = goal.get("min_cards")
-    if min_cards and len(meld) < int(min_cards):
-        return [meld.kind], Message("feedback.min-cards", {"n": len(meld), "min": int(min_cards)})
+    if min_cards and len(meld) < whole(min_cards):
+        return [meld.kind], Message("feedback.min-cards", {"n": len(meld), "min": whole(min_cards)})
     wild = goal.get("wild")
     if wild is True and meld.wild is None:
         return ["wild-one", "natural-two"], Message("feedback.wants-wild", {"meld": meld.description})
@@ -135,7 +135,7 @@ class MakeMeld(Kind):
         return right(puzzle, meld_clauses(meld), Message("feedback.sentence", {"why": meld.description}), meld=meld)
 
     def solve(self, puzzle: Puzzle) -> object | None:
-        return solve_cards(self, puzzle, puzzle.ruleset, int(puzzle.goal.get("min_cards") or 3))
+        return solve_cards(self, puzzle, puzzle.ruleset, whole(puzzle.goal.get("min_cards") or 3))
 
     def where(self, puzzle: Puzzle) -> Message:
         """The suit or rank of the hand that holds the engine's answer, and its wild card."""
@@ -170,7 +170,7 @@ class MakeMeld(Kind):
             core = meld_cards(rng, deck, rules, length=rng.randint(3, 5), wild=wild, kind=meld_kind)
         if core is None:
             return None
-        goal: dict[str, Any] = {}
+        goal: dict[str, object] = {}
         if meld_kind:
             goal["meld_kind"] = meld_kind
         if wild_param is not None:

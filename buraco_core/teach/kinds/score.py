@@ -12,7 +12,6 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ...cards import format_cards
 from ...melds import Meld, make_meld
@@ -214,7 +213,7 @@ class ScoreKind(Kind):
         if not melds:
             return None
         left = deck.random(rng.randint(0, 4) if went_out else rng.randint(1, 8))
-        goal: dict[str, Any] = {"went_out": bool(went_out)}
+        goal: dict[str, object] = {"went_out": bool(went_out)}
         if rules.pots:
             if pot is None:
                 pot = "taken" if went_out else rng.choice(["taken", "taken", "never"])

@@ -23,7 +23,7 @@ from ...scoring import Score
 from ...variants import rules_text
 from ..answers import read_choice
 from ..feedback import Feedback
-from ..puzzle import Goal, Puzzle
+from ..puzzle import Goal, Puzzle, whole
 from .base import Kind, Option, Params, int_param, right, wrong
 
 __all__ = ["SEATS", "SeatsGoal", "seat_answer"]
@@ -41,12 +41,12 @@ class SeatsGoal(Goal):
 
 
 def _players(puzzle: Puzzle, rules: Rules) -> int:
-    return int(puzzle.goal.get("players") or (4 if 4 in rules.player_counts else 2))
+    return whole(puzzle.goal.get("players") or (4 if 4 in rules.player_counts else 2))
 
 
 def _dealer(puzzle: Puzzle, rules: Rules) -> int:
     dealer = puzzle.goal.get("dealer")
-    return _players(puzzle, rules) - 1 if dealer is None else int(dealer)
+    return _players(puzzle, rules) - 1 if dealer is None else whole(dealer)
 
 
 def seat_answer(puzzle: Puzzle, rules: Rules) -> str:
@@ -80,7 +80,7 @@ class Seats(Kind):
         rules = puzzle.ruleset
         ask = puzzle.goal.get("ask", "partner")
         key = {"partner": "prompt.seats-partner", "first": "prompt.seats-first",
-               "next-dealer": "prompt.seats-next-dealer"}[ask]
+               "next-dealer": "prompt.seats-next-dealer"}[str(ask)]
         return Message(key, {"rules": rules, "players": _players(puzzle, rules),
                              "dealer": _dealer(puzzle, rules)})
 
@@ -109,12 +109,12 @@ class Seats(Kind):
                  "answer": Message("widget.seat", {"seat": int(truth.split()[1])}) if truth != "nobody"
                  else Message("widget.nobody")}
         key = {"partner": "feedback.seats.partner" if truth != "nobody" else "feedback.seats.alone",
-               "first": "feedback.seats.first", "next-dealer": "feedback.seats.next-dealer"}[ask]
+               "first": "feedback.seats.first", "next-dealer": "feedback.seats.next-dealer"}[str(ask)]
         clauses = ["seats", "score-alone"] if truth == "nobody" and not rules.partnerships else ["seats"]
         if chosen == truth:
             return right(puzzle, clauses, Message(key, facts))
         hint = {"partner": "feedback.seats.partner-rule", "first": "feedback.seats.first-rule",
-                "next-dealer": "feedback.seats.next-dealer-rule"}[ask]
+                "next-dealer": "feedback.seats.next-dealer-rule"}[str(ask)]
         if truth == "nobody":
             return wrong(puzzle, clauses, "feedback.not-so", self.look(puzzle))
         return wrong(puzzle, ["seats"], "feedback.not-so", Message(hint, facts))
@@ -127,7 +127,7 @@ class Seats(Kind):
         rules = puzzle.ruleset
         players = _players(puzzle, rules)
         key = {"partner": "hint.here.seats-partner", "first": "hint.here.seats-first",
-               "next-dealer": "hint.here.seats-next"}[puzzle.goal.get("ask", "partner")]
+               "next-dealer": "hint.here.seats-next"}[str(puzzle.goal.get("ask", "partner"))]
         return Message(key, {"players": players, "last": players - 1, "dealer": _dealer(puzzle, rules),
                              "rules": rules})
 

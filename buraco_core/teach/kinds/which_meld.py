@@ -47,7 +47,7 @@ class WhichMeld(Kind):
     def prompt(self, puzzle: Puzzle) -> Message:
         want = puzzle.goal.get("want", "meld")
         return Message({"meld": "prompt.which-meld", "not-meld": "prompt.which-not-meld",
-                        "clean": "prompt.which-clean"}[want])
+                        "clean": "prompt.which-clean"}[str(want)])
 
     def problems(self, puzzle: Puzzle, rules: Rules) -> str | None:
         if len(puzzle.options) < 2:

@@ -15,10 +15,22 @@ from __future__ import annotations
 
 from typing import TypeAlias
 
-__all__ = ["JsonObject", "JsonValue"]
+__all__ = ["JsonObject", "JsonValue", "whole"]
 
 JsonValue: TypeAlias = "str | int | float | bool | list[JsonValue] | dict[str, JsonValue] | None"
 """Any JSON value: a number, a string, true or false, null, a list or an object of JSON values."""
 
 JsonObject: TypeAlias = "dict[str, JsonValue]"
 """A JSON object: names to JSON values."""
+
+
+def whole(value: object) -> int:
+    """``int(value)`` for a value read from a file, or a goal's read as a mapping: a number, or
+    the text of one (``"2"``); a TypeError for a value of another type, as ``int`` gives.
+
+    >>> whole(2), whole("2")
+    (2, 2)
+    """
+    if isinstance(value, int | float | str):
+        return int(value)
+    raise TypeError(f"int() argument must be a string or a real number, not {type(value).__name__!r}")

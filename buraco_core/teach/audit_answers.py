@@ -35,6 +35,7 @@ from ..game.actions import NextHand
 from ..game.engine import apply
 from ..game.facade import Game
 from ..game.state import Phase, deal_hand
+from ..jsondata import whole
 from ..melds import InvalidMeld, Meld, make_meld
 from ..rules import Rules
 from ..scoring import Score
@@ -42,7 +43,7 @@ from .audit_positions import position_answer
 from .explain import wild_end
 from .kinds import KINDS
 from .kinds.score import score_of
-from .puzzle import Puzzle, whole
+from .puzzle import Puzzle
 
 __all__ = [
     "Answer",

@@ -27,13 +27,14 @@ from typing import TYPE_CHECKING
 
 from ..cards import parse_cards
 from ..clauses import CLAUSES
+from ..jsondata import whole
 from ..rules import RULESETS, get_rules
 from .course import LESSON_GLOB, Course
 from .feedback import Feedback
 from .generate import generate
 from .kinds import KINDS
 from .positions import game_of
-from .puzzle import Puzzle, whole
+from .puzzle import Puzzle
 from .syllabus import deal_quiz, load_syllabus
 
 if TYPE_CHECKING:

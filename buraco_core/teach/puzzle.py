@@ -31,7 +31,7 @@ from ..melds import Meld, make_meld
 from ..messages import Message
 from ..rules import Rules, get_rules
 
-__all__ = ["Goal", "Puzzle", "PuzzleError", "RawGoal", "own_words", "whole"]
+__all__ = ["Goal", "Puzzle", "PuzzleError", "RawGoal", "own_words"]
 
 
 class PuzzleError(ValueError):
@@ -49,18 +49,6 @@ class PuzzleError(ValueError):
 def own_words(text: str) -> Message:
     """A teacher's own sentence from a puzzle file, shown as written (it has no translation)."""
     return Message("teach.own-words", {"text": text})
-
-
-def whole(value: object) -> int:
-    """``int(value)`` for a value read from a file, or a goal's read as a mapping: a number, or
-    the text of one (``"2"``); a TypeError for a value of another type, as ``int`` gives.
-
-    >>> whole(2), whole("2")
-    (2, 2)
-    """
-    if isinstance(value, int | float | str):
-        return int(value)
-    raise TypeError(f"int() argument must be a string or a real number, not {type(value).__name__!r}")
 
 
 @dataclass(frozen=True)

@@ -37,7 +37,7 @@ from ..cards import parse_cards
 from ..clauses import CLAUSES
 from ..errors import LearnerError, learner_message
 from ..game.view import View
-from ..jsondata import JsonObject
+from ..jsondata import JsonObject, whole
 from ..messages import Message
 from ..rules import Rules, get_rules
 from ..variants import rules_text
@@ -49,7 +49,7 @@ from .kinds import KINDS, Kind, Option
 from .kinds.base import Params, text_param
 from .mastery import Outcome, outcome_of
 from .positions import game_of
-from .puzzle import Puzzle, own_words, whole
+from .puzzle import Puzzle, own_words
 
 __all__ = ["ANSWER_FORMS", "AnswerForm", "Attempt", "PuzzleSession", "SessionError", "Situation", "counted_clause",
            "lesson_link", "new_session_id", "why"]

@@ -13,13 +13,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ...game.state import new_game
+from ...jsondata import whole
 from ...messages import Message
 from ...rules import RULESETS, Rules
 from ...variants import rules_text
 from ..answers import read_int
 from ..diagnose import Slip, diagnose
 from ..feedback import Feedback, Line
-from ..puzzle import Goal, Puzzle, whole
+from ..puzzle import Goal, Puzzle
 from .base import Kind, Params, right, wrong
 
 __all__ = ["DEAL_COUNT", "DealCountGoal", "count_lines", "dealt_count"]

@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ...cards import format_cards, rank_message
+from ...jsondata import whole
 from ...melds import InvalidMeld, Meld, make_meld
 from ...messages import Message
 from ...rules import Rules
@@ -26,7 +27,7 @@ from ..answers import pick_cards, read_end, read_extend
 from ..deal import Deck, growing_meld, hand_around, meld_cards, place_card
 from ..explain import meld_clauses, refusal_clauses, wild_change, wild_end
 from ..feedback import Feedback, join
-from ..puzzle import Goal, Puzzle, whole
+from ..puzzle import Goal, Puzzle
 from ..search import extend_candidates
 from .base import Kind, Option, Params, right, text_param, wrong
 from .make_buraco import BURACO_KINDS, buraco_problem

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
+from ...jsondata import whole
 from ...melds import InvalidMeld, Meld, make_meld
 from ...messages import Message
 from ...rules import Rules
@@ -22,7 +23,7 @@ from ..deal import Deck, hand_around, meld_cards, run_cards
 from ..explain import meld_clauses, refusal_clauses
 from ..feedback import Feedback
 from ..look import meld_pointer
-from ..puzzle import Goal, Puzzle, whole
+from ..puzzle import Goal, Puzzle
 from ..search import meld_candidates
 from .base import Kind, Params, right, text_param, wrong
 

@@ -17,13 +17,14 @@ from dataclasses import dataclass
 from ...game.actions import NextHand
 from ...game.engine import apply
 from ...game.state import Phase, deal_hand
+from ...jsondata import whole
 from ...messages import Message
 from ...rules import Rules
 from ...scoring import Score
 from ...variants import rules_text
 from ..answers import read_choice
 from ..feedback import Feedback
-from ..puzzle import Goal, Puzzle, whole
+from ..puzzle import Goal, Puzzle
 from .base import Kind, Option, Params, int_param, right, wrong
 
 __all__ = ["SEATS", "SeatsGoal", "seat_answer"]

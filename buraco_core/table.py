@@ -413,6 +413,11 @@ class TableSession:
 
     # -- hands and games ------------------------------------------------------------------------
     @property
+    def hand_over(self) -> bool:
+        """The hand is over (and maybe the match)."""
+        return self.game.phase in (Phase.HAND_OVER, Phase.MATCH_OVER)
+
+    @property
     def under_way(self) -> bool:
         """A new game would lose this one: something was played, the match is not over and no
         bot stopped the hand."""

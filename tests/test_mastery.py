@@ -26,7 +26,7 @@ from buraco_core.teach.mastery import (
     review_plan,
     shares_answers,
 )
-from buraco_core.teach.record import FORMAT, Record, read_record
+from buraco_core.teach.record import DEFAULT_RULESET, FORMAT, LearnerClock, Record, read_record, solved_lines
 
 DAY = date(2026, 12, 1)
 FIRST, HELPED, WRONG = Outcome.FIRST, Outcome.HELPED, Outcome.WRONG
@@ -307,3 +307,45 @@ def test_merging_forgets_nothing_and_the_newer_setting_wins() -> None:
     assert merged.solved == {"01": ["a", "b"], "02": ["c"]}
     assert merged.answers == (x, y) and merged.ruleset == "italian"
     assert theirs.merge(mine).ruleset == "italian"
+
+
+def test_a_merge_says_what_it_brought() -> None:
+    x = Answer("run", "buraco", FIRST, "x", DAY, 1, "id-x")
+    y = Answer("set", "buraco", WRONG, "y", DAY, 2, "id-y")
+    mine = Record({"01": ["a"]}, (x,))
+    merged = mine.merge(Record({"01": ["a", "b"], "02": ["c"]}, (y, x)))
+    assert mine.gains(merged) == (2, (y,)) and merged.gains(merged) == (0, ())
+
+
+def test_an_item_solved_and_a_setting_chosen_once() -> None:
+    record = Record().solve("03", "clean").solve("03", "dirty")
+    assert record.solved == {"03": ["clean", "dirty"]} and record.solve("03", "clean") is record
+    assert record.course_ruleset == DEFAULT_RULESET == "buraco"
+    chosen = record.choose("ruleset", "italian", at=7).choose("learner", "Ana", at=8)
+    assert (chosen.ruleset, chosen.learner, chosen.course_ruleset) == ("italian", "Ana", "italian")
+    assert chosen.choose("ruleset", "italian", at=99) is chosen
+    assert chosen.choose("ruleset", "fechado", at=9).settings["ruleset"] == {"name": "fechado", "at": 9}
+
+
+def test_what_is_solved_of_each_lesson_in_words() -> None:
+    solved, expected = {"03": ["clean"]}, {"03": ["clean", "dirty"], "05": ["pot"]}
+    assert [str(m) for m in solved_lines(solved, expected)] == ["Lesson 03: 1 of 2 solved",
+                                                                "Lesson 05: 0 of 1 solved"]
+    assert [str(m) for m in solved_lines(solved, expected, "03")] == ["Lesson 03: 1 of 2 solved"]
+    assert solved_lines({}, {}) == [] and [str(m) for m in solved_lines({}, {}, "07")] == ["Lesson 07: nothing solved yet"]
+
+
+def test_the_learners_clock_is_the_browsers_once_the_page_says_it() -> None:
+    import time
+    from datetime import UTC, datetime
+
+    clock = LearnerClock()
+    assert clock.today() == date.today()
+    late = int(datetime(2026, 3, 4, 23, 30, tzinfo=UTC).timestamp() * 1000)
+    clock.set(now_ms=late, offset_minutes=-120)        # 01:30 the next day in UTC+2
+    assert clock.today() == date(2026, 3, 5) and abs(clock.now_ms() - late) < 60_000
+    clock.set(offset_minutes=300)                      # the same moment in UTC-5: 18:30 on the 4th
+    assert clock.today() == date(2026, 3, 4) and clock.skew_ms == pytest.approx(late - time.time() * 1000, abs=60_000)
+    one, two = (clock.answer("run", "buraco", "first", "v", source="assignment", assignment="a1") for _ in range(2))
+    assert one.day == date(2026, 3, 4) and one.assignment == "a1" and one.id != two.id
+    assert clock.answer("run", "buraco", "wrong", "v", source="puzzle", assignment="a1").assignment == ""

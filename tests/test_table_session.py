@@ -275,3 +275,18 @@ def test_effects_is_where_the_table_learns_what_a_play_did() -> None:
     assert [e.kind for e in mine.events] == ["melded", "pot-taken"] and mine.events[1].cards  # the learner's own pot
     assert theirs.clauses == () and theirs.fresh["meld"] == [0, len(game.melds[0]) - 1] and theirs.fresh["pot"] == 0
     assert theirs.events[1].cards is None  # another seat's pot cards are not shown
+
+
+def test_the_hand_over_is_known_to_the_session() -> None:
+    table = TableSession("buraco", seed=7)
+    assert not table.hand_over
+    for _ in range(3000):
+        if table.hand_over:
+            break
+        if table.bots_to_move:
+            table.step()
+            continue
+        move = table.play("draw")
+        if not move.played:
+            table.play(f"discard {table.view.hand[0].code}")
+    assert table.hand_over and table.view.phase in (Phase.HAND_OVER, Phase.MATCH_OVER)

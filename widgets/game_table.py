@@ -39,6 +39,7 @@ from .game_controls import Controls
 from .keeper import KeptTable
 from .language import resolve
 from .progress import Progress
+from .table_lesson import TableLesson
 from .wild_end import WildEndQuestion
 
 __all__ = ["GameTable"]
@@ -74,7 +75,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         self.add_class("bw-game")
         self.lang = resolve(lang)
         self.session = TableSession(rules, seed, players, seat=seat, bots=bots, coach_worlds=coach_worlds, game=game)
-        self.autoplay, self.lesson, self._progress, self._debrief_on = autoplay, str(lesson), progress, debrief
+        self.autoplay, self.lesson, self._debrief_on = autoplay, str(lesson), debrief
         with self.hold_trait_notifications():
             self.rules = rules_key(self.game.rules)
             self.seat, self.pace, self.coach = seat, pace, coach
@@ -102,9 +103,8 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
                          self.log_view]
         self.observe(guard(self._oops, lambda _c: self._refresh()), "coach")
         self.observe(guard(self._oops, self._on_rules), "rules")
+        self.in_lesson = TableLesson(self.session, self.lesson, progress, self.lang)
         self._refresh()
-        if self.lesson:
-            self.progress.expect(self.lesson, "hand", self._t("widget.progress.hand"))
         self._after_move()
         self.kept.keep()
 
@@ -138,7 +138,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
 
     @property
     def progress(self) -> Progress:
-        return self._progress if self._progress is not None else Progress.shared()
+        return self.in_lesson.progress
 
     @property
     def my_turn(self) -> bool:
@@ -163,10 +163,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
             self._say(self._t("widget.game.choose-end"))
             return False
         move = self.session.play(text)
-        if self.lesson:
-            for clause, outcome in move.answers:
-                self.progress.answer(clause, self.game.rules, outcome, source="game", lesson=self.lesson,
-                                     variant=move.variant, session=self.session.id)
+        self.in_lesson.played(move)
         said = move_message(move, self.lang, coach=self.coach, stopped=self.session.bot_error, typed=typed)
         if said is not None:
             self._say(*said)
@@ -322,10 +319,8 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
             self._refresh()
 
     def _turn_message(self) -> None:
-        v = self.view
-        if v.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
-            if self.lesson:
-                self.progress.record(self.lesson, "hand")
+        if self.session.hand_over:
+            self.in_lesson.hand_over()
             self.feedback.show((self.log[-1] if self.log else "") or self._t("widget.game.hand-over"), status="info")
         if self.coach:
             self.coach_panel.at_turn(debrief=self._debrief_on)

@@ -10,10 +10,9 @@ open in another tab) arrives the same way, merged in, so the map and the review 
 reload.
 
 Puzzles record into one shared instance: a solved id per lesson (:meth:`record`) and each answer
-on its clause (:meth:`answer`), from which :meth:`states` computes mastery and due dates
-(:mod:`buraco_core.teach.mastery`; the widget only stores and shows). The course's ruleset is a
-setting (:attr:`ruleset`, :meth:`choose_ruleset`): the landing page sets it, every lesson
-follows it (:meth:`follow`).
+on its clause (:meth:`answer`, on the learner's clock: :class:`~buraco_core.teach.record.LearnerClock`),
+from which :meth:`states` computes mastery and due dates (:mod:`buraco_core.teach.mastery`). The
+course's ruleset is a setting (:meth:`choose_ruleset`) that every lesson follows (:meth:`follow`).
 
 >>> from buraco_widgets import Progress
 >>> progress = Progress(lesson="03")
@@ -32,10 +31,8 @@ False
 
 from __future__ import annotations
 
-import secrets
-import time
-from collections.abc import Callable
-from datetime import UTC, date, datetime, timedelta
+import functools
+from datetime import date
 from typing import Any, ClassVar
 
 import anywidget
@@ -45,16 +42,13 @@ from buraco_core import Rules
 from buraco_core.messages import render
 from buraco_core.teach.handin import read_progress
 from buraco_core.teach.mastery import Answer, ClauseState, Outcome, clause_states
-from buraco_core.teach.record import Record, read_record
+from buraco_core.teach.record import DEFAULT_RULESET, LearnerClock, Record, read_record, solved_lines
 
 from ._common import as_rules, reason, template
 from .front_end import front_end
 from .language import resolve
 
 __all__ = ["DEFAULT_RULESET", "Progress", "follow_course"]
-
-#: The course's ruleset until the learner chooses one.
-DEFAULT_RULESET = "buraco"
 
 #: The widget's own words the page shows (``widget.progress.<key>`` in the catalog).
 _TEXTS = ("title", "count", "solved", "open", "nothing", "export", "import", "clear", "clear-again", "download",
@@ -107,8 +101,8 @@ class Progress(anywidget.AnyWidget):
         # the page fills in {lesson}, {done}, {total} and {item}: it gets the catalog's sentences as they are
         kwargs.setdefault("texts", {key: template(f"widget.progress.{key}", lang) for key in _TEXTS})
         super().__init__(**kwargs)
-        self._skew_ms = 0
-        self._offset_minutes: int | None = None
+        self.clock = LearnerClock()
+        """The learner's clock (the browser's once the page has said it, :meth:`restore`)."""
         self.on_msg(self._on_front_end_msg)
 
     # -- the shared instance ----------------------------------------------------------------
@@ -129,36 +123,27 @@ class Progress(anywidget.AnyWidget):
     # -- the learner's clock ------------------------------------------------------------------
     def now_ms(self) -> int:
         """The learner's clock (the browser's, once the page has said it) in ms since 1970."""
-        return int(time.time() * 1000) + self._skew_ms
+        return self.clock.now_ms()
 
     def today(self) -> date:
         """The learner's day: the browser's local date, or the kernel's before the page loads."""
-        if self._offset_minutes is None:
-            return date.today()
-        moment = datetime.fromtimestamp(self.now_ms() / 1000, tz=UTC)
-        return (moment - timedelta(minutes=self._offset_minutes)).date()
+        return self.clock.today()
 
     # -- recording ----------------------------------------------------------------------------
     def record(self, lesson: str, item: str) -> bool:
         """Mark ``item`` of ``lesson`` solved; True if it was not solved before."""
-        lesson, item = str(lesson), str(item)
-        done = list(self.solved.get(lesson, []))
-        if item in done:
-            return False
-        self.solved = {**self.solved, lesson: [*done, item]}
-        return True
+        mine = self.record_value()
+        solved = mine.solve(str(lesson), str(item))
+        self._show(solved)
+        return solved is not mine
 
     def answer(self, clause: str, rules: Rules | str, outcome: Outcome | str, *, variant: str, lesson: str = "",
                source: str = "puzzle", mistake: str | None = None, session: str = "") -> Answer:
-        """Record one answer on ``clause`` (right at the first try, helped, wrong) on the learner's
-        day and send it to the browser's storage. ``mistake``: the puzzle's named mistake a wrong
-        answer made (``Feedback.mistake``); ``session``: the session it was given in (the puzzle's,
-        quiz's or table's ``id``: a clause missed there is relearned only in another); an answer to
-        the open assignment (``source="assignment"``) is recorded with its id."""
-        at = self.now_ms()
-        entry = Answer(clause, as_rules(rules).name, Outcome(outcome), variant, self.today(), at,
-                       f"{at:x}-{secrets.token_hex(3)}", str(lesson), source, mistake or "",
-                       self.assignment if source == "assignment" else "", session)
+        """Record one answer on ``clause`` (right at the first try, helped, wrong) and send it to the
+        browser's storage: :meth:`LearnerClock.answer <buraco_core.teach.record.LearnerClock.answer>`
+        (``mistake``, ``session``: :class:`~buraco_core.teach.mastery.Answer`)."""
+        entry = self.clock.answer(clause, as_rules(rules).name, outcome, variant, lesson=str(lesson), source=source,
+                                  mistake=mistake or "", assignment=self.assignment, session=session)
         self.answers = [*self.answers, entry]
         self.send({"type": "answers", "answers": [entry.to_json()]})
         return entry
@@ -176,31 +161,22 @@ class Progress(anywidget.AnyWidget):
     def is_solved(self, lesson: str, item: str) -> bool:
         return str(item) in self.solved.get(str(lesson), [])
 
-    def solved_in(self, lesson: str) -> list[str]:
-        return list(self.solved.get(str(lesson), []))
-
     def states(self, rules: Rules | str | None = None) -> dict[str, ClauseState]:
         """Where each clause of ``rules`` (default: the course's ruleset) stands for the learner."""
         return clause_states(self.answers, rules if rules is not None else self.ruleset)
 
     def summary(self, lesson: str | None = None) -> str:
         """One line a learner reads: ``'Lesson 03: 2 of 4 solved'``."""
-        lessons = [str(lesson)] if lesson else sorted(set(self.solved) | set(self.expected))
-        if not lessons:
+        lines = solved_lines(self.solved, self.expected, lesson)
+        if not lines:
             return render("widget.progress.nothing", self.lang)
-        parts = []
-        for name in lessons:
-            done = len(self.solved.get(name, []))
-            total = len(set(self.expected.get(name, [])) | set(self.solved.get(name, [])))
-            parts.append(render("widget.progress.count-line", self.lang, lesson=name, done=done, total=total)
-                         if total else render("widget.progress.none-yet", self.lang, lesson=name))
-        return render("list.separator", self.lang).join(parts)
+        return render("list.separator", self.lang).join(line.text(self.lang) for line in lines)
 
     # -- the course's ruleset -------------------------------------------------------------------
     @property
     def ruleset(self) -> str:
         """The course's ruleset: the learner's choice, else :data:`DEFAULT_RULESET`."""
-        return self.chosen_ruleset or DEFAULT_RULESET
+        return self.record_value().course_ruleset
 
     @property
     def chosen_ruleset(self) -> str:
@@ -209,9 +185,10 @@ class Progress(anywidget.AnyWidget):
 
     def choose_ruleset(self, rules: Rules | str) -> None:
         """Make ``rules`` the course's ruleset (kept in the browser; every lesson follows it)."""
-        name = as_rules(rules).name
-        if self.record_value().ruleset != name:
-            self.settings = {**self.settings, "ruleset": {"name": name, "at": self.now_ms()}}
+        self._choose("ruleset", as_rules(rules).name)
+
+    def _choose(self, key: str, name: str) -> None:
+        self._show(self.record_value().choose(key, name, self.now_ms()))
 
     def follow(self, *widgets: traitlets.HasTraits, trait: str = "rules") -> None:
         """Make each widget's ``rules`` follow the course's ruleset once the learner has chosen
@@ -221,9 +198,14 @@ class Progress(anywidget.AnyWidget):
         for widget in widgets:
             if not widget.has_trait(trait):
                 raise TypeError(f"{type(widget).__name__} has no {trait!r} trait to follow the course's ruleset")
-            setter = _follower(self, widget, trait)
-            setter(None)
-            self.observe(setter, "settings")
+            follow = functools.partial(self._follow, widget, trait)
+            follow(None)
+            self.observe(follow, "settings")
+
+    def _follow(self, widget: traitlets.HasTraits, trait: str, _change: Any) -> None:
+        name = self.chosen_ruleset
+        if name and getattr(widget, trait) != name:
+            widget.set_trait(trait, name)  # the widget's own observer deals in the new ruleset
 
     # -- the learner's name, assignments --------------------------------------------------------------
     @property
@@ -233,8 +215,7 @@ class Progress(anywidget.AnyWidget):
 
     def set_learner(self, name: str) -> None:
         """Keep the learner's name with the record (in the browser)."""
-        if self.learner != name:
-            self.settings = {**self.settings, "learner": {"name": name, "at": self.now_ms()}}
+        self._choose("learner", name)
 
     def open_assignment(self, assignment_id: str, text: str) -> None:
         """The assignment ``assignment_id`` (its ``text``) is open on this page: kept with the
@@ -267,29 +248,25 @@ class Progress(anywidget.AnyWidget):
         (unless they came from it)."""
         mine = self.record_value()
         merged = mine.merge(other)
-        new_answers = merged.answers[len(mine.answers):]
-        new_solved = sum(len(v) for v in merged.solved.values()) - sum(len(v) for v in mine.solved.values())
-        with self.hold_trait_notifications():
-            if merged.solved != mine.solved:
-                self.solved = {k: list(v) for k, v in merged.solved.items()}
-            if dict(merged.settings) != dict(mine.settings):
-                self.settings = dict(merged.settings)
-            if dict(merged.assignments) != dict(mine.assignments):
-                self.assignments = dict(merged.assignments)
-            if new_answers:
-                self.answers = list(merged.answers)
+        new_solved, new_answers = mine.gains(merged)
+        self._show(merged)
         if new_answers and not from_browser:
             self.send({"type": "answers", "answers": [a.to_json() for a in new_answers]})
         return new_solved, len(new_answers)
+
+    def _show(self, record: Record) -> None:
+        """Hold ``record``: the traits that differ change (the page is sent those it syncs)."""
+        with self.hold_trait_notifications():
+            self.solved = {k: list(v) for k, v in record.solved.items()}
+            self.settings = dict(record.settings)
+            self.assignments = dict(record.assignments)
+            self.answers = list(record.answers)
 
     def restore(self, text: str, now_ms: float | None = None, offset_minutes: float | None = None) -> None:
         """What the page sends when it appears: the stored record (JSON text, any format) and
         the browser's clock (ms since 1970, and its time zone's offset in minutes, as
         ``Date.getTimezoneOffset`` gives it). Then ``loaded`` is True."""
-        if now_ms is not None:
-            self._skew_ms = int(now_ms) - int(time.time() * 1000)
-        if offset_minutes is not None:
-            self._offset_minutes = int(offset_minutes)
+        self.clock.set(now_ms, offset_minutes)
         if text:
             try:
                 self._merge(read_record(text), from_browser=True)
@@ -317,11 +294,7 @@ class Progress(anywidget.AnyWidget):
 
     def reset(self) -> None:
         """Forget everything, here and in the browser's storage."""
-        with self.hold_trait_notifications():
-            self.solved = {}
-            self.answers = []
-            self.settings = {}
-            self.assignments = {}
+        self._show(Record())
         self.send({"type": "forget"})
         self.message = render("widget.progress.cleared", self.lang)
 
@@ -339,15 +312,6 @@ class Progress(anywidget.AnyWidget):
             now, offset = content.get("now"), content.get("offset")
             self.restore(str(content.get("text") or ""), now if isinstance(now, int | float) else None,
                          offset if isinstance(offset, int | float) else None)
-
-
-def _follower(progress: Progress, widget: traitlets.HasTraits, trait: str) -> Callable[[Any], None]:
-    def follow(_change: Any) -> None:
-        name = progress.chosen_ruleset
-        if name and getattr(widget, trait) != name:
-            widget.set_trait(trait, name)  # the widget's own observer deals in the new ruleset
-
-    return follow
 
 
 def follow_course(widget: Any, *more: Any, progress: Progress | None = None) -> Any:

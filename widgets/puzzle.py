@@ -32,33 +32,21 @@ import ipywidgets
 import traitlets
 
 from buraco_core import Rules
-from buraco_core.messages import Message, render
-from buraco_core.svg import meld_svg
-from buraco_core.teach import (
-    KINDS,
-    Feedback,
-    Kind,
-    Puzzle,
-    PuzzleSession,
-    SessionError,
-    generate,
-    load_puzzles,
-)
+from buraco_core.teach import Kind, Puzzle, PuzzleSession, SessionError, load_puzzle
 
-from ._common import button, esc, guard, reason, rules_key
+from ._common import guard, reason, rules_key
 from .answers import AnswerInput, input_for
 from .choice import Choice
 from .feedback import FeedbackBox
 from .hand import Hand
 from .language import resolve
 from .progress import Progress
+from .puzzle_buttons import PuzzleButtons
 from .scene import Scene, header
 from .table import TableView
+from .verdict import show_hints, show_verdict
 
 __all__ = ["MeldPuzzle"]
-
-#: The Hint button's words before each level of hint.
-_HINT_BUTTON = {1: "widget.hint", 2: "widget.hint-more", 3: "widget.hint-answer"}
 
 
 class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
@@ -103,19 +91,12 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
         self._switching = False
         self._owned: list[ipywidgets.Widget] = []
         self.feedback = FeedbackBox(lang=lang)
-        self.check_button = button(self._t("widget.check"), "bw-check", self._t("widget.check-tip"), "primary")
-        self.hint_button = button(self._t("widget.hint"), "bw-hint", self._t("widget.hint-tip"))
-        self.another_button = button(self._t("widget.another"), "bw-another", self._t("widget.another-tip"))
+        self.buttons = PuzzleButtons(lang, another=another)
+        self.check_button, self.hint_button = self.buttons.check_button, self.buttons.hint_button
+        self.another_button, self.badge = self.buttons.another_button, self.buttons.badge
         self.check_button.on_click(guard(self._oops, lambda _b: self.check()))
         self.hint_button.on_click(guard(self._oops, lambda _b: self.show_hint()))
         self.another_button.on_click(guard(self._oops, lambda _b: self.another()))
-        self.another_button.layout.display = None if another else "none"
-        self.badge = ipywidgets.HTML()
-        self.badge.add_class("bw-solved")
-        self.buttons = ipywidgets.HBox([self.check_button, self.hint_button, self.another_button, self.badge],
-                                       layout=ipywidgets.Layout(flex_flow="row wrap", align_items="center"))
-        self.buttons.add_class("bw-puzzle-buttons")
-        self.observe(self._on_badge, ["solved", "revealed", "correct"])
         with self.hold_trait_notifications():
             self.rules = rules_key(self.puzzle.rules)
             self.seed = self.puzzle.seed
@@ -125,18 +106,12 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
         self._show_puzzle()
         if self._record and self.lesson:
             self.progress.expect(self.lesson, self.item, label if label is not None else self.session.label().text(lang))
-            if not self.session.generated:
-                self.solved = self.session.solved = self.progress.is_solved(self.lesson, self.item)
+            self.session.recall(self.progress.solved_in(self.lesson))
             # the browser's saved progress arrives after the page loads
             self.progress.observe(guard(self._oops, self._on_progress), "solved")
+        self._sync()
         if follow:
             self.progress.follow(self)
-
-    def _t(self, key: str, **params: Any) -> str:
-        return render(key, self.lang, **params)
-
-    def _text(self, message: Message | None) -> str:
-        return "" if message is None else message.text(self.lang)
 
     # -- constructors -----------------------------------------------------------------------
     @classmethod
@@ -146,21 +121,14 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
                  **params: Any) -> MeldPuzzle:
         """A fresh seeded puzzle of ``kind`` (generator parameters as keywords, e.g. ``buraco="clean"``),
         or one that exercises ``clause``; ``lang`` as for the constructor."""
-        puzzle = generate(kind, rules, seed, clause=clause, **params)
-        if clause is not None:
-            params = {**params, "clause": clause}
-        return cls(puzzle, lesson=lesson, item=item, params=params, progress=progress, record=record,
-                   another=another, lang=lang)
+        session = PuzzleSession.generate(kind, rules, seed, clause=clause, params=params, lesson=lesson, item=item,
+                                         lang=resolve(lang))
+        return cls(session, lesson=lesson, progress=progress, record=record, another=another, lang=lang)
 
     @classmethod
     def load(cls, path: str | os.PathLike[str], puzzle_id: str, **kwargs: Any) -> MeldPuzzle:
-        """The puzzle ``puzzle_id`` of a teacher's YAML file."""
-        puzzles = load_puzzles(path)
-        for p in puzzles:
-            if p.id == puzzle_id:
-                return cls(p, **kwargs)
-        known = ", ".join(p.id for p in puzzles) or "none"
-        raise ValueError(f"no puzzle {puzzle_id!r} in {os.fspath(path)} (its puzzles: {known})")
+        """The puzzle ``puzzle_id`` of a teacher's YAML file (a KeyError lists the file's ids)."""
+        return cls(load_puzzle(path, puzzle_id), **kwargs)
 
     # -- what it shows ------------------------------------------------------------------------
     @property
@@ -173,7 +141,7 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
 
     @property
     def kind(self) -> Kind | None:
-        return KINDS.get(self.puzzle.kind)
+        return self.session.kind
 
     @property
     def attempts(self) -> list[dict[str, Any]]:
@@ -214,24 +182,19 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
         """What the Check button does: ask the session, show its verdict, record the answer on its
         clause, and record a solved puzzle (unless its answer was shown)."""
         fb = self.session.check(self.answer())
+        show_verdict(self.feedback, fb, self.lang)
         if not fb.answered:
-            self.feedback.show(self._text(fb.message), status="info")
             return False
         attempt = self.session.attempts[-1]
         if attempt.clause:
             self.progress.answer(attempt.clause, attempt.rules, attempt.outcome, variant=attempt.puzzle,
                                  lesson=attempt.lesson, source=self.session.source, mistake=attempt.mistake,
                                  session=attempt.session)
-        self._show_feedback(fb)
-        self.correct = fb.correct
-        self.verdict = attempt.to_dict()
-        if fb.correct:
-            self.feedback.hint = ""
-            self._hint_button()
-        if attempt.solved:
-            self.solved = True
-            if self._record and self.lesson:
-                self.progress.record(self.lesson, self.item)
+        with self.hold_trait_notifications():
+            self.verdict = attempt.to_dict()
+            self._sync()
+        if attempt.solved and self._record and self.lesson:
+            self.progress.record(self.lesson, self.item)
         return fb.correct
 
     def show_hint(self) -> str:
@@ -239,14 +202,9 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
         text = self.session.hint()
         if text is None:
             return self.feedback.hint
-        with self.hold_trait_notifications():
-            self.hints = self.session.hints
-            self.revealed = self.session.revealed
-        # the hints so far, one a line: the rule stays in view beside where to look
-        self.feedback.hint_label = ""
-        self.feedback.hint = "\n".join(self._text(line) for line in self.session.hint_lines)
-        self._hint_button()
-        return self._text(text)
+        self._sync()
+        show_hints(self.feedback, self.session.hint_lines, self.lang)
+        return text.text(self.lang)
 
     def another(self) -> None:
         """What "Another one" does: the next seed's puzzle of the same kind (never one already
@@ -258,24 +216,12 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
             return
         self._dealt()
 
-    def _hint_button(self) -> None:
-        self.hint_button.disabled = self.session.next_hint is None
-        self.hint_button.description = self._t(_HINT_BUTTON.get(self.session.hints + 1, "widget.hint-answer"))
-
     def _oops(self, message: str) -> None:
         self.feedback.show(message, status="wrong")
 
     def _on_progress(self, change: Any) -> None:
-        if not self.session.generated and self.progress.is_solved(self.lesson, self.item):
-            self.solved = self.session.solved = True
-
-    def _on_badge(self, change: Any) -> None:
-        if self.solved:
-            self.badge.value = f"<span class='bw-badge-solved' role='status'>{esc(self._t('widget.solved'))}</span>"
-        elif self.correct and self.revealed:
-            self.badge.value = f"<span class='bw-badge-shown' role='status'>{esc(self._t('widget.solved-shown'))}</span>"
-        else:
-            self.badge.value = ""
+        self.session.recall(self.progress.solved_in(self.lesson))
+        self._sync()
 
     def _on_rules(self, change: Any) -> None:
         if self._switching:
@@ -291,9 +237,16 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
         else:
             self._show_puzzle()
         if note is not None:
-            self.feedback.show(self._text(note), status="info")
+            self.feedback.show(note.text(self.lang), status="info")
 
     # -- drawing --------------------------------------------------------------------------------
+    def _sync(self) -> None:
+        """Show where the session stands: the traits, the Hint button's offer, the badge."""
+        s = self.session
+        with self.hold_trait_notifications():
+            self.correct, self.hints, self.revealed, self.solved = s.correct, s.hints, s.revealed, s.solved
+        self.buttons.show(s)
+
     def _dealt(self) -> None:
         """The session dealt another puzzle: show it, fresh."""
         self._switching = True
@@ -302,26 +255,9 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
             self.seed = self.puzzle.seed
         finally:
             self._switching = False
-        with self.hold_trait_notifications():
-            self.correct = None
-            self.hints = 0
-            self.revealed = False
-            self.solved = False
+        self._sync()
         self.feedback.clear()
         self._show_puzzle()
-
-    def _show_feedback(self, fb: Feedback) -> None:
-        # the engine's count shows once it can no longer give the answer away
-        shown = fb.shows_count
-        lines = [(self._text(line.label), line.points, self._text(line.detail)) for line in fb.lines] if shown else []
-        clause = fb.clause
-        self.feedback.show(
-            self._text(fb.message), status="right" if fb.correct else "wrong", lines=lines,
-            total=fb.total if shown else None, answer=fb.your_answer if shown else "",
-            svg=meld_svg(fb.drawing, width=44, lang=self.lang) if fb.drawing is not None else "",
-            rule=fb.rule or "", rule_title=clause.title_message.text(self.lang) if clause else "",
-            advice=self._text(fb.advice), link=fb.link.href if fb.link else "",
-            link_text=fb.link.words if fb.link else "")
 
     def _show_puzzle(self) -> None:
         for child in self._owned:
@@ -331,5 +267,4 @@ class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
         self._scene = Scene(situation, self.lang)
         self.input: AnswerInput = input_for(situation, self.lang)
         self._owned = [top, *self._scene.parts, self.input]
-        self._hint_button()
         self.children = [*self._owned, self.buttons, self.feedback]

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from buraco_core import Meld, Rules, format_cards, make_meld
-from buraco_core.teach import Puzzle
+from buraco_core.teach import Puzzle, PuzzleSession
 
 from ._common import as_cards, rules_key
 from .puzzle import MeldPuzzle
@@ -29,9 +29,10 @@ class ScoreQuiz(MeldPuzzle):
     ``ScoreQuiz.from_hand(["4h 5h 6h 7h 8h 9h 10h"], "3c 8d", went_out=False, took_pot=True)``.
     """
 
-    def __init__(self, puzzle: Puzzle, **kwargs: Any) -> None:
-        if puzzle.kind != "score":
-            raise ValueError(f"a ScoreQuiz shows a 'score' puzzle, not a {puzzle.kind!r} one")
+    def __init__(self, puzzle: Puzzle | PuzzleSession, **kwargs: Any) -> None:
+        kind = (puzzle.puzzle if isinstance(puzzle, PuzzleSession) else puzzle).kind
+        if kind != "score":
+            raise ValueError(f"a ScoreQuiz shows a 'score' puzzle, not a {kind!r} one")
         super().__init__(puzzle, **kwargs)
 
     @classmethod

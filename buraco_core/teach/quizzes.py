@@ -23,9 +23,10 @@ again are counted apart from those dealt at first (:attr:`QuizSession.asked`,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
+from ..clauses import CLAUSES
 from ..messages import Message
 from ..rules import Rules, get_rules
 from ..variants import rules_text
@@ -46,6 +47,12 @@ class Retry:
     missed: int
     clause: str | None
     link: Link | None
+
+    @property
+    def note(self) -> Message:
+        """What the learner reads above it: which question comes back, and on which rule."""
+        return Message("widget.retry", {"n": self.missed + 1,
+                                        "rule": CLAUSES[self.clause].title_message if self.clause else ""})
 
 
 #: How often one missed question of a quiz comes back.
@@ -115,6 +122,13 @@ class QuizSession:
     @property
     def puzzles(self) -> list[Puzzle]:
         return [q.puzzle for q in self.questions]
+
+    def recall(self, solved: Collection[str]) -> None:
+        """Take the learner's record, the items it has ``solved``: a question solved on an earlier
+        visit counts as answered right (a lesson's set of puzzles)."""
+        for i, q in enumerate(self.questions):
+            if q.item in solved:
+                self.right[i] = True
 
     # -- dealing ------------------------------------------------------------------------------------
     def new_quiz(self) -> None:
@@ -197,3 +211,15 @@ class QuizSession:
     def complete(self) -> bool:
         """Every question answered right."""
         return bool(self.questions) and all(self.right)
+
+    def summary(self, tally: str = "widget.score-so-far") -> tuple[Message, ...]:
+        """The score so far, in sentences: ``tally`` (right of all, and at the first try); once a
+        question was asked again, the first tries of the questions dealt ("3 of 5 right at the first
+        try ... 5 questions, 1 asked again") instead; and once every question is right, that it is
+        complete."""
+        if self.asked_again:
+            score = Message("widget.score-asked-again", {"first": self.first_tries, "n": self.asked,
+                                                         "again": self.asked_again})
+        else:
+            score = Message(tally, {"right": self.score, "n": len(self.questions), "first": self.first_tries})
+        return (score, Message("widget.complete")) if self.complete else (score,)

@@ -35,25 +35,45 @@ buraco_core.teach.mastery.RecordError: unknown progress format 'buraco-progress/
 
 A record that cannot be read raises :class:`RecordError` (a ValueError), whose ``message`` says
 what is wrong in the learner's language.
+
+A page keeps the record on the learner's clock (:class:`LearnerClock`: the browser's, once the
+page has said it), which stamps every new answer (:meth:`LearnerClock.answer`). A setting is
+chosen with :meth:`Record.choose`, an item solved with :meth:`Record.solve`; what a merge brought is :meth:`Record.gains`; what is solved
+of each lesson, in words, :func:`solved_lines`.
+
+>>> r = Record().solve("03", "worked-clean").choose("ruleset", "italian", at=5)
+>>> r.solved, r.course_ruleset, r.choose("ruleset", "italian", at=9) is r, r.solve("03", "worked-clean") is r
+({'03': ['worked-clean']}, 'italian', True, True)
+>>> merged = r.merge(Record({"03": ["worked-dirty"], "04": ["pot"]}))
+>>> r.gains(merged)
+(2, ())
+>>> [str(m) for m in solved_lines(merged.solved, {"03": ["worked-clean", "worked-dirty", "x"]})]
+['Lesson 03: 2 of 3 solved', 'Lesson 04: 1 of 1 solved']
 """
 
 from __future__ import annotations
 
 import json
+import secrets
+import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from datetime import UTC, date, datetime, timedelta
 
 from ..jsondata import JsonObject, JsonValue, whole
+from ..messages import Message
 from ..rules import RULESETS
-from .mastery import Answer, RecordError
+from .mastery import Answer, Outcome, RecordError
 
-__all__ = ["FORMAT", "FORMATS", "NAME_MAX", "Record", "RecordError", "read_record"]
+__all__ = ["DEFAULT_RULESET", "FORMAT", "FORMATS", "NAME_MAX", "LearnerClock", "Record", "RecordError", "read_record", "solved_lines"]
 
 FORMAT = "buraco-progress/3"
 #: Every format this module reads, the newest first.
 FORMATS = (FORMAT, "buraco-progress/2", "buraco-progress/1")
 #: The longest name a learner hands in under (a name or a nickname, not an essay).
 NAME_MAX = 40
+#: The course's ruleset until the learner chooses one.
+DEFAULT_RULESET = "buraco"
 
 
 @dataclass(frozen=True)
@@ -76,6 +96,11 @@ class Record:
         return self._setting("ruleset")
 
     @property
+    def course_ruleset(self) -> str:
+        """The course's ruleset: the learner's choice, else :data:`DEFAULT_RULESET`."""
+        return self.ruleset or DEFAULT_RULESET
+
+    @property
     def learner(self) -> str:
         """The name or nickname the learner hands in under ("" before they gave one)."""
         return self._setting("learner")
@@ -96,6 +121,25 @@ class Record:
                 settings[key] = value
         return Record(solved, tuple(answers), settings, {**self.assignments, **other.assignments})
 
+    def solve(self, lesson: str, item: str) -> Record:
+        """The record with ``item`` of ``lesson`` solved; itself where it is solved already."""
+        if item in self.solved.get(lesson, []):
+            return self
+        return replace(self, solved={**self.solved, lesson: [*self.solved.get(lesson, []), item]})
+
+    def gains(self, merged: Record) -> tuple[int, tuple[Answer, ...]]:
+        """What ``merged`` (:meth:`merge` of this record and another) holds that this one lacks:
+        how many solved items, and the answers (the newest last)."""
+        solved = sum(len(v) for v in merged.solved.values()) - sum(len(v) for v in self.solved.values())
+        return solved, merged.answers[len(self.answers):]  # merge keeps this record's answers first
+
+    def choose(self, key: str, name: str, at: int) -> Record:
+        """The record with the setting ``key`` (``ruleset``, ``learner``) chosen as ``name`` at
+        ``at`` (ms since 1970: the newer choice wins a merge); itself where ``name`` is chosen already."""
+        if self._setting(key) == name:
+            return self
+        return replace(self, settings={**self.settings, key: {"name": name, "at": at}})
+
     def to_json(self) -> JsonObject:
         return {"format": FORMAT, "solved": {k: list(v) for k, v in self.solved.items()},
                 "answers": [a.to_json() for a in self.answers], "settings": dict(self.settings),
@@ -104,6 +148,69 @@ class Record:
     def dumps(self) -> str:
         """The record as JSON text, to save or to move to another browser."""
         return json.dumps(self.to_json(), indent=1, sort_keys=True, ensure_ascii=False)
+
+
+def solved_lines(solved: Mapping[str, Sequence[str]], expected: Mapping[str, Sequence[str]],
+                 lesson: str | None = None) -> list[Message]:
+    """What is ``solved`` of ``lesson`` (or of every lesson with something solved or ``expected``),
+    out of the items expected of it: a sentence each (``Lesson 03: 2 of 4 solved``); [] for none."""
+    lessons = [str(lesson)] if lesson else sorted(set(solved) | set(expected))
+    lines = []
+    for name in lessons:
+        done = len(solved.get(name, []))
+        total = len(set(expected.get(name, [])) | set(solved.get(name, [])))
+        lines.append(Message("widget.progress.count-line", {"lesson": name, "done": done, "total": total})
+                     if total else Message("widget.progress.none-yet", {"lesson": name}))
+    return lines
+
+
+@dataclass
+class LearnerClock:
+    """The learner's clock: the browser's once its page has said it (:meth:`set`), the kernel's
+    until then. The learner's day is the browser's local date, so an answer given after midnight
+    east of UTC is on the new day, wherever the kernel runs (:mod:`~buraco_core.teach.mastery`).
+
+    >>> clock = LearnerClock()
+    >>> clock.set(now_ms=1772622000000, offset_minutes=-60)   # 2026-03-04 11:00 UTC, in UTC+1
+    >>> clock.today(), abs(clock.now_ms() - 1772622000000) < 60_000
+    (datetime.date(2026, 3, 4), True)
+    >>> answer = clock.answer("run", "buraco", "first", "run-1", source="game", assignment="a1")
+    >>> answer.day, answer.outcome.value, answer.assignment
+    (datetime.date(2026, 3, 4), 'first', '')
+    """
+
+    skew_ms: int = 0
+    """The browser's clock ahead of the kernel's, in ms."""
+    offset_minutes: int | None = None
+    """The browser's time zone's offset (``Date.getTimezoneOffset``: minutes behind UTC); None
+    until the page says it."""
+
+    def set(self, now_ms: float | None = None, offset_minutes: float | None = None) -> None:
+        """What the page says of its clock: the time (ms since 1970) and its time zone's offset."""
+        if now_ms is not None:
+            self.skew_ms = int(now_ms) - int(time.time() * 1000)
+        if offset_minutes is not None:
+            self.offset_minutes = int(offset_minutes)
+
+    def now_ms(self) -> int:
+        """The learner's time, in ms since 1970."""
+        return int(time.time() * 1000) + self.skew_ms
+
+    def today(self) -> date:
+        """The learner's day: the browser's local date, or the kernel's before the page says its clock."""
+        if self.offset_minutes is None:
+            return date.today()
+        moment = datetime.fromtimestamp(self.now_ms() / 1000, tz=UTC)
+        return (moment - timedelta(minutes=self.offset_minutes)).date()
+
+    def answer(self, clause: str, rules: str, outcome: Outcome | str, variant: str, *, lesson: str = "",
+               source: str = "puzzle", mistake: str = "", assignment: str = "", session: str = "") -> Answer:
+        """An :class:`Answer` given now on the learner's day, with an id that tells it apart from
+        one another page of the browser records; ``assignment`` (the assignment open on the page)
+        is recorded only with an answer given to it (``source`` ``assignment``)."""
+        at = self.now_ms()
+        return Answer(clause, rules, Outcome(outcome), variant, self.today(), at, f"{at:x}-{secrets.token_hex(3)}",
+                      lesson, source, mistake, assignment if source == "assignment" else "", session)
 
 
 def _solved(data: object) -> dict[str, list[str]]:

@@ -30,8 +30,9 @@ import dataclasses
 import logging
 import os
 import secrets
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from ..cards import parse_cards
 from ..clauses import CLAUSES
@@ -58,6 +59,9 @@ _LOG = logging.getLogger(__name__)
 
 #: How many seeds "Another one" tries past the current one before it gives up.
 ANOTHER_TRIES = 20
+
+#: What the Hint button offers before each level of hint (:attr:`PuzzleSession.hint_offer`).
+_HINT_OFFER = {1: "widget.hint", 2: "widget.hint-more", 3: "widget.hint-answer"}
 
 
 class SessionError(LearnerError):
@@ -265,6 +269,18 @@ class PuzzleSession:
         self._listeners: list[Callable[[PuzzleSession, Feedback], None]] = []
         self._start(puzzle)
 
+    @classmethod
+    def generate(cls, kind: str | None, rules: Rules | str = "buraco", seed: int = 1, *, clause: str | None = None,
+                 params: Params | None = None, **options: Any) -> PuzzleSession:
+        """A session of a fresh seeded puzzle of ``kind`` (the generator's ``params``, e.g.
+        ``{"buraco": "clean"}``), or of one that exercises ``clause``; "another one" deals the same
+        again. ``options`` as for the constructor (``lesson``, ``item``, ``lang``, ...)."""
+        params = dict(params or {})
+        puzzle = generate(kind, rules, seed, clause=clause, **params)
+        if clause is not None:
+            params["clause"] = clause
+        return cls(puzzle, params=params, **options)
+
     def _start(self, puzzle: Puzzle) -> None:
         self.puzzle = puzzle
         self.rules = puzzle.rules
@@ -289,6 +305,22 @@ class PuzzleSession:
     def listen(self, callback: Callable[[PuzzleSession, Feedback], None]) -> None:
         """Call ``callback(session, feedback)`` after every judged answer."""
         self._listeners.append(callback)
+
+    def recall(self, solved: Collection[str]) -> bool:
+        """Take the learner's record, the items it has ``solved``: a teacher's puzzle solved on an
+        earlier visit is solved here too (a generated one is fresh practice each time). Returns
+        whether the puzzle now counts as solved."""
+        if not self.generated and self.item in solved:
+            self.solved = True
+        return self.solved
+
+    @property
+    def standing(self) -> str:
+        """Where the learner stands with the puzzle now: ``solved`` (right without the answer
+        shown, or on an earlier visit), ``shown`` (right, but with the answer shown), or ``""``."""
+        if self.solved:
+            return "solved"
+        return "shown" if self.correct and self.revealed else ""
 
     def label(self) -> Message:
         """The words of this puzzle's entry in the learner's progress."""
@@ -376,6 +408,11 @@ class PuzzleSession:
         """The level of the next hint (1 the rule, 2 where to look, 3 the answer), or None when
         there is none left (or the puzzle is answered right)."""
         return None if self.hints >= HINT_LEVELS or self.correct else self.hints + 1
+
+    @property
+    def hint_offer(self) -> Message:
+        """What the Hint button offers next: a hint, another hint, the answer."""
+        return Message(_HINT_OFFER.get(self.hints + 1, "widget.hint-answer"))
 
     def hint(self) -> Message | None:
         """The next hint (None when none is left); the last one shows the answer."""

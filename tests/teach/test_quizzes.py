@@ -145,3 +145,24 @@ def test_a_set_of_puzzles_asks_nothing_again() -> None:
     assert len(pset.questions) == 2 and pset.comeback == {} and pset.first_try == [False, None]
     with pytest.raises(SessionError):
         pset.new_quiz()  # nothing to deal from
+
+
+def test_the_summary_says_the_score_and_once_asked_again_the_first_tries() -> None:
+    quiz = lesson_quiz(course=LESSONS)
+    assert [m.text("en") for m in quiz.summary()] == ["Score: 0 of 5 right (0 at the first try, without a hint)."]
+    assert quiz.summary("widget.solved-so-far")[0].text("en").startswith("Solved: 0 of 5")
+    miss(quiz.questions[0])
+    again = quiz.retry_of(5)
+    assert again is not None and again.missed == 0
+    assert again.note.text("en").startswith("Question 1 comes back, as a fresh one: ")
+    assert [m.key for m in quiz.summary()] == ["widget.score-asked-again"]
+    for q in quiz.questions:
+        q.check(solve(q.puzzle))
+    assert quiz.complete and [m.text("en") for m in quiz.summary()][1:] == ["Quiz complete!"]
+
+
+def test_a_set_of_puzzles_takes_the_learners_record() -> None:
+    by_id = {p.id: p for p in get_course(LESSONS).puzzles()}
+    pset = QuizSession([by_id["wild-jumps"], by_id["choose-the-end"]], retries=0, lesson="02", source="puzzle")
+    pset.recall(["choose-the-end", "something-else"])
+    assert pset.right == [False, True] and pset.score == 1 and not pset.complete

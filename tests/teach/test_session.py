@@ -189,3 +189,39 @@ def test_the_situation_says_what_to_draw() -> None:
     score = PuzzleSession(generate("score", "buraco", 5)).situation()
     assert score.hand and score.picks == frozenset() and not score.reveal_table and score.facts
 
+
+
+def test_the_hint_button_offers_a_hint_another_then_the_answer() -> None:
+    s = PuzzleSession(generate("make-buraco", "buraco", 2))
+    offers = []
+    while s.next_hint is not None:
+        offers.append(s.hint_offer.text("en"))
+        s.hint()
+    assert offers == ["Hint", "Another hint", "Show the answer"] and s.hint_offer.key == "widget.hint-answer"
+
+
+def test_where_the_learner_stands() -> None:
+    s = PuzzleSession(generate("meld-value", "buraco", 2))
+    assert s.standing == ""
+    s.check(solve(s.puzzle))
+    assert s.standing == "solved"
+    shown = PuzzleSession(generate("meld-value", "buraco", 2))
+    for _ in range(HINT_LEVELS):
+        shown.hint()
+    shown.check(solve(shown.puzzle))
+    assert shown.standing == "shown" and not shown.solved
+
+
+def test_the_learners_record_marks_a_teachers_puzzle_solved_not_a_generated_one() -> None:
+    teachers = PuzzleSession(load_puzzle(PUZZLES / "03_buracos.yaml", "worked-clean"), lesson="03")
+    assert not teachers.recall(["other"]) and teachers.recall(["worked-clean"]) and teachers.standing == "solved"
+    practice = PuzzleSession(generate("make-buraco", "buraco", 3), lesson="03")
+    assert not practice.recall([practice.item]) and not practice.solved  # fresh practice each time
+
+
+def test_a_session_generated_for_a_clause_deals_that_clause_again() -> None:
+    s = PuzzleSession.generate(None, "italian", 1, clause="single-take", lesson="05")
+    assert s.generated and s.lesson == "05" and s.puzzle == generate(None, "italian", 1, clause="single-take")
+    assert s.another().clauses[0] == "single-take" and s.puzzle.seed == 2
+    clean = PuzzleSession.generate("make-buraco", "buraco", 3, params={"buraco": "clean"})
+    assert clean.puzzle == generate("make-buraco", "buraco", 3, buraco="clean") and clean.item == "practice-make-buraco"

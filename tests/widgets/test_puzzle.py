@@ -252,7 +252,7 @@ def test_a_puzzle_set_records_each_puzzle_and_builds_them_when_shown() -> None:
     assert progress.is_solved("02", "wild-jumps") and s.right[0]
     s.next_button.click()
     assert s.current.puzzle.id == "choose-the-end" and "Puzzle 2 of 3" in s.header.value
-    with pytest.raises(ValueError, match="no puzzle 'nope'"):
+    with pytest.raises(KeyError, match="no puzzle 'nope'"):
         PuzzleSet.load(PUZZLES / "02_wilds.yaml", "nope")
 
 
@@ -282,7 +282,7 @@ def test_a_puzzle_from_a_teachers_file(tmp_path: Any) -> None:
     assert w.check() and progress.solved == {"03": ["worked-clean"]}
     w.another()  # a generated clean buraco puzzle: the goal is kept
     assert w.puzzle.kind == "make-buraco" and w.puzzle.goal["buraco"] == "clean"
-    with pytest.raises(ValueError, match="no puzzle 'nope'"):
+    with pytest.raises(KeyError, match="no puzzle 'nope'"):
         MeldPuzzle.load(path, "nope")
 
 

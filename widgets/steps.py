@@ -1,0 +1,148 @@
+"""Steps: the questions of a :class:`~buraco_core.teach.QuizSession` one at a time, each a
+:class:`~buraco_widgets.MeldPuzzle` built when first shown, with Previous / Next and the score so
+far; the view a :class:`~buraco_widgets.PuzzleSet` and a :class:`~buraco_widgets.Quiz` share.
+They say what their questions record (:meth:`Steps.question_options`, :meth:`Steps.answered`)
+and which words count them (:attr:`Steps.counter`, :attr:`Steps.tally`).
+
+>>> from buraco_core.teach import QuizSession, generate
+>>> from buraco_widgets import Progress
+>>> steps = Steps(QuizSession([generate("meld-value", "buraco", s) for s in (1, 2)]), progress=Progress(), lang="en")
+>>> steps.next(); steps.header.value, steps.next_button.disabled
+('<b>Question 2 of 2</b>', True)
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import ipywidgets
+import traitlets
+
+from buraco_core.messages import render
+from buraco_core.teach import Puzzle, QuizSession
+
+from ._common import button, esc, guard
+from .progress import Progress
+from .puzzle import MeldPuzzle
+
+__all__ = ["Steps"]
+
+
+class Steps(ipywidgets.VBox):  # type: ignore[misc]
+    """Questions one at a time: ``header`` (which one, ✓ once right), ``holder`` (the current
+    question's :class:`MeldPuzzle`), ``previous_button``, ``next_button``, ``score_label``
+    (:meth:`summary`); ``index`` the question shown. The subclass lays them out."""
+
+    index = traitlets.Int(0)
+    #: The catalog keys of the header ("Question 2 of 5") and of the score (:meth:`QuizSession.summary
+    #: <buraco_core.teach.QuizSession.summary>`).
+    counter: ClassVar[str] = "widget.question"
+    tally: ClassVar[str] = "widget.score-so-far"
+
+    def __init__(self, session: QuizSession, *, progress: Progress | None, lang: str, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.lang = lang
+        self.session = session
+        self._progress = progress
+        self.header = ipywidgets.HTML()
+        self.header.add_class("bw-quiz-header")
+        self.score_label = ipywidgets.HTML()
+        self.score_label.add_class("bw-quiz-score")
+        self.previous_button = button(self._t("widget.previous"), "bw-previous", self._t("widget.previous-tip"))
+        self.next_button = button(self._t("widget.next"), "bw-next", self._t("widget.next-tip"))
+        self.previous_button.on_click(guard(self._oops, lambda _b: self.previous()))
+        self.next_button.on_click(guard(self._oops, lambda _b: self.next()))
+        self.holder = ipywidgets.Box()
+        self._built: dict[int, MeldPuzzle] = {}
+        session.listen(guard(self._oops, lambda _s: self._answered(), lang=self.lang))
+        self.observe(guard(self._oops, lambda _c: self.redraw()), "index")
+
+    def _t(self, key: str, **params: Any) -> str:
+        return render(key, self.lang, **params)
+
+    def _oops(self, message: str) -> None:
+        self.score_label.value = f"<span role='status'>{esc(message)}</span>"
+
+    @property
+    def progress(self) -> Progress:
+        return self._progress if self._progress is not None else Progress.shared()
+
+    # -- the session's bookkeeping, as the widget showed it before ----------------------------
+    @property
+    def puzzles(self) -> list[Puzzle]:
+        return self.session.puzzles
+
+    @property
+    def right(self) -> list[bool]:
+        return self.session.right
+
+    @property
+    def first_try(self) -> list[bool | None]:
+        return self.session.first_try
+
+    @property
+    def score(self) -> int:
+        return self.session.score
+
+    # -- the questions ------------------------------------------------------------------------
+    @property
+    def questions(self) -> list[MeldPuzzle]:
+        """Every puzzle's widget (built now where not shown yet)."""
+        return [self._question(i) for i in range(len(self.session.questions))]
+
+    @property
+    def current(self) -> MeldPuzzle:
+        return self._question(self.index)
+
+    def question_options(self, i: int) -> dict[str, Any]:
+        """How question ``i``'s :class:`MeldPuzzle` records (its keywords): here, nothing."""
+        return {"record": False, "follow": False}
+
+    def answered(self) -> None:
+        """What a judged answer leaves besides the score shown: here, nothing."""
+
+    def _question(self, i: int) -> MeldPuzzle:
+        if i not in self._built:
+            self._built[i] = MeldPuzzle(self.session.questions[i], another=False, lang=self.lang,
+                                        progress=self._progress, **self.question_options(i))
+        return self._built[i]
+
+    def restart(self) -> None:
+        """The session dealt new questions: forget the old ones' widgets, start at the first."""
+        for q in self._built.values():
+            q.close()
+        self._built = {}
+        with self.hold_trait_notifications():
+            self.index = 0
+        self.redraw()
+
+    def next(self) -> None:
+        if self.index < len(self.session.questions) - 1:
+            self.index += 1
+
+    def previous(self) -> None:
+        if self.index > 0:
+            self.index -= 1
+
+    def _answered(self) -> None:
+        self.answered()
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Show the question at ``index``, the buttons that apply and the score."""
+        n = len(self.session.questions)
+        if not n:
+            self.header.value = f"<b>{esc(self._t('widget.no-questions'))}</b>"
+            self.holder.children = []
+            return
+        mark = " ✓" if self.session.right[self.index] else ""
+        self.header.value = f"<b>{esc(self._t(self.counter, n=self.index + 1, of=n))}</b>{mark}"
+        self.holder.children = [self.current]
+        self.previous_button.disabled = self.index == 0
+        self.next_button.disabled = self.index == n - 1
+        self.score_label.value = f"<span role='status' aria-live='polite'>{esc(self.summary())}</span>"
+
+    def summary(self) -> str:
+        """The score so far, in the page's words (:meth:`QuizSession.summary
+        <buraco_core.teach.QuizSession.summary>`)."""
+        return " ".join(m.text(self.lang) for m in self.session.summary(self.tally))

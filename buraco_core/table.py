@@ -206,6 +206,11 @@ class TableSession:
         """What the learner's seat may see."""
         return self.game.view(self.seat)
 
+    @property
+    def learner_to_play(self) -> bool:
+        """The learner may play now: it is their turn and no bot is moving in the background."""
+        return self.view.my_turn and not self.busy
+
     def on_outcome(self, callback: Callable[[str, IllegalAction | None], None]) -> None:
         """Call ``callback(play, refusal)`` after each play of the learner the rules judged:
         ``refusal`` the rules' :class:`IllegalAction` (nothing changed), or None for a play made."""
@@ -381,7 +386,7 @@ class TableSession:
     def suggest(self) -> Advice:
         """The coach's advice for the learner's turn, from the learner's view (``advice``); a
         success that follows it counts as helped. :class:`SessionError` when it is not the learner's turn."""
-        if not self.view.my_turn or self.busy:
+        if not self.learner_to_play:
             raise SessionError(Message("widget.game.coach-on-your-turn"))
         self.advice = advise(self.game, self.seat, worlds=self.coach_worlds)
         self.suggested = True

@@ -148,10 +148,11 @@ def test_run_bots_at_once_without_a_pace_and_in_the_background_with_one() -> Non
     table = TableSession("buraco", seed=7)
     table.play("draw")
     table.play(f"discard {table.view.hand[0].code}")
+    assert not table.learner_to_play
     seen: list[Move] = []
     done: list[Exception | None] = []
     table.run_bots(0, seen.append, done.append)
-    assert seen and done == [None] and table.view.my_turn and not table.busy
+    assert seen and done == [None] and table.view.my_turn and not table.busy and table.learner_to_play
 
     async def background() -> tuple[list[int], bool]:
         again = TableSession("buraco", seed=7)
@@ -160,7 +161,7 @@ def test_run_bots_at_once_without_a_pace_and_in_the_background_with_one() -> Non
         counts: list[int] = []
         finished: list[Exception | None] = []
         again.run_bots(0.001, lambda m: counts.append(len(again.log)), finished.append)
-        assert again.busy and again.play("draw").blocked is not None  # the bots are moving
+        assert again.busy and not again.learner_to_play and again.play("draw").blocked is not None  # bots moving
         while again.busy:
             await asyncio.sleep(0.001)
         return counts, finished == [None] and again.view.my_turn

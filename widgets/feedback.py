@@ -57,7 +57,7 @@ class FeedbackBox(anywidget.AnyWidget):
     link_text = traitlets.Unicode("").tag(sync=True)
     hint = traitlets.Unicode("").tag(sync=True)
     hint_label = traitlets.Unicode("").tag(sync=True)
-    """The words before the hint ("Hint 1 of 3", or "The coach suggests")."""
+    """The words before the hint ("Hint 1 of 3")."""
     svg = traitlets.Unicode("").tag(sync=True)
     texts = traitlets.Dict().tag(sync=True)
     """The box's own words (the caption of the lines, "total", "your answer", "Rule", ...)."""

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 import ipywidgets
 
 from buraco_core.coach import Advice, Remark
-from buraco_core.game import Phase, View
+from buraco_core.game import View
 from buraco_core.messages import Message, render
 from buraco_core.table import TableSession
 from buraco_core.teach import SessionError
@@ -26,10 +26,11 @@ __all__ = ["CoachPanel", "advice_html", "debrief_html", "remark_html"]
 
 
 class CoachPanel:
-    """What the coach of ``session`` says on the table, in ``note`` (an HTML part of the table)."""
+    """What the coach of ``session`` says on the table, in ``note`` (an HTML part of the table);
+    ``debrief``: the review of the learner's hand at its end."""
 
-    def __init__(self, session: TableSession, lang: str) -> None:
-        self.session, self.lang = session, lang
+    def __init__(self, session: TableSession, lang: str, *, debrief: bool = True) -> None:
+        self.session, self.lang, self.debrief = session, lang, debrief
         self.note = classed(ipywidgets.HTML(), "bw-coach-note")
 
     def suggest(self) -> Advice | str:
@@ -45,15 +46,14 @@ class CoachPanel:
         self.note.value = advice_html(advice, self.session.view, self.lang)
         return advice
 
-    def at_turn(self, *, debrief: bool) -> None:
+    def at_turn(self) -> None:
         """Once the turn is the learner's again, the remark on the last turn (if any); at the end
         of the hand, with ``debrief``, the review of the learner's hand."""
-        v = self.session.view
-        if v.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
-            remarks = self.session.debrief() if debrief else None
+        if self.session.hand_over:
+            remarks = self.session.debrief() if self.debrief else None
             if remarks is not None:
                 self.note.value = debrief_html(remarks, self.lang)
-        elif v.my_turn:
+        elif self.session.view.my_turn:
             found = self.session.after_turn()
             if found:
                 self.note.value = remark_html(found[0], self.lang)

@@ -18,20 +18,19 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets
 import traitlets
 
-from buraco_core import IllegalAction, Rules, board
+from buraco_core import Rules, board
 from buraco_core.bots import Bot
-from buraco_core.coach import Advice, Remark
 from buraco_core.game import Game, Phase, View
 from buraco_core.messages import Message, render
 from buraco_core.table import Move, TableSession
 
-from ._common import as_rules, guard, reason, rules_key
+from ._common import guard, reason, rules_key
 from .feedback import FeedbackBox
 from .game_board import Board, move_message
 from .game_coach import CoachPanel
@@ -51,15 +50,15 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
     moves, ``coach`` the rule behind a refused play and Suggest; ``autoplay=False``: the bots wait
     for :meth:`step` / :meth:`advance_bots`. ``session`` is the :class:`~buraco_core.table.TableSession`,
     ``feedback.value`` the last message, ``log`` the moves so far, ``bot_error`` why a bot could not
-    move (the hand stops there).
-
-    Where the rules let the learner choose the end a moving wild card goes to, the table asks
-    first (:mod:`~buraco_widgets.wild_end`: ``wild_end``, in ``wild_end_row`` below the buttons).
+    move (the hand stops there). Its parts: ``board`` (:class:`~buraco_widgets.game_board.Board`: the
+    status, the melds, the hand, ...), ``controls`` (the buttons, the Play box, the New deal question),
+    ``coach_panel`` (its ``note``), ``kept`` (its ``keeper``) and ``ends``: where the rules let the
+    learner choose the end a moving wild card goes to, the table asks first
+    (:mod:`~buraco_widgets.wild_end`, below the buttons).
     """
 
     rules = traitlets.Unicode("buraco")
     """The ruleset's name (a :class:`Rules` given to the constructor is kept as the game's)."""
-    seat = traitlets.Int(0)
     pace = traitlets.Float(0.6)
     coach = traitlets.Bool(True)
     log = traitlets.List(traitlets.Unicode())
@@ -75,48 +74,25 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         self.add_class("bw-game")
         self.lang = resolve(lang)
         self.session = TableSession(rules, seed, players, seat=seat, bots=bots, coach_worlds=coach_worlds, game=game)
-        self.autoplay, self.lesson, self._debrief_on = autoplay, str(lesson), debrief
-        with self.hold_trait_notifications():
-            self.rules = rules_key(self.game.rules)
-            self.seat, self.pace, self.coach = seat, pace, coach
+        self.autoplay = autoplay
+        self.rules, self.pace, self.coach = rules_key(self.game.rules), pace, coach  # observed once the parts exist
         self.board = b = Board(self.rules, self.lang)
-        self.status, self.center, self.table, self.hand = b.status, b.center, b.table, b.hand
-        self.score_sheet, self.log_view = b.score_sheet, b.log_view
-        self.coach_panel = CoachPanel(self.session, self.lang)
-        self.coach_note = self.coach_panel.note
         b.on_meld_clicked(guard(self._oops, self._meld_clicked))
+        self.coach_panel = CoachPanel(self.session, self.lang, debrief=debrief)
         self.controls = c = Controls(self.lang, lambda name: getattr(self, name)(), self._oops)
-        self.draw_button, self.take_button, self.meld_button = c.draw_button, c.take_button, c.meld_button
-        self.add_button, self.discard_button, self.suggest_button = c.add_button, c.discard_button, c.suggest_button
-        self.next_button, self.new_deal_button, self.buttons = c.next_button, c.new_deal_button, c.row
-        self.command, self.command_button, self.command_row = c.command, c.command_button, c.command_row
-        self.confirm, self.confirm_yes, self.confirm_no, self.confirm_row = c.confirm, c.confirm_yes, c.confirm_no, c.confirm_row
-        self.feedback = FeedbackBox(hint_label=self._t("widget.game.coach-suggests"), lang=self.lang)
+        self.feedback = FeedbackBox(lang=self.lang)
         self.ends = WildEndQuestion(self.session, self.lang, lambda text, typed: self.play(text, typed=typed), self._oops)
-        self.wild_end, self.wild_end_row = self.ends.choice, self.ends.row
         self.kept = KeptTable(self.session, keep if keep is not None else f"table/{lesson or 'game'}/{self.rules}/{seed}/{seat}",
                               self.lang, lambda: self._start_over(self._t("widget.game.welcome-back")), self._oops)
-        self.keeper = self.kept.keeper
-        self.styles = ipywidgets.HTML(board.style_tag(), layout=ipywidgets.Layout(display="none"))
-        self.children = [self.styles, self.keeper, self.status, self.center, self.table, self.hand, self.buttons,
-                         self.wild_end_row, self.confirm_row, self.command_row, self.feedback, self.coach_note, self.score_sheet,
-                         self.log_view]
+        styles = ipywidgets.HTML(board.style_tag(), layout=ipywidgets.Layout(display="none"))
+        self.children = [styles, self.kept.keeper, b.status, b.center, b.table, b.hand, c.row, self.ends.row, c.confirm_row,
+                         c.command_row, self.feedback, self.coach_panel.note, b.score_sheet, b.log_view]
         self.observe(guard(self._oops, lambda _c: self._refresh()), "coach")
         self.observe(guard(self._oops, self._on_rules), "rules")
-        self.in_lesson = TableLesson(self.session, self.lesson, progress, self.lang)
+        self.in_lesson = TableLesson(self.session, lesson, progress, self.lang)
         self._refresh()
         self._after_move()
         self.kept.keep()
-
-    @classmethod
-    def from_game(cls, game: Game, **kwargs: Any) -> GameTable:
-        """A table for a game in progress (a scenario, a loaded game)."""
-        return cls(game=game, **kwargs)
-
-    @classmethod
-    def scenario(cls, name: str, **kwargs: Any) -> GameTable:
-        """A table at a named scenario of the engine: ``GameTable.scenario("pot-direct")``."""
-        return cls(game=Game.scenario(name), **kwargs)
 
     # -- who is who ----------------------------------------------------------------------------
     @property
@@ -127,22 +103,6 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
     def view(self) -> View:
         """What the learner's seat may see (the widget shows nothing else)."""
         return self.session.view
-
-    @property
-    def advice(self) -> Advice | None:
-        return self.session.advice  # the coach's last suggestion
-
-    @property
-    def remarks(self) -> list[Remark]:
-        return self.session.remarks  # the coach's remarks: after a turn, the debrief
-
-    @property
-    def progress(self) -> Progress:
-        return self.in_lesson.progress
-
-    @property
-    def my_turn(self) -> bool:
-        return self.view.my_turn
 
     def _t(self, key: str, **params: Any) -> str:
         return render(key, self.lang, **params)
@@ -157,42 +117,39 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         Play box do is True). (A :class:`Message` is what to do first, said instead.)"""
         self.ends.forget()
         if isinstance(text, Message):
-            self._say(text.text(self.lang))
+            self.feedback.show(text.text(self.lang))
             return False
         if ask_end and self.ends.ask(text, typed):
-            self._say(self._t("widget.game.choose-end"))
+            self.feedback.show(self._t("widget.game.choose-end"))
             return False
         move = self.session.play(text)
         self.in_lesson.played(move)
+        return self._made(move, typed=typed)
+
+    def _made(self, move: Move, *, typed: bool = False, told: bool = True) -> bool:
+        """The learner's ``move`` (a play, ``told`` on the table, or the next hand): not made, what
+        the table says of it (:func:`~buraco_widgets.game_board.move_message`); made, kept and
+        shown, then the bots' turns."""
         said = move_message(move, self.lang, coach=self.coach, stopped=self.session.bot_error, typed=typed)
         if said is not None:
-            self._say(*said)
+            self.feedback.show(said[0], status=said[1])
             return False
         if typed:
-            self.command.value = ""  # the typed play is made (a refused one stays, to fix it)
-        return self._made(told=True)
-
-    def _made(self, *, told: bool) -> bool:
-        """The learner's move made (a play, ``told`` on the table, or the next hand): kept and
-        shown; then the bots' turns."""
+            self.controls.command.value = ""  # the typed play is made (a refused one stays, to fix it)
         self.feedback.clear()
         self.coach_panel.clear()
         self.kept.keep()  # kept first: once the page shows a move, a reload resumes after it
         self._refresh()
         if told:
-            self.feedback.show(self.log[-1], status="info")
+            self.feedback.show(self.log[-1])
         self._after_move()
         return True
 
-    def on_outcome(self, callback: Callable[[str, IllegalAction | None], None]) -> None:
-        """Call ``callback(play, refusal)`` after each play of the learner the engine judged."""
-        self.session.on_outcome(callback)
-
     def play_command(self) -> None:
         """What Play (or Enter in the box) does: play the typed text (kept when refused, to fix it)."""
-        text = self.command.value.strip()
+        text = self.controls.command.value.strip()
         if not text:
-            self._say(self._t("widget.game.type-first"))
+            self.feedback.show(self._t("widget.game.type-first"))
         else:
             self.play(text, typed=True, ask_end=True)
 
@@ -219,17 +176,13 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         with the coach's reasons (``advice``)."""
         advice = self.coach_panel.suggest()
         if isinstance(advice, str):
-            self._say(advice)
+            self.feedback.show(advice)
             return None
         self.board.select(advice, self.view)
         return advice.action
 
     def next_hand(self) -> bool:
-        move = self.session.next_hand()
-        if move.blocked is not None:
-            self._say(move.blocked.text(self.lang))
-            return False
-        return self._made(told=False)
+        return self._made(self.session.next_hand(), told=False)
 
     # -- a new game -------------------------------------------------------------------------------
     def ask_new_deal(self) -> None:
@@ -242,12 +195,11 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
 
     def new_deal(self) -> None:
         """The next seed's game, in the same ruleset."""
-        self.controls.hide_question()
         self.new_game(seed=self.session.seed + 1)
 
     def keep_playing(self) -> None:
         self.controls.hide_question()
-        self._say(self._t("widget.game.keep-playing"))
+        self.feedback.show(self._t("widget.game.keep-playing"))
 
     def new_game(self, rules: Rules | str | None = None, seed: int | None = None, players: int | None = None) -> None:
         """Start a new game (the same seed unless given), in ``rules`` or the current ruleset (a
@@ -261,7 +213,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
             if not self.session.is_this_game(change["new"]):
                 self.new_game(change["new"])
         except ValueError as exc:
-            self._say(reason(exc, self.lang))
+            self.feedback.show(reason(exc, self.lang))
 
     def _start_over(self, said: str) -> None:
         """The session has another game: show it from its start (or from where it was kept), say
@@ -270,11 +222,10 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         self.coach_panel.clear()
         self.controls.hide_question()
         self.board.redraw_melds()
-        if as_rules(self.rules) != self.game.rules:
-            self.rules = rules_key(self.game.rules)  # observed: comes back here only if the rules differ
+        if not self.session.is_this_game(self.rules):
+            self.rules = rules_key(self.game.rules)  # observed: the same game, nothing more happens
         self._refresh()
-        self.feedback.clear()
-        self.feedback.show(said, status="info")
+        self.feedback.show(said)
         self._after_move()
 
     # -- the bots -------------------------------------------------------------------------------
@@ -302,7 +253,7 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         if move.failure is not None:
             self.feedback.show(self.bot_error, status="wrong")
         elif move.announced:
-            self.feedback.show(self.log[-1], status="info")
+            self.feedback.show(self.log[-1])
 
     def _bots_done(self, error: Exception | None) -> None:
         if error is not None:
@@ -321,23 +272,20 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
     def _turn_message(self) -> None:
         if self.session.hand_over:
             self.in_lesson.hand_over()
-            self.feedback.show((self.log[-1] if self.log else "") or self._t("widget.game.hand-over"), status="info")
+            self.feedback.show((self.log[-1] if self.log else "") or self._t("widget.game.hand-over"))
         if self.coach:
-            self.coach_panel.at_turn(debrief=self._debrief_on)
+            self.coach_panel.at_turn()
 
     # -- drawing ----------------------------------------------------------------------------------
     def _meld_clicked(self) -> None:
-        if self.hand.selected and self.my_turn and not self.busy:
+        if self.board.hand.selected and self.session.learner_to_play:
             self.add()
-            self.table.selected = []
+            self.board.table.selected = []
         else:
-            self._say(self._t("widget.game.meld-chosen"))
+            self.feedback.show(self._t("widget.game.meld-chosen"))
 
     def _oops(self, message: str) -> None:
         self.feedback.show(message, status="wrong")
-
-    def _say(self, message: str, status: str = "info") -> None:
-        self.feedback.show(message, status=status)
 
     def _refresh(self) -> None:
         """Show the session as it is: the log's new lines, whether the bots are playing, why the
@@ -346,11 +294,6 @@ class GameTable(ipywidgets.VBox):  # type: ignore[misc]
         if len(s.log) > len(self.log):
             self.log = [*self.log, *s.log_words(self.lang, start=len(self.log))]
         self.busy, self.bot_error = s.busy, s.bot_error.text(self.lang) if s.bot_error is not None else ""
-        playing = v.my_turn and not self.busy
+        playing = s.learner_to_play
         self.board.show(v, fresh=self.session.fresh, log=self.log, stopped=self.bot_error, playing=playing)
         self.controls.enable(playing=playing, coach=self.coach, hand_over=v.phase is Phase.HAND_OVER)
-
-    # -- kept in the browser --------------------------------------------------------------------
-    def saved(self) -> str:
-        """The table as the browser keeps it (:meth:`TableSession.saved <buraco_core.table.TableSession.saved>`)."""
-        return self.session.saved(self.lang)

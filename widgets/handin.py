@@ -102,7 +102,7 @@ class HandIn(anywidget.AnyWidget):
         progress = self.progress
         try:
             handin = hand_in(progress.record_value(), name, lang=self.lang, ruleset=progress.ruleset,
-                             at=progress.now_ms(), day=progress.today(), user=self.user)
+                             at=progress.clock.now_ms(), day=progress.clock.today(), user=self.user)
         except HandInError as error:
             self._say(error.explain(self.lang), "refused")
             return False

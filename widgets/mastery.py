@@ -93,7 +93,7 @@ class MasteryMap(anywidget.AnyWidget):
         """Draw the map again from the learner's answers, for the course's ruleset, as of the
         learner's day."""
         rules = as_rules(self.progress.ruleset)
-        today = self.progress.today()
+        today = self.progress.clock.today()
         states = self.progress.states(rules)
         taught = self.course.taught(self.lang)
         groups = [{"key": g.key, "title": g.title, "href": g.href,

@@ -31,20 +31,19 @@ False
 
 from __future__ import annotations
 
-import functools
-from datetime import date
 from typing import Any, ClassVar
 
 import anywidget
 import traitlets
 
 from buraco_core import Rules
-from buraco_core.messages import render
+from buraco_core.messages import render, show
 from buraco_core.teach.handin import read_progress
 from buraco_core.teach.mastery import Answer, ClauseState, Outcome, clause_states
 from buraco_core.teach.record import DEFAULT_RULESET, LearnerClock, Record, read_record, solved_lines
 
 from ._common import as_rules, reason, template
+from .course_settings import follow
 from .front_end import front_end
 from .language import resolve
 
@@ -102,7 +101,8 @@ class Progress(anywidget.AnyWidget):
         kwargs.setdefault("texts", {key: template(f"widget.progress.{key}", lang) for key in _TEXTS})
         super().__init__(**kwargs)
         self.clock = LearnerClock()
-        """The learner's clock (the browser's once the page has said it, :meth:`restore`)."""
+        """The learner's clock, ``now_ms()`` and ``today()``: the browser's once the page has said it
+        (:meth:`restore`), the kernel's before."""
         self.on_msg(self._on_front_end_msg)
 
     # -- the shared instance ----------------------------------------------------------------
@@ -119,15 +119,6 @@ class Progress(anywidget.AnyWidget):
         progress = cls.shared()
         progress.lesson = str(lesson)
         return progress
-
-    # -- the learner's clock ------------------------------------------------------------------
-    def now_ms(self) -> int:
-        """The learner's clock (the browser's, once the page has said it) in ms since 1970."""
-        return self.clock.now_ms()
-
-    def today(self) -> date:
-        """The learner's day: the browser's local date, or the kernel's before the page loads."""
-        return self.clock.today()
 
     # -- recording ----------------------------------------------------------------------------
     def record(self, lesson: str, item: str) -> bool:
@@ -161,16 +152,18 @@ class Progress(anywidget.AnyWidget):
     def is_solved(self, lesson: str, item: str) -> bool:
         return str(item) in self.solved.get(str(lesson), [])
 
+    def solved_in(self, lesson: str) -> list[str]:
+        """The items of ``lesson`` the learner has solved."""
+        return list(self.solved.get(str(lesson), []))
+
     def states(self, rules: Rules | str | None = None) -> dict[str, ClauseState]:
         """Where each clause of ``rules`` (default: the course's ruleset) stands for the learner."""
         return clause_states(self.answers, rules if rules is not None else self.ruleset)
 
     def summary(self, lesson: str | None = None) -> str:
         """One line a learner reads: ``'Lesson 03: 2 of 4 solved'``."""
-        lines = solved_lines(self.solved, self.expected, lesson)
-        if not lines:
-            return render("widget.progress.nothing", self.lang)
-        return render("list.separator", self.lang).join(line.text(self.lang) for line in lines)
+        lines = solved_lines(self.solved, self.expected, lesson)  # joined as the catalog joins a list
+        return show(lines, self.lang) if lines else render("widget.progress.nothing", self.lang)
 
     # -- the course's ruleset -------------------------------------------------------------------
     @property
@@ -188,24 +181,12 @@ class Progress(anywidget.AnyWidget):
         self._choose("ruleset", as_rules(rules).name)
 
     def _choose(self, key: str, name: str) -> None:
-        self._show(self.record_value().choose(key, name, self.now_ms()))
+        self._show(self.record_value().choose(key, name, self.clock.now_ms()))
 
     def follow(self, *widgets: traitlets.HasTraits, trait: str = "rules") -> None:
-        """Make each widget's ``rules`` follow the course's ruleset once the learner has chosen
-        one: now, when the browser says which it is, and when the learner chooses another. Until
-        then each keeps the ruleset it was made with. ``trait`` names the widget's trait that
-        holds a ruleset's name."""
-        for widget in widgets:
-            if not widget.has_trait(trait):
-                raise TypeError(f"{type(widget).__name__} has no {trait!r} trait to follow the course's ruleset")
-            follow = functools.partial(self._follow, widget, trait)
-            follow(None)
-            self.observe(follow, "settings")
-
-    def _follow(self, widget: traitlets.HasTraits, trait: str, _change: Any) -> None:
-        name = self.chosen_ruleset
-        if name and getattr(widget, trait) != name:
-            widget.set_trait(trait, name)  # the widget's own observer deals in the new ruleset
+        """Make each widget's ``rules`` (or ``trait``) follow the course's ruleset once the learner
+        has chosen one (:func:`~buraco_widgets.course_settings.follow`)."""
+        follow(self, *widgets, trait=trait)
 
     # -- the learner's name, assignments --------------------------------------------------------------
     @property

@@ -124,7 +124,7 @@ class Review(ipywidgets.VBox):  # type: ignore[misc]
 
     # -- the session ----------------------------------------------------------------------------
     def _day_seed(self) -> int:
-        return int(self.progress.today().strftime("%Y%m%d")) * 1000 + self.seed
+        return int(self.progress.clock.today().strftime("%Y%m%d")) * 1000 + self.seed
 
     def _deal(self, clauses: Sequence[str], seed: int) -> list[Dealt]:
         # the course's puzzles, for a rule no generator deals
@@ -133,7 +133,7 @@ class Review(ipywidgets.VBox):  # type: ignore[misc]
     def start(self) -> None:
         """Deal today's session of due rules, or say that nothing is due and offer mixed practice."""
         rules = as_rules(self.progress.ruleset)
-        today = self.progress.today()
+        today = self.progress.clock.today()
         states = self.progress.states(rules)
         self.clauses = review_plan(states, today, self.n)
         self.again_button.layout.display = "none"

@@ -213,7 +213,7 @@ def read_handin(text: str) -> HandIn:
     except ValueError:
         raise HandInError("handin.damaged-record") from None
     at, user = part.get("at", 0), part.get("user", "")
-    lang, ruleset = part.get("lang", "en"), part.get("ruleset", "") or record.ruleset or "buraco"
+    lang, ruleset = part.get("lang", "en"), part.get("ruleset", "") or record.course_ruleset
     if not isinstance(at, int) or isinstance(at, bool) or not isinstance(user, str) \
             or ruleset not in RULESETS or lang not in LANGUAGES:
         raise HandInError("handin.damaged-record")

@@ -80,7 +80,7 @@ def test_a_hand_in_gives_a_file_and_a_code_and_keeps_the_name() -> None:
     assert w.status == "refused" and "name or a nickname" in w.message and w.file_text == ""
     assert w.hand_in("Ana Lima")
     assert w.status == "done" and w.message.startswith("Handed in: 1 answer, 0 lessons done, in Classic Buraco.")
-    assert w.file_name == f"buraco-progress-ana-lima-{progress.today().isoformat()}.json"
+    assert w.file_name == f"buraco-progress-ana-lima-{progress.clock.today().isoformat()}.json"
     handin = read_handin(w.code)
     assert handin == read_handin(w.file_text) and handin.name == "Ana Lima" and handin.user == ""
     assert handin.record.answers[0].mistake == "4h 5h 9c" and handin.record.learner == "Ana Lima"

@@ -5,8 +5,8 @@ import importlib
 
 import pytest
 
-MODULES = ["hand", "table", "picker", "progress", "feedback", "puzzle", "puzzle_buttons", "verdict", "score_quiz",
-           "quiz", "steps", "answers", "game_table", "house", "language"]
+MODULES = ["hand", "table", "picker", "progress", "course_settings", "feedback", "puzzle", "puzzle_buttons", "verdict",
+           "score_quiz", "quiz", "steps", "answers", "game_table", "house", "language"]
 
 
 @pytest.mark.parametrize("name", MODULES)

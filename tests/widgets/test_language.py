@@ -244,12 +244,12 @@ def test_the_course_widgets_in_german(german: None) -> None:
 
 def test_the_game_table_in_german(german: None) -> None:
     table = GameTable(rules="buraco", seed=7, pace=0)
-    assert table.draw_button.description == de("widget.game.draw")
-    assert table.command.placeholder == de("widget.play.placeholder")
-    assert table.hand.lang == table.table.lang == table.center.lang == table.feedback.lang == "de"
-    assert table.hand.label == de("widget.game.hand-label")
+    assert table.controls.draw_button.description == de("widget.game.draw")
+    assert table.controls.command.placeholder == de("widget.play.placeholder")
+    assert table.board.hand.lang == table.board.table.lang == table.board.center.lang == table.feedback.lang == "de"
+    assert table.board.hand.label == de("widget.game.hand-label")
     # a refused play: the engine's German reason
-    text = "discard " + table.hand.codes[0]
+    text = "discard " + table.board.hand.codes[0]
     reason = table.game.why_illegal(text)
     assert table.play(text) is False and reason is not None
     assert table.feedback.value == de("widget.game.refused", reason=f"{reason.explain('de')}.") + " " + de(
@@ -259,10 +259,10 @@ def test_the_game_table_in_german(german: None) -> None:
     assert table.draw()
     told = narrate(before, table.game.state, 0, "draw", viewer=0)
     assert table.log[-1] == " ".join(m.text("de") for m in told)
-    assert de("widget.play.log-title", n=len(table.log)) in table.log_view.value
-    assert de("widget.game.status-play") in table.status.value
+    assert de("widget.play.log-title", n=len(table.log)) in table.board.log_view.value
+    assert de("widget.game.status-play") in table.board.status.value
     assert table.suggest() is not None
-    assert de("coach.suggest", play="").split(":")[0] in table.coach_note.value
+    assert de("coach.suggest", play="").split(":")[0] in table.coach_panel.note.value
 
 
 def test_an_error_in_a_widget_is_said_in_its_language(german: None) -> None:

@@ -115,8 +115,8 @@ def test_the_browsers_record_and_clock_arrive_when_the_page_loads() -> None:
     progress._on_front_end_msg(progress, {"type": "restore", "text": json.dumps(stored), "now": noon, "offset": -60},
                                [])
     assert progress.loaded and progress.solved == {"01": ["run-of-hearts"]} and progress.ruleset == "fechado"
-    assert progress.today() == date(2026, 3, 4) and abs(progress.now_ms() - noon) < 60_000
-    assert progress.states()["run"].is_due(progress.today())
+    assert progress.clock.today() == date(2026, 3, 4) and abs(progress.clock.now_ms() - noon) < 60_000
+    assert progress.states()["run"].is_due(progress.clock.today())
     entry = progress.answer("run", "fechado", "first", variant="y")
     assert entry.day == date(2026, 3, 4)  # the learner's day, not the kernel's
 

@@ -5,6 +5,9 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
+from .bots.simulate import main as simulate
+from .teach.cli import main as check_puzzles
+
 USAGE = """usage: python -m buraco_core COMMAND [ARGS]
 
 commands:
@@ -20,12 +23,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0 if args else 2
     command, rest = args[0], args[1:]
     if command == "simulate":
-        from .bots.simulate import main as simulate
-
         return simulate(rest)
     if command == "check-puzzles":
-        from .teach.cli import main as check_puzzles
-
         return check_puzzles(rest)
     print(f"unknown command {command!r}\n{USAGE}", file=sys.stderr, end="")
     return 2

@@ -219,7 +219,7 @@ class Card:
         return f"Card.from_str({str(self)!r})"
 
     def _repr_svg_(self) -> str:
-        from .svg import card_svg
+        from .svg import card_svg  # a cycle: svg draws a Card
 
         return card_svg(self)
 

@@ -23,9 +23,10 @@ from html import escape
 from importlib import resources
 
 from .melds import InvalidMeld, make_meld
-from .messages import Message, format_number, render
+from .messages import Message, format_number, render, show
 from .rules import RULESETS, DiscardTake, GoingOut, IndirectPot, Rules, RulesError, StockEnd, Tie, get_rules
 from .scoring import ScoreLine, score_side
+from .variants import rules_text
 
 __all__ = ["RulesetScore", "RulesetTable", "ScoreComparison", "compare_rulesets", "or_list", "score_under_each"]
 
@@ -184,8 +185,6 @@ class RulesetTable:
 def _shown(name: str, lang: str = "en") -> str:
     """A ruleset's display name (the catalog's ``ruleset.<name>``) for a learner's page; a house
     variant's text as its preset's name with "house rules"."""
-    from .messages import show
-
     if name in RULESETS:
         return show(RULESETS[name], lang)
     try:
@@ -199,8 +198,6 @@ def compare_rulesets(names: Sequence[str | Rules] | None = None, rows: Sequence[
     """The comparison table of the rulesets (default: all five), read from their ``Rules``;
     ``rows`` picks rows by label (default: every row of :data:`ROWS`). A house variant (a ``Rules``
     or its text, ``buraco+target=1505``) has a column like the presets'. Shown in ``lang``."""
-    from .variants import rules_text
-
     rules = [get_rules(n) for n in names] if names is not None else list(RULESETS.values())
     chosen = tuple(rules_text(r) for r in rules)
     readers = dict(ROWS)

@@ -19,7 +19,10 @@ import html
 from collections.abc import Sequence
 from typing import Any
 
+from .board import score_html, table_html, table_text
+from .game import Game
 from .messages import Message
+from .scoring import Score
 
 __all__ = ["Said", "Shown", "said", "shown"]
 
@@ -32,10 +35,6 @@ class Shown:
         self.lang = lang
 
     def _repr_html_(self) -> str:
-        from .board import score_html, table_html
-        from .game import Game
-        from .scoring import Score
-
         if isinstance(self.value, Game):
             return table_html(self.value.view(self.value.perspective), lang=self.lang)
         if isinstance(self.value, Score):
@@ -44,10 +43,6 @@ class Shown:
         return html() if html is not None else f"<pre>{self}</pre>"
 
     def __str__(self) -> str:
-        from .board import table_text
-        from .game import Game
-        from .scoring import Score
-
         if isinstance(self.value, Game):
             return table_text(self.value.view(self.value.perspective), lang=self.lang)
         if isinstance(self.value, Score):

@@ -453,7 +453,7 @@ def get_rules(rules: Rules | str) -> Rules:
     if isinstance(rules, Rules):
         return rules
     if isinstance(rules, str) and ("+" in rules or ";" in rules):
-        from .variants import parse_variant  # a house variant's text: buraco+target=1505
+        from .variants import parse_variant  # a cycle: variants builds on Rules (a house variant's text)
 
         return parse_variant(rules).rules
     try:

@@ -33,7 +33,7 @@ from typing import Any
 
 from .cards import Card, parse_cards
 from .melds import Meld, make_meld
-from .messages import Message
+from .messages import Message, format_number, render
 from .rules import Rules, get_rules
 
 __all__ = ["BONUS_CLAUSES", "Score", "ScoreLine", "score_side"]
@@ -133,14 +133,12 @@ class Score:
 
     def text(self, lang: str = "en") -> str:
         """The lines and the total in words of ``lang`` (``str()`` is the English)."""
-        from .messages import format_number, render
-
         rows = [f"{item.label.text(lang)}: {format_number(item.points, lang, signed=True)}" for item in self.items] \
             if self.items else [f"{label}: {format_number(points, lang, signed=True)}" for label, points in self.lines]
         return "\n".join([*rows, f"{render('score.total', lang).capitalize()}: {format_number(self.total, lang)}"])
 
     def _repr_html_(self) -> str:
-        from .board import score_html
+        from .board import score_html  # a cycle: the board shows a Score
 
         return score_html(self)
 

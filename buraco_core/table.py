@@ -31,9 +31,9 @@ import asyncio
 import json
 import logging
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypedDict
 
 from .board import seat_name
 from .bots import Bot, BotError, Seats, make_bot
@@ -41,6 +41,7 @@ from .coach import Advice, Remark, advise, review
 from .game import Action, AddToMeld, Discard, Event, Game, Phase, State, View, seen_by
 from .game.actions import IllegalAction
 from .game.events import Added, Melded, PotTaken, PotToStock, PotWaiting
+from .jsondata import JsonValue
 from .melds import InvalidMeld, Meld
 from .messages import Message
 from .narrate import narrate
@@ -61,6 +62,16 @@ _ANNOUNCED = frozenset({"narrate.pot", "narrate.pot-waiting", "narrate.out"})
 """What a computer play sets off that the table announces (not only logs)."""
 
 
+class Fresh(TypedDict, total=False):
+    """What the page marks of a computer play (:attr:`Effects.fresh`): the seat, what moved (the
+    play's verb), the meld made or grown as ``[team, index]``, the team whose pot moved."""
+
+    seat: int
+    what: str
+    meld: list[int]
+    pot: int
+
+
 @dataclass(frozen=True)
 class Effects:
     """What a play did, as the table tells it: ``events`` (the engine's, as the learner's seat saw
@@ -72,7 +83,7 @@ class Effects:
     events: tuple[Event, ...]
     told: tuple[Message, ...]
     clauses: tuple[str, ...] = ()
-    fresh: Mapping[str, Any] = field(default_factory=dict)
+    fresh: Fresh = field(default_factory=Fresh)
 
 
 def effects(events: Sequence[Event], before: State, after: State, seat: int, action: Action, *,
@@ -87,7 +98,7 @@ def effects(events: Sequence[Event], before: State, after: State, seat: int, act
     if seat == viewer:
         used = dict.fromkeys(c for e in shown if getattr(e, "seat", None) == seat for c in e.clauses)
         return Effects(shown, told, tuple(used))
-    fresh: dict[str, Any] = {"seat": seat, "what": str(action).split()[0]}
+    fresh: Fresh = {"seat": seat, "what": str(action).split()[0]}
     for e in shown:
         if isinstance(e, Melded | Added):
             fresh["meld"] = [e.team, e.number - 1]
@@ -119,7 +130,7 @@ class Move:
     told: tuple[Message, ...] = ()
     clauses: tuple[str, ...] = ()
     events: tuple[Event, ...] = ()
-    fresh: Mapping[str, Any] = field(default_factory=dict)
+    fresh: Fresh = field(default_factory=Fresh)
     announced: bool = False
     answers: tuple[tuple[str, Outcome], ...] = ()
     variant: str = ""
@@ -169,7 +180,7 @@ class TableSession:
         self.bot_error: Message | None = None
         self.advice: Advice | None = None
         self.remarks: list[Remark] = []
-        self.fresh: Mapping[str, Any] = {}
+        self.fresh: Fresh = {}
         self.suggested = False
         """The coach was asked since the learner's last play that used a rule (it then counts as helped)."""
         self.turn_start = 0
@@ -493,7 +504,7 @@ class TableSession:
         return True
 
 
-def _rng_state(bot: Bot) -> list[Any] | None:
+def _rng_state(bot: Bot) -> list[JsonValue] | None:
     rng = getattr(bot, "rng", None)
     if not isinstance(rng, random.Random):
         return None
@@ -501,6 +512,11 @@ def _rng_state(bot: Bot) -> list[Any] | None:
     return [version, list(internal), gauss]
 
 
-def _state_tuple(state: list[Any]) -> tuple[Any, ...]:
+def _state_tuple(state: Sequence[JsonValue]) -> tuple[int, tuple[int, ...], float | None]:
+    """A random state :func:`_rng_state` kept, as ``random.Random.setstate`` takes it."""
     version, internal, gauss = state
-    return (int(version), tuple(int(x) for x in internal), gauss)
+    numbers = tuple(x for x in internal if isinstance(x, int)) if isinstance(internal, list) else ()
+    if not isinstance(version, int) or not isinstance(internal, list) or len(numbers) != len(internal) \
+            or not isinstance(gauss, float | None):
+        raise TypeError(f"not a random state: {str(state)[:40]}")
+    return (version, numbers, gauss)

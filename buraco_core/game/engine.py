@@ -43,7 +43,7 @@ buraco_core.game.actions.IllegalAction: you have already drawn this turn: meld, 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from ..cards import Card
 from ..meld_search import may_extend, may_meld, melds_with, three_card_melds, trios_with
@@ -529,7 +529,7 @@ def _discarded(s: State, card: Card, *, last: bool) -> Discarded:
     return Discarded(s.turn, card, clauses=clauses)
 
 
-def _next_turn(s: State, ev: EventSink, **pending: Any) -> State:
+def _next_turn(s: State, ev: EventSink, **pending: object) -> State:
     """Pass the turn to the left: a waiting pot is picked up, the stock may end the hand.
 
     ``pending``: changes of the discard that ends the turn, made in the same new state (they

@@ -37,12 +37,13 @@ True
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypedDict, cast
 
 from ..cards import Card, format_cards, parse_card, parse_cards
-from ..melds import Meld
+from ..jsondata import JsonObject, JsonValue
+from ..melds import Meld, MeldKind
 from ..rules import Rules
 
 __all__ = [
@@ -290,65 +291,89 @@ def seen_by(events: Iterable[Event], viewer: int) -> tuple[Event, ...]:
 
 # --------------------------------------------------------------------------- JSON
 
-def meld_to_dict(m: Meld) -> dict[str, Any]:
+class MeldDict(TypedDict):
+    """A meld as :func:`meld_to_dict` writes it: its kind, its cards in notation, and where its
+    wild card stands."""
+
+    kind: MeldKind
+    cards: str
+    wild_index: int | None
+    low: int
+    rank: int
+    suit: str
+
+
+def meld_to_dict(m: Meld) -> MeldDict:
     """A meld as a JSON-ready dict with its arrangement (where the wild card stands)."""
     return {"kind": m.kind, "cards": format_cards(m.cards), "wild_index": m.wild_index,
             "low": m.low, "rank": m.rank, "suit": m.suit}
 
 
-def meld_from_dict(d: dict[str, Any], rules: Rules) -> Meld:
+def meld_from_dict(d: MeldDict, rules: Rules) -> Meld:
     """The meld :func:`meld_to_dict` wrote, exactly (the wild card where it stood)."""
     return Meld(d["kind"], tuple(parse_cards(d["cards"])) if d["cards"] else (), rules,
                 wild_index=d["wild_index"], low=d["low"], rank=d["rank"], suit=d["suit"])
 
 
-def _card_out(c: Card | None) -> str | None:
-    return None if c is None else c.code
+_CARD_FIELDS = frozenset({"card", "top", "must_meld", "single_take"})
+"""The fields of events that hold a card (or None), written by its code."""
+_MELD_FIELDS = frozenset({"meld", "before"})
+"""The fields of events that hold a meld, written with its arrangement (:func:`meld_to_dict`)."""
+_LIST_FIELDS = frozenset({"scores", "totals", "clauses"})
+"""The fields of events that hold a tuple of numbers or clause ids, written as a list."""
 
 
-def _cards_out(cards: tuple[Card, ...] | None) -> str | None:
-    return None if cards is None else format_cards(cards)
+def _field_to_json(name: str, value: object) -> JsonValue:
+    """An event's field as JSON: a card by its code, ``cards`` in notation, a meld with its
+    arrangement, a tuple as a list, a number, a truth value or a text as it is."""
+    if value is None:
+        return None
+    if name in _CARD_FIELDS and isinstance(value, Card):
+        return value.code
+    if name == "cards" and isinstance(value, tuple):
+        return format_cards(value)
+    if name in _MELD_FIELDS and isinstance(value, Meld):
+        return cast(JsonObject, meld_to_dict(value))  # a MeldDict is a JSON object
+    if name in _LIST_FIELDS and isinstance(value, tuple):
+        return list(value)
+    if isinstance(value, str | int | float):
+        return value
+    raise TypeError(f"the event's {name} is no JSON value: {value!r}")
 
 
-_TO: dict[str, Callable[[Any], Any]] = {
-    "card": _card_out, "top": _card_out, "must_meld": _card_out, "single_take": _card_out,
-    "cards": _cards_out, "meld": meld_to_dict, "before": meld_to_dict,
-    "scores": list, "totals": list, "clauses": list,
-}
-
-
-def event_to_dict(event: Event) -> dict[str, Any]:
+def event_to_dict(event: Event) -> JsonObject:
     """A JSON-ready dict: ``{"event": kind, field: value, ...}``.
 
     >>> event_to_dict(Discarded(2, Card(13, "c")))
     {'event': 'discarded', 'seat': 2, 'card': 'Kc', 'clauses': []}
     """
-    out: dict[str, Any] = {"event": event.kind}
+    out: JsonObject = {"event": event.kind}
     for f in dataclasses.fields(event):  # type: ignore[arg-type]
-        value = getattr(event, f.name)
-        convert = _TO.get(f.name)
-        out[f.name] = value if convert is None else convert(value)
+        out[f.name] = _field_to_json(f.name, getattr(event, f.name))
     return out
 
 
-def event_from_dict(data: dict[str, Any], rules: Rules) -> Event:
+def _field_from_json(name: str, value: JsonValue, rules: Rules) -> object:
+    """An event's field read back from :func:`_field_to_json`."""
+    if value is None:
+        return None
+    if name in _CARD_FIELDS and isinstance(value, str):
+        return parse_card(value)
+    if name == "cards" and isinstance(value, str):
+        return tuple(parse_cards(value)) if value else ()
+    if name in _MELD_FIELDS and isinstance(value, dict):
+        return meld_from_dict(cast(MeldDict, value), rules)  # as meld_to_dict wrote it
+    if name in _LIST_FIELDS and isinstance(value, list):
+        return tuple(value)
+    return value
+
+
+def event_from_dict(data: Mapping[str, JsonValue], rules: Rules) -> Event:
     """The event :func:`event_to_dict` wrote (``rules``: the melds' ruleset)."""
     cls = EVENT_TYPES.get(str(data.get("event")))
     if cls is None:
         raise ValueError(f"not an event: {data.get('event')!r}; the events are {', '.join(EVENT_TYPES)}")
-    values: dict[str, Any] = {}
-    for f in dataclasses.fields(cls):  # type: ignore[arg-type]
-        if f.name not in data:
-            continue
-        value = data[f.name]
-        if value is not None:
-            if f.name in ("card", "top", "must_meld", "single_take"):
-                value = parse_card(value)
-            elif f.name == "cards":
-                value = tuple(parse_cards(value)) if value else ()
-            elif f.name in ("meld", "before"):
-                value = meld_from_dict(value, rules)
-            elif f.name in ("scores", "totals", "clauses"):
-                value = tuple(value)
-        values[f.name] = value
+    values: dict[str, Any] = {  # each field's own type, as the event's class gives it
+        f.name: _field_from_json(f.name, data[f.name], rules)
+        for f in dataclasses.fields(cls) if f.name in data}  # type: ignore[arg-type]
     return cls(**values)

@@ -21,24 +21,39 @@ True
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from ..board import table_html, table_text
 from ..cards import Card
+from ..jsondata import JsonObject
 from ..melds import Meld
 from ..rules import Rules, get_rules
 from ..scoring import Score
 from .actions import Action, IllegalAction, parse_action
 from .engine import LegalActions, apply, apply_events, judge, legal_actions
 from .events import Event
-from .serialize import state_from_dict, state_to_dict
+from .serialize import StateDict, rules_to_dict, state_from_dict, state_to_dict
 from .state import Phase, State, new_game
 from .view import View, view_of
 
-__all__ = ["FORMAT", "Game"]
+__all__ = ["FORMAT", "Game", "GameDict"]
 
 #: The format tag of :meth:`Game.to_json`.
 FORMAT = "buraco-game/1"
+
+
+class GameDict(TypedDict):
+    """A game as :meth:`Game.to_dict` writes it: the ruleset, the start, every move and the state
+    they lead to (which loading checks)."""
+
+    format: str
+    rules: JsonObject
+    description: NotRequired[str]
+    perspective: NotRequired[int]
+    start: StateDict
+    actions: list[str]
+    state: NotRequired[StateDict]
+
 
 SNAPSHOT = 32
 """The game keeps every SNAPSHOT-th state for undo (and the current one), not every state: a
@@ -233,9 +248,9 @@ class Game:
         return view_of(self.state, self.turn if seat is None else seat)
 
     # ------------------------------------------------------------------ save and load
-    def to_dict(self) -> dict[str, Any]:
-        start = state_to_dict(self._start)
-        return {"format": FORMAT, "rules": start.pop("rules"), "description": self.description,
+    def to_dict(self) -> GameDict:
+        start = state_to_dict(self._start, with_rules=False)
+        return {"format": FORMAT, "rules": rules_to_dict(self._start.rules), "description": self.description,
                 "perspective": self.perspective, "start": start,
                 "actions": [str(a) for a in self._actions],
                 "state": state_to_dict(self.state, with_rules=False)}
@@ -245,10 +260,11 @@ class Game:
         return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Game:
+    def from_dict(cls, data: GameDict) -> Game:
         if data.get("format") != FORMAT:
             raise ValueError(f"not a saved game: the format should be {FORMAT!r}")
-        start = state_from_dict({**data["start"], "rules": data["rules"]})
+        start_dict: StateDict = {**data["start"], "rules": data["rules"]}
+        start = state_from_dict(start_dict)
         game = cls(state=start)
         for text in data["actions"]:
             game.play(text)

@@ -30,9 +30,10 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from ..cards import format_cards, parse_cards
+from ..jsondata import JsonObject
 from ..melds import Meld
 from ..rules import get_rules
 from ..scoring import score_side
@@ -41,7 +42,43 @@ from .engine import apply_events
 from .events import Added, Event, Melded, event_from_dict, event_to_dict
 from .state import Phase, PotState, State
 
-__all__ = ["hand_events", "hand_melds", "hand_record", "match_record", "rescore"]
+__all__ = ["HandRecord", "MatchRecord", "SeatRecord", "hand_events", "hand_melds", "hand_record", "match_record",
+           "rescore"]
+
+
+class SeatRecord(TypedDict):
+    """A seat in a hand's record: its team's key and the cards left in its hand."""
+
+    seat: int
+    team: str
+    hand: str
+
+
+class HandRecord(TypedDict):
+    """The record of a finished hand (:func:`hand_record`); per team key where a value is per team."""
+
+    rules: str
+    hand: int
+    players: list[SeatRecord]
+    melds: dict[str, list[str]]
+    wilds: dict[str, list[int | None]]
+    stock: str
+    discard: str
+    pots: list[str]
+    took_pot: dict[str, bool]
+    pot_unused: dict[str, bool]
+    went_out: str | None
+    scores: dict[str, int]
+    totals: dict[str, int]
+    events: NotRequired[list[JsonObject]]
+
+
+class MatchRecord(TypedDict):
+    """The last line of a match (:func:`match_record`)."""
+
+    winner: str | None
+    totals: dict[str, int]
+    hands: int
 
 
 def hand_events(start: State, actions: Iterable[Action | str]) -> list[Event]:
@@ -55,13 +92,13 @@ def hand_events(start: State, actions: Iterable[Action | str]) -> list[Event]:
     return events
 
 
-def hand_record(state: State, events: Sequence[Event] | None = None) -> dict[str, Any]:
+def hand_record(state: State, events: Sequence[Event] | None = None) -> HandRecord:
     """The record of the hand that just ended (``state`` at HAND_OVER or MATCH_OVER), with the
     hand's ``events`` if given (every event of the hand, from the deal on: :func:`hand_events`)."""
     if state.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
         raise ValueError("the hand is not over yet: a record is made when it ends")
     teams = [str(t) for t in range(state.teams)]
-    record = {
+    record: HandRecord = {
         "rules": state.rules.name,
         "hand": state.hand_number,
         "players": [{"seat": seat, "team": str(state.team_of(seat)),
@@ -82,7 +119,7 @@ def hand_record(state: State, events: Sequence[Event] | None = None) -> dict[str
     return record
 
 
-def hand_melds(record: dict[str, Any]) -> dict[str, list[Meld]]:
+def hand_melds(record: HandRecord) -> dict[str, list[Meld]]:
     """The melds on the table when the recorded hand ended, per team key, as its ``events``
     laid and grew them (each exactly, its wild card where it stood)."""
     if "events" not in record:
@@ -98,7 +135,7 @@ def hand_melds(record: dict[str, Any]) -> dict[str, list[Meld]]:
     return melds
 
 
-def rescore(record: dict[str, Any]) -> dict[str, int]:
+def rescore(record: HandRecord) -> dict[str, int]:
     """The hand's points per team key, worked out again from the record alone: the melds from
     its events (:func:`hand_melds`), the cards left in each hand, who went out, and each pot."""
     rules = get_rules(record["rules"])
@@ -112,7 +149,7 @@ def rescore(record: dict[str, Any]) -> dict[str, int]:
     return scores
 
 
-def match_record(state: State) -> dict[str, Any]:
+def match_record(state: State) -> MatchRecord:
     """The last line of a match: ``{"winner": team or None (a draw), "totals", "hands"}``."""
     if state.phase is not Phase.MATCH_OVER:
         raise ValueError("the match is not over yet")

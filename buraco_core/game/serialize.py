@@ -14,59 +14,106 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, NotRequired, TypedDict
 
 from ..cards import Card, format_cards, parse_card, parse_cards
+from ..jsondata import JsonObject, JsonValue
 from ..rules import RULESETS, Rules
 from ..scoring import Score
-from .events import meld_from_dict, meld_to_dict
+from .events import MeldDict, meld_from_dict, meld_to_dict
 from .state import Phase, PotState, State
 
-__all__ = ["rules_from_dict", "rules_to_dict", "state_from_dict", "state_to_dict"]
+__all__ = ["ScoreDict", "StateDict", "rules_from_dict", "rules_to_dict", "state_from_dict", "state_to_dict"]
+
+
+class ScoreDict(TypedDict):
+    """A hand's score as :func:`state_to_dict` writes it: the total and the ``[label, points]`` lines."""
+
+    total: int
+    lines: list[list[str | int]]
+
+
+class StateDict(TypedDict):
+    """A state as :func:`state_to_dict` writes it: cards in notation, enums by value, and the
+    ruleset (:func:`rules_to_dict`) unless it was left out."""
+
+    rules: NotRequired[JsonObject]
+    players: int
+    seed: int
+    hand_number: int
+    dealer: int
+    starter: int
+    phase: str
+    turn: int
+    hands: list[str]
+    melds: list[list[MeldDict]]
+    stock: str
+    discard: str
+    pots: list[str]
+    pot_state: list[str]
+    pot_seat: list[int]
+    pot_unused: list[bool]
+    must_meld: str | None
+    single_take: str | None
+    went_out: int | None
+    hand_scores: list[ScoreDict]
+    totals: list[int]
+    winner: int | None
+    aside: str
+    history: list[list[int | str]]
 
 
 def _cards(text: str) -> tuple[Card, ...]:
     return tuple(parse_cards(text)) if text else ()
 
 
-def rules_to_dict(rules: Rules) -> dict[str, Any]:
+def _listed(value: JsonValue) -> list[JsonValue]:
+    """A list the dict holds, where a tuple field of the ruleset is read."""
+    if not isinstance(value, list):
+        raise TypeError(f"a list is expected here, not {value!r}")
+    return value
+
+
+def rules_to_dict(rules: Rules) -> JsonObject:
     """Every field of the ruleset (enums by value, tuples as lists)."""
-    out: dict[str, Any] = {}
+    out: JsonObject = {}
     for f in dataclasses.fields(rules):
-        value = getattr(rules, f.name)
+        value: object = getattr(rules, f.name)
         if isinstance(value, enum.Enum):
-            value = value.value
+            out[f.name] = value.value
         elif isinstance(value, tuple):
-            value = list(value)
-        out[f.name] = value
+            out[f.name] = list(value)
+        elif value is None or isinstance(value, str | int | float):
+            out[f.name] = value
+        else:
+            raise TypeError(f"the ruleset's {f.name} is no JSON value: {value!r}")
     return out
 
 
-def rules_from_dict(data: dict[str, Any]) -> Rules:
+def rules_from_dict(data: Mapping[str, JsonValue]) -> Rules:
     """A ruleset from :func:`rules_to_dict`; the named preset gives the field types."""
     base = RULESETS.get(str(data.get("name")), RULESETS["buraco"])
-    kwargs: dict[str, Any] = {}
+    kwargs: dict[str, Any] = {}  # each field's own type, as the preset's field gives it
     for f in dataclasses.fields(Rules):
         if f.name not in data:
             continue
         value = data[f.name]
         kind = getattr(base, f.name)
         if isinstance(kind, enum.Enum):
-            value = type(kind)(value)
+            kwargs[f.name] = type(kind)(value)
         elif isinstance(kind, tuple):
-            value = tuple(value)
-        kwargs[f.name] = value
+            kwargs[f.name] = tuple(_listed(value))
+        else:
+            kwargs[f.name] = value
     rules = dataclasses.replace(base, **kwargs)
     preset = RULESETS.get(rules.name)
     return preset if preset == rules else rules
 
 
-def state_to_dict(s: State, *, with_rules: bool = True) -> dict[str, Any]:
+def state_to_dict(s: State, *, with_rules: bool = True) -> StateDict:
     """A JSON-ready dict of the state."""
-    out: dict[str, Any] = {}
-    if with_rules:
-        out["rules"] = rules_to_dict(s.rules)
-    out.update({
+    out: StateDict = {
         "players": s.players, "seed": s.seed, "hand_number": s.hand_number, "dealer": s.dealer,
         "starter": s.starter, "phase": s.phase.value, "turn": s.turn,
         "hands": [format_cards(h) for h in s.hands],
@@ -82,11 +129,13 @@ def state_to_dict(s: State, *, with_rules: bool = True) -> dict[str, Any]:
                         for sc in s.hand_scores],
         "totals": list(s.totals), "winner": s.winner, "aside": format_cards(s.aside),
         "history": [[seat, text] for seat, text in s.history],
-    })
+    }
+    if with_rules:
+        out = {"rules": rules_to_dict(s.rules), **out}
     return out
 
 
-def state_from_dict(d: dict[str, Any], rules: Rules | None = None) -> State:
+def state_from_dict(d: StateDict, rules: Rules | None = None) -> State:
     """The state written by :func:`state_to_dict` (``rules`` if the dict has none)."""
     if "rules" in d:
         rules = rules_from_dict(d["rules"])

@@ -22,7 +22,6 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field, fields
 from functools import cached_property
-from typing import Any
 
 from ..cards import Card, build_deck
 from ..compare import or_list
@@ -152,7 +151,7 @@ _new = object.__new__
 _setattr = object.__setattr__
 
 
-def state_with(s: State, **changes: Any) -> State:
+def state_with(s: State, **changes: object) -> State:
     """``dataclasses.replace(s, **changes)``, built in one step: the dataclass's own ``__init__``
     sets every field through a checked setattr, and the engine makes a new state at every move.
     ``changes`` must name fields of :class:`State` (not checked: the engine is the caller).
@@ -171,7 +170,7 @@ def state_with(s: State, **changes: Any) -> State:
     return new
 
 
-def state_from_fields(values: dict[str, Any]) -> State:
+def state_from_fields(values: dict[str, object]) -> State:
     """``State(**values)`` for a dict that names every field (and may hold ``teams``, the
     count :attr:`State.teams` would compute), built in one step; the dict becomes the state's
     own, so the caller must not keep it. A bot builds a state at every decision

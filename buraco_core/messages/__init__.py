@@ -38,6 +38,9 @@ KeyError: "no message 'no.such.key' in the catalog"
 
 from __future__ import annotations
 
+import hashlib
+import json
+import re
 import string
 import tomllib
 from collections.abc import Iterator, Mapping, Sequence
@@ -125,16 +128,12 @@ def catalog(lang: str = "en") -> Mapping[str, str]:
 
 def source_stamp(english: str) -> str:
     """The stamp of an English sentence that ``<lang>.sources.json`` records for its translation."""
-    import hashlib
-
     return hashlib.sha256(english.encode("utf-8")).hexdigest()[:12]
 
 
 def source_stamps(lang: str) -> dict[str, str]:
     """What each sentence of ``lang`` was translated from: key to a stamp of its English then
     (``<lang>.sources.json`` beside the catalog; empty if there is none)."""
-    import json
-
     path = resources.files(__package__).joinpath(f"{lang}.sources.json")
     return dict(json.loads(path.read_text(encoding="utf-8"))) if path.is_file() else {}
 
@@ -148,8 +147,6 @@ def translation_problems(lang: str) -> list[str]:
     >>> translation_problems("de")
     []
     """
-    import re
-
     english, other, stamps = catalog("en"), catalog(lang), source_stamps(lang)
     problems = [f"{key}: no {lang} sentence for {english[key]!r}" for key in english if key not in other]
     problems += [f"{key}: the English catalog has no such sentence (any more)" for key in other if key not in english]
@@ -233,8 +230,8 @@ def show(value: object, lang: str = "en") -> str:
     >>> show(parse_cards("4h 5h JK")), show(RULESETS["italian"]), show(12)
     ('4♥ 5♥ JK', 'Italian Burraco', '12')
     """
-    from ..cards import Card, card_text
-    from ..rules import Rules
+    from ..cards import Card, card_text  # a cycle: cards and rules read this catalog
+    from ..rules import RULESETS, Rules  # (the same cycle)
 
     if isinstance(value, Message):
         return value.text(lang)
@@ -243,8 +240,6 @@ def show(value: object, lang: str = "en") -> str:
     if isinstance(value, Card):
         return card_text(value, lang)
     if isinstance(value, Rules):
-        from ..rules import RULESETS
-
         shown = render(f"ruleset.{value.name}", lang) if f"ruleset.{value.name}" in catalog("en") \
             else value.name
         # a house variant: its preset's name, and that it has house rules

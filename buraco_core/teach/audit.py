@@ -36,16 +36,16 @@ import os
 import random
 import time
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TypeAlias
 
 from ..cards import parse_cards
 from ..game.facade import Game
 from ..melds import make_meld
 from ..rules import RULESETS, get_rules
-from .audit_answers import answer_forms, free_answers, right_choices
+from .audit_answers import Answer, answer_forms, free_answers, right_choices
 from .audit_causes import hint_problems, said_problems, unsaid_task
 from .audit_positions import hidden_variants, page_of, position_answer, tie_matters
 from .audit_teaching import named_clauses, puzzle_key, quiz_findings, teaching_findings
@@ -135,12 +135,16 @@ class Report:
         return text + f", {self.seconds:.1f} s"
 
 
+Found: TypeAlias = Callable[[object, str, str], None]
+"""How a check of :func:`audit_puzzle` reports a finding: the answer (or None), the check, the reason."""
+
+
 def where_of(puzzle: Puzzle) -> str:
     """Where a puzzle is: ``file:line``, or \"generated\"."""
     return f"{puzzle.source[0]}:{puzzle.source[1]}" if puzzle.source else "generated"
 
 
-def _shown(answer: Any) -> str:
+def _shown(answer: object) -> str:
     return repr(answer)
 
 
@@ -149,7 +153,7 @@ def audit_puzzle(puzzle: Puzzle) -> PuzzleAudit:
     out = PuzzleAudit()
     where = where_of(puzzle)
 
-    def found(answer: Any, check_name: str, reason: str) -> None:
+    def found(answer: object, check_name: str, reason: str) -> None:
         out.findings.append(Finding(where, puzzle.id, "" if answer is None else _shown(answer), check_name, reason))
 
     kind = KINDS.get(puzzle.kind)
@@ -157,7 +161,7 @@ def audit_puzzle(puzzle: Puzzle) -> PuzzleAudit:
         found(None, "puzzle", f"unknown kind {puzzle.kind!r}")
         return out
     rng = random.Random(f"audit/{puzzle.id}/{puzzle.rules}")
-    judged: list[tuple[Any, Feedback]] = []
+    judged: list[tuple[object, Feedback]] = []  # the engine's answers, their forms, the file's mistakes
     try:
         rights, wrongs = _expected(puzzle)
     except (ValueError, KeyError, PuzzleError) as e:
@@ -190,9 +194,9 @@ def audit_puzzle(puzzle: Puzzle) -> PuzzleAudit:
     out.exercised = named_clauses((fb for _, fb in judged), all_clauses=True)
     out.needs = named_clauses(fb for a, fb in judged if fb.correct)
     _check_shown(puzzle, rights, found)
-    for answer, fb in judged:
-        for problem in said_problems(puzzle, answer, fb, rights):
-            found(answer, "cause", problem)
+    for given, fb in judged:
+        for problem in said_problems(puzzle, given, fb, rights):
+            found(given, "cause", problem)
     if puzzle.prompt is not None and not isinstance(puzzle.prompt, str):
         for problem in hint_problems(puzzle, puzzle.prompt, rights):
             found(None, "cause", f"the prompt: {problem}")
@@ -209,20 +213,21 @@ def audit_puzzle(puzzle: Puzzle) -> PuzzleAudit:
     return out
 
 
-def _expected(puzzle: Puzzle) -> tuple[list[Any], list[Any]]:
+def _expected(puzzle: Puzzle) -> tuple[list[Answer], list[Answer]]:
     """(right answers, wrong answers) as the engine reads the position; for a choice puzzle every
     option is one or the other, and a right answer the options lack is still listed as right."""
     kind = KINDS[puzzle.kind]
     if kind.form == "choice":
         right = right_choices(puzzle)
         values = [o.value for o in kind.options(puzzle)]
-        return [v for v in values if v in right] + sorted(str(v) for v in right if v not in values), \
-            [v for v in values if v not in right]
+        rights: list[Answer] = [v for v in values if v in right]
+        wrongs: list[Answer] = [v for v in values if v not in right]
+        return rights + sorted(str(v) for v in right if v not in values), wrongs
     answers = free_answers(puzzle)
     return list(answers.right), list(answers.wrong)
 
 
-def _check_shown(puzzle: Puzzle, rights: Sequence[Any], found: Any) -> None:
+def _check_shown(puzzle: Puzzle, rights: Sequence[Answer], found: Found) -> None:
     """The answer the last hint shows is a right one, and where cards are the answer, it uses a
     wild card only where no right answer does without one."""
     shown = solve(puzzle)
@@ -238,9 +243,12 @@ def _check_shown(puzzle: Puzzle, rights: Sequence[Any], found: Any) -> None:
                                   f"exists ({min(rights, key=lambda a: _wilds(puzzle, a))!r})")
 
 
-def _wilds(puzzle: Puzzle, answer: Any) -> int:
-    """How many wild cards the answer lays down (a natural 2 is none)."""
+def _wilds(puzzle: Puzzle, answer: object) -> int:
+    """How many wild cards the answer lays down (a natural 2 is none): an answer of the engine's
+    or of the last hint, card codes or (meld, codes[, end])."""
     rules = puzzle.ruleset
+    if not isinstance(answer, list | tuple):
+        raise TypeError(f"not cards nor an addition: {answer!r}")
     if puzzle.kind == "extend":
         index, codes, *end = answer
         cards = parse_cards(list(codes))
@@ -249,7 +257,7 @@ def _wilds(puzzle: Puzzle, answer: Any) -> int:
     return int(make_meld(parse_cards(list(answer)), rules).wild is not None)
 
 
-def _check_hidden(puzzle: Puzzle, rights: Sequence[Any], found: Any) -> None:
+def _check_hidden(puzzle: Puzzle, rights: Sequence[Answer], found: Found) -> None:
     """Neither the answer nor the reason the verdict gives for it changes when the cards the
     learner cannot see are dealt otherwise (the page staying the same)."""
     page = page_of(puzzle)
@@ -275,7 +283,7 @@ def _check_hidden(puzzle: Puzzle, rights: Sequence[Any], found: Any) -> None:
             return
 
 
-def _reason(puzzle: Puzzle, rights: Sequence[Any]) -> str:
+def _reason(puzzle: Puzzle, rights: Sequence[Answer]) -> str:
     fb = check(puzzle, rights[0]) if rights else None
     return fb.reason.text("en") if fb is not None and fb.reason is not None else ""
 

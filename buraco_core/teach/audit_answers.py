@@ -28,13 +28,14 @@ import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal, TypeAlias
 
 from ..cards import SUITS, Card, parse_cards
 from ..game.actions import NextHand
 from ..game.engine import apply
 from ..game.facade import Game
 from ..game.state import Phase, deal_hand
+from ..jsondata import whole
 from ..melds import InvalidMeld, Meld, make_meld
 from ..rules import Rules
 from ..scoring import Score
@@ -45,7 +46,10 @@ from .kinds.score import score_of
 from .puzzle import Puzzle
 
 __all__ = [
+    "Answer",
     "Answers",
+    "CardsAnswer",
+    "ExtendAnswer",
     "answer_forms",
     "free_answers",
     "grown_melds",
@@ -60,12 +64,25 @@ _KIND_CHOICE = {"clean": "clean-buraco", "royal": "clean-buraco", "ace-to-ace": 
                 "semi-clean": "semi-clean-buraco", "dirty": "dirty-buraco"}
 
 
+CardsAnswer: TypeAlias = list[str] | list[int] | str
+"""Cards as a learner gives them: card codes (in any order), their positions in the hand, or the text."""
+
+ExtendAnswer: TypeAlias = (tuple[int, CardsAnswer] | tuple[int, CardsAnswer, str]
+                           | dict[str, int | CardsAnswer])
+"""An addition: the meld's index and the cards, and the end for a moving wild card where the task
+asks it (``"low"``, ``"high"``); or the same as ``{"meld": ..., "cards": ..., "end": ...}``."""
+
+Answer: TypeAlias = CardsAnswer | ExtendAnswer | int | bool
+"""An answer the audit gives a puzzle: cards, an addition, a number, or a choice (an option's
+value, its position, or for a legal-play a truth value)."""
+
+
 @dataclass(frozen=True)
 class Answers:
     """The engine's right answers of a free-answer puzzle, and plausible wrong ones."""
 
-    right: tuple[Any, ...]
-    wrong: tuple[Any, ...] = ()
+    right: tuple[Answer, ...]
+    wrong: tuple[Answer, ...] = ()
 
 
 def _place_card(place: int, suit: str) -> Card:
@@ -164,7 +181,7 @@ def _meets_meld_goal(puzzle: Puzzle, meld: Meld) -> bool:
     goal = puzzle.goal
     if goal.get("meld_kind") and meld.kind != goal["meld_kind"]:
         return False
-    if goal.get("min_cards") and len(meld) < int(goal["min_cards"]):
+    if goal.get("min_cards") and len(meld) < whole(goal["min_cards"]):
         return False
     if goal.get("wild") is True and meld.wild is None:
         return False
@@ -186,7 +203,7 @@ def _meets_buraco(meld: Meld, want: str) -> bool:
 
 def _meets_extend_goal(puzzle: Puzzle, meld: Meld) -> bool:
     goal = puzzle.goal
-    if goal.get("min_cards") and len(meld) < int(goal["min_cards"]):
+    if goal.get("min_cards") and len(meld) < whole(goal["min_cards"]):
         return False
     want = goal.get("buraco")
     return not want or _meets_buraco(meld, str(want))
@@ -198,8 +215,8 @@ def free_answers(puzzle: Puzzle) -> Answers:
     kind = puzzle.kind
     rules = puzzle.ruleset
     if kind in ("make-meld", "make-buraco"):
-        right: list[Any] = []
-        wrong: list[Any] = []
+        right: list[Answer] = []
+        wrong: list[Answer] = []
         near = rules.min_buraco - 1 if kind == "make-buraco" else 3  # a wrong buraco: one card short, or another kind
         for group in meld_groups(puzzle.hand_cards):
             meld = make(group, rules)
@@ -226,15 +243,15 @@ def free_answers(puzzle: Puzzle) -> Answers:
 
 def _dealt(puzzle: Puzzle, rules: Rules) -> int:
     """The cards a new game leaves outside the hands and pots (and the pile, for the stock)."""
-    players = int(puzzle.goal.get("players") or (4 if 4 in rules.player_counts else 2))
+    players = whole(puzzle.goal.get("players") or (4 if 4 in rules.player_counts else 2))
     state = Game(rules, players=players, seed=0).state
     return len(state.stock) + (len(state.discard) if puzzle.goal.get("count", "left") == "left" else 0)
 
 
 def _extend_answers(puzzle: Puzzle, rules: Rules) -> Answers:
     want = puzzle.goal.get("meld")
-    right: list[Any] = []
-    wrong: list[Any] = []
+    right: list[Answer] = []
+    wrong: list[Answer] = []
     hand = puzzle.hand_cards
     for i, text in enumerate(puzzle.table):
         meld = make_meld(text, rules)
@@ -250,31 +267,36 @@ def _extend_answers(puzzle: Puzzle, rules: Rules) -> Answers:
                     made = meld.extend_or_reason(list(group), rules, wild_end=end)
                     if not isinstance(made, Meld):
                         continue
-                    ok = (want is None or int(want) == i) and _meets_extend_goal(puzzle, made) and \
+                    ok = (want is None or whole(want) == i) and _meets_extend_goal(puzzle, made) and \
                         wild_end(made) == puzzle.goal["wild_end"]
                     (right if ok else wrong).append((i, codes) if end is None else (i, codes, end))
                 continue
-            ok = (want is None or int(want) == i) and any(_meets_extend_goal(puzzle, g) for g in grown)
+            ok = (want is None or whole(want) == i) and any(_meets_extend_goal(puzzle, g) for g in grown)
             (right if ok else wrong).append((i, codes))
     return Answers(tuple(right), tuple(wrong))
 
 
 
-def answer_forms(puzzle: Puzzle, answer: Any, rng: random.Random) -> list[Any]:
+def answer_forms(puzzle: Puzzle, answer: Answer, rng: random.Random) -> list[Answer]:
     """``answer`` in each form a learner may give it: for cards every order (reversed, shuffled),
     the text, the positions in the hand; for an addition the same with its meld; for a number
     the text; for a choice its position among the options."""
     kind = KINDS[puzzle.kind]
     if kind.form == "cards":
-        return [answer, *_card_forms(puzzle, list(answer), rng)]
+        if not isinstance(answer, list):
+            raise TypeError(f"the engine's cards are a list of codes, not {answer!r}")
+        return [answer, *_card_forms(puzzle, [str(c) for c in answer], rng)]
     if kind.form == "extend":
+        if not isinstance(answer, tuple):
+            raise TypeError(f"the engine's addition is (meld, cards[, end]), not {answer!r}")
         index, cards, *end = answer
+        orders = _card_forms(puzzle, [str(c) for c in cards], rng)
         return [answer, {"meld": index, "cards": cards, **({"end": end[0]} if end else {})},
-                *((index, form, *end) for form in _card_forms(puzzle, list(cards), rng))]
+                *((index, form, end[0]) if end else (index, form) for form in orders)]
     if kind.form == "number":
         return [answer, str(answer), f" {answer} "]
     values = [o.value for o in kind.options(puzzle)]
-    forms = [answer]
+    forms: list[Answer] = [answer]
     if answer in values and not isinstance(answer, int):
         forms.append(values.index(answer))
     if puzzle.kind == "legal-play":
@@ -282,7 +304,7 @@ def answer_forms(puzzle: Puzzle, answer: Any, rng: random.Random) -> list[Any]:
     return forms
 
 
-def _card_forms(puzzle: Puzzle, codes: list[str], rng: random.Random) -> list[Any]:
+def _card_forms(puzzle: Puzzle, codes: list[str], rng: random.Random) -> list[CardsAnswer]:
     shuffled = list(codes)
     rng.shuffle(shuffled)
     hand = list(puzzle.hand_cards)
@@ -328,7 +350,7 @@ def wild_outcome(old: Meld | None, grown: Sequence[Meld]) -> str:
     return "high" if new.wild_index == len(new) - 1 else "gap"
 
 
-def right_choices(puzzle: Puzzle) -> frozenset[Any]:
+def right_choices(puzzle: Puzzle) -> frozenset[str | int]:
     """The option values the engine makes right in a choice puzzle."""
     rules = puzzle.ruleset
     kind = puzzle.kind
@@ -356,9 +378,9 @@ def right_choices(puzzle: Puzzle) -> frozenset[Any]:
 
 
 def _seat(puzzle: Puzzle, rules: Rules) -> str:
-    players = int(puzzle.goal.get("players") or (4 if 4 in rules.player_counts else 2))
+    players = whole(puzzle.goal.get("players") or (4 if 4 in rules.player_counts else 2))
     dealer = puzzle.goal.get("dealer")
-    dealer = players - 1 if dealer is None else int(dealer)
+    dealer = players - 1 if dealer is None else whole(dealer)
     state = deal_hand(rules, players, 0, 1, dealer, 0, ())
     ask = puzzle.goal.get("ask", "partner")
     if ask == "partner":

@@ -19,7 +19,6 @@ import dataclasses
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ..cards import Card, parse_cards
 from ..melds import Meld, make_meld
@@ -27,9 +26,10 @@ from ..messages import LANGUAGES, Message, render
 from ..rules import RULESETS, Rules
 from ..variants import rules_text
 from .answers import BadAnswer, pick_cards, read_extend, read_int
-from .audit_answers import free_answers, grown_melds, make
+from .audit_answers import Answer, free_answers, grown_melds, make
 from .audit_positions import turn_outcome
 from .feedback import Feedback
+from .positions import split_plays
 from .puzzle import Puzzle
 
 __all__ = ["CLAIMS", "HINT_CLAIMS", "Said", "count_causes", "hint_problems", "messages_of", "said_problems",
@@ -54,7 +54,8 @@ class Said:
     """One sentence of a feedback, with what it is about: the puzzle, the answer and the verdict."""
 
     puzzle: Puzzle
-    answer: Any
+    answer: object
+    """The answer the feedback judged (the engine's, a form of it, or a mistake of the puzzle's file), or None."""
     feedback: Feedback | None
     message: Message
 
@@ -195,9 +196,6 @@ def _every_card(said: Said) -> str | None:
 def _stays_in(said: Said) -> str | None:
     """'It does not go out': the game, playing the chosen discard, does not end the hand, and
     another choice of the puzzle does go out in this turn."""
-    from .audit_positions import turn_outcome
-    from .positions import split_plays
-
     plays = split_plays(said.puzzle)
     chosen = plays[said.answer] if isinstance(said.answer, int) and 0 <= said.answer < len(plays) else str(said.answer)
     if turn_outcome(said.puzzle, chosen) == "go-out":
@@ -235,17 +233,17 @@ CLAIMS: Mapping[str, Callable[[Said], str | None]] = {
 }
 
 
-def _brazilian_sets(said: Said, rights: Sequence[Any]) -> str | None:
+def _brazilian_sets(said: Said, rights: Sequence[Answer]) -> str | None:
     """Brazilian Buraco's set rule (at most four, all suits different) shown where a right answer's
     set repeats a suit."""
     rules = said.puzzle.ruleset
     if rules.set_distinct_suits:
         return None
     for answer in rights:
-        codes = answer[1] if said.puzzle.kind == "extend" else answer
+        codes = answer[1] if said.puzzle.kind == "extend" and isinstance(answer, tuple) else answer
         if not isinstance(codes, (list, tuple)):
             continue
-        meld = make(parse_cards(list(codes)), rules)
+        meld = make(parse_cards([str(c) for c in codes]), rules)
         if meld is not None and meld.kind == "set" and len({c.suit for c in meld.natural_cards}) < len(meld.natural_cards):
             return (f"it says a set's suits all differ, and {rules_words(rules)} accepts "
                     f"{' '.join(str(c) for c in meld.cards)}")
@@ -258,12 +256,12 @@ def rules_words(rules: Rules) -> str:
 
 #: Sentences of a hint that state a rule of the ruleset, with the engine's test of it against the
 #: puzzle's right answers.
-HINT_CLAIMS: Mapping[str, Callable[[Said, Sequence[Any]], str | None]] = {
+HINT_CLAIMS: Mapping[str, Callable[[Said, Sequence[Answer]], str | None]] = {
     "clause.set-brazilian.text": _brazilian_sets,
 }
 
 
-def hint_problems(puzzle: Puzzle, shown: Message, rights: Sequence[Any]) -> list[str]:
+def hint_problems(puzzle: Puzzle, shown: Message, rights: Sequence[Answer]) -> list[str]:
     """Every sentence of a hint that is false of the position or of its right answers."""
     out = []
     for message in messages_of(shown):
@@ -277,7 +275,7 @@ def hint_problems(puzzle: Puzzle, shown: Message, rights: Sequence[Any]) -> list
     return out
 
 
-def said_problems(puzzle: Puzzle, answer: Any, feedback: Feedback, rights: Sequence[Any]) -> list[str]:
+def said_problems(puzzle: Puzzle, answer: object, feedback: Feedback, rights: Sequence[Answer]) -> list[str]:
     """Every sentence of ``feedback`` that is false of the position or contradicts the verdict."""
     out: list[str] = []
     right_verdict = feedback.verdict.key.startswith("feedback.right")
@@ -373,7 +371,7 @@ def _named_cause(feedback: Feedback) -> str | None:
     return None
 
 
-def _count_cause(puzzle: Puzzle, answer: Any, feedback: Feedback) -> list[str]:
+def _count_cause(puzzle: Puzzle, answer: object, feedback: Feedback) -> list[str]:
     try:
         n = read_int(answer)
     except BadAnswer:
@@ -400,7 +398,7 @@ def _count_cause(puzzle: Puzzle, answer: Any, feedback: Feedback) -> list[str]:
 
 # ------------------------------------------------------------------ the task in words
 
-def _terms(key: str, value: Any) -> list[list[str]] | None:
+def _terms(key: str, value: object) -> list[list[str]] | None:
     """For each language, the words of which a prompt must hold one to say the goal ``key:
     value``; None where the goal needs none."""
     def words(*keys: str) -> list[list[str]]:

@@ -17,13 +17,17 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Iterator
-from typing import Any
 
 from ..cards import Card
 from ..game.actions import Draw, parse_action
+from ..game.facade import Game
 from ..game.state import Phase, PotState, State
-from .positions import game_of, split_plays
-from .puzzle import Puzzle
+from ..game.view import determinize
+from ..rules import RulesError, Tie
+from .kinds import KINDS
+from .kinds.best_play import values
+from .positions import PositionGoal, game_of, split_plays
+from .puzzle import Puzzle, PuzzleError
 
 __all__ = ["hidden_variants", "page_of", "position_answer", "tie_matters", "turn_outcome"]
 
@@ -36,8 +40,6 @@ def position_answer(puzzle: Puzzle) -> str:
     if kind == "legal-play":
         return "allowed" if game.why_illegal(plays[0]) is None else "refused"
     if kind == "best-play":
-        from .kinds.best_play import values
-
         return values(puzzle)[0][0]
     for play in plays[:-1]:
         game.play(play)
@@ -74,8 +76,6 @@ def _outcome(before: State, after: State) -> str:
 
 def page_of(puzzle: Puzzle) -> tuple[object, ...]:
     """What the page shows besides the table: the prompt, the facts and the options, in words."""
-    from .kinds import KINDS
-
     kind = KINDS[puzzle.kind]
     prompt = puzzle.prompt.text("en") if puzzle.prompt is not None and not isinstance(puzzle.prompt, str) \
         else str(puzzle.prompt)
@@ -120,12 +120,18 @@ def _on_top(state: State, cards: list[Card], seat: int) -> State | None:
                                pots=tuple(tuple(p) for p in pots))
 
 
+def _at(puzzle: Puzzle, game: Game) -> Puzzle:
+    """The position puzzle with ``game`` (saved in its goal) for its position."""
+    goal = puzzle.goal
+    if not isinstance(goal, PositionGoal):
+        raise PuzzleError(f"a {puzzle.kind} puzzle has no position")
+    return dataclasses.replace(puzzle, goal=dataclasses.replace(goal, position=None, scenario=None,
+                                                                game=game.to_json()))
+
+
 def hidden_variants(puzzle: Puzzle, n: int) -> Iterator[Puzzle]:
     """``n`` seeded copies of a position puzzle whose hidden cards are dealt otherwise, the page
     unchanged (each as a saved game in its goal)."""
-    from ..game.facade import Game
-    from ..game.view import determinize
-
     game = game_of(puzzle)
     seat = game.state.turn
     view = game.view(seat)
@@ -138,17 +144,12 @@ def hidden_variants(puzzle: Puzzle, n: int) -> Iterator[Puzzle]:
             continue
         other = Game.from_state(world)
         other.perspective = seat
-        goal: Any = dataclasses.replace(puzzle.goal, position=None, scenario=None,  # type: ignore[type-var]
-                                        game=other.to_json())
-        yield dataclasses.replace(puzzle, goal=goal)
+        yield _at(puzzle, other)
 
 
 def tie_matters(puzzle: Puzzle) -> bool:
     """Whether the answer of a match puzzle changes under another tie rule (each the ruleset
     allows with its target): a puzzle about the tie rule has to turn on it."""
-    from ..game.facade import Game
-    from ..rules import RulesError, Tie
-
     game = game_of(puzzle)
     state = game.state
     truth = position_answer(puzzle)
@@ -161,9 +162,7 @@ def tie_matters(puzzle: Puzzle) -> bool:
             continue
         other = Game.from_state(dataclasses.replace(state, rules=rules))
         other.perspective = state.turn
-        goal: Any = dataclasses.replace(puzzle.goal, position=None, scenario=None,  # type: ignore[type-var]
-                                        game=other.to_json())
-        if position_answer(dataclasses.replace(puzzle, goal=goal)) != truth:
+        if position_answer(_at(puzzle, other)) != truth:
             return True
     return False
 

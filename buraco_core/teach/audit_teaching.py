@@ -23,10 +23,11 @@ import os
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..cards import parse_cards
 from ..clauses import CLAUSES
+from ..jsondata import whole
 from ..rules import RULESETS, get_rules
 from .course import LESSON_GLOB, Course
 from .feedback import Feedback
@@ -158,7 +159,7 @@ def puzzle_key(puzzle: Puzzle) -> tuple[str, int, str]:
     return (os.path.abspath(puzzle.source[0]), puzzle.source[1], puzzle.id) if puzzle.source else ("", 0, puzzle.id)
 
 
-def practice_cells(folder: Path) -> list[tuple[str, int, str, str, int, dict[str, Any]]]:
+def practice_cells(folder: Path) -> list[tuple[str, int, str, str, int, dict[str, object]]]:
     """The practice each lesson deals (``MeldPuzzle.generate("kind", rules=..., seed=..., **params)``
     in a code cell): (notebook, cell, kind, ruleset, seed, parameters); a ruleset the cell does
     not write as text (a panel's variant) is left out."""
@@ -179,12 +180,12 @@ def practice_cells(folder: Path) -> list[tuple[str, int, str, str, int, dict[str
                         and node.func.value.id == "MeldPuzzle" and node.args
                         and isinstance(node.args[0], ast.Constant)):
                     continue
-                values: dict[str, Any] = {k.arg: k.value.value for k in node.keywords
+                values: dict[str, object] = {k.arg: k.value.value for k in node.keywords
                                           if k.arg is not None and isinstance(k.value, ast.Constant)}
                 if any(k.arg == "rules" and not isinstance(k.value, ast.Constant) for k in node.keywords):
                     continue
                 rules = str(values.pop("rules", "buraco"))
-                seed = int(values.pop("seed", 0))
+                seed = whole(values.pop("seed", 0))
                 values.pop("lesson", None)
                 out.append((nb.name, index, str(node.args[0].value), rules, seed, values))
     return out
@@ -204,9 +205,10 @@ def quiz_findings(syllabus: str | os.PathLike[str], rulesets: Sequence[str], see
     taught, names, index = _taught(Course.scan(folder))
     by_number = {name[:2]: i for name, i in index.items()}
     for notebook, cell, kind, rules_name, first, params in practice_cells(folder):
+        clause = params.pop("clause", None)
         for seed in range(first, first + seeds):  # "Another one" deals the next seeds
             try:
-                puzzle = generate(kind, rules_name, seed, **params)
+                puzzle = generate(kind, rules_name, seed, clause=None if clause is None else str(clause), **params)
             except ValueError:
                 continue
             result = audit_puzzle(puzzle)

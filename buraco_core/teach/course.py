@@ -41,16 +41,17 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, NotRequired, TypedDict
 
 from ..clauses import CLAUSES
+from ..jsondata import JsonValue
 from ..messages import LANGUAGES, render
 from .puzzle import Puzzle, PuzzleError
 
 if TYPE_CHECKING:
     from .syllabus import Syllabus
 
-__all__ = ["ANCHOR", "INDEX_NAME", "TOPIC_ANCHOR", "Course", "Link", "PuzzleFile", "Section", "Shown", "get_course",
+__all__ = ["ANCHOR", "INDEX_NAME", "TOPIC_ANCHOR", "Course", "CourseIndex", "Link", "PuzzleFile", "Section", "Shown", "get_course",
            "lesson_folder"]
 
 #: A clause's anchor in a lesson's Markdown.
@@ -136,6 +137,48 @@ class PuzzleFile(os.PathLike[str]):
         return tuple(puzzles)
 
 
+class SectionEntry(TypedDict):
+    """A section of a lesson in the anchor index: the clause it teaches, its heading, its cell."""
+
+    clause: str
+    heading: str
+    cell: NotRequired[int]
+
+
+class TopicEntry(TypedDict):
+    """A topic section of a lesson in the anchor index (``<a id="topic-out"></a>``)."""
+
+    topic: str
+    heading: str
+    cell: NotRequired[int]
+
+
+class PageEntry(TypedDict):
+    """One lesson of one language in the anchor index."""
+
+    notebook: str
+    title: str
+    sections: list[SectionEntry]
+    topics: NotRequired[list[TopicEntry]]
+
+
+class ShownEntry(TypedDict):
+    """A puzzle file a lesson's code cell loads, and the ids it shows."""
+
+    file: str
+    ids: list[str]
+    cell: NotRequired[int]
+
+
+class CourseIndex(TypedDict, total=False):
+    """The anchor index (``course.json``): per language its lessons, per notebook the puzzles it
+    shows, and what the notebooks get wrong."""
+
+    lessons: dict[str, list[PageEntry]]
+    shown: dict[str, list[ShownEntry]]
+    problems: list[str]
+
+
 @dataclass(frozen=True)
 class _Page:
     """What the index holds of one lesson in one language: its title and its anchors."""
@@ -150,7 +193,7 @@ class Course:
     """One course, found at ``root`` (see the module docstring), from its anchor index
     (:meth:`at`) or from its notebooks (:meth:`scan`)."""
 
-    def __init__(self, root: str | os.PathLike[str], index: Mapping[str, Any]) -> None:
+    def __init__(self, root: str | os.PathLike[str], index: CourseIndex) -> None:
         self.root = Path(root)
         self._pages = {lang: tuple(_Page(p["notebook"], p["title"],
                                          tuple(Section(p["notebook"], s["heading"], s["clause"], s.get("cell", 0))
@@ -188,7 +231,7 @@ class Course:
         ``check-puzzles`` do this; a running lesson reads the index)."""
         return cls(root, scan_index(Path(root)))
 
-    def index(self) -> dict[str, Any]:
+    def index(self) -> CourseIndex:
         """The anchor index, as ``course.json`` holds it."""
         return {"lessons": {lang: [_page_entry(p.notebook, p.title, p.sections, p.topics)
                                    for p in pages] for lang, pages in self._pages.items()},
@@ -318,9 +361,9 @@ def _link(section: Section | None, lang: str) -> Link:
                                      heading=section.heading))
 
 
-def _page_entry(notebook: str, title: str, sections: Sequence[Section], topics: Sequence[Section]) -> dict[str, Any]:
+def _page_entry(notebook: str, title: str, sections: Sequence[Section], topics: Sequence[Section]) -> PageEntry:
     """One lesson of one language as the anchor index holds it (``topics`` only where it has some)."""
-    entry: dict[str, Any] = {"notebook": notebook, "title": title,
+    entry: PageEntry = {"notebook": notebook, "title": title,
                              "sections": [{"clause": s.clause, "heading": s.heading, "cell": s.cell} for s in sections]}
     if topics:
         entry["topics"] = [{"topic": t.topic, "heading": t.heading, "cell": t.cell} for t in topics]
@@ -345,14 +388,14 @@ def get_course(root: str | os.PathLike[str] | Course | None = None) -> Course:
 
 # -- reading the notebooks (the builder and check-puzzles) ---------------------------------------
 
-def _cells(notebook: Path) -> list[dict[str, Any]]:
+def _cells(notebook: Path) -> list[dict[str, JsonValue]]:
     data = json.loads(notebook.read_text(encoding="utf-8"))
     return list(data.get("cells", []))
 
 
-def _source(cell: Mapping[str, Any]) -> str:
+def _source(cell: Mapping[str, JsonValue]) -> str:
     src = cell.get("source", "")
-    return "".join(src) if isinstance(src, list) else str(src)
+    return "".join(map(str, src)) if isinstance(src, list) else str(src)
 
 
 def page_sections(notebook: str, markdown: Iterable[str | tuple[int, str]]) -> tuple[str, list[Section], list[str]]:
@@ -446,10 +489,10 @@ def _file_named(node: ast.expr) -> str | None:
     return None
 
 
-def scan_index(root: Path) -> dict[str, Any]:
+def scan_index(root: Path) -> CourseIndex:
     """The anchor index of the course at ``root``, read from its notebooks."""
-    lessons: dict[str, list[dict[str, Any]]] = {}
-    shown: dict[str, list[dict[str, Any]]] = {}
+    lessons: dict[str, list[PageEntry]] = {}
+    shown: dict[str, list[ShownEntry]] = {}
     problems: list[str] = []
     for lang in LANGUAGES:
         folder = root / lesson_folder(lang)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import re
-from typing import Any
+from collections.abc import Callable
 
 import yaml
 
@@ -119,28 +119,29 @@ def load_text(text: str, path: str) -> tuple[list[Puzzle], list[PuzzleError]]:
         loader.dispose()
 
 
-def _read_root(loader: Any, root: Any, path: str, problems: list[PuzzleError]) -> list[Puzzle]:
+def _read_root(loader: yaml.SafeLoader, root: yaml.Node | None, path: str, problems: list[PuzzleError]) -> list[Puzzle]:
     if root is None:
         problems.append(PuzzleError("the file is empty: write 'puzzles:' and a list of puzzles", path, 1))
         return []
     default_rules = "buraco"
-    items: Any = root
+    items: yaml.Node = root
     if isinstance(root, yaml.MappingNode):
-        items = None
+        listed: yaml.Node | None = None
         for key, value in root.value:
             name = loader.construct_object(key)
             if name == "rules":
                 default_rules = str(loader.construct_object(value))
             elif name == "puzzles":
-                items = value
+                listed = value
             elif name in ("lesson", "title", "description"):
                 pass
             else:
                 problems.append(PuzzleError(f"unknown top-level key {name!r}: use lesson, title, rules,"
                                             " puzzles", path, key.start_mark.line + 1))
-        if items is None:
+        if listed is None:
             problems.append(PuzzleError("no 'puzzles:' list in this file", path, root.start_mark.line + 1))
             return []
+        items = listed
     if not isinstance(items, yaml.SequenceNode):
         problems.append(PuzzleError("'puzzles' must be a list of puzzles (lines starting with '- ')",
                                     path, items.start_mark.line + 1))
@@ -168,11 +169,11 @@ def _catalog_words(path: str, puzzle_id: str, part: str) -> Message | None:
     return Message(key) if key in catalog() else None
 
 
-def _read_puzzle(loader: Any, node: Any, path: str, default_rules: str) -> Puzzle:
+def _read_puzzle(loader: yaml.SafeLoader, node: yaml.Node, path: str, default_rules: str) -> Puzzle:
     line = node.start_mark.line + 1
     if not isinstance(node, yaml.MappingNode):
         raise PuzzleError("each puzzle is a mapping of keys (id, kind, hand, ...)", path, line)
-    data: dict[str, Any] = {}
+    data: dict[str, object] = {}
     lines: dict[str, int] = {}
     items: dict[str, list[int]] = {}
     for key, value in node.value:
@@ -288,7 +289,7 @@ def _position_error(error: ValueError, first: int) -> tuple[str, int]:
     return f"position: {error}", first
 
 
-def _problem_line(problem: str, at: Any, items: dict[str, list[int]], line: int) -> int:
+def _problem_line(problem: str, at: Callable[[str], int], items: dict[str, list[int]], line: int) -> int:
     """The line a validation problem points at: a table meld, an option or mistake item, a field,
     the puzzle."""
     for name, pattern in (("table", r"^table meld (\d+)"), ("options", r"^option (\d+)")):
@@ -305,7 +306,7 @@ def _problem_line(problem: str, at: Any, items: dict[str, list[int]], line: int)
     return line
 
 
-def _item_line(node: Any, name: str, loader: Any) -> int | None:
+def _item_line(node: yaml.MappingNode, name: str, loader: yaml.SafeLoader) -> int | None:
     """The line of the list item in ``name`` whose text holds the bad token, if it can be found."""
     for key, value in node.value:
         if loader.construct_object(key) == name and isinstance(value, yaml.SequenceNode):

@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
+from ..cards import parse_cards
 from ..clauses import CLAUSES
 from ..rules import Rules, get_rules
 from .core import check, solve, validate
 from .kinds import KINDS, Kind
+from .kinds.base import Params
 from .puzzle import Puzzle
 
 __all__ = ["dealers", "generate"]
@@ -35,7 +36,7 @@ __all__ = ["dealers", "generate"]
 _TRIES = 200
 
 
-def dealers(clause: str, rules: Rules | str) -> list[tuple[Kind, Mapping[str, Any]]]:
+def dealers(clause: str, rules: Rules | str) -> list[tuple[Kind, Params]]:
     """The kinds (with parameters) that can deal a puzzle exercising ``clause`` under ``rules``."""
     rules = get_rules(rules)
     if clause not in CLAUSES:
@@ -45,7 +46,7 @@ def dealers(clause: str, rules: Rules | str) -> list[tuple[Kind, Mapping[str, An
     return [(kind, params) for kind in KINDS.values() for params in kind.deals(rules).get(clause, ())]
 
 
-def _pid(kind: str, rules: Rules, seed: int, params: Mapping[str, Any], clause: str | None) -> str:
+def _pid(kind: str, rules: Rules, seed: int, params: Params, clause: str | None) -> str:
     tag = "".join(f"-{k}={v}" for k, v in sorted(params.items()))
     return f"{kind}-{rules.name}-{seed}{tag}" + (f"-for-{clause}" if clause else "")
 
@@ -65,21 +66,19 @@ def _clauses(puzzle: Puzzle, kind: Kind, first: str | None) -> tuple[str, ...]:
 def _has_wild_cards(puzzle: Puzzle) -> bool:
     """Whether a joker or a 2 appears anywhere in the puzzle (a plain puzzle has none: the lessons
     before the one on wild cards)."""
-    from ..cards import parse_cards
-
     texts = [*puzzle.hand, *puzzle.table, *puzzle.options]
     return any(c.rank in (0, 2) for text in texts for c in parse_cards(text))
 
 
 def generate(kind: str | None = None, rules: Rules | str = "buraco", seed: int = 0, *,
-             clause: str | None = None, **params: Any) -> Puzzle:
+             clause: str | None = None, **params: object) -> Puzzle:
     """A fresh puzzle of ``kind`` under ``rules`` from ``seed``, solved by the engine before it is
     returned; with ``clause``, one whose right answer's feedback names that clause (any kind that
     can deal it, or ``kind`` if given). ``plain=True``: no joker and no 2 anywhere in the puzzle. Raises ValueError for an unknown kind, a goal the ruleset
     does not have, or a clause no generator deals under the ruleset."""
     rules = get_rules(rules)
     plain = bool(params.pop("plain", False))
-    choices: Sequence[tuple[Kind, Mapping[str, Any]]]
+    choices: Sequence[tuple[Kind, Params]]
     if clause is not None:
         choices = [(k, {**p, **params}) for k, p in dealers(clause, rules) if kind in (None, k.name)]
         if not choices:

@@ -54,10 +54,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from typing import Any
 from urllib.parse import quote
 
 from ..errors import LearnerError
+from ..jsondata import JsonObject
 from ..messages import LANGUAGES
 from ..rules import RULESETS
 from .record import FORMATS, NAME_MAX, Record, read_record
@@ -97,7 +97,7 @@ class HandIn:
         """Who handed it in, to tell two learners apart: the hub user, else the name (any case)."""
         return f"user:{self.user}" if self.user else f"name:{self.name.casefold()}"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {**self.record.to_json(), "handed_in": {
             "name": self.name, "user": self.user, "lang": self.lang, "ruleset": self.ruleset, "at": self.at,
             "day": self.day.isoformat()}}

@@ -64,10 +64,10 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
-from typing import Any
 
 from ..clauses import CLAUSES
 from ..errors import LearnerError
+from ..jsondata import JsonObject
 from ..rules import RULESETS, Rules, get_rules
 
 __all__ = [
@@ -162,10 +162,10 @@ class Answer:
     assignment: str = ""
     session: str = ""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """The answer as a JSON object (what the browser keeps; ``mistake``, ``assignment`` and ``session``
         only where they are given)."""
-        out: dict[str, Any] = {"id": self.id, "clause": self.clause, "rules": self.rules, "outcome": self.outcome.value,
+        out: JsonObject = {"id": self.id, "clause": self.clause, "rules": self.rules, "outcome": self.outcome.value,
                                "variant": self.variant, "day": self.day.isoformat(), "at": self.at,
                                "lesson": self.lesson, "source": self.source}
         if self.mistake:

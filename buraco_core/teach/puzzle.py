@@ -23,7 +23,7 @@ import dataclasses
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from ..cards import Card, parse_cards
 from ..clauses import CLAUSES
@@ -52,7 +52,7 @@ def own_words(text: str) -> Message:
 
 
 @dataclass(frozen=True)
-class Goal(Mapping[str, Any]):
+class Goal(Mapping[str, object]):
     """The task of a puzzle kind: one field per parameter (None: not asked).
 
     Read as a mapping, a goal holds the fields that are set. :meth:`from_mapping` builds one from
@@ -60,7 +60,7 @@ class Goal(Mapping[str, Any]):
 
     KEYS: ClassVar[tuple[str, ...]] = ()
 
-    def __getitem__(self, key: str) -> Any:
+    def __getitem__(self, key: str) -> object:
         if key not in self._names():
             raise KeyError(key)
         value = getattr(self, key)
@@ -79,7 +79,7 @@ class Goal(Mapping[str, Any]):
         return tuple(f.name for f in dataclasses.fields(cls))
 
     @classmethod
-    def from_mapping(cls, data: Mapping[str, Any]) -> Goal:
+    def from_mapping(cls, data: Mapping[str, object]) -> Goal:
         """A goal from a mapping; ValueError names an unknown key and the kind's keys."""
         if isinstance(data, cls):
             return data
@@ -95,12 +95,12 @@ class Goal(Mapping[str, Any]):
 class RawGoal(Goal):
     """The goal of a puzzle whose kind is unknown: kept as given, so the puzzle can be reported."""
 
-    data: Mapping[str, Any] = field(default_factory=dict)
+    data: Mapping[str, object] = field(default_factory=dict)
 
-    def __init__(self, data: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, data: Mapping[str, object] | None = None) -> None:
         object.__setattr__(self, "data", MappingProxyType(dict(data or {})))
 
-    def __getitem__(self, key: str) -> Any:
+    def __getitem__(self, key: str) -> object:
         return self.data[key]
 
     def __iter__(self) -> Iterator[str]:
@@ -113,7 +113,7 @@ class RawGoal(Goal):
         return hash(tuple(sorted(map(str, self.data))))
 
     @classmethod
-    def from_mapping(cls, data: Mapping[str, Any]) -> Goal:
+    def from_mapping(cls, data: Mapping[str, object]) -> Goal:
         return cls(data)
 
 
@@ -139,10 +139,10 @@ class Puzzle:
     hand: tuple[str, ...] = ()
     table: tuple[str, ...] = ()
     options: tuple[str, ...] = ()
-    goal: Goal | Mapping[str, Any] = field(default_factory=dict, hash=False)
+    goal: Goal | Mapping[str, object] = field(default_factory=dict, hash=False)
     hint: Message | str | None = field(default=None, compare=False)
     clauses: tuple[str, ...] = ()
-    mistakes: tuple[Any, ...] = field(default=(), hash=False, compare=False)
+    mistakes: tuple[object, ...] = field(default=(), hash=False, compare=False)
     source: tuple[str, int] | None = field(default=None, compare=False)
     seed: int | None = field(default=None, compare=False)
     own_rules: bool = field(default=False, compare=False)

@@ -59,8 +59,8 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, date, datetime, timedelta
-from typing import Any
 
+from ..jsondata import JsonObject, JsonValue, whole
 from ..messages import Message
 from ..rules import RULESETS
 from .mastery import Answer, Outcome, RecordError
@@ -83,7 +83,7 @@ class Record:
 
     solved: Mapping[str, list[str]] = field(default_factory=dict)
     answers: tuple[Answer, ...] = ()
-    settings: Mapping[str, Any] = field(default_factory=dict)
+    settings: Mapping[str, JsonValue] = field(default_factory=dict)
     assignments: Mapping[str, str] = field(default_factory=dict)
 
     def _setting(self, key: str) -> str:
@@ -117,7 +117,7 @@ class Record:
         for key, value in other.settings.items():
             mine = settings.get(key)
             if not isinstance(mine, Mapping) or not isinstance(value, Mapping) or \
-                    int(value.get("at", 0)) >= int(mine.get("at", 0)):
+                    whole(value.get("at", 0)) >= whole(mine.get("at", 0)):
                 settings[key] = value
         return Record(solved, tuple(answers), settings, {**self.assignments, **other.assignments})
 
@@ -140,7 +140,7 @@ class Record:
             return self
         return replace(self, settings={**self.settings, key: {"name": name, "at": at}})
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         return {"format": FORMAT, "solved": {k: list(v) for k, v in self.solved.items()},
                 "answers": [a.to_json() for a in self.answers], "settings": dict(self.settings),
                 "assignments": dict(self.assignments)}
@@ -233,7 +233,7 @@ def _answers(data: object) -> tuple[Answer, ...]:
     return tuple(out)
 
 
-def _settings(data: object) -> dict[str, Any]:
+def _settings(data: object) -> dict[str, JsonValue]:
     if not isinstance(data, Mapping):
         raise RecordError("settings")
     out = dict(data)
@@ -253,7 +253,7 @@ def _settings(data: object) -> dict[str, Any]:
     return out
 
 
-def _at(key: str, chosen: Mapping[str, Any]) -> None:
+def _at(key: str, chosen: Mapping[str, object]) -> None:
     at = chosen.get("at", 0)
     if not isinstance(at, int) or isinstance(at, bool):
         raise RecordError("setting-at", key=repr(key), value=repr(at))

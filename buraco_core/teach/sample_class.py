@@ -42,6 +42,7 @@ from datetime import UTC, date, datetime
 from functools import cache
 from pathlib import Path
 
+from ..jsondata import JsonValue
 from .assignment import Assignment, parse_assignment
 from .core import check, hint, solve
 from .files import load_puzzle
@@ -175,7 +176,7 @@ def _played(day: date, folder: str) -> tuple[HandIn, ...]:
             taken = {"strong": questions, "slipping": questions, "learning": questions[:1]}.get(group.name, [])
             for q in taken:
                 player.answer(q.puzzle, group.answers, "10", "assignment", assignment.id)
-            settings = {"ruleset": {"name": ruleset, "at": player.clock},
+            settings: dict[str, JsonValue] = {"ruleset": {"name": ruleset, "at": player.clock},
                         "learner": {"name": NAMES[number], "at": player.clock}}
             record = Record(player.solved, tuple(player.answers), settings,
                             {assignment.id: assignment.text()} if taken else {})

@@ -38,6 +38,7 @@ from ..cards import parse_cards
 from ..clauses import CLAUSES
 from ..errors import LearnerError, learner_message
 from ..game.view import View
+from ..jsondata import JsonObject, whole
 from ..messages import Message
 from ..rules import Rules, get_rules
 from ..variants import rules_text
@@ -46,6 +47,7 @@ from .course import Course, Link, get_course
 from .feedback import Feedback
 from .generate import generate
 from .kinds import KINDS, Kind, Option
+from .kinds.base import Params, text_param
 from .mastery import Outcome, outcome_of
 from .positions import game_of
 from .puzzle import Puzzle, own_words
@@ -214,17 +216,17 @@ class Attempt:
     def first_try(self) -> bool:
         return self.tries == 1 and not self.hints
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         """The attempt as a widget's ``verdict`` shows it."""
         return {"rule": self.rule, "rules": self.rules, "correct": self.correct, "hints": self.hints,
                 "revealed": self.revealed, "tries": self.tries, "first_try": self.first_try,
                 "puzzle": self.puzzle, "lesson": self.lesson}
 
 
-def _deal(kind: str, rules: str, seed: int, params: Mapping[str, Any]) -> Puzzle:
+def _deal(kind: str, rules: str, seed: int, params: Params) -> Puzzle:
     """A generated puzzle of ``kind``, or of the clause ``params["clause"]`` names."""
-    params = dict(params)
-    clause = params.pop("clause", None)
+    clause = text_param(params, "clause")
+    params = {k: v for k, v in params.items() if k != "clause"}
     return generate(None if clause else kind, rules, seed, clause=clause, **params)
 
 
@@ -242,14 +244,14 @@ class PuzzleSession:
     what a right answer counts on, :func:`counted_clause`).
     """
 
-    def __init__(self, puzzle: Puzzle, *, params: Mapping[str, Any] | None = None, lesson: str = "",
+    def __init__(self, puzzle: Puzzle, *, params: Params | None = None, lesson: str = "",
                  item: str | None = None, source: str = "puzzle", course: CourseLike = None,
                  lang: str = "en", session: str | None = None, clause: str | None = None) -> None:
         self.puzzle = puzzle
         self.generated = puzzle.source is None and puzzle.seed is not None
         """A generated puzzle (dealt again in another ruleset), not a teacher's."""
         kind = self.kind
-        self.params: dict[str, Any] = dict(params) if params is not None else (
+        self.params: dict[str, object] = dict(params) if params is not None else (
             kind.goal_params(puzzle) if kind is not None else {})
         self.lesson = str(lesson)
         self.source = source
@@ -269,7 +271,7 @@ class PuzzleSession:
 
     @classmethod
     def generate(cls, kind: str | None, rules: Rules | str = "buraco", seed: int = 1, *, clause: str | None = None,
-                 params: Mapping[str, Any] | None = None, **options: Any) -> PuzzleSession:
+                 params: Params | None = None, **options: Any) -> PuzzleSession:
         """A session of a fresh seeded puzzle of ``kind`` (the generator's ``params``, e.g.
         ``{"buraco": "clean"}``), or of one that exercises ``clause``; "another one" deals the same
         again. ``options`` as for the constructor (``lesson``, ``item``, ``lang``, ...)."""
@@ -360,7 +362,7 @@ class PuzzleSession:
             broken=broken, rules=p.rules, table=() if kind.shows_position else p.table,
             table_label=Message(kind.table_label), reveal_table=kind.reveal_table,
             hand=p.hand if shown_hand else (), hand_label=Message(kind.hand_label), added=added,
-            options=kind.options(p) if form.name == "choice" else (), meld=None if meld is None else int(meld),
+            options=kind.options(p) if form.name == "choice" else (), meld=None if meld is None else whole(meld),
             ends=kind.ends(p), number_label=Message(kind.number_label))
 
     # -- the learner's actions --------------------------------------------------------------------

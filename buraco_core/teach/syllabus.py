@@ -27,7 +27,6 @@ import os
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 import yaml
 
@@ -36,6 +35,7 @@ from ..rules import RULESETS, Rules, get_rules
 from .course import get_course
 from .generate import dealers, generate
 from .kinds import KINDS
+from .kinds.base import Params
 from .mastery import shares_answers
 from .puzzle import Puzzle, PuzzleError
 
@@ -49,7 +49,7 @@ class Item:
     clause: str | None = None
     kind: str | None = None
     rules: str | None = None
-    params: Mapping[str, Any] = field(default_factory=dict, hash=False)
+    params: Params = field(default_factory=dict, hash=False)
 
     def applies(self, rules: Rules) -> bool:
         """Whether a quiz under ``rules`` deals the item: its game plays by the item's clause and a
@@ -136,7 +136,7 @@ def load_syllabus(path: str | os.PathLike[str]) -> Syllabus:
     return Syllabus(out, name)
 
 
-def _item_lines(root: Any) -> dict[tuple[str, int], int]:
+def _item_lines(root: yaml.Node | None) -> dict[tuple[str, int], int]:
     """(lesson, item index) -> line; (lesson, -1) -> the lesson's line."""
     found: dict[tuple[str, int], int] = {}
     if not isinstance(root, yaml.MappingNode):

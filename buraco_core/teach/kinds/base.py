@@ -12,7 +12,7 @@ import contextlib
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal, TypeAlias
 
 from ...melds import Meld
 from ...memo import Bounded
@@ -21,12 +21,36 @@ from ...rules import Rules
 from ..feedback import Feedback, Line, join, pick_rule, rule_text
 from ..puzzle import Goal, Puzzle
 
-__all__ = ["Form", "Kind", "Option", "right", "wrong"]
+__all__ = ["Form", "Kind", "Option", "Params", "int_param", "right", "text_param", "wrong"]
 
 #: Where to look, per kind and puzzle (:meth:`Kind.look`).
 _LOOKS: Bounded[tuple[str, Puzzle], tuple[Message | None]] = Bounded("kinds.look", 512)
 
 Form = Literal["cards", "extend", "choice", "number"]
+
+Params: TypeAlias = Mapping[str, object]
+"""A generator's parameters (:meth:`Kind.generate`): a syllabus item's ``params``, keywords to
+:func:`~buraco_core.teach.generate`, a puzzle's task kept for "Another one"; each kind reads the
+names of its :attr:`Kind.params`, and a value as the kind needs it (:func:`text_param`,
+:func:`int_param`)."""
+
+
+def text_param(params: Params, name: str) -> str | None:
+    """The parameter ``name`` where it is a text (``shape: wild-moves``), None where it is not
+    given; a ValueError names a value of another type."""
+    value = params.get(name)
+    if value is None or isinstance(value, str):
+        return value
+    raise ValueError(f"the parameter {name} is {value!r}: a text is expected")
+
+
+def int_param(params: Params, name: str) -> int | None:
+    """The parameter ``name`` where it is a whole number (``players: 4``), None where it is not
+    given; a ValueError names a value of another type."""
+    value = params.get(name)
+    if value is None or (isinstance(value, int) and not isinstance(value, bool)):
+        return value
+    raise ValueError(f"the parameter {name} is {value!r}: a whole number is expected")
 
 
 @dataclass(frozen=True)
@@ -172,16 +196,16 @@ class Kind:
         return Message("hint.answer-why", {"choice": choice, "why": fb.reason})
 
     # ---- generating
-    def generate(self, rng: random.Random, rules: Rules, params: Mapping[str, Any]) -> Puzzle | None:
+    def generate(self, rng: random.Random, rules: Rules, params: Params) -> Puzzle | None:
         """A candidate puzzle (id and seed are set by the caller), or None to deal again."""
         raise ValueError(f"no generator for kind {self.name!r}")
 
-    def deals(self, rules: Rules) -> Mapping[str, Sequence[Mapping[str, Any]]]:
+    def deals(self, rules: Rules) -> Mapping[str, Sequence[Params]]:
         """The clauses this kind's generator can deal under ``rules``, each with the parameters
         that deal it."""
         return {}
 
-    def goal_params(self, puzzle: Puzzle) -> dict[str, Any]:
+    def goal_params(self, puzzle: Puzzle) -> dict[str, object]:
         """The generator parameters that keep this puzzle's task ("Another one")."""
         return {k: puzzle.goal[k] for k in self.keeps if k in puzzle.goal}
 

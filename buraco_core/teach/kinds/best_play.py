@@ -16,18 +16,24 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
+from ...bots.greedy import greedy_action, greedy_meld
 from ...cards import Card
+from ...game.actions import AddToMeld, Discard, NewMeld, Take
+from ...game.engine import apply_events, check
+from ...game.facade import Game
+from ...game.state import Phase
 from ...memo import Bounded
 from ...messages import Message
 from ...rules import Rules
+from ...variants import rules_text
 from ..answers import read_index
 from ..explain import play_words
 from ..feedback import Feedback
 from ..positions import PositionGoal, game_of, position_facts, show_position, split_plays
 from ..puzzle import Puzzle, PuzzleError
-from .base import Kind, Option, right, wrong
+from ..templates import last_cards
+from .base import Kind, Option, Params, right, wrong
 
 __all__ = ["ASKS", "BEST_PLAY", "leads_to", "values", "what_follows"]
 
@@ -60,7 +66,7 @@ def values(puzzle: Puzzle) -> tuple[tuple[str, float], ...]:
            str(goal.get("play", "")))
     known = _VALUES.get(key)
     if known is None:
-        from ...coach import compare
+        from ...coach import compare  # a cycle: the coach reads teach.explain's play words
 
         plays = split_plays(puzzle)
         try:
@@ -111,9 +117,10 @@ class BestPlay(Kind):
         team = game.state.current_team
         out = []
         for play in split_plays(puzzle):
-            act: Any = game.parse(play)  # read by duck typing: a meld's cards, a discard's or a take's card
-            cards = tuple(c.code for c in getattr(act, "cards", ()) or
-                          ((act.card,) if getattr(act, "card", None) is not None else ()))
+            act = game.parse(play)  # a meld's cards, a discard's or a take's card
+            laid = act.cards if isinstance(act, NewMeld | AddToMeld) else ()
+            card = act.card if isinstance(act, Discard | Take) else None
+            cards = tuple(c.code for c in laid or ((card,) if card is not None else ()))
             out.append(Option(play, play_words(play, team), cards))
         return tuple(out)
 
@@ -125,7 +132,7 @@ class BestPlay(Kind):
         return position_facts(game_of(puzzle))
 
     def check(self, puzzle: Puzzle, rules: Rules, answer: object) -> Feedback:
-        from ...coach import play_reasons
+        from ...coach import play_reasons  # a cycle: the coach reads teach.explain's play words
 
         plays = split_plays(puzzle)
         if isinstance(answer, int) and not isinstance(answer, bool):
@@ -172,7 +179,7 @@ class BestPlay(Kind):
         return self.answer_and_why(puzzle, answer, play_words(str(answer), game.state.current_team))
 
 
-    def generate(self, rng: random.Random, rules: Rules, params: Mapping[str, Any]) -> Puzzle | None:
+    def generate(self, rng: random.Random, rules: Rules, params: Params) -> Puzzle | None:
         """A position of the kind ``params["ask"]`` names ("Another one" keeps it), or of any of
         ``draw``, ``discard``, ``wild`` without one. ``out`` and ``pot``: a dealt position
         (:func:`~buraco_core.teach.templates.last_cards`) whose best choice, by the coach's count,
@@ -180,10 +187,6 @@ class BestPlay(Kind):
         a seeded game the greedy policy played a few rounds, at seat 0's turn: take the pile or
         draw (when the pile may be taken), else, after seat 0's greedy draw and melds, three of its
         discards (a wild card among them for ``wild``, none for ``discard``)."""
-        from ...bots.greedy import greedy_action, greedy_meld
-        from ...game.facade import Game
-        from ...game.state import Phase
-
         ask = params.get("ask")
         if ask is not None and ask not in _PROMPTS:
             raise ValueError(f"no best-play task {ask!r}: choose one of {', '.join(_PROMPTS)}")
@@ -220,7 +223,7 @@ class BestPlay(Kind):
             if len(discards) < 3:
                 return None
             chosen = rng.sample(discards, 3)
-            wild = any(game.parse(d).card.is_wild_card for d in chosen)  # type: ignore[union-attr]
+            wild = any(_lets_go_wild(game, d) for d in chosen)
             return self._puzzle(rules, game, "; ".join(chosen), "wild" if wild else "discard")
         wilds = [d for d in discards if _lets_go_wild(game, d)]
         naturals = [d for d in discards if d not in wilds]
@@ -232,9 +235,6 @@ class BestPlay(Kind):
 
     def _last_cards(self, rng: random.Random, rules: Rules, ask: str) -> Puzzle | None:
         """A dealt position whose best choice goes out (``ask`` "out") or earns the pot ("pot")."""
-        from ...variants import rules_text
-        from ..templates import last_cards
-
         dealt = last_cards(rng, rules, pot="taken" if ask == "out" else "aside")
         if dealt is None:
             return None
@@ -246,20 +246,18 @@ class BestPlay(Kind):
             return None
         return puzzle if leads_to(game_of(puzzle), best)[0] == ask else None
 
-    def _puzzle(self, rules: Rules, game: Any, plays: str, ask: str) -> Puzzle:
+    def _puzzle(self, rules: Rules, game: Game, plays: str, ask: str) -> Puzzle:
         return Puzzle(id="", kind=self.name, rules=rules.name, goal={"game": game.to_json(), "play": plays, "ask": ask})
 
-    def deals(self, rules: Rules) -> Mapping[str, Sequence[Mapping[str, Any]]]:
+    def deals(self, rules: Rules) -> Mapping[str, Sequence[Params]]:
         return {}
 
 
-def what_follows(game: Any, play: str) -> list[Message]:
+def what_follows(game: Game, play: str) -> list[Message]:
     """What a play leads to in this turn beyond what the coach's reasons say
     (:func:`~buraco_core.coach.play_reasons` says when the play itself goes out or earns the
     side's pot): going out or the pot by discarding the one card it leaves (:func:`leads_to`);
     and, for a wild card let go, what a wild card is worth kept."""
-    from ...game.actions import Discard
-
     out: list[Message] = []
     act = game.parse(play)
     if isinstance(act, Discard) and act.card.is_wild_card:
@@ -271,15 +269,12 @@ def what_follows(game: Any, play: str) -> list[Message]:
     return out
 
 
-def leads_to(game: Any, play: str) -> tuple[str | None, Card | None]:
+def leads_to(game: Game, play: str) -> tuple[str | None, Card | None]:
     """What ``play`` of the seat to play leads to in this turn, as the engine's events report it
     (:func:`~buraco_core.coach.play_outcome`): ``("out", None)`` or ``("pot", None)`` by the play
     itself; ``("out", card)`` or ``("pot", card)`` by then discarding ``card``, the one card it
     leaves; ``(None, None)`` where it does neither."""
-    from ...coach import play_outcome
-    from ...game.actions import Discard
-    from ...game.engine import apply_events, check
-    from ...game.state import Phase
+    from ...coach import play_outcome  # a cycle: the coach reads teach.explain's play words
 
     state = game.state
     seat = state.turn
@@ -297,12 +292,10 @@ def leads_to(game: Any, play: str) -> tuple[str | None, Card | None]:
     return None, None
 
 
-def _stays_in(game: Any, plays: Sequence[str], chosen: str) -> Message | None:
+def _stays_in(game: Game, plays: Sequence[str], chosen: str) -> Message | None:
     """For a discard that ends the turn without going out where another of the choices goes out
     (the engine's events say which: :func:`leads_to`): that it does not go out, and the cards it
     leaves in the hand."""
-    from ...game.actions import Discard
-
     act = game.parse(chosen)
     if not isinstance(act, Discard) or leads_to(game, chosen)[0] == "out":
         return None
@@ -313,16 +306,14 @@ def _stays_in(game: Any, plays: Sequence[str], chosen: str) -> Message | None:
     return Message("coach.discard-not-out", {"cards": tuple(kept)})
 
 
-def _lets_go_wild(game: Any, play: str) -> bool:
+def _lets_go_wild(game: Game, play: str) -> bool:
     """Whether ``play`` discards a wild card."""
-    from ...game.actions import Discard
-
     act = game.parse(play)
     return isinstance(act, Discard) and act.card.is_wild_card
 
 
 def _close() -> float:
-    from ...coach import CLOSE_POINTS
+    from ...coach import CLOSE_POINTS  # a cycle: the coach reads teach.explain's play words
 
     return CLOSE_POINTS
 

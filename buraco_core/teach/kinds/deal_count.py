@@ -11,9 +11,9 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ...game.state import new_game
+from ...jsondata import whole
 from ...messages import Message
 from ...rules import RULESETS, Rules
 from ...variants import rules_text
@@ -21,7 +21,7 @@ from ..answers import read_int
 from ..diagnose import Slip, diagnose
 from ..feedback import Feedback, Line
 from ..puzzle import Goal, Puzzle
-from .base import Kind, right, wrong
+from .base import Kind, Params, right, wrong
 
 __all__ = ["DEAL_COUNT", "DealCountGoal", "count_lines", "dealt_count"]
 
@@ -37,7 +37,7 @@ class DealCountGoal(Goal):
 
 
 def _players(puzzle: Puzzle, rules: Rules) -> int:
-    return int(puzzle.goal.get("players") or (4 if 4 in rules.player_counts else 2))
+    return whole(puzzle.goal.get("players") or (4 if 4 in rules.player_counts else 2))
 
 
 def dealt_count(puzzle: Puzzle, rules: Rules) -> int:
@@ -129,12 +129,12 @@ class DealCount(Kind):
         total = dealt_count(puzzle, puzzle.ruleset)
         return tuple(dict.fromkeys(total - line.points for line in count_lines(puzzle, puzzle.ruleset)))
 
-    def generate(self, rng: random.Random, rules: Rules, params: Mapping[str, Any]) -> Puzzle | None:
+    def generate(self, rng: random.Random, rules: Rules, params: Params) -> Puzzle | None:
         count = params.get("count") or rng.choice(["left", "stock"])
         players = params.get("players") or rng.choice(list(rules.player_counts))
         return Puzzle(id="", kind=self.name, rules=rules_text(rules), goal={"players": players, "count": count})
 
-    def deals(self, rules: Rules) -> Mapping[str, Sequence[Mapping[str, Any]]]:
+    def deals(self, rules: Rules) -> Mapping[str, Sequence[Params]]:
         return {"deck": [{"count": "left"}], "deal": [{"count": "left"}], "discard-pile": [{"count": "stock"}]}
 
 

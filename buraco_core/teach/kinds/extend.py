@@ -16,9 +16,9 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ...cards import format_cards, rank_message
+from ...jsondata import whole
 from ...melds import InvalidMeld, Meld, make_meld
 from ...messages import Message
 from ...rules import Rules
@@ -29,7 +29,7 @@ from ..explain import meld_clauses, refusal_clauses, wild_change, wild_end
 from ..feedback import Feedback, join
 from ..puzzle import Goal, Puzzle
 from ..search import extend_candidates
-from .base import Kind, Option, right, wrong
+from .base import Kind, Option, Params, right, text_param, wrong
 from .make_buraco import BURACO_KINDS, buraco_problem
 from .make_meld import goal_problem
 
@@ -90,7 +90,7 @@ class Extend(Kind):
 
     def prompt(self, puzzle: Puzzle) -> Message:
         meld = puzzle.goal.get("meld")
-        target = (Message("prompt.meld-number", {"n": int(meld) + 1}) if meld is not None
+        target = (Message("prompt.meld-number", {"n": whole(meld) + 1}) if meld is not None
                   else Message("prompt.a-meld-on-the-table"))
         buraco = puzzle.goal.get("buraco")
         end = (Message("prompt.becomes-buraco", {"kind": Message(f"teach.a-kind.{buraco}")})
@@ -98,7 +98,7 @@ class Extend(Kind):
                else Message("teach.nothing"))
         asked = puzzle.goal.get("wild_end")
         if asked:
-            send = Message("prompt.extend-end", {"end": Message(_END_WORDS[asked])})
+            send = Message("prompt.extend-end", {"end": Message(_END_WORDS[str(asked)])})
             end = Message("teach.concat", {"first": end, "then": send}) if buraco else send
         return Message("prompt.extend", {"target": target, "end": end})
 
@@ -113,7 +113,7 @@ class Extend(Kind):
         if not puzzle.table:
             return "an extend puzzle needs at least one meld on the table"
         want = puzzle.goal.get("meld")
-        if want is not None and not 0 <= want < len(puzzle.table):
+        if want is not None and not 0 <= whole(want) < len(puzzle.table):
             return f"goal meld {want!r} is not a meld index (0 to {len(puzzle.table) - 1})"
         if puzzle.goal.get("wild_end") and want is None:
             return "a goal wild_end needs the goal meld it is about (meld: 0 for the first)"
@@ -122,9 +122,9 @@ class Extend(Kind):
     def check(self, puzzle: Puzzle, rules: Rules, answer: object) -> Feedback:
         index, raw = read_extend(answer, len(puzzle.table))
         want = puzzle.goal.get("meld")
-        if want is not None and int(want) != index:
+        if want is not None and whole(want) != index:
             return wrong(puzzle, ["extend"], "feedback.not-the-task",
-                         Message("feedback.other-meld", {"want": int(want) + 1, "got": index + 1}))
+                         Message("feedback.other-meld", {"want": whole(want) + 1, "got": index + 1}))
         cards = pick_cards(puzzle.hand_cards, raw)
         end = read_end(answer)
         old = make_meld(puzzle.table[index], rules)
@@ -161,7 +161,7 @@ class Extend(Kind):
         rules = puzzle.ruleset
         want = puzzle.goal.get("meld")
         found: tuple[object, ...] | None = None
-        for i in range(len(puzzle.table)) if want is None else [int(want)]:
+        for i in range(len(puzzle.table)) if want is None else [whole(want)]:
             meld = make_meld(puzzle.table[i], rules)
             for group in extend_candidates(puzzle.hand_cards, meld):
                 codes = [c.code for c in group]
@@ -206,7 +206,7 @@ class Extend(Kind):
         if want is None:
             right_answer = self.solve(puzzle)
             want = read_extend(right_answer, len(puzzle.table))[0] if right_answer is not None else 0
-        index = int(want)
+        index = whole(want)
         meld = make_meld(puzzle.table[index], puzzle.ruleset)
         parts = []
         short = meld.rules.min_buraco - len(meld)
@@ -234,10 +234,10 @@ class Extend(Kind):
                                                       "end": Message(_END_WORDS[end])})
         return Message("hint.answer-extend", {"cards": shown, "meld": index + 1})
 
-    def generate(self, rng: random.Random, rules: Rules, params: Mapping[str, Any]) -> Puzzle | None:
+    def generate(self, rng: random.Random, rules: Rules, params: Params) -> Puzzle | None:
         deck = Deck(rules, rng)
         to_buraco = bool(params.get("buraco"))
-        shape = params.get("shape")
+        shape = text_param(params, "shape")
         wild = params.get("wild")
         if shape is None:
             if wild is None:
@@ -271,14 +271,14 @@ class Extend(Kind):
         order = list(range(len(table)))
         rng.shuffle(order)
         table = [table[i] for i in order]
-        goal: dict[str, Any] = {"meld": order.index(0)}
+        goal: dict[str, object] = {"meld": order.index(0)}
         if to_buraco:
             goal["buraco"] = "any"
         return Puzzle(id="", kind=self.name, rules=rules_text(rules), table=tuple(table), goal=goal,
                       hand=hand_around(rng, deck, key, len(key) + rng.randint(3, 5)))
 
-    def deals(self, rules: Rules) -> Mapping[str, Sequence[Mapping[str, Any]]]:
-        out: dict[str, list[Mapping[str, Any]]] = {}
+    def deals(self, rules: Rules) -> Mapping[str, Sequence[Params]]:
+        out: dict[str, list[Params]] = {}
         for shape, clause in SHAPE_CLAUSES.items():
             out.setdefault(clause, []).append({"shape": shape})
         out["buraco"] = [{"buraco": True}]

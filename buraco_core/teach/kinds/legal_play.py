@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from ...cards import Card
 from ...game.actions import Action, AddToMeld, IllegalAction, NewMeld, Take, parse_action
@@ -27,7 +26,7 @@ from ..look import play_pointer
 from ..positions import PositionGoal, game_of, position_facts, show_position, split_plays
 from ..puzzle import Puzzle, PuzzleError
 from ..templates import RECIPES
-from .base import Kind, Option, right, wrong
+from .base import Kind, Option, Params, right, wrong
 
 __all__ = ["LEGAL_PLAY", "judge_play"]
 
@@ -125,7 +124,7 @@ class LegalPlay(Kind):
         fb = self.check(puzzle, puzzle.ruleset, answer)
         return Message("hint.answer-play", {"choice": Message(f"widget.{answer}"), "why": fb.reason or ""})
 
-    def generate(self, rng: random.Random, rules: Rules, params: Mapping[str, Any]) -> Puzzle | None:
+    def generate(self, rng: random.Random, rules: Rules, params: Params) -> Puzzle | None:
         clause = params.get("clause")
         if params.get("topic") == "pot":
             clause = rng.choice(["pot", "pot-indirect", "going-out", "pot-guard", "turn-guard", "no-direct-pot"])
@@ -147,7 +146,7 @@ class LegalPlay(Kind):
             return None
         return puzzle
 
-    def deals(self, rules: Rules) -> Mapping[str, Sequence[Mapping[str, Any]]]:
+    def deals(self, rules: Rules) -> Mapping[str, Sequence[Params]]:
         skip = {"stock-end", "pot-to-stock"}  # a sequence of plays: the outcome kind asks about them
         if rules.pot_guard:
             skip.add("turn-guard")  # the pot guard refuses first (see templates.turn_guard)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ...melds import Meld
 from ...messages import Message
@@ -19,6 +18,7 @@ from ...scoring import BONUS_CLAUSES
 from ...variants import rules_text
 from ..deal import Deck, buraco_cards, buraco_kinds, hand_around
 from ..puzzle import Goal, Puzzle
+from .base import Params
 from .make_meld import MakeMeld, solve_cards
 
 __all__ = ["BURACO_KINDS", "MAKE_BURACO", "MakeBuracoGoal", "buraco_problem"]
@@ -100,7 +100,7 @@ class MakeBuraco(MakeMeld):
         rules = puzzle.ruleset
         return solve_cards(self, puzzle, rules, rules.min_buraco)
 
-    def generate(self, rng: random.Random, rules: Rules, params: Mapping[str, Any]) -> Puzzle | None:
+    def generate(self, rng: random.Random, rules: Rules, params: Params) -> Puzzle | None:
         kinds = buraco_kinds(rules)
         want = params.get("buraco") or rng.choice(kinds)
         if want not in kinds and want != "any":
@@ -112,8 +112,8 @@ class MakeBuraco(MakeMeld):
         return Puzzle(id="", kind=self.name, rules=rules_text(rules), goal={"buraco": want},
                       hand=hand_around(rng, deck, core, len(core) + rng.randint(2, 4)))
 
-    def deals(self, rules: Rules) -> Mapping[str, Sequence[Mapping[str, Any]]]:
-        out: dict[str, list[Mapping[str, Any]]] = {"buraco": [{"buraco": "any"}]}
+    def deals(self, rules: Rules) -> Mapping[str, Sequence[Params]]:
+        out: dict[str, list[Params]] = {"buraco": [{"buraco": "any"}]}
         for kind in buraco_kinds(rules):
             out[BONUS_CLAUSES[kind]] = [{"buraco": kind}]
         if rules.ace_to_ace:

@@ -11,8 +11,9 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
+from ...jsondata import whole
 from ...melds import InvalidMeld, Meld, make_meld
 from ...messages import Message
 from ...rules import Rules
@@ -24,7 +25,7 @@ from ..feedback import Feedback
 from ..look import meld_pointer
 from ..puzzle import Goal, Puzzle
 from ..search import meld_candidates
-from .base import Kind, right, wrong
+from .base import Kind, Params, right, text_param, wrong
 
 __all__ = ["MAKE_MELD", "MakeMeldGoal", "goal_problem", "solve_cards"]
 
@@ -48,11 +49,11 @@ def goal_problem(puzzle: Puzzle, meld: Meld) -> tuple[list[str], Message] | None
     goal = puzzle.goal
     want_kind = goal.get("meld_kind")
     if want_kind and meld.kind != want_kind:
-        return [want_kind, meld.kind], Message("feedback.meld-kind", {
+        return [str(want_kind), meld.kind], Message("feedback.meld-kind", {
             "meld": meld.description, "want": Message(f"prompt.a-{want_kind}")})
     min_cards = goal.get("min_cards")
-    if min_cards and len(meld) < int(min_cards):
-        return [meld.kind], Message("feedback.min-cards", {"n": len(meld), "min": int(min_cards)})
+    if min_cards and len(meld) < whole(min_cards):
+        return [meld.kind], Message("feedback.min-cards", {"n": len(meld), "min": whole(min_cards)})
     wild = goal.get("wild")
     if wild is True and meld.wild is None:
         return ["wild-one", "natural-two"], Message("feedback.wants-wild", {"meld": meld.description})
@@ -135,7 +136,7 @@ class MakeMeld(Kind):
         return right(puzzle, meld_clauses(meld), Message("feedback.sentence", {"why": meld.description}), meld=meld)
 
     def solve(self, puzzle: Puzzle) -> object | None:
-        return solve_cards(self, puzzle, puzzle.ruleset, int(puzzle.goal.get("min_cards") or 3))
+        return solve_cards(self, puzzle, puzzle.ruleset, whole(puzzle.goal.get("min_cards") or 3))
 
     def where(self, puzzle: Puzzle) -> Message:
         """The suit or rank of the hand that holds the engine's answer, and its wild card."""
@@ -148,17 +149,17 @@ class MakeMeld(Kind):
     def show_answer(self, puzzle: Puzzle, answer: object) -> Message:
         return Message("hint.answer-cards", {"cards": tuple(pick_cards(puzzle.hand_cards, answer))})
 
-    def generate(self, rng: random.Random, rules: Rules, params: Mapping[str, Any]) -> Puzzle | None:
+    def generate(self, rng: random.Random, rules: Rules, params: Params) -> Puzzle | None:
         deck = Deck(rules, rng)
         wild_param = params.get("wild")
-        at = params.get("wild_at")
+        at = text_param(params, "wild_at")
         if at:
             wild: str | None = at
         elif wild_param is None:
             wild = rng.choice([None, None, "gap", "end"])
         else:
             wild = rng.choice(["gap", "end"]) if wild_param else None
-        meld_kind = params.get("meld_kind")
+        meld_kind = text_param(params, "meld_kind")
         if at and meld_kind is None:
             meld_kind = "run"
         if params.get("ace"):
@@ -170,7 +171,7 @@ class MakeMeld(Kind):
             core = meld_cards(rng, deck, rules, length=rng.randint(3, 5), wild=wild, kind=meld_kind)
         if core is None:
             return None
-        goal: dict[str, Any] = {}
+        goal: dict[str, object] = {}
         if meld_kind:
             goal["meld_kind"] = meld_kind
         if wild_param is not None:
@@ -182,8 +183,8 @@ class MakeMeld(Kind):
             return None  # no ace at all: before lesson 01 teaches the ace high or low
         return Puzzle(id="", kind=self.name, rules=rules_text(rules), goal=goal, hand=hand)
 
-    def deals(self, rules: Rules) -> Mapping[str, Sequence[Mapping[str, Any]]]:
-        out: dict[str, list[Mapping[str, Any]]] = {
+    def deals(self, rules: Rules) -> Mapping[str, Sequence[Params]]:
+        out: dict[str, list[Params]] = {
             "run": [{"meld_kind": "run", "wild": False}],
             "wild-one": [{"wild": True}],
             "wild-place": [{"wild_at": "gap"}, {"wild_at": "end"}],

@@ -10,7 +10,6 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from ...cards import Card, format_cards
 from ...game.facade import Game
@@ -24,7 +23,7 @@ from ..explain import play_words
 from ..feedback import Feedback, Line
 from ..positions import PositionGoal, game_of, show_position, split_plays
 from ..puzzle import Puzzle, PuzzleError
-from .base import Kind, Option, right, wrong
+from .base import Kind, Option, Params, right, wrong
 from .legal_play import judge_play
 
 __all__ = ["MATCH", "MATCH_OUTCOMES", "match_outcome"]
@@ -172,7 +171,7 @@ class MatchKind(Kind):
         return self.answer_and_why(puzzle, answer, _LABELS.get(str(answer), Message(
             "teach.own-words", {"text": str(answer)})))
 
-    def generate(self, rng: random.Random, rules: Rules, params: Mapping[str, Any]) -> Puzzle | None:
+    def generate(self, rng: random.Random, rules: Rules, params: Params) -> Puzzle | None:
         """The last play of a hand (side 0 goes out), with match totals chosen so that the hand
         ends the match, leaves it open, or ties; the game decides which."""
         deck = Deck(rules, rng)
@@ -244,7 +243,7 @@ class MatchKind(Kind):
         return Puzzle(id="", kind=self.name, rules=rules_text(rules),
                       goal={"position": "\n".join(base) + "\n", "play": play})
 
-    def deals(self, rules: Rules) -> Mapping[str, Sequence[Mapping[str, Any]]]:
+    def deals(self, rules: Rules) -> Mapping[str, Sequence[Params]]:
         if rules.target is None:
             return {"match-end": [{}], "match-tie": [{"outcome": "tie"}]}
         return {"match-end": [{"outcome": "win"}, {"outcome": "open"}, {"outcome": "both"}],

@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ...cards import format_cards, rank_message
 from ...melds import Meld, make_meld
@@ -23,7 +22,7 @@ from ..deal import Deck, buraco_cards, buraco_kinds, meld_cards
 from ..explain import WORKED_EXAMPLE, meld_clauses
 from ..feedback import Feedback, Line
 from ..puzzle import Goal, Puzzle
-from .base import Kind, right, wrong
+from .base import Kind, Params, right, text_param, wrong
 
 __all__ = ["MELD_VALUE", "MeldValueGoal", "meld_lines", "values_message"]
 
@@ -164,13 +163,13 @@ class MeldValue(Kind):
         meld = make_meld(puzzle.table[0], puzzle.rules)
         return (meld.card_points,) if meld.bonus else (meld.points + 5,)
 
-    def generate(self, rng: random.Random, rules: Rules, params: Mapping[str, Any]) -> Puzzle | None:
+    def generate(self, rng: random.Random, rules: Rules, params: Params) -> Puzzle | None:
         if params.get("worked"):
             worked = rng.choice([sorted(m) for m in WORKED_EXAMPLE])
             return Puzzle(id="", kind=self.name, rules=rules_text(rules), table=(format_cards(make_meld(worked, rules).cards),))
         deck = Deck(rules, rng)
         buraco = params.get("buraco")
-        kind = params.get("kind")
+        kind = text_param(params, "kind")
         if kind is not None:
             buraco = True
         if buraco is None:
@@ -190,8 +189,8 @@ class MeldValue(Kind):
             return None
         return Puzzle(id="", kind=self.name, rules=rules_text(rules), table=(format_cards(m.cards),))
 
-    def deals(self, rules: Rules) -> Mapping[str, Sequence[Mapping[str, Any]]]:
-        out: dict[str, list[Mapping[str, Any]]] = {"card-values": [{"buraco": False}],
+    def deals(self, rules: Rules) -> Mapping[str, Sequence[Params]]:
+        out: dict[str, list[Params]] = {"card-values": [{"buraco": False}],
                                                    "buraco": [{"buraco": True}]}
         for kind in buraco_kinds(rules):
             out[BONUS_CLAUSES[kind]] = [{"kind": kind}]

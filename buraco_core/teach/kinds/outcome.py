@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from ...game.actions import IllegalAction
 from ...game.events import Discarded, HandEnded, PotTaken, PotToStock, PotWaiting, WentOut
@@ -28,7 +27,7 @@ from ..look import play_pointer
 from ..positions import PositionGoal, game_of, position_facts, show_position, split_plays
 from ..puzzle import Puzzle, PuzzleError
 from ..templates import RECIPES
-from .base import Kind, Option, right, wrong
+from .base import Kind, Option, Params, right, wrong
 from .legal_play import judge_play
 
 __all__ = ["OUTCOME", "OUTCOMES", "outcome_of"]
@@ -193,7 +192,7 @@ class Outcome(Kind):
     def show_answer(self, puzzle: Puzzle, answer: object) -> Message:
         return self.answer_and_why(puzzle, answer, Message(f"outcome.play.{answer}"))
 
-    def generate(self, rng: random.Random, rules: Rules, params: Mapping[str, Any]) -> Puzzle | None:
+    def generate(self, rng: random.Random, rules: Rules, params: Params) -> Puzzle | None:
         clause = str(params.get("clause") or rng.choice(["pot", "pot-indirect", "stock-end", "going-out"]))
         recipe = RECIPES.get(clause)
         dealt = recipe(rng, rules) if recipe is not None else None
@@ -202,7 +201,7 @@ class Outcome(Kind):
         text, play = dealt
         return Puzzle(id="", kind=self.name, rules=rules_text(rules), goal={"position": text, "play": play})
 
-    def deals(self, rules: Rules) -> Mapping[str, Sequence[Mapping[str, Any]]]:
+    def deals(self, rules: Rules) -> Mapping[str, Sequence[Params]]:
         return {clause: [{"clause": clause}] for clause in ("pot", "pot-indirect", "one-pot", "going-out",
                                                              "stock-end", "pot-to-stock", "no-direct-pot")}
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
 from ...cards import Card, format_cards, parse_cards
 from ...melds import InvalidMeld, Meld, make_meld
@@ -33,7 +33,7 @@ from ..deal import Deck, buraco_cards, buraco_kinds, growing_meld, make, meld_ca
 from ..explain import is_worked_example
 from ..feedback import Feedback, join
 from ..puzzle import Goal, Puzzle
-from .base import Kind, Option, right, wrong
+from .base import Kind, Option, Params, right, text_param, wrong
 
 __all__ = ["KIND_OUTCOMES", "PREDICT", "WILD_OUTCOMES", "PredictGoal", "predict"]
 
@@ -263,12 +263,12 @@ class Predict(Kind):
     def show_answer(self, puzzle: Puzzle, answer: object) -> Message:
         return self.answer_and_why(puzzle, answer, Message(f"outcome.predict.{answer}"))
 
-    def generate(self, rng: random.Random, rules: Rules, params: Mapping[str, Any]) -> Puzzle | None:
+    def generate(self, rng: random.Random, rules: Rules, params: Params) -> Puzzle | None:
         deck = Deck(rules, rng)
         ask = params.get("ask") or "wild"
-        shape = params.get("shape")
+        shape = text_param(params, "shape")
         if ask == "kind":
-            want = params.get("buraco") or rng.choice(buraco_kinds(rules)[:3])
+            want = text_param(params, "buraco") or rng.choice(buraco_kinds(rules)[:3])
             if want not in ("clean", "dirty", "semi-clean"):
                 return None
             cards = buraco_cards(rng, deck, rules, want)
@@ -309,8 +309,8 @@ class Predict(Kind):
         return Puzzle(id="", kind=self.name, rules=rules_text(rules), table=(format_cards(m.cards),),
                       goal={"add": format_cards(key), "ask": "wild"})
 
-    def deals(self, rules: Rules) -> Mapping[str, Sequence[Mapping[str, Any]]]:
-        out: dict[str, list[Mapping[str, Any]]] = {
+    def deals(self, rules: Rules) -> Mapping[str, Sequence[Params]]:
+        out: dict[str, list[Params]] = {
             "wild-moves": [{"shape": "wild-moves"}],
             "extend": [{"shape": "wild-stays"}],
             "wild-stays": [{"shape": "wild-moves"}, {"shape": "wild-stays"}],

@@ -12,7 +12,6 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ...cards import format_cards
 from ...melds import Meld, make_meld
@@ -25,7 +24,7 @@ from ..deal import Deck, buraco_cards, meld_cards
 from ..diagnose import Slip, diagnose, house_slip
 from ..feedback import Feedback, Line
 from ..puzzle import Goal, Puzzle
-from .base import Kind, right, wrong
+from .base import Kind, Params, right, wrong
 
 __all__ = ["SCORE", "ScoreGoal", "score_of"]
 
@@ -194,7 +193,7 @@ class ScoreKind(Kind):
         score = score_of(puzzle, puzzle.ruleset)
         return tuple(dict.fromkeys(score.total - item.points for item in score.items if item.points))
 
-    def generate(self, rng: random.Random, rules: Rules, params: Mapping[str, Any]) -> Puzzle | None:
+    def generate(self, rng: random.Random, rules: Rules, params: Params) -> Puzzle | None:
         deck = Deck(rules, rng)
         went_out = params.get("went_out")
         pot = params.get("pot")
@@ -214,7 +213,7 @@ class ScoreKind(Kind):
         if not melds:
             return None
         left = deck.random(rng.randint(0, 4) if went_out else rng.randint(1, 8))
-        goal: dict[str, Any] = {"went_out": bool(went_out)}
+        goal: dict[str, object] = {"went_out": bool(went_out)}
         if rules.pots:
             if pot is None:
                 pot = "taken" if went_out else rng.choice(["taken", "taken", "never"])
@@ -230,8 +229,8 @@ class ScoreKind(Kind):
         return Puzzle(id="", kind=self.name, rules=rules_text(rules), table=tuple(format_cards(m.cards) for m in melds),
                       hand=tuple(c.code for c in left), goal=goal)
 
-    def deals(self, rules: Rules) -> Mapping[str, Sequence[Mapping[str, Any]]]:
-        out: dict[str, list[Mapping[str, Any]]] = {
+    def deals(self, rules: Rules) -> Mapping[str, Sequence[Params]]:
+        out: dict[str, list[Params]] = {
             "hand-score": [{}], "card-points": [{"went_out": False}], "going-out": [{"went_out": True}]}
         if rules.pots:
             out["hand-score"] = [{"pot": "never"}, {}]

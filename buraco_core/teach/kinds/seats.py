@@ -13,11 +13,11 @@ import dataclasses
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ...game.actions import NextHand
 from ...game.engine import apply
 from ...game.state import Phase, deal_hand
+from ...jsondata import whole
 from ...messages import Message
 from ...rules import Rules
 from ...scoring import Score
@@ -25,7 +25,7 @@ from ...variants import rules_text
 from ..answers import read_choice
 from ..feedback import Feedback
 from ..puzzle import Goal, Puzzle
-from .base import Kind, Option, right, wrong
+from .base import Kind, Option, Params, int_param, right, wrong
 
 __all__ = ["SEATS", "SeatsGoal", "seat_answer"]
 
@@ -42,12 +42,12 @@ class SeatsGoal(Goal):
 
 
 def _players(puzzle: Puzzle, rules: Rules) -> int:
-    return int(puzzle.goal.get("players") or (4 if 4 in rules.player_counts else 2))
+    return whole(puzzle.goal.get("players") or (4 if 4 in rules.player_counts else 2))
 
 
 def _dealer(puzzle: Puzzle, rules: Rules) -> int:
     dealer = puzzle.goal.get("dealer")
-    return _players(puzzle, rules) - 1 if dealer is None else int(dealer)
+    return _players(puzzle, rules) - 1 if dealer is None else whole(dealer)
 
 
 def seat_answer(puzzle: Puzzle, rules: Rules) -> str:
@@ -81,7 +81,7 @@ class Seats(Kind):
         rules = puzzle.ruleset
         ask = puzzle.goal.get("ask", "partner")
         key = {"partner": "prompt.seats-partner", "first": "prompt.seats-first",
-               "next-dealer": "prompt.seats-next-dealer"}[ask]
+               "next-dealer": "prompt.seats-next-dealer"}[str(ask)]
         return Message(key, {"rules": rules, "players": _players(puzzle, rules),
                              "dealer": _dealer(puzzle, rules)})
 
@@ -110,12 +110,12 @@ class Seats(Kind):
                  "answer": Message("widget.seat", {"seat": int(truth.split()[1])}) if truth != "nobody"
                  else Message("widget.nobody")}
         key = {"partner": "feedback.seats.partner" if truth != "nobody" else "feedback.seats.alone",
-               "first": "feedback.seats.first", "next-dealer": "feedback.seats.next-dealer"}[ask]
+               "first": "feedback.seats.first", "next-dealer": "feedback.seats.next-dealer"}[str(ask)]
         clauses = ["seats", "score-alone"] if truth == "nobody" and not rules.partnerships else ["seats"]
         if chosen == truth:
             return right(puzzle, clauses, Message(key, facts))
         hint = {"partner": "feedback.seats.partner-rule", "first": "feedback.seats.first-rule",
-                "next-dealer": "feedback.seats.next-dealer-rule"}[ask]
+                "next-dealer": "feedback.seats.next-dealer-rule"}[str(ask)]
         if truth == "nobody":
             return wrong(puzzle, clauses, "feedback.not-so", self.look(puzzle))
         return wrong(puzzle, ["seats"], "feedback.not-so", Message(hint, facts))
@@ -128,7 +128,7 @@ class Seats(Kind):
         rules = puzzle.ruleset
         players = _players(puzzle, rules)
         key = {"partner": "hint.here.seats-partner", "first": "hint.here.seats-first",
-               "next-dealer": "hint.here.seats-next"}[puzzle.goal.get("ask", "partner")]
+               "next-dealer": "hint.here.seats-next"}[str(puzzle.goal.get("ask", "partner"))]
         return Message(key, {"players": players, "last": players - 1, "dealer": _dealer(puzzle, rules),
                              "rules": rules})
 
@@ -137,15 +137,15 @@ class Seats(Kind):
             "seat": int(str(answer).split()[1])})
         return self.answer_and_why(puzzle, answer, label)
 
-    def generate(self, rng: random.Random, rules: Rules, params: Mapping[str, Any]) -> Puzzle | None:
-        players = params.get("players") or rng.choice(list(rules.player_counts))
+    def generate(self, rng: random.Random, rules: Rules, params: Params) -> Puzzle | None:
+        players = int_param(params, "players") or rng.choice(list(rules.player_counts))
         ask = params.get("ask") or rng.choice(["partner", "first", "next-dealer"])
         if ask == "partner" and players == 2 and rules.partnerships:
             players = 4
         return Puzzle(id="", kind=self.name, rules=rules_text(rules),
                       goal={"players": players, "ask": ask, "dealer": rng.randrange(players)})
 
-    def deals(self, rules: Rules) -> Mapping[str, Sequence[Mapping[str, Any]]]:
+    def deals(self, rules: Rules) -> Mapping[str, Sequence[Params]]:
         return {"seats": [{"ask": "partner"}, {"ask": "first"}, {"ask": "next-dealer"}]}
 
 

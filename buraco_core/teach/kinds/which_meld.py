@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ...cards import SUITS, Card, format_cards, parse_cards
 from ...melds import InvalidMeld, make_meld
@@ -22,7 +21,7 @@ from ..deal import Deck, meld_cards, wrong_groups
 from ..explain import meld_clauses, refusal_clauses
 from ..feedback import Feedback
 from ..puzzle import Goal, Puzzle
-from .base import Kind, Option, right, wrong
+from .base import Kind, Option, Params, right, wrong
 
 __all__ = ["WHICH_MELD", "WhichGoal"]
 
@@ -48,7 +47,7 @@ class WhichMeld(Kind):
     def prompt(self, puzzle: Puzzle) -> Message:
         want = puzzle.goal.get("want", "meld")
         return Message({"meld": "prompt.which-meld", "not-meld": "prompt.which-not-meld",
-                        "clean": "prompt.which-clean"}[want])
+                        "clean": "prompt.which-clean"}[str(want)])
 
     def problems(self, puzzle: Puzzle, rules: Rules) -> str | None:
         if len(puzzle.options) < 2:
@@ -114,7 +113,7 @@ class WhichMeld(Kind):
         fb = self.check(puzzle, puzzle.ruleset, answer)
         return Message("hint.answer-option-why", {"n": int(answer) + 1, "why": fb.reason or ""})  # type: ignore[call-overload]
 
-    def generate(self, rng: random.Random, rules: Rules, params: Mapping[str, Any]) -> Puzzle | None:
+    def generate(self, rng: random.Random, rules: Rules, params: Params) -> Puzzle | None:
         if params.get("want") == "clean":
             return _clean_choice(rng, rules)
         wild = bool(params.get("wild", rng.random() < 0.5))
@@ -149,8 +148,8 @@ class WhichMeld(Kind):
         return Puzzle(id="", kind=self.name, rules=rules_text(rules), goal=goal,
                       options=tuple(format_cards(o) for o in options))
 
-    def deals(self, rules: Rules) -> Mapping[str, Sequence[Mapping[str, Any]]]:
-        out: dict[str, list[Mapping[str, Any]]] = {}
+    def deals(self, rules: Rules) -> Mapping[str, Sequence[Params]]:
+        out: dict[str, list[Params]] = {}
         for clause in ("run", "deck", "wild-one", "two-naturals", "no-sets", "set-brazilian", "set", "run-places"):
             out[clause] = [{"mistake": clause}]
         out["natural-two"] = [{"want": "clean"}]

@@ -12,7 +12,8 @@ does for a class, and the bots' and the coach's decision times in WebAssembly.
   the floor's). Also the requests and bytes the server sent for the first visit.
   The **floor** is the same build of two bare one-button ipywidgets notebooks
   (``benchmarks/floor/``, ``build_site.py --floor``: the same Pyodide, kernel and template, without
-  the course's packages), measured in the same run, round by round with the course, so that the
+  the course's packages and without the kernel's memory snapshot: its kernel starts the normal way),
+  measured in the same run, round by round with the course, so that the
   figures carry over to another machine. ``--compare label=DIR,...`` measures other builds in the
   same rounds (an older commit's site, built the same way into DIR), visits only.
 - ``trace``: one repeat visit per site recorded as a Chromium performance trace: the CPU time of each

@@ -18,6 +18,9 @@ What it does, in order (the README's "The course as a static site" tells why):
 4. writes a Pyodide folder with the runtime from npm (staticsite/package-lock.json), those wheels and a
    ``pyodide-lock.json`` for exactly them, and ``jupyter-lite.json`` (staticsite/jupyter-lite.json:
    the packages loaded at start, no PyPI fallback);
+4b. starts the kernel's Python in Node with that very folder and saves it as a memory snapshot
+   (staticsite/snapshot.mjs): the kernel's web worker starts from it (staticsite/snapshot-start.js,
+   appended to the folder's pyodide.js), or the normal way should it fail (``--no-snapshot``: none);
 5. runs ``voici build`` on a copy of lessons/ (every notebook, recursively, and every puzzle file)
    with the repository's lab template (share/jupyter, no CDN links);
 6. drops what no page loads, adds the landing redirect and the USB-stick launcher, and prints the size.
@@ -267,6 +270,10 @@ def pyodide_folder(folder: Path, wheels: list[Path], extra_depends: dict[str, li
     for name in RUNTIME:
         if name != "python_stdlib.zip":
             shutil.copy2(PYODIDE_NPM / name, folder / name)
+    # the kernel's web worker loads pyodide.js: its loadPyodide then starts from the kernel's snapshot
+    # when the kernel's options name one (see kernel_snapshot), and as it is otherwise
+    with (folder / "pyodide.js").open("a") as out:
+        out.write((HERE / "snapshot-start.js").read_text())
     stdlib = folder.parent / "python_stdlib.zip"
     with zipfile.ZipFile(PYODIDE_NPM / "python_stdlib.zip") as zin, zipfile.ZipFile(stdlib, "w") as zout:
         for info in zin.infolist():
@@ -303,8 +310,8 @@ def stage_contents(stage: Path, floor: bool = False) -> Path:
 
 #: The bare one-button ipywidgets notebooks the speed benchmarks measure the site against (``--floor``).
 FLOOR = ROOT / "benchmarks" / "floor"
-#: Packages the kernel loads for the course only: the floor's kernel (``--floor``) goes without them
-#: and without the course's IPython profile, as a bare ipywidgets page would.
+#: Packages the kernel loads for the course only: the floor's kernel (``--floor``) goes without them,
+#: without the course's IPython profile and without a memory snapshot, as a bare ipywidgets page would.
 COURSE_PACKAGES = ("anywidget", "pyyaml", "buraco-trainer", PRELOAD.replace("_", "-"))
 
 
@@ -317,6 +324,22 @@ def lite_config(floor: bool) -> dict[str, object]:
         kernel["packages"] = [p for p in kernel["packages"] if p not in COURSE_PACKAGES]
         kernel.pop("env", None)
     return config
+
+
+#: Where the kernel's snapshot is, in the Pyodide folder (staticsite/snapshot.mjs writes it and its data,
+#: kernel-snapshot.bin).
+SNAPSHOT = "kernel-snapshot.json"
+
+
+def kernel_snapshot(folder: Path, config: dict[str, object]) -> None:
+    """The kernel's Python started in Node from the Pyodide ``folder`` with the kernel's options of
+    ``config`` (the packages, the IPython profile), saved as a memory snapshot in ``folder``
+    (staticsite/snapshot.mjs); the options then name it, for the worker's loadPyodide
+    (staticsite/snapshot-start.js)."""
+    kernel = config["jupyter-config-data"]["litePluginSettings"][  # type: ignore[index]
+        "@jupyterlite/pyodide-kernel-extension:kernel"]["loadPyodideOptions"]
+    run(["node", str(HERE / "snapshot.mjs"), str(folder), json.dumps(kernel)], cwd=HERE)
+    kernel["snapshot"] = SNAPSHOT
 
 
 def voici_build(lite_dir: Path, contents: Path, out: Path) -> None:
@@ -407,7 +430,8 @@ INPUTS = ("lessons", "benchmarks/floor", "buraco_core", "widgets", "share/jupyte
           "scripts/build_site.py", "staticsite/requirements.txt", "staticsite/pyodide-wheels.txt",
           "staticsite/pyodide-sdists.txt", "staticsite/jupyter-lite.json", "staticsite/package-lock.json",
           "staticsite/pycompile.mjs", "staticsite/serve.py", "staticsite/ipython",
-          "staticsite/sitecustomize.py", "staticsite/service-worker.js")
+          "staticsite/sitecustomize.py", "staticsite/service-worker.js", "staticsite/snapshot.mjs",
+          "staticsite/snapshot-start.js")
 STAMP = ".build-inputs"
 
 
@@ -436,10 +460,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--floor", action="store_true",
                         help="build the speed benchmarks' floor instead: the same site with only the bare"
                              " one-button notebooks of benchmarks/floor/ and a kernel without the course")
+    parser.add_argument("--no-snapshot", action="store_true",
+                        help="no memory snapshot of the kernel: it starts the normal way (the floor never has one)")
     args = parser.parse_args(argv)
     out = Path(args.out).resolve()
     started = time.perf_counter()
-    digest = inputs_digest() + ("-floor" if args.floor else "")
+    digest = inputs_digest() + ("-floor" if args.floor else "") + ("-no-snapshot" if args.no_snapshot else "")
     if args.if_changed and (out / STAMP).is_file() and (out / STAMP).read_text().strip() == digest:
         log(f"{out} is up to date ({size_of(out) / 1e6:.1f} MB)")
         return 0
@@ -464,7 +490,11 @@ def main(argv: list[str] | None = None) -> int:
         lite = stage / "lite"
         lite.mkdir()
         pyodide_folder(lite / "static" / "pyodide", wheels, extra)
-        (lite / "jupyter-lite.json").write_text(json.dumps(lite_config(args.floor), indent=2) + "\n")
+        config = lite_config(args.floor)
+        if not (args.floor or args.no_snapshot):
+            log("the kernel's memory snapshot (Python started in Node)")
+            kernel_snapshot(lite / "static" / "pyodide", config)
+        (lite / "jupyter-lite.json").write_text(json.dumps(config, indent=2) + "\n")
         contents = stage_contents(stage, args.floor)
         log(f"voici build of {sum(1 for p in contents.rglob('*.ipynb'))} notebooks")
         if out.exists():

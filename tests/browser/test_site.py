@@ -6,7 +6,8 @@ is current). For every notebook under lessons/ (recursively): its page shows as 
 Voila shows for it, nothing on the page or in the console is an error (the harmless messages of
 Voici are listed in ``KNOWN_CONSOLE``), axe-core finds no WCAG 2 A/AA violation, and a puzzle is
 answered by clicking, wrongly then rightly, with the engine's own feedback (the helpers of
-test_lessons.py). Also: the game against the computer, progress across a reload, the landing
+test_lessons.py). Also: the kernel's start from the build's memory snapshot (and the normal start
+without it), the game against the computer, progress across a reload, the landing
 redirect and the links between lessons, a school server's sub-path, the USB stick's launcher, the
 pinned Pyodide folder, and the in-browser YAML reader's file:line messages. Screenshots at 1280 and
 390 px go to test-artifacts/screenshots/site-*.png.
@@ -143,9 +144,63 @@ def test_a_hand_against_the_computer(site_page: Any, static_site: StaticServer, 
 
 @pytest.mark.timeout(300)
 def test_progress_survives_a_reload(site_page: Any, static_site: StaticServer, voila: VoilaServer) -> None:
-    lesson = next(p for p in LESSONS if p.name[:2] != "00" and lesson_puzzles(p))
+    lesson = puzzle_lesson()
     open_site_lesson(site_page, static_site.url, lesson, voila_views(voila, lesson))
     solve_then_reload(site_page, lesson)
+    assert_page_is_clean(site_page, lesson.name)
+
+
+#: What the kernel's worker logs when its Python started from the build's memory snapshot, and when it
+#: did not (staticsite/snapshot-start.js).
+FROM_SNAPSHOT = "kernel: Python started from the build's memory snapshot"
+SNAPSHOT_NOT_USED = "kernel: the build's memory snapshot was not used"
+
+
+def puzzle_lesson() -> Path:
+    return next(p for p in LESSONS if p.name[:2] != "00" and lesson_puzzles(p))
+
+
+@pytest.mark.timeout(300)
+def test_the_kernel_starts_from_the_builds_memory_snapshot(site_page: Any, static_site: StaticServer,
+                                                           voila: VoilaServer) -> None:
+    """The kernel's Python is restored from kernel-snapshot.bin (build_site.py made it): no wheel is
+    fetched, the worker says so, and the lesson answers a click as from a normal start."""
+    from buraco_core.teach import solve
+
+    lesson = puzzle_lesson()
+    open_site_lesson(site_page, static_site.url, lesson, voila_views(voila, lesson))
+    assert any(FROM_SNAPSHOT in line for line in site_page.watch.console), site_page.watch.console
+    requested = [u.split("?")[0].rsplit("/", 1)[-1] for u in site_page.watch.requests]
+    assert "kernel-snapshot.bin" in requested
+    assert not [u for u in requested if u.endswith(".whl")], "a wheel was fetched beside the snapshot"
+    lang = lesson_language(lesson)
+    widget, puzzle = find_puzzle(site_page, lesson, lang)
+    right = solve(puzzle)
+    assert right is not None
+    answer_wrong_then_right(widget, puzzle, wrong_answer(puzzle, right), right, lang)
+    assert_page_is_clean(site_page, lesson.name)
+
+
+@pytest.mark.timeout(300)
+def test_without_the_snapshot_the_kernel_starts_the_normal_way(site_page: Any, static_site: StaticServer,
+                                                               voila: VoilaServer) -> None:
+    """A server that does not hand out kernel-snapshot.bin (here: the request fails): the worker warns,
+    starts Python from the wheels, and the lesson works all the same."""
+    from buraco_core.teach import solve
+
+    site_page.context.route("**/kernel-snapshot.bin", lambda route: route.abort())
+    lesson = puzzle_lesson()
+    open_site_lesson(site_page, static_site.url, lesson, voila_views(voila, lesson))
+    assert any(SNAPSHOT_NOT_USED in line for line in site_page.watch.console), site_page.watch.console
+    assert not any(FROM_SNAPSHOT in line for line in site_page.watch.console)
+    assert [u for u in site_page.watch.requests if u.split("?")[0].endswith(".whl")], "no wheel was fetched"
+    lang = lesson_language(lesson)
+    widget, puzzle = find_puzzle(site_page, lesson, lang)
+    right = solve(puzzle)
+    assert right is not None
+    answer_wrong_then_right(widget, puzzle, wrong_answer(puzzle, right), right, lang)
+    site_page.watch.console = [line for line in site_page.watch.console if SNAPSHOT_NOT_USED not in line
+                               and "kernel-snapshot.bin" not in line]
     assert_page_is_clean(site_page, lesson.name)
 
 

@@ -4,11 +4,9 @@
 The workers share the machine's two cores, so what needs a quick machine stays together: every
 module that marks tests ``browser`` (Voila, the static site, Binder, JupyterHub, all driving
 Chromium) is in one of two groups, each run on one worker in its usual order, as a plain ``pytest``
-runs it: the static site's and the deployments' (:data:`SITE_MODULES`) and all the others. The
-benchmarks' tests (:data:`BENCHMARKS`: they drive Voila and Chromium too) are a unit handed out
-third, to a worker of the Python-only tests before it runs one of those, so at the browsers'
-priority; everything else is spread over the other workers a module at a time (a notebook at a time
-for nbval, whose cells share one kernel), so that a module's fixtures are built once, at a lower
+runs it: the static site's and the benchmarks' (:data:`SITE_MODULES`, about half of their time) and all
+the others; everything else is spread over the other workers a module at a time (a notebook at a
+time for nbval, whose cells share one kernel), so that a module's fixtures are built once, at a lower
 priority (:data:`PYTHON_ONLY_NICE`). The browser groups are handed out first: they are the longest.
 
 The groups are worked out from the test ids in pytest-xdist's controller (:class:`SuiteScheduling`),
@@ -32,17 +30,12 @@ settings.register_profile("dev", deadline=None, max_examples=100)
 settings.load_profile("ci" if os.environ.get("CI") else os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 BROWSER = "browser"
-#: The static site's browser tests, and Binder's and the hub's (tests/deploy: about 100 s), a group of
-#: their own, on a worker beside the other browser tests.
+#: The static site's browser tests, and the benchmarks' (bench_site, bench_class with Voila and
+#: Chromium): a group of their own, on a worker beside the other browser tests. With the benchmarks
+#: the two groups take about as long (CI's junit times: about 850 s each on a busy 2-core machine;
+#: the benchmarks beside the other browser tests made theirs the run's longest, 1,070 s).
 SITE = "browser-site"
-SITE_MODULES = ("tests/browser/test_site.py", "tests/browser/test_site_teacher.py", "tests/deploy/test_binder.py",
-                "tests/deploy/test_hub.py")
-#: The benchmarks' tests (bench_site, bench_lessons, bench_class with Voila and Chromium, at tiny
-#: sizes): one unit, on a worker of the Python-only tests, which runs them first. With the static
-#: site's tests (as until 2026-12-02) that worker's group was the run's longest (CI's junit times on a
-#: quiet machine: 830 s, test_site 535 s and the benchmarks 281 s, against 781 s for the other browser
-#: tests and 518 s for each worker of the Python-only tests).
-BENCHMARKS = "tests/test_benchmarks.py"
+SITE_MODULES = ("tests/browser/test_site.py", "tests/browser/test_site_teacher.py", "tests/test_benchmarks.py")
 #: Python-only modules whose tests are each a unit of their own (no module fixture to share; one of them
 #: alone would otherwise be the longest unit of the run: the exhaustive audit, about 12 minutes as one).
 SPLIT_MODULES = ("tests/test_audit.py",)
@@ -59,14 +52,12 @@ def drives_chromium(root: Path, path: str) -> bool:
 
 
 def suite_groups(root: Path, nodeids: list[str]) -> dict[str, str]:
-    """Each test id's group (see the module docstring): :data:`SITE`, :data:`BROWSER`, :data:`BENCHMARKS`,
-    its module (its notebook), or in :data:`SPLIT_MODULES` the test alone."""
+    """Each test id's group (see the module docstring): :data:`SITE`, :data:`BROWSER`, its module (its
+    notebook), or in :data:`SPLIT_MODULES` the test alone."""
     groups = {}
     for nodeid in nodeids:
         path = nodeid.split("::", 1)[0]
-        if path == BENCHMARKS:
-            groups[nodeid] = BENCHMARKS
-        elif path in SITE_MODULES:
+        if path in SITE_MODULES:
             groups[nodeid] = SITE
         elif drives_chromium(root, path):
             groups[nodeid] = BROWSER
@@ -99,7 +90,7 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
 
         def _assign_work_unit(self, node: Any) -> None:
             if not self.ordered:
-                for scope in (BENCHMARKS, SITE, BROWSER):  # BROWSER first, then SITE, then BENCHMARKS
+                for scope in (SITE, BROWSER):  # BROWSER first, then SITE
                     if scope in self.workqueue:
                         self.workqueue.move_to_end(scope, last=False)
                 self.ordered = True

@@ -9,9 +9,9 @@
 #   make site   the whole course as a static site in _site/ (Python in the browser; scripts/build_site.py)
 .PHONY: app test test-slow-device bench site
 
-# The workers of make test: one runs the static site's browser tests, one the other browser tests,
-# the others the Python-only tests, at a lower priority (tests/conftest.py).
-WORKERS ?= 4
+# The workers of make test: three run the browser tests (the static site's, the benchmarks' with some
+# Voila pages, the others), the others the Python-only tests, at a lower priority (tests/conftest.py).
+WORKERS ?= 5
 
 app:
 	bash scripts/setup.sh app

@@ -82,9 +82,11 @@ setup_chromium() {
 }
 
 # The static site the browser tests serve (tests/browser/test_site.py checks it is current):
-# make site's build, skipped when its inputs did not change (downloads cached in .cache/site/).
+# make site's build, skipped when its inputs did not change (downloads cached in .cache/site/); and
+# the speed benchmarks' floor (benchmarks/bench_site.py, which tests/test_benchmarks.py runs).
 build_test_site() {
   .venv-site/bin/python scripts/build_site.py --if-changed --out _site
+  .venv-site/bin/python scripts/build_site.py --floor --if-changed --out .cache/site-floor
 }
 
 # The deployment tests' environments (tests/deploy/environments.py): Binder's as repo2docker builds

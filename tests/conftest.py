@@ -3,9 +3,9 @@
 
 The workers share the machine's two cores, so what needs a quick machine stays together: every
 module that marks tests ``browser`` (Voila, the static site, Binder, JupyterHub, all driving
-Chromium) is in one of two groups, each run on one worker in its usual order, as a plain ``pytest``
-runs it: the static site's and the benchmarks' (:data:`SITE_MODULES`, about half of their time) and all
-the others; everything else is spread over the other workers a module at a time (a notebook at a
+Chromium) is in one of three groups, each run on one worker in its usual order, as a plain ``pytest``
+runs it: the static site's (:data:`SITE_MODULES`), the benchmarks' with some of the Voila pages'
+(:data:`BENCH_MODULES`), and all the others, each about a third of their time; everything else is spread over the other workers a module at a time (a notebook at a
 time for nbval, whose cells share one kernel), so that a module's fixtures are built once, at a lower
 priority (:data:`PYTHON_ONLY_NICE`). The browser groups are handed out first: they are the longest.
 
@@ -30,12 +30,20 @@ settings.register_profile("dev", deadline=None, max_examples=100)
 settings.load_profile("ci" if os.environ.get("CI") else os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 BROWSER = "browser"
-#: The static site's browser tests, and the benchmarks' (bench_site, bench_class with Voila and
-#: Chromium): a group of their own, on a worker beside the other browser tests. With the benchmarks
-#: the two groups take about as long (CI's junit times: about 850 s each on a busy 2-core machine;
-#: the benchmarks beside the other browser tests made theirs the run's longest, 1,070 s).
+#: The static site's browser tests: a group of their own, on a worker beside the other browser groups.
 SITE = "browser-site"
-SITE_MODULES = ("tests/browser/test_site.py", "tests/browser/test_site_teacher.py", "tests/test_benchmarks.py")
+SITE_MODULES = ("tests/browser/test_site.py", "tests/browser/test_site_teacher.py")
+#: The benchmarks' tests (bench_site, bench_class with Voila and Chromium) and the browser modules
+#: that are neither a lesson's page nor the static site's: a third group, so that the three take
+#: about as long. With two groups (four workers) each took about 1,040 s of a 1,069 s run on a quiet
+#: 2-core machine that was busy only about half the time (the browser tests wait more than they
+#: compute); with three (five workers): 790 to 975 s each, the run 1,003 s quiet, 1,046 s beside two
+#: busy loops (scripts/busy_tests.sh).
+BENCH = "browser-bench"
+BENCH_MODULES = ("tests/test_benchmarks.py", "tests/browser/test_mastery.py", "tests/browser/test_teacher.py",
+                 "tests/deploy/test_hub.py", "tests/deploy/test_binder.py", "tests/browser/test_house.py",
+                 "tests/browser/test_culling.py", "tests/browser/test_landing_progress.py",
+                 "tests/browser/test_busy_kernel.py")
 #: Python-only modules whose tests are each a unit of their own (no module fixture to share; one of them
 #: alone would otherwise be the longest unit of the run: the exhaustive audit, about 12 minutes as one).
 SPLIT_MODULES = ("tests/test_audit.py",)
@@ -52,13 +60,15 @@ def drives_chromium(root: Path, path: str) -> bool:
 
 
 def suite_groups(root: Path, nodeids: list[str]) -> dict[str, str]:
-    """Each test id's group (see the module docstring): :data:`SITE`, :data:`BROWSER`, its module (its
-    notebook), or in :data:`SPLIT_MODULES` the test alone."""
+    """Each test id's group (see the module docstring): :data:`SITE`, :data:`BENCH`, :data:`BROWSER`, its
+    module (its notebook), or in :data:`SPLIT_MODULES` the test alone."""
     groups = {}
     for nodeid in nodeids:
         path = nodeid.split("::", 1)[0]
         if path in SITE_MODULES:
             groups[nodeid] = SITE
+        elif path in BENCH_MODULES:
+            groups[nodeid] = BENCH
         elif drives_chromium(root, path):
             groups[nodeid] = BROWSER
         else:
@@ -90,7 +100,7 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
 
         def _assign_work_unit(self, node: Any) -> None:
             if not self.ordered:
-                for scope in (SITE, BROWSER):  # BROWSER first, then SITE
+                for scope in (BENCH, SITE, BROWSER):  # BROWSER first, then SITE, then BENCH
                     if scope in self.workqueue:
                         self.workqueue.move_to_end(scope, last=False)
                 self.ordered = True

@@ -116,7 +116,7 @@ def test_bench_class_runs_a_tiny_class(capsys: pytest.CaptureFixture[str]) -> No
 
     if not Path("/usr/bin/chromium").exists():
         pytest.skip("/usr/bin/chromium is missing: `bash scripts/setup.sh test` installs it")
-    bench_class.main(["--learners", "2", "--lesson", "03", "--rounds", "1", "--timeout", "240"])
+    bench_class.main(["--learners", "2", "--lesson", "03", "--rounds", "1", "--timeout", "240", "--fill-delay", "5"])
     out = capsys.readouterr().out  # (the verdicts are timings: printed, not asserted here)
     for row in ("03_buracos       cold     2/2", "03_buracos       warm     2/2", "00_bare          cold     2/2",
                 "00_bare          warm     2/2"):

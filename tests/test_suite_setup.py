@@ -12,7 +12,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from conftest import BROWSER, SITE, SITE_MODULES, suite_groups
+from conftest import BENCH, BENCH_MODULES, BROWSER, SITE, SITE_MODULES, drives_chromium, suite_groups
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -24,9 +24,12 @@ def test_every_module_that_drives_chromium_runs_on_a_browser_worker_the_rest_a_m
     groups = suite_groups(ROOT, ids)
     browser = {i.split("::")[0] for i, g in groups.items() if g == BROWSER}
     site = {i.split("::")[0] for i, g in groups.items() if g == SITE}
-    assert site == set(SITE_MODULES) and not site & browser
-    assert {m for m in modules if m.startswith(("tests/browser/", "tests/deploy/"))} <= browser | site
-    assert "tests/test_benchmarks.py" in site  # outside tests/browser/, but it drives Voila and Chromium
+    bench = {i.split("::")[0] for i, g in groups.items() if g == BENCH}
+    assert site == set(SITE_MODULES) and bench == set(BENCH_MODULES)
+    assert not site & browser and not bench & browser and not site & bench
+    assert {m for m in modules if m.startswith(("tests/browser/", "tests/deploy/"))} <= browser | site | bench
+    assert all(drives_chromium(ROOT, m) for m in BENCH_MODULES)  # a misspelt path would be a Python-only group
+    assert "tests/test_benchmarks.py" in bench  # outside tests/browser/, but it drives Voila and Chromium
     assert groups["tests/test_cards.py::test_one"] == "tests/test_cards.py"
     assert groups["tests/test_audit.py::test_one"] != groups["tests/test_audit.py::test_two"]  # SPLIT_MODULES
     assert groups["lessons/01_melds.ipynb::Cell 0"] == groups["lessons/01_melds.ipynb::Cell 1"]  # one kernel

@@ -88,6 +88,16 @@ class Game:
         """A game that starts at ``state`` (a scenario, or any position)."""
         return cls(state=state)
 
+    def copy(self) -> Game:
+        """A game at the same point with the same moves behind it (undo, save, history), that goes
+        on by itself: the states are immutable, so only the lists of moves are copied."""
+        twin = Game(state=self._start)
+        twin._state, twin._kept = self._state, list(self._kept)
+        twin._actions, twin._seats = list(self._actions), list(self._seats)
+        twin.perspective, twin.description = self.perspective, self.description
+        twin._events, twin._last = self._events, self._last
+        return twin
+
     @classmethod
     def scenario(cls, name: str) -> Game:
         """A named scenario of ``buraco_core/game/scenarios`` (see :func:`load_scenario`)."""

@@ -40,9 +40,10 @@ def split_plays(puzzle: Puzzle) -> list[str]:
 
 
 #: Positions read once: (state, description) by the goal's position, scenario or saved game with no
-#: moves (a state never changes, so each call builds a fresh game from it at once; a saved game with
-#: moves is replayed each time, its moves being part of it: the coach's search is seeded by them).
-_READ: Bounded[tuple[str, str, str], tuple[State, str]] = Bounded("positions.read", 512)
+#: moves (a state never changes, so each call builds a fresh game from it at once); a saved game with
+#: moves as the game replayed (its moves are part of it: the coach's search is seeded by them), of
+#: which each call gets a :meth:`~buraco_core.game.Game.copy`.
+_READ: Bounded[tuple[str, str, str], tuple[State, str] | Game] = Bounded("positions.read", 512)
 
 
 def game_of(puzzle: Puzzle) -> Game:
@@ -56,7 +57,8 @@ def game_of(puzzle: Puzzle) -> Game:
             read = Game.from_json(str(goal["game"]))
             if read.history:
                 read.perspective = read.turn
-                return read
+                _READ.put(key, read)
+                return read.copy()
         elif goal.get("scenario"):
             read = load_scenario(str(goal["scenario"]))
         elif goal.get("position"):
@@ -65,6 +67,8 @@ def game_of(puzzle: Puzzle) -> Game:
             raise PuzzleError("a position puzzle needs a 'position' (scenario text) or a goal 'scenario' (a name)")
         known = (read.state, read.description)
         _READ.put(key, known)
+    if isinstance(known, Game):
+        return known.copy()
     game = Game.from_state(known[0])
     game.description = known[1]
     game.perspective = game.turn

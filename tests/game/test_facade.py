@@ -180,6 +180,23 @@ def test_json_round_trip_mid_game_keeps_undo(name: str) -> None:
     assert data["format"] == "buraco-game/1" and data["rules"]["name"] == game.rules.name
 
 
+def test_a_copy_is_the_same_game_and_goes_on_by_itself() -> None:
+    rng = random.Random(3)
+    game = Game("buraco", players=4, seed=3)
+    for _ in range(40):
+        game.play(rng.choice(game.legal_actions().list()))
+    game.description, game.perspective = "mid-hand", 2
+    twin = game.copy()
+    assert twin.to_json() == game.to_json() and twin.history == game.history
+    before = game.to_json()
+    twin.play(rng.choice(twin.legal_actions().list()))
+    twin.undo()
+    twin.undo()
+    assert game.to_json() == before and len(twin.history) == len(game.history) - 1
+    last, second = game.actions[-1], game.actions[-2]
+    assert twin.undo() == second and game.undo() == last
+
+
 def test_json_keeps_house_rules_and_detects_tampering() -> None:
     house = replace(RULESETS["buraco"], target=1505)
     game = Game(house, players=2, seed=4)

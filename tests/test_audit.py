@@ -207,6 +207,40 @@ def test_a_hint_showing_a_wild_card_where_a_clean_meld_is_right_is_caught(monkey
     assert any("last hint shows an answer with a wild card" in c for c in cause)
 
 
+SPADES = ("As", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "Js", "Qs", "Ks")
+ROYAL_CLEAN = (
+    Puzzle(id="royal-is-clean", kind="make-buraco", rules="fechado", goal={"buraco": "clean"},
+           hand=(*SPADES, "4d")),
+    Puzzle(id="ace-to-ace-is-clean", kind="make-buraco", rules="fechado", goal={"buraco": "clean"},
+           hand=tuple(c.replace("s", "h") for c in (*SPADES, "As"))),
+    Puzzle(id="royal-grown-is-clean", kind="extend", rules="fechado", goal={"buraco": "clean"},
+           table=("2s 3s 4s 5s 6s 7s 8s 9s 10s Js Qs",), hand=("Ks", "As", "4d")),
+)
+
+
+@pytest.mark.parametrize("puzzle", ROYAL_CLEAN, ids=lambda p: p.id)
+def test_a_kind_that_reads_a_royal_run_as_not_clean_is_caught(puzzle: Puzzle, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 37 N1: make-buraco and extend refused a royal or ace-to-ace run for a clean buraco ("it
+    has no wild card, so it is a royal buraco"), and the audit, reading the kind as the kind did,
+    could not see it. The audit reads "clean" as RULES.md words it; the old reading put back is caught."""
+    from buraco_core.teach.kinds import extend, make_buraco
+
+    assert audit_puzzle(puzzle).findings == []
+    fixed = make_buraco.buraco_problem
+
+    def old(p: Puzzle, meld: Any, want: str) -> Any:
+        counted = meld.buraco_type
+        if want == "clean" and counted in ("royal", "ace-to-ace"):
+            return ["buraco-clean", f"buraco-{counted}"], Message(
+                "feedback.no-wild-so-clean", {"kind": Message(f"teach.a-kind.{counted}")})
+        return fixed(p, meld, want)
+
+    monkeypatch.setattr(make_buraco, "buraco_problem", old)
+    monkeypatch.setattr(extend, "buraco_problem", old)
+    refused = classes(puzzle)["refused"]
+    assert any(puzzle.id in r and ("Ks" in r or "K♠" in r or "Kh" in r or "K♥" in r) for r in refused), refused
+
+
 def test_a_tag_no_verdict_turns_on_is_caught() -> None:
     from buraco_core.teach.audit_teaching import tag_findings
 

@@ -211,3 +211,30 @@ def test_the_welcome_pages_practice_and_quiz_deal_no_ace_before_lesson_01_teache
     for item in ("run", "set"):
         quiz = generate("make-meld", rules, 24, clause=item, plain=True, ace=False)
         assert not any(code.startswith("A") for code in quiz.hand)
+
+
+@pytest.mark.parametrize(("hand", "cards"), [
+    ("As 2s 3s 4s 5s 6s 7s 8s 9s 10s Js Qs Ks 4d", "As 2s 3s 4s 5s 6s 7s 8s 9s 10s Js Qs Ks"),   # royal
+    ("Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh Ah 4d", "Ah 2h 3h 4h 5h 6h 7h 8h 9h 10h Jh Qh Kh Ah"),  # ace to ace
+])
+def test_a_clean_buraco_task_accepts_a_royal_or_ace_to_ace_run(hand: str, cards: str) -> None:
+    """Issue 37 N1: RULES.md's [buraco-clean] is any buraco without a wild card; Buraco Fechado
+    refused its royal and ace-to-ace runs with "it has no wild card, so it is a royal buraco"."""
+    p = Puzzle(id="p", kind="make-buraco", rules="fechado", hand=tuple(hand.split()), goal={"buraco": "clean"})
+    fb = check(p, cards.split())
+    assert fb.correct, fb.message
+    dirty = Puzzle(id="q", kind="make-buraco", rules="fechado", hand=tuple(hand.split()), goal={"buraco": "dirty"})
+    assert not check(dirty, cards.split()).correct
+
+
+def test_extend_and_predict_call_a_grown_royal_run_clean() -> None:
+    grow = Puzzle(id="p", kind="extend", rules="fechado", goal={"buraco": "clean"},
+                  table=("2s 3s 4s 5s 6s 7s 8s 9s 10s Js Qs",), hand=("Ks", "As", "4d"))
+    assert check(grow, (0, ["Ks", "As"])).correct
+    royal = Puzzle(id="q", kind="extend", rules="fechado", goal={"buraco": "royal"},
+                   table=("2s 3s 4s 5s 6s 7s 8s 9s 10s Js Qs",), hand=("Ks", "As", "4d"))
+    assert not check(royal, (0, ["Ks"])).correct and check(royal, (0, ["Ks", "As"])).correct
+    predict = Puzzle(id="r", kind="predict", rules="fechado", goal={"add": "Ks As", "ask": "kind"},
+                     table=("2s 3s 4s 5s 6s 7s 8s 9s 10s Js Qs",))
+    fb = check(predict, "clean-buraco")
+    assert fb.correct and fb.clauses[:2] == ("buraco-clean", "buraco-royal")

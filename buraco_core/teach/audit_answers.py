@@ -59,11 +59,6 @@ __all__ = [
     "wild_outcome",
 ]
 
-#: The buraco kinds as the predict kind's choices name them.
-_KIND_CHOICE = {"clean": "clean-buraco", "royal": "clean-buraco", "ace-to-ace": "clean-buraco",
-                "semi-clean": "semi-clean-buraco", "dirty": "dirty-buraco"}
-
-
 CardsAnswer: TypeAlias = list[str] | list[int] | str
 """Cards as a learner gives them: card codes (in any order), their positions in the hand, or the text."""
 
@@ -198,7 +193,23 @@ def _meets_meld_goal(puzzle: Puzzle, meld: Meld) -> bool:
 
 
 def _meets_buraco(meld: Meld, want: str) -> bool:
-    return meld.is_buraco and (want == "any" or meld.buraco_type == want)
+    """RULES.md's words for the buraco kind a task asks for, read off the meld's cards and the
+    ruleset's bonuses, never off :attr:`Meld.buraco_type` (the kinds' reading, which the audit
+    checks): [buraco-clean] "a buraco without a wild card is clean" (a royal or ace-to-ace run
+    too); [buraco-royal] "a clean run of all thirteen ranks"; [ace-to-ace] "a clean run from A to
+    A, fourteen cards"; [buraco-semi-clean] "seven or more naturals in a row with the wild card at
+    an end, or seven naturals of a rank and a wild card", where the ruleset scores it, and dirty
+    otherwise; [buraco-dirty] "a buraco with a wild card that is not semi-clean"."""
+    if not meld.is_buraco:
+        return False
+    rules, n = meld.rules, len(meld)
+    wild = meld.wild is not None
+    clean_run = meld.kind == "run" and not wild
+    semi = wild and (meld.kind == "set" or meld.wild_index in (0, n - 1)) and n - 1 >= rules.min_buraco \
+        and rules.semi_clean_bonus is not None
+    return {"any": True, "clean": not wild, "royal": clean_run and n == 13 and rules.royal_bonus is not None,
+            "ace-to-ace": clean_run and n == 14 and rules.ace_to_ace_bonus is not None,
+            "semi-clean": semi, "dirty": wild and not semi}[want]
 
 
 def _meets_extend_goal(puzzle: Puzzle, meld: Meld) -> bool:
@@ -321,11 +332,11 @@ def _card_forms(puzzle: Puzzle, codes: list[str], rng: random.Random) -> list[Ca
 
 def kind_reading(meld: Meld) -> str:
     """What a meld is, as the predict kind's choices say it: the buraco kind its ruleset counts,
-    or a meld below a buraco with or without a wild card."""
-    kind = meld.buraco_type
-    if kind is None:
+    read as RULES.md words it (:func:`_meets_buraco`: a royal or ace-to-ace run is a clean
+    buraco), or a meld below a buraco with or without a wild card."""
+    if not meld.is_buraco:
         return "clean-meld" if meld.wild is None else "wild-meld"
-    return _KIND_CHOICE[kind]
+    return next(f"{kind}-buraco" for kind in ("clean", "semi-clean", "dirty") if _meets_buraco(meld, kind))
 
 
 def wild_outcome(old: Meld | None, grown: Sequence[Meld]) -> str:

@@ -2,7 +2,9 @@
 
 Goal: ``buraco``: "clean", "dirty", "semi-clean", "royal", "ace-to-ace" or "any" (default). The
 kind is counted as the puzzle's ruleset counts it (a semi-clean buraco counts as dirty in
-``buraco``). Answer: cards from the hand, as for make-meld.
+``buraco``), and "clean" is any buraco without a wild card, as RULES.md's [buraco-clean] says: a
+royal or an ace-to-ace run (Buraco Fechado) is clean too (the engine's :attr:`Meld.is_clean`).
+Answer: cards from the hand, as for make-meld.
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ def buraco_problem(puzzle: Puzzle, meld: Meld, want: str) -> tuple[list[str], Me
                                                              "min": rules.min_buraco})
     counted = meld.buraco_type
     assert counted is not None
-    if want in ("any", counted):
+    if want in ("any", counted) or (want == "clean" and meld.is_clean):  # royal and ace-to-ace are clean
         return None
     natural = meld.natural_kind
     assert natural is not None

@@ -97,8 +97,9 @@ def predict(puzzle: Puzzle) -> tuple[str, Meld | None, Meld]:
         kind = new.buraco_type
         if kind is None:
             return ("clean-meld" if new.wild is None else "wild-meld"), old, new
-        return {"clean": "clean-buraco", "royal": "clean-buraco", "ace-to-ace": "clean-buraco",
-                "semi-clean": "semi-clean-buraco", "dirty": "dirty-buraco"}[kind], old, new
+        if new.is_clean:  # royal and ace-to-ace are clean buracos too
+            return "clean-buraco", old, new
+        return {"semi-clean": "semi-clean-buraco", "dirty": "dirty-buraco"}[kind], old, new
     if old is None:
         if new.wild is None:
             return "natural", old, new
@@ -194,6 +195,8 @@ class Predict(Kind):
                 "n": len(new), "min": rules.min_buraco})
             counted_as_dirty = new.natural_kind != new.buraco_type and new.natural_kind == "semi-clean"
             candidates = [clause, "buraco"]
+            if outcome == "clean-buraco" and new.buraco_type in ("royal", "ace-to-ace"):
+                candidates.insert(1, BONUS_CLAUSES[new.buraco_type])  # clean, and a kind of its own
             if counted_as_dirty:
                 candidates = ["buraco-semi-clean", BONUS_CLAUSES[new.buraco_type or "dirty"], "buraco"]
                 if chosen == "semi-clean-buraco":  # its cards read semi-clean: the ruleset has no such kind

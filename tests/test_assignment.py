@@ -91,3 +91,89 @@ def test_a_text_that_is_no_assignment_says_why(text: str, key: str) -> None:
         parse_assignment(text, SYLLABUS)
     assert error.value.message.key == key
     assert error.value.explain("de") and error.value.explain("de") != error.value.explain("en")
+
+
+# ---------------------------------------------------------------- the link a learner can open (buraco_core.teach.links)
+HUB_ENV = {"JUPYTERHUB_SERVICE_PREFIX": "/user/mrs-smith/", "JUPYTERHUB_BASE_URL": "/", "JUPYTERHUB_USER": "mrs-smith"}
+BINDER_ENV = {**HUB_ENV, "JUPYTERHUB_SERVICE_PREFIX": "/user/school-buraco-abc123/",
+              "BINDER_LAUNCH_HOST": "https://mybinder.org/", "BINDER_REQUEST": "v2/gh/school/buraco/main",
+              "BINDER_PERSISTENT_REQUEST": "v2/gh/school/buraco/0123abcd",
+              "BINDER_REPO_URL": "https://github.com/school/buraco"}
+NAMED = Assignment(rules="italian", n=4, seed=7, clauses=("run", "single-take"), name="Week 3 / rules + more",
+                   file="week3.yaml", yaml=OWN)
+
+
+def test_on_a_hub_the_link_goes_through_user_redirect_and_survives_the_hubs_redirects() -> None:
+    from urllib.parse import parse_qsl, urlencode, urlsplit
+
+    from buraco_core.teach.links import assignment_link
+
+    link = assignment_link(NAMED.text(), "https://hub.school.org/user/mrs-smith/voila/render/lessons/de/teacher.ipynb",
+                           HUB_ENV)
+    assert link.form == "hub" and link.warning is None
+    assert link.url.startswith("https://hub.school.org/hub/user-redirect/voila/render/lessons/de/10_review.ipynb?set=")
+    assert "mrs-smith" not in link.url                      # never the teacher's own server (403 for a learner)
+    assert "/hub/user-redirect/" in link.note.text("en") and "/user/mrs-smith/" in link.note.text("de")
+    # JupyterHub's UserRedirectHandler: url_concat(user_url, parse_qsl(query)), i.e. decoded and encoded again
+    query = urlencode(parse_qsl(urlsplit(link.url).query))
+    landed = f"https://hub.school.org/user/tom/voila/render/lessons/de/10_review.ipynb?{query}"
+    assert parse_assignment(landed) == NAMED and parse_assignment(link.url) == NAMED
+    # a hub under a prefix
+    env = {"JUPYTERHUB_SERVICE_PREFIX": "/jupyter/user/mrs-smith/", "JUPYTERHUB_BASE_URL": "/jupyter/"}
+    link = assignment_link("rules:buraco/clauses:run", "http://hub/jupyter/user/mrs-smith/voila/render/lessons/teacher.ipynb",
+                           env)
+    assert link.url == ("http://hub/jupyter/hub/user-redirect/voila/render/lessons/10_review.ipynb"
+                        "?set=rules%3Aburaco%2Fclauses%3Arun")
+
+
+def test_on_binder_the_link_launches_a_session_of_the_same_commit_that_opens_the_set() -> None:
+    from urllib.parse import parse_qs, urljoin, urlsplit
+
+    from buraco_core.teach.links import assignment_link
+
+    page = "https://hub.2i2c.mybinder.org/user/school-buraco-abc123/voila/render/lessons/teacher.ipynb?token=secret"
+    link = assignment_link(NAMED.text(), page, BINDER_ENV)
+    assert link.form == "binder" and link.warning is None
+    assert link.url.startswith("https://mybinder.org/v2/gh/school/buraco/0123abcd?urlpath=voila/render/lessons/"
+                               "10_review.ipynb%23set%3D")
+    assert "secret" not in link.url and "school-buraco-abc123" not in link.url
+    # BinderHub's LaunchSpec: new URL(urlpath, serverUrl), the token appended to the query
+    urlpath = parse_qs(urlsplit(link.url).query)["urlpath"][0]
+    opened = urljoin("https://hub.gesis.mybinder.org/user/school-buraco-xyz/", urlpath)
+    before, _, fragment = opened.partition("#")
+    opened = f"{before}?token=t#{fragment}"
+    assert opened.startswith("https://hub.gesis.mybinder.org/user/school-buraco-xyz/voila/render/lessons/10_review.ipynb")
+    assert parse_assignment(opened) == NAMED and parse_assignment(link.url) == NAMED
+    assert "0123abcd" in link.note.text("en")
+    # without the persistent request, the request as launched
+    env = {k: v for k, v in BINDER_ENV.items() if k != "BINDER_PERSISTENT_REQUEST"}
+    assert assignment_link("rules:buraco/n:2", page, env).url.startswith("https://mybinder.org/v2/gh/school/buraco/main?")
+
+
+@pytest.mark.parametrize("page", ["http://localhost:8866/voila/render/lessons/teacher.ipynb",
+                                  "http://127.0.0.1:8000/buraco/lessons/teacher.html",
+                                  "http://[::1]:8866/voila/render/lessons/teacher.ipynb",
+                                  "http://0.0.0.0:8000/lessons/teacher.html"])
+def test_a_page_at_localhost_makes_the_link_and_says_learners_cannot_open_it(page: str) -> None:
+    from buraco_core.teach.links import assignment_link
+
+    link = assignment_link("rules:buraco/clauses:run", page, {})
+    assert link.warning is not None and link.warning.key == "assign.link.local"
+    assert "make the link again" in link.warning.text("en") and "Sie" in link.warning.text("de")
+    assert parse_assignment(link.url).rules == "buraco"
+
+
+def test_the_static_site_and_a_plain_server_link_beside_the_page() -> None:
+    from buraco_core.teach.links import assignment_link
+
+    site = assignment_link("rules:buraco/clauses:run", "http://school.example/buraco/lessons/de/teacher.html#x", {})
+    assert (site.form, site.url, site.warning) == ("static", "http://school.example/buraco/lessons/de/10_review.html"
+                                                   "#set=rules:buraco/clauses:run", None)
+    server = assignment_link("rules:buraco/clauses:run", "http://club-pc:8866/voila/render/lessons/teacher.ipynb?x=1", {})
+    assert (server.form, server.url) == ("server", "http://club-pc:8866/voila/render/lessons/10_review.ipynb"
+                                         "#set=rules:buraco/clauses:run")
+    assert "http://club-pc:8866" in server.note.text("de")
+    # the static site never takes the hub's or Binder's form (a hub's variables do not reach the browser's Python)
+    assert assignment_link("rules:buraco/n:1", "https://x.org/lessons/teacher.html", BINDER_ENV).form == "static"
+    with pytest.raises(ValueError):
+        assignment_link("rules:buraco/n:1", "file:///home/t/_site/lessons/teacher.html", {})

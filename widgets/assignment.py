@@ -3,17 +3,23 @@
 The teacher picks rules (clauses) or a lesson's quiz, a ruleset, how many questions and a seed,
 and may add a puzzle file of their own (YAML; its problems are shown as ``file:line: message``);
 the engine makes the assignment's text (:mod:`buraco_core.teach.assignment`) and the page the
-link to the review page, ``10_review.ipynb#set=<text>`` (``10_review.html#set=...`` on the
-static site), which deals the same questions to every learner who opens it. The results show,
+link to the review page, which deals the same questions to every learner who opens it. The link
+is made in Python (:func:`buraco_core.teach.links.assignment_link`) from the page's address, as the
+browser reports it, and the kernel's environment: a hub's user-redirect link on a JupyterHub, a
+Binder launch link on Binder, the site's own address on the static site; ``link_note`` says which
+form and why, ``link_warning`` where a learner cannot open it (a page at localhost). The results show,
 for each assignment the loaded class opened, each question with how the learners' first answers
 went and the named mistakes made.
 
 >>> from datetime import date
 >>> from buraco_core.teach.sample_class import ASSIGNMENT, sample_class
 >>> from buraco_widgets.classroom import ClassLoader
->>> maker = AssignmentMaker()
+>>> maker = AssignmentMaker(environ={"JUPYTERHUB_SERVICE_PREFIX": "/user/mrs-smith/"})
+>>> maker._on_page(maker, {"type": "page", "url": "https://hub.school.org/user/mrs-smith/voila/render/lessons/teacher.ipynb"}, [])
 >>> maker.make({"rules": "buraco", "clauses": ["run", "set"], "n": 3, "seed": 5, "name": "Runs and sets"})
 True
+>>> maker.link
+'https://hub.school.org/hub/user-redirect/voila/render/lessons/10_review.ipynb?set=name%3ARuns%2520and%2520sets%2Frules%3Aburaco%2Fclauses%3Arun%2Cset%2Fn%3A3%2Fseed%3A5'
 >>> parse_assignment(maker.text).id == parse_assignment(ASSIGNMENT).id
 True
 >>> loader = ClassLoader(today=date(2026, 12, 1), environ={})
@@ -27,6 +33,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Mapping
 from typing import Any
 
 import anywidget
@@ -40,6 +47,7 @@ from buraco_core.teach.assignment import Assignment, AssignmentError, parse_assi
 from buraco_core.teach.classroom import answer_words, assignment_results
 from buraco_core.teach.course import Course, get_course
 from buraco_core.teach.coverage import clause_groups
+from buraco_core.teach.links import REVIEW_PAGE, assignment_link
 
 from ._common import template
 from .classroom import ClassLoader
@@ -48,8 +56,6 @@ from .language import resolve
 
 __all__ = ["REVIEW_PAGE", "AssignmentMaker", "AssignmentResults"]
 
-#: The page an assignment's link opens.
-REVIEW_PAGE = "10_review.ipynb"
 _MAKER_TEXTS = ("assign.maker.title", "assign.maker.name", "assign.maker.rules", "assign.maker.lesson",
                 "assign.maker.lesson-none", "assign.maker.clauses", "assign.maker.n", "assign.maker.seed",
                 "assign.maker.file", "assign.maker.make", "assign.maker.make-tip", "assign.maker.link",
@@ -86,13 +92,21 @@ class AssignmentMaker(anywidget.AnyWidget):
     ``rulesets`` those under which a question can be dealt for the clause."""
     review = traitlets.Unicode(REVIEW_PAGE).tag(sync=True)
     text = traitlets.Unicode("").tag(sync=True)
+    page = traitlets.Unicode("")
+    """The page's address, as the browser reports it ("" until it has)."""
+    link = traitlets.Unicode("").tag(sync=True)
+    link_note = traitlets.Unicode("").tag(sync=True)
+    """Which form of link was made, and why (a catalog sentence)."""
+    link_warning = traitlets.Unicode("").tag(sync=True)
+    """Why a learner cannot open the link, and what to do ("" where they can)."""
     message = traitlets.Unicode("").tag(sync=True)
     status = traitlets.Unicode("info").tag(sync=True)
 
     def __init__(self, *, lang: str | None = None, course: Course | str | os.PathLike[str] | None = None,
-                 **kwargs: Any) -> None:
+                 environ: Mapping[str, str] | None = None, **kwargs: Any) -> None:
         self.lang = lang = resolve(lang)
         self.course = get_course(course)
+        self.environ = os.environ if environ is None else environ
         kwargs.setdefault("texts", {key.removeprefix("assign.maker."): template(key, lang) for key in _MAKER_TEXTS})
         super().__init__(**kwargs)
         self.rulesets = [{"value": name, "label": show(rules, lang)} for name, rules in RULESETS.items()]
@@ -122,16 +136,36 @@ class AssignmentMaker(anywidget.AnyWidget):
         except AssignmentError as error:
             with self.hold_sync():
                 self.text, self.message, self.status = "", error.explain(self.lang), "refused"
+                self._make_link()
             return False
         with self.hold_sync():
             self.text = made.text()
             self.message = render("assign.maker.made", self.lang, n=count, rules=get_rules(made.rules))
             self.status = "done"
+            self._make_link()
         return True
 
+    def _make_link(self) -> None:
+        """The link for ``text`` from the page's address and the environment (nothing before both)."""
+        made = None
+        if self.text and self.page:
+            try:
+                made = assignment_link(self.text, self.page, self.environ, review=self.review)
+            except ValueError:
+                made = None
+        with self.hold_sync():
+            self.link = made.url if made else ""
+            self.link_note = made.note.text(self.lang) if made else ""
+            self.link_warning = made.warning.text(self.lang) if made and made.warning else ""
+
     def _on_page(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        if isinstance(content, dict) and content.get("type") == "make":
+        if not isinstance(content, dict):
+            return
+        if content.get("type") == "make":
             self.make(content)
+        elif content.get("type") == "page":
+            self.page = str(content.get("url") or "")
+            self._make_link()
 
 
 class AssignmentResults(anywidget.AnyWidget):

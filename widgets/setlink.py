@@ -4,7 +4,9 @@
 A link's fragment never reaches a server, so the kernel cannot read it: the page reads
 ``window.location.hash`` (in Voila and on the static site alike), once every cell of the page has
 run, and again when the address changes, and sends the raw value of its parameter; ``value`` holds
-it ("" where the address has none). The widget shows nothing.
+it ("" where the address has none). Where the fragment has none, the query's parameter counts,
+decoded once: a hub's user-redirect link carries the set there (its login form would lose a
+fragment; :mod:`buraco_core.teach.links`). The widget shows nothing.
 
 >>> link = PageLink("set")
 >>> link._on_page(link, {"type": "link", "value": "rules:buraco/clauses:run/n:2"}, [])

@@ -39,7 +39,7 @@ import os
 import random
 import zlib
 from dataclasses import dataclass, replace
-from urllib.parse import quote, unquote
+from urllib.parse import parse_qs, quote, unquote, urlsplit
 
 from ..clauses import CLAUSES
 from ..errors import LearnerError
@@ -50,7 +50,7 @@ from .generate import dealers
 from .puzzle import Puzzle
 from .syllabus import Dealt, Item, Syllabus, deal_item, deal_quiz
 
-__all__ = ["MAX_QUESTIONS", "Assignment", "AssignmentError", "parse_assignment"]
+__all__ = ["MAX_QUESTIONS", "Assignment", "AssignmentError", "link_text", "parse_assignment"]
 
 #: The most questions an assignment deals (the teacher's own puzzles come on top).
 MAX_QUESTIONS = 30
@@ -134,17 +134,36 @@ def _whole(key: str, value: str, low: int, high: int) -> int:
     return number
 
 
+def link_text(link: str) -> str:
+    """The assignment's text inside a link of any form :mod:`buraco_core.teach.links` makes
+    (``...#set=<text>``, a hub's ``...?set=<text, encoded once more>``, a Binder launch link's
+    ``?urlpath=<the review page and its #set=...>``), or the text itself.
+
+    >>> link_text("https://mybinder.org/v2/gh/o/r/abc?urlpath=voila/render/lessons/10_review.ipynb%23set%3Drules%3Aitalian")
+    'rules:italian'
+    """
+    text = link.strip()
+    if "#" not in text and "?" not in text:
+        return text.removeprefix("set=")
+    parts = urlsplit(text)
+    query = parse_qs(parts.query)
+    if "urlpath" in query:
+        return link_text(query["urlpath"][0])
+    if "set" in query:
+        return query["set"][0].strip()
+    fragment = parts.fragment if "#" in text else ""
+    for part in fragment.split("&"):
+        if part.startswith("set="):
+            return part[4:]
+    return fragment
+
+
 def parse_assignment(text: str, syllabus: Syllabus | str | os.PathLike[str] | None = None) -> Assignment:
     """The assignment a text (or a whole link, ``...#set=<text>``) describes, checked: every rule
     named must be in the rulebook and dealt under the ruleset, the lesson must have a quiz, the
     teacher's file must read (``syllabus``: a syllabus or its file; default: the installed
     course's). AssignmentError says what is wrong and what is allowed."""
-    text = text.strip()
-    if "#" in text:
-        text = text.split("#", 1)[1]
-    for part in text.split("&"):
-        if part.startswith("set="):
-            text = part[4:]
+    text = link_text(text)
     fields: dict[str, str] = {}
     for part in filter(None, text.split("/")):
         key, colon, value = part.partition(":")

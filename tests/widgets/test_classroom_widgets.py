@@ -233,3 +233,22 @@ def test_an_assignment_is_made_with_a_teachers_file_and_its_results_shown(loader
     assert [(q["first"], q["helped"], q["wrong"], q["open"]) for q in shown["questions"]] == \
         [(10, 10, 5, 0), (10, 0, 5, 10), (10, 0, 5, 10)]
     assert shown["text"] == parse_assignment(ASSIGNMENT).text()   # the sample's assignment is the one shown
+
+
+def test_the_assignment_link_is_made_from_the_pages_address_and_the_environment() -> None:
+    hub = {"JUPYTERHUB_SERVICE_PREFIX": "/user/mrs-smith/", "JUPYTERHUB_BASE_URL": "/"}
+    maker = AssignmentMaker(course=str(LESSONS), lang="de", environ=hub)
+    maker._on_page(maker, {"type": "page", "url": "https://hub.school.org/user/mrs-smith/voila/render/lessons/de/"
+                                                  "teacher.ipynb"}, [])
+    assert maker.link == ""                                  # nothing before an assignment is made
+    assert maker.make({"rules": "buraco", "clauses": ["run"], "n": "2", "seed": "3"})
+    assert maker.link.startswith("https://hub.school.org/hub/user-redirect/voila/render/lessons/de/10_review.ipynb?set=")
+    assert parse_assignment(maker.link).text() == maker.text
+    assert "JupyterHub" in maker.link_note and maker.link_warning == ""
+    local = AssignmentMaker(course=str(LESSONS), lang="en", environ={})
+    assert local.make({"rules": "buraco", "clauses": ["run"], "n": "2"})
+    local._on_page(local, {"type": "page", "url": "http://localhost:8866/voila/render/lessons/teacher.ipynb"}, [])
+    assert local.link == f"http://localhost:8866/voila/render/lessons/10_review.ipynb#set={local.text}"
+    assert local.link_warning.startswith("This page is open at localhost")
+    assert not local.make({"rules": "buraco", "clauses": ["run"], "n": "lots"})
+    assert local.link == local.link_note == local.link_warning == ""

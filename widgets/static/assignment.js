@@ -1,21 +1,11 @@
 // AssignmentMaker and AssignmentResults (buraco_widgets/assignment.py). The maker: a form (rules or a
 // lesson, a ruleset, how many questions, a seed, a puzzle file of the teacher's own) sent to the kernel,
-// which makes the assignment's text; the page makes the link to the review page from its own address
-// (10_review.ipynb in Voila, 10_review.html on the static site). The results: per question, how the
-// class's first answers went.
+// which makes the assignment's text and its link (from this page's address, which the page sends it,
+// and the kernel's environment: a hub's, Binder's, the static site's or a plain server's form), with a
+// sentence saying which form and why. The results: per question, how the class's first answers went.
 
 function field(label, control) {
   return make("div", { className: "bw-class-field" }, make("label", { htmlFor: control.id }, label), control);
-}
-
-// The review page's address beside this page's: the same folder, the same kind of page.
-export function reviewLink(review, text) {
-  const url = new URL(window.location.href);
-  const page = /\.html$/.test(url.pathname) ? review.replace(/\.ipynb$/, ".html") : review;
-  url.pathname = url.pathname.replace(/[^/]*$/, page);
-  url.search = "";
-  url.hash = "set=" + text;
-  return url.toString();
 }
 
 function renderMaker(model, root, t) {
@@ -49,7 +39,11 @@ function renderMaker(model, root, t) {
   const link = make("input", { id: uid("link"), type: "text", readOnly: true, dataset: { testid: "assign-link" } });
   const text = make("input", { id: uid("text"), type: "text", readOnly: true, dataset: { testid: "assign-text" } });
   const copy = make("button", { type: "button", dataset: { testid: "assign-copy" } }, t("copy"));
-  const out = make("div", { className: "bw-assign-out", hidden: true }, field(t("link"), link), copy, field(t("text"), text));
+  const note = make("p", { className: "bw-assign-note", dataset: { testid: "assign-link-note" } });
+  const warning = make("p", { className: "bw-assign-warning", role: "alert", hidden: true,
+                              dataset: { testid: "assign-link-warning" } });
+  const out = make("div", { className: "bw-assign-out", hidden: true }, field(t("link"), link), copy, warning, note,
+                   field(t("text"), text));
   root.append(field(t("name"), name), field(t("rules"), rules), field(t("lesson"), lesson),
               clauses, field(t("n"), n), field(t("seed"), seed), field(t("file"), file), go, message, out);
 
@@ -93,11 +87,16 @@ function renderMaker(model, root, t) {
     const value = model.get("text");
     out.hidden = !value;
     text.value = value || "";
-    link.value = value ? reviewLink(model.get("review"), value) : "";
+    link.value = model.get("link") || "";
+    note.textContent = model.get("link_note") || "";
+    warning.textContent = model.get("link_warning") || "";
+    warning.hidden = !warning.textContent;
   }
-  const names = ["text", "message", "status"];
+  const names = ["text", "message", "status", "link", "link_note", "link_warning"];
   names.forEach((k) => model.on(`change:${k}`, show));
   show();
+  // the kernel makes the link from this page's address as the browser has it (a hub's, Binder's, ...)
+  sendWhileHere(model, { type: "page", url: window.location.href });
   return () => names.forEach((k) => model.off(`change:${k}`, show));
 }
 

@@ -8,6 +8,8 @@ Debian's headless Chromium driven by Playwright's sync API.
 - ``page``: a fresh browser context and page that blocks every request that does not go to the
   local Voila and records it, with the console messages and page errors; ``page.watch`` holds
   them and ``page.watch.assert_clean()`` fails on any of them.
+- every wait (Playwright's ``expect`` assertions, a locator's ``wait_for``, a click) is at least
+  :data:`BUSY_MACHINE_WAIT` unless a test asks for longer: set here, in one place, for every page.
 
 Screenshots go to test-artifacts/ (ignored by git, kept by CI as artifacts).
 """
@@ -44,6 +46,13 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--disable-dev-shm-usage",
 ]
+#: How long a browser test waits, in ms, for anything a page should do by itself (a view shown, an
+#: answer judged, a page reloaded): the default of every ``expect`` assertion and of every context's
+#: actions and waits (:func:`new_context`, set for every test module by the ``browser`` fixture).
+#: Playwright's own default for ``expect`` is 5 s: with three other programs on the 2 cores (load 9
+#: to 14) a reloaded page showed its review quiz later than that (issue 35). A test that waits for
+#: something slower (a kernel started, a whole lesson run) asks for more; none asks for less.
+BUSY_MACHINE_WAIT = 60_000
 #: What a learner must never see on a page or in the console.
 BAD_TEXT = re.compile(
     r"Traceback|Failed to load model class|Error displaying widget|There was an error when executing cell"
@@ -237,6 +246,7 @@ def browser() -> Iterator[Any]:
         pytest.skip(f"{CHROMIUM} is missing: `bash scripts/setup.sh test` installs Debian's chromium")
     sync_api = pytest.importorskip("playwright.sync_api", reason="the playwright package is not installed")
     os.environ[SERVICE_WORKER_EVENTS] = "1"
+    sync_api.expect.set_options(timeout=BUSY_MACHINE_WAIT)
     with sync_api.sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
         yield chromium
@@ -309,13 +319,20 @@ def _error_words(error: Any) -> str:
     return " | ".join([str(error), *stack])
 
 
+def new_context(browser: Any, **options: Any) -> Any:
+    """A fresh browser context (``browser.new_context(**options)``) whose actions and waits default
+    to :data:`BUSY_MACHINE_WAIT`."""
+    context = browser.new_context(**options)
+    context.set_default_timeout(BUSY_MACHINE_WAIT)
+    return context
+
+
 def watched_page(browser: Any, allowed_prefix: str) -> Iterator[Any]:
     """A page in a fresh context (empty localStorage) whose requests may only reach ``allowed_prefix``;
     ``page.watch`` is its :class:`PageWatch`. Fails at the end if a request left the machine. The
     context's route sees the page's requests, its workers' and (with the environment variable that
     :data:`SERVICE_WORKER_EVENTS` names, set before Playwright starts) its service worker's."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.set_default_timeout(30_000)
+    context = new_context(browser, viewport={"width": 1280, "height": 900})
     watch = PageWatch(allowed_prefix=allowed_prefix)
     context.route("**/*", watch.route)
     context.on("request", lambda r: watch.requests.append(r.url))

@@ -26,6 +26,7 @@ from .conftest import (
     VoilaServer,
     free_port,
     kernel_id,
+    new_context,
     open_notebook,
     screenshot,
     write_notebook,
@@ -161,7 +162,7 @@ def test_as_a_server_extension_too(browser: Any, start_voila: Any, widgets_noteb
                     str(config_dir / "jupyter_server_config.json")], check=True, capture_output=True)
     server: VoilaServer = start_voila("server-extension", kind="jupyter_server",
                                       env={"JUPYTER_CONFIG_DIR": str(config_dir)})
-    context = browser.new_context()
+    context = new_context(browser)
     try:
         page = context.new_page()
         watch = PageWatch(allowed_prefix=server.url)

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from .conftest import ROOT, VoilaServer, kernel_id, open_notebook
+from .conftest import ROOT, VoilaServer, kernel_id, new_context, open_notebook
 
 pytestmark = pytest.mark.browser
 
@@ -40,7 +40,7 @@ def test_closed_pages_lose_their_kernels_open_pages_keep_them(
         browser: Any, culling_voila: VoilaServer, widgets_notebook: Path) -> None:
     repo = json.loads((ROOT / "voila.json").read_text())["MappingKernelManager"]
     assert repo["cull_connected"] is False and repo["cull_idle_timeout"] > 0
-    context = browser.new_context()
+    context = new_context(browser)
     try:
         pages = [context.new_page() for _ in range(4)]
         kernels = []
@@ -70,6 +70,6 @@ def test_closed_pages_lose_their_kernels_open_pages_keep_them(
         model = culling_voila.kernel(kernels[0])
         assert model is not None and model["connections"] >= 1
         reading.get_by_role("button", name="Check").click()
-        reading.get_by_role("button", name="Clicked").wait_for(timeout=10_000)
+        reading.get_by_role("button", name="Clicked").wait_for()
     finally:
         context.close()

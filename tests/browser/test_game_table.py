@@ -20,9 +20,6 @@ from .conftest import VoilaServer, axe_violations, open_notebook, scenario_table
 
 pytestmark = pytest.mark.browser
 
-WAIT = 30_000
-"""Milliseconds an expectation waits: the kernel answers slowly on a loaded machine."""
-
 
 @pytest.fixture(scope="module")
 def table_notebook() -> Path:
@@ -46,7 +43,7 @@ def play_a_turn(page: Any) -> None:
     """Draw, select the first card of the hand and discard it, by clicking; wait for the others."""
     before = len(hand_codes(page))
     page.locator(".bw-action-draw").click()
-    expect(page.locator('.bw-game [data-testid="hand"] [data-testid="card"]')).to_have_count(before + 1, timeout=WAIT)
+    expect(page.locator('.bw-game [data-testid="hand"] [data-testid="card"]')).to_have_count(before + 1)
     page.locator('.bw-game [data-testid="hand"] [data-testid="card"]').first.click()
     discard_and_wait(page)
 
@@ -82,9 +79,9 @@ def test_a_hand_played_by_clicking_to_its_end(page: Any, voila: VoilaServer, tab
     page.locator(".bw-action-draw").click()
     page.locator(".bw-action-suggest").click()
     note = page.locator(".bw-advice")
-    expect(note).to_contain_text("The coach suggests:", timeout=WAIT)
+    expect(note).to_contain_text("The coach suggests:")
     assert note.locator("li").count() >= 1
-    expect(page.locator('.bw-game [data-testid="hand"] [data-testid="card"][aria-pressed="true"]').first).to_be_visible(timeout=WAIT)
+    expect(page.locator('.bw-game [data-testid="hand"] [data-testid="card"][aria-pressed="true"]').first).to_be_visible()
     page.locator('.bw-game [data-testid="hand"] [data-testid="card"][aria-pressed="true"]').first.wait_for()
     screenshot(page, "table-1280-suggest")
     # play the suggestion if it is a discard, else discard the first card
@@ -99,7 +96,7 @@ def test_a_hand_played_by_clicking_to_its_end(page: Any, voila: VoilaServer, tab
                                                                             line.startswith(("You", "Hand")) for line in lines)
     # the last computer play is marked; it flashes, except where the browser asks for reduced motion
     marked = page.locator(".bw-tt .bw-fresh")
-    expect(marked.first).to_be_visible(timeout=WAIT)
+    expect(marked.first).to_be_visible()
     assert marked.first.evaluate("e => getComputedStyle(e).animationName") == "bw-tt-flash"
     page.emulate_media(reduced_motion="reduce")
     assert marked.first.evaluate("e => getComputedStyle(e).animationName") == "none"
@@ -110,7 +107,7 @@ def test_a_hand_played_by_clicking_to_its_end(page: Any, voila: VoilaServer, tab
             break
         play_a_turn(page)
     assert hand_over(page)
-    expect(page.locator(".bw-score-sheet table").first).to_be_visible(timeout=WAIT)
+    expect(page.locator(".bw-score-sheet table").first).to_be_visible()
     expect(page.locator(".bw-debrief")).to_contain_text("The coach's review of your hand", timeout=60_000)
     assert "The hand is over." in log_lines(page)[-1]
     screenshot(page, "table-1280-hand-over")
@@ -133,19 +130,19 @@ def test_a_reload_mid_hand_resumes_it(page: Any, voila: VoilaServer, table_noteb
     screenshot(page, "table-390-mid-hand")
     page.reload()
     open_notebook(page, voila, table_notebook)
-    expect(page.locator(".bw-game")).to_contain_text("Welcome back", timeout=30_000)
+    expect(page.locator(".bw-game")).to_contain_text("Welcome back")
     assert sorted(hand_codes(page)) == sorted(hand) and log_lines(page) == lines
     # and it goes on: by keyboard, the typed play and Enter
     box = page.locator(".bw-command input")
     box.focus()
     box.fill("draw")
     box.press("Enter")
-    expect(page.locator('.bw-game [data-testid="hand"] [data-testid="card"]')).to_have_count(len(hand) + 1, timeout=WAIT)
-    expect(box).to_have_value("", timeout=WAIT)
+    expect(page.locator('.bw-game [data-testid="hand"] [data-testid="card"]')).to_have_count(len(hand) + 1)
+    expect(box).to_have_value("")
     page.locator(".bw-action-new-deal").click()
-    expect(page.locator(".bw-confirm")).to_contain_text("Throw this hand away", timeout=WAIT)
+    expect(page.locator(".bw-confirm")).to_contain_text("Throw this hand away")
     page.locator(".bw-action-cancel-new").click()
-    expect(page.locator('.bw-game [data-testid="hand"] [data-testid="card"]')).to_have_count(len(hand) + 1, timeout=WAIT)
+    expect(page.locator('.bw-game [data-testid="hand"] [data-testid="card"]')).to_have_count(len(hand) + 1)
     assert axe_violations(page) == []
     page.watch.assert_clean()
 
@@ -160,7 +157,7 @@ def test_the_table_asks_where_the_wild_card_goes_and_the_keyboard_chooses(page: 
     page.locator('.bw-game [data-testid="hand"] [data-testid="card"][data-code="4h"]').click()
     page.locator('.bw-game [data-testid="meld"]').first.click()
     choice = page.locator(".bw-wild-end")
-    expect(choice).to_be_visible(timeout=WAIT)
+    expect(choice).to_be_visible()
     expect(page.locator(".bw-game")).to_contain_text("choose the end it goes to")
     options = choice.locator('[data-testid="choice-option"]')
     expect(options).to_have_count(2)
@@ -168,8 +165,8 @@ def test_the_table_asks_where_the_wild_card_goes_and_the_keyboard_chooses(page: 
     expect(options.nth(1)).to_contain_text("the high end: run 4♥-7♥")
     options.nth(0).focus()
     page.keyboard.press("ArrowRight")   # the radio group: the arrow moves to the high end and chooses it
-    expect(choice).to_be_hidden(timeout=WAIT)
-    expect(page.locator(".bw-game")).to_contain_text("You add 4♥", timeout=WAIT)
+    expect(choice).to_be_hidden()
+    expect(page.locator(".bw-game")).to_contain_text("You add 4♥")
     expect(page.locator('.bw-game [data-testid="meld"]').first).to_contain_text("7♥")
     screenshot(page, "table-wild-end")
     page.watch.assert_clean()

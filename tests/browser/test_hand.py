@@ -33,17 +33,17 @@ def test_selection_survives_sorting_and_reaches_the_kernel(page: Any, voila: Voi
     hand.locator('[data-testid="card"][data-code="6h"]').focus()
     page.keyboard.press("Space")
     status = hand.locator('[data-testid="hand-status"]')
-    status.filter(has_text="2 selected").wait_for(timeout=20_000)
+    status.filter(has_text="2 selected").wait_for()
     assert card.get_attribute("aria-pressed") == "true"
-    page.locator(".kernel-sees", has_text="kernel: 4h 6h").wait_for(timeout=20_000)
+    page.locator(".kernel-sees", has_text="kernel: 4h 6h").wait_for()
 
     hand.locator('[data-testid="sort-rank"]').click()
     page.wait_for_function(
         """() => Array.from(document.querySelectorAll('[data-testid="hand"] [data-testid="card"]'))
-                 .map(c => c.dataset.code).join(' ') === '4h 5h 6h 9s JK'""", timeout=20_000)
+                 .map(c => c.dataset.code).join(' ') === '4h 5h 6h 9s JK'""")
     pressed = hand.locator('[data-testid="card"][aria-pressed="true"]')
     assert sorted(pressed.nth(i).get_attribute("data-code") for i in range(pressed.count())) == ["4h", "6h"]
     assert "4♥" in status.inner_text() and "6♥" in status.inner_text()
     hand.locator('[data-testid="card"][data-code="JK"]').click()
-    page.locator(".kernel-sees", has_text="kernel: 4h 6h JK").wait_for(timeout=20_000)
+    page.locator(".kernel-sees", has_text="kernel: 4h 6h JK").wait_for()
     page.watch.assert_clean()

@@ -39,13 +39,13 @@ def wait_rules(page: Any, text: str) -> None:
     page.wait_for_function(
         "(want) => { const m = document.querySelector('[data-testid=house-message]');"
         " return localStorage.getItem('buraco-trainer/house-variant') === want && m && m.textContent; }",
-        arg=text, timeout=30_000)
+        arg=text)
 
 
 def table_follows_after_reload(page: Any) -> bool:
     try:
         page.wait_for_function("() => { const c = document.querySelector('.bw-game-center');"
-                               " return c && !c.innerText.includes('Partner'); }", timeout=30_000)
+                               " return c && !c.innerText.includes('Partner'); }")
     except Exception:
         return False
     return True
@@ -88,8 +88,7 @@ def test_a_family_variant_is_built_played_reloaded_and_shared(page: Any, voila: 
 
     # the table deals a 2-player hand of it: you and one opponent, no partner
     page.wait_for_function("() => { const c = document.querySelector('.bw-game-center');"
-                           " return c && c.innerText.includes('Opponent (seat 1)') && !c.innerText.includes('Partner'); }",
-                           timeout=30_000)
+                           " return c && c.innerText.includes('Opponent (seat 1)') && !c.innerText.includes('Partner'); }")
     game = page.locator(".bw-game").first
     game.scroll_into_view_if_needed()
     game.locator(".bw-action-draw").click()
@@ -150,7 +149,7 @@ def test_a_family_variant_is_built_played_reloaded_and_shared(page: Any, voila: 
     # reloaded: the browser remembers the variant, and the table follows it
     open_notebook(page, voila, LESSON)
     page.wait_for_function("() => { const i = document.querySelector('[data-field=target] input');"
-                           " return i && i.value === '1505'; }", timeout=30_000)
+                           " return i && i.value === '1505'; }")
     assert page.locator('[data-testid="house-name"]').input_value() == "Our family"
     if not table_follows_after_reload(page):
         pytest.xfail("KNOWN ISSUE (issue 15): on a loaded machine (load average 10 on 2 cores) the game table "

@@ -136,7 +136,7 @@ def wrong_answer(puzzle: Any, right: object) -> object:
 
 def feedback_after(widget: Any, status: str) -> str:
     feedback = widget.locator(f'[data-testid="feedback"][data-status="{status}"]')
-    feedback.wait_for(timeout=20_000)
+    feedback.wait_for()
     return str(feedback.inner_text())
 
 
@@ -224,7 +224,7 @@ def test_the_feedback_links_the_section_that_teaches_the_rule(page: Any, voila: 
     link.click()  # a section of the same lesson: the page scrolls up to it
     page.wait_for_function(
         f"() => {{ const a = document.getElementById('clause-{rule}'); const top = a.getBoundingClientRect().top;"
-        " return top >= -5 && top < 200; }", timeout=30_000)
+        " return top >= -5 && top < 200; }")
     for width in (1280, 390):
         page.set_viewport_size({"width": width, "height": 800})
         target = ROOT / "lessons" / "05_pot.ipynb"
@@ -276,7 +276,7 @@ def test_lesson_09s_go_out_miss_says_so_links_its_section_and_another_one_stays_
     labels = [o.label.text("en") for o in KINDS[dealt.kind].options(dealt)]
     widget.locator(".bw-another").click()
     options = widget.locator('[data-testid="choice-option"]')
-    expect(options.first).to_contain_text(labels[0], timeout=20_000)
+    expect(options.first).to_contain_text(labels[0])
     expect(options).to_have_count(len(labels))
     for i, label in enumerate(labels):  # each drawn with its cards, and in the engine's words
         expect(options.nth(i)).to_contain_text(label)
@@ -330,7 +330,7 @@ def solve_then_reload(page: Any, lesson: Path, timeout: float = 120_000) -> None
     feedback_after(widget, "right")
     done = page.locator(f'[data-testid="progress-lesson"][data-lesson="{lesson.name[:2]}"] '
                         f'.bw-done[data-item="{puzzle.id}"]')
-    done.first.wait_for(timeout=20_000)
+    done.first.wait_for()
     page.reload()
     page.wait_for_function("() => document.querySelector('[data-testid=\"progress\"]')", timeout=timeout)
     done.first.wait_for(timeout=60_000)

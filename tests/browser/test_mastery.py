@@ -125,7 +125,7 @@ def test_progress_and_the_due_review_survive_a_reload(page: Any, voila: VoilaSer
     assert clause
     answer_wrong_then_right(widget, puzzle, wrong, right)
     page.wait_for_function("(key) => (JSON.parse(localStorage.getItem(key) || '{}').answers || []).length >= 2",
-                           arg=STORAGE_KEY, timeout=20_000)
+                           arg=STORAGE_KEY)
     level = engine_level(page, clause, puzzle.rules)
     assert level == "weak"   # right at once after the miss, in the same puzzle: not relearned yet
 
@@ -146,7 +146,7 @@ def test_progress_and_the_due_review_survive_a_reload(page: Any, voila: VoilaSer
     give_answer(widget, question, solve(question))
     feedback_after(widget, "right")
     page.locator(".bw-review-again").click()
-    expect(page.locator(".bw-review-status")).to_contain_text("Nothing is due today", timeout=30_000)
+    expect(page.locator(".bw-review-status")).to_contain_text("Nothing is due today")
     expect(page.locator(".bw-review-status")).to_contain_text("tomorrow")
     expect(page.locator(".bw-review-mixed")).to_be_visible()
     assert engine_level(page, clause, puzzle.rules) == "learning"
@@ -181,14 +181,14 @@ def test_the_course_ruleset_carries_from_the_landing_page_into_a_lesson(page: An
     expect(page.locator('[data-testid="mastery-map"]')).to_have_attribute("data-rules", "italian")
     page.wait_for_function(
         "(key) => ((JSON.parse(localStorage.getItem(key) || '{}').settings || {}).ruleset || {}).name === 'italian'",
-        arg=STORAGE_KEY, timeout=20_000)
+        arg=STORAGE_KEY)
 
     lesson = LESSONS / "03_buracos.ipynb"
     for _ in range(2):  # the lesson, then the same lesson after a reload
         open_notebook(page, voila, lesson)
         page.wait_for_function(f"(name) => ({CHOICE})() === name", arg=italian, timeout=60_000)
         quiz = page.locator(".bw-quiz:not(.bw-puzzle-set)").first  # the quiz (a guided set keeps its puzzles)
-        expect(quiz.locator(".bw-ruleset").first).to_contain_text(italian, timeout=30_000)
+        expect(quiz.locator(".bw-ruleset").first).to_contain_text(italian)
     assert page.evaluate(CHOICE) == italian
     page.watch.assert_clean()
 
@@ -261,13 +261,13 @@ def test_the_review_by_keyboard(page: Any, voila: VoilaServer) -> None:
     tab_until(page, "el.classList.contains('bw-review-mixed')")
     page.keyboard.press("Space")
     quiz = page.locator(".bw-review .bw-quiz")
-    expect(quiz).to_be_visible(timeout=30_000)
+    expect(quiz).to_be_visible()
     assert "Mixed practice" in page.locator(".bw-review-status").inner_text()
     first = quiz.locator(".bw-puzzle .bw-prompt").first.inner_text()
     tab_until(page, "el.closest('.bw-quiz-nav') && el.innerText.trim().startsWith('Next')")
     page.keyboard.press("Enter")
     page.wait_for_function("(first) => { const p = document.querySelector('.bw-review .bw-quiz .bw-puzzle .bw-prompt');"
-                           " return p && p.innerText !== first; }", arg=first, timeout=30_000)
+                           " return p && p.innerText !== first; }", arg=first)
     page.watch.assert_clean()
 
 
@@ -319,7 +319,7 @@ def test_a_quiz_of_five_with_one_miss_counts_the_first_tries(page: Any, voila: V
         while not header.inner_text().startswith(f"Question {number} of"):
             shown = quiz.locator(".bw-puzzle").first.element_handle()
             quiz.locator(".bw-next").click()
-            page.wait_for_function("(el) => !el.isConnected", arg=shown, timeout=30_000)
+            page.wait_for_function("(el) => !el.isConnected", arg=shown)
         widget = quiz.locator(".bw-puzzle").first
         widget.scroll_into_view_if_needed()
         give_answer(widget, puzzle, miss if number == 1 else solve(puzzle))
@@ -353,6 +353,6 @@ def test_a_miss_recorded_in_another_tab_reaches_the_open_review(page: Any, voila
         other.evaluate("([key, text]) => window.localStorage.setItem(key, text)", [STORAGE_KEY, json.dumps(record)])
     finally:
         other.close()
-    expect(page.locator(".bw-review-status")).to_contain_text("due today", timeout=30_000)
+    expect(page.locator(".bw-review-status")).to_contain_text("due today")
     expect(page.locator(".bw-review-due")).to_contain_text("runs")
     page.watch.assert_clean()

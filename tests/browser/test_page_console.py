@@ -33,7 +33,7 @@ def test_a_bug_a_page_meets_is_in_the_browser_console_and_the_servers_log_not_on
     logged = len(voila.log())
     page.locator(".bw-check").first.click()
     feedback = page.locator('[data-testid="feedback"]').first
-    feedback.filter(has_text="error of its own").wait_for(timeout=30_000)
+    feedback.filter(has_text="error of its own").wait_for()
     for _ in range(300):  # the console's model starts beside the feedback's update: its line may come after
         if any(c.startswith("error") for c in page.watch.console):
             break

@@ -101,7 +101,7 @@ def mid_turn(page: Any, refused: str) -> None:
     """What a learner has on screen mid-turn at the table of :data:`positions.MELDED`: the coach's
     suggestion, then the verdict of a refused play (3♣ 9♦ is no meld), which starts ``refused``."""
     page.locator(".bw-action-suggest").click()
-    expect(page.locator(".bw-advice")).to_be_visible(timeout=30_000)
+    expect(page.locator(".bw-advice")).to_be_visible()
     pressed = page.locator('.bw-game [data-testid="hand"] [data-testid="card"][aria-pressed="true"]')
     pressed.first.wait_for()
     for _ in range(pressed.count()):
@@ -109,7 +109,7 @@ def mid_turn(page: Any, refused: str) -> None:
     for code in ("3c", "9d"):
         page.locator(f'.bw-game [data-testid="hand"] [data-testid="card"][data-code="{code}"]').click()
     page.locator(".bw-action-meld").click()
-    expect(page.locator(".bw-game .bw-feedback")).to_contain_text(refused, timeout=30_000)
+    expect(page.locator(".bw-game .bw-feedback")).to_contain_text(refused)
 
 
 @pytest.mark.timeout(240)

@@ -307,6 +307,9 @@ def test_an_assignment_link_deals_the_same_questions_in_two_browsers(page: Any, 
     assert link.startswith(voila.render_url(LESSONS / "10_review.ipynb") + "#set=name:Week%201/rules:buraco/")
     assignment = parse_assignment(link)
     puzzles = [d.puzzle for d in assignment.questions()]
+    # the page says which form of link it made and why, and that 127.0.0.1 is this computer only
+    assert page.inner_text('[data-testid="assign-link-note"]').startswith("Made for this server (http://127.0.0.1:")
+    assert page.inner_text('[data-testid="assign-link-warning"]').startswith("This page is open at 127.0.0.1,")
     screenshot(page, "teacher-assignment-1280")
     picture(maker, "teacher-assignment")
 

@@ -12,6 +12,11 @@ hub's proxy, every widget shows, a card click and a Check answer, and nothing on
 error or comes from the internet. Then the memory of each learner's server and lesson kernel is
 measured (RSS) and written to test-artifacts/hub-memory.txt: the README's figures come from it.
 
+The teacher makes an assignment link on the teacher's page: it goes through the hub
+(``/hub/user-redirect/...?set=...``, never into the teacher's own server, which answers 403 to
+everyone else), and a second learner who is not logged in yet opens it, logs in, lands on the review
+page on their own server with the assignment's questions, and answers one.
+
 The hub runs with a class folder (``BURACO_CLASS_DIR``): nothing is in it until a learner presses
 "Hand in my progress", which writes ``<hub user>.json`` there; a teacher logs in, opens the teacher's
 page, reads the class folder and sees that learner.
@@ -27,6 +32,8 @@ from typing import Any
 
 import pytest
 from browser.conftest import child_pids, free_port, rss_mib, screenshot, wait_for_views, widget_outputs
+from browser.test_lessons import give_answer
+from browser.test_teacher import step_to
 
 from .conftest import ARTIFACTS, ROOT, PageWatch, log_path, ready, stop, wait_for_http
 from .environments import clean_env, hub_venv
@@ -207,6 +214,69 @@ def test_a_learner_hands_in_to_the_class_folder_and_the_teachers_page_reads_it(h
         row = teacher.locator('[data-testid="class-learner"][data-name="Ana"]')
         assert "(ana)" in row.inner_text()
         screenshot(teacher, "hub-teacher")
+        watch.assert_clean()
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def open_teachers_page(hub: Hub, browser: Any) -> tuple[Any, Any, PageWatch]:
+    """The teacher logged in, on the teacher's page with every widget shown: (context, page, watch)."""
+    context, teacher, watch = log_in(hub, browser, "teacher")
+    response = teacher.goto(f"{hub.url}/user/teacher/voila/render/lessons/teacher.ipynb")
+    assert response is not None and response.ok
+    wait_for_views(teacher, widget_outputs(response.text()), timeout=180_000)
+    return context, teacher, watch
+
+
+@pytest.mark.timeout(600)
+def test_a_teachers_assignment_link_opens_for_another_learner_who_logs_in_and_answers(hub: Hub, browser: Any) -> None:
+    from buraco_core.teach import solve
+    from buraco_core.teach.assignment import parse_assignment
+
+    contexts = []
+    try:
+        context, teacher, watch = open_teachers_page(hub, browser)
+        contexts.append(context)
+        maker = teacher.locator('[data-testid="assign-maker"]')
+        maker.locator("details.bw-assign-group").first.locator("summary").click()
+        maker.locator('[data-testid="assign-clause"][data-clause="run"]').check()
+        teacher.fill('[data-testid="assign-name"]', "Hub week")
+        teacher.fill('[data-testid="assign-n"]', "2")
+        teacher.click('[data-testid="assign-make"]')
+        teacher.wait_for_function("() => document.querySelector('[data-testid=assign-link]').value", timeout=60_000)
+        link = teacher.locator('[data-testid="assign-link"]').input_value()
+        assert link.startswith(f"{hub.url}/hub/user-redirect/voila/render/lessons/10_review.ipynb?set="), link
+        assert "/user/teacher/" not in link
+        assert teacher.inner_text('[data-testid="assign-link-note"]').startswith("Made for this JupyterHub")
+        puzzles = [d.puzzle for d in parse_assignment(link).questions()]
+        screenshot(teacher, "hub-teacher-assignment")
+        watch.assert_clean()
+
+        # a learner not logged in opens the link: the hub's login, then the review page on their own server
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        context.set_default_timeout(120_000)
+        contexts.append(context)
+        page = context.new_page()
+        watch = PageWatch(allowed_prefix=hub.url)
+        page.route("**/*", watch.route)
+        page.on("console", lambda m: watch.console.append(f"{m.type}: {m.text}"))
+        page.on("pageerror", lambda e: watch.errors.append(str(e)))
+        page.goto(link)
+        page.fill("input[name=username]", "cleo")
+        page.fill("input[name=password]", PASSWORD)
+        review = "/user/cleo/voila/render/lessons/10_review.ipynb"
+        with page.expect_response(lambda r: r.status == 200 and r.url.split("?")[0].endswith(review),
+                                  timeout=180_000) as landed:
+            page.click("[type=submit]")
+        wait_for_views(page, widget_outputs(landed.value.text()), timeout=180_000)
+        banner = page.locator(".bw-review-assignment")
+        banner.wait_for(timeout=120_000)
+        assert "Assignment “Hub week”: 2 questions in Classic Buraco" in banner.inner_text()
+        widget = step_to(page, 1)
+        give_answer(widget, puzzles[0], solve(puzzles[0]))
+        widget.locator('[data-testid="feedback"][data-status="right"]').wait_for(timeout=60_000)
+        screenshot(page, "hub-learner-assignment")
         watch.assert_clean()
     finally:
         for context in contexts:

@@ -23,7 +23,9 @@ What it does, in order (the README's "The course as a static site" tells why):
    appended to the folder's pyodide.js), or the normal way should it fail (``--no-snapshot``: none);
 5. runs ``voici build`` on a copy of lessons/ (every notebook, recursively, and every puzzle file)
    with the repository's lab template (share/jupyter, no CDN links);
-6. drops what no page loads, adds the landing redirect and the USB-stick launcher, and prints the size.
+6. drops what no page loads, adds the landing redirect and the USB-stick launcher, lets the pages run
+   without a service worker (plain http from another computer: ``SERVICE_WORKER_PATCHES``) and say what to do
+   when opened from the disk (staticsite/file-url.js), and prints the size.
 
 Downloads are kept in .cache/site/ (ignored by git), so a second build fetches nothing.
 """
@@ -34,6 +36,7 @@ import argparse
 import base64
 import email.parser
 import hashlib
+import html
 import json
 import os
 import re
@@ -401,6 +404,77 @@ def share_styles(out: Path, smallest: int = 8000) -> int:
     return saved - sum(p.stat().st_size for p in shared.values())
 
 
+#: What waits for a service worker, and the site's changes to it. A browser gives a page service workers only in
+#: a secure context (https, or http from localhost); elsewhere (plain http from a school server or a teacher's
+#: laptop) ``navigator.serviceWorker`` is undefined. JupyterLite 0.7.6's ServiceWorkerManager then returns
+#: without settling its ``ready`` promise, and Voici 0.10's page awaits that promise before it renders the
+#: notebook: "Loading the lesson…" for ever. The first change settles it as a failed registration does (later
+#: JupyterLite does the same); the page then runs with no service worker, and the Pyodide kernel, seeing none,
+#: does not mount the lessons' folder (/drive), which nothing in the lessons reads (the course's files are the
+#: project wheel's package data). The second keeps Voici from logging that rejection, which carries no reason
+#: (the manager has just warned why), as an error. Each is found exactly as written here, or the build stops.
+SERVICE_WORKER_PATCHES = (
+    ("JupyterLite's ServiceWorkerManager settles `ready` when the browser has no service worker",
+     'else console.warn("ServiceWorkers not supported in this browser")}',
+     'else console.warn("ServiceWorkers not supported in this browser"),this._ready.reject(void 0)}'),
+    ("Voici renders the page once `ready` is settled, without logging a rejection that has no reason",
+     "if(w)try{await w.ready}catch(e){console.error(e)}",
+     "if(w)try{await w.ready}catch(e){void 0!==e&&console.error(e)}"),
+)
+
+
+def run_without_service_worker(out: Path) -> list[Path]:
+    """Apply :data:`SERVICE_WORKER_PATCHES` to the site's scripts in ``out`` (Voici's build and the lab
+    extensions' bundles: JupyterLite's manager is in both). Each must be found in Voici's build; returns the
+    files changed. Stops the build, saying which, when one is not found (Voici or JupyterLite changed)."""
+    scripts = sorted((out / "voici" / "build").glob("*.js")) + sorted((out / "extensions").rglob("*.js"))
+    changed = []
+    for what, old, new in SERVICE_WORKER_PATCHES:
+        found = [p for p in scripts if old in p.read_text(encoding="utf-8")]
+        if not any(p.parent == out / "voici" / "build" for p in found):
+            sys.exit(f"site: not in Voici's build: {what} ({old!r}); Voici or JupyterLite changed, see"
+                     " SERVICE_WORKER_PATCHES in scripts/build_site.py")
+        for path in found:
+            path.write_text(path.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+            changed.append(path)
+    return sorted(set(changed))
+
+
+#: The page's script that, opened from the disk (file://), says so in place of the spinner
+#: (staticsite/file-url.js); its sentence comes from the message catalog in the page's language.
+FILE_URL_SCRIPT = HERE / "file-url.js"
+#: Where in a page the script goes: after the spinner, before the notebook's cells.
+CELLS = '<div id="rendered_cells"'
+
+
+def page_language(page: Path, render: Path) -> str:
+    """The language of a page of ``render`` (voici/render/): a lesson under lessons/<lang>/ is in ``lang``."""
+    from buraco_core.messages import LANGUAGES
+
+    parts = page.relative_to(render).parts
+    return parts[1] if len(parts) > 2 and parts[0] == "lessons" and parts[1] in LANGUAGES else LANGUAGES[0]
+
+
+def file_url_notice(out: Path) -> int:
+    """Every notebook page of the site says, when opened from the disk, why nothing runs and what to do
+    (browsers start no web worker for a file:// page, so the browser's Python cannot run): the sentence
+    ``page.file-url`` of the page's language, shown by :data:`FILE_URL_SCRIPT`. Returns the pages changed."""
+    sys.path.insert(0, str(ROOT))
+    from buraco_core.messages import render as sentence
+
+    script = FILE_URL_SCRIPT.read_text(encoding="utf-8")
+    render = out / "voici" / "render"
+    pages = sorted(render.rglob("*.html"))
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        if text.count(CELLS) != 1:
+            sys.exit(f"site: {page.relative_to(out)} has {text.count(CELLS)} {CELLS!r}, not one: the lab template changed")
+        words = html.escape(sentence("page.file-url", page_language(page, render)), quote=True)
+        tag = f'<script data-sentence="{words}">\n{script}</script>\n'
+        page.write_text(text.replace(CELLS, tag + CELLS), encoding="utf-8")
+    return len(pages)
+
+
 def finish(out: Path) -> None:
     # The root build/ folder is JupyterLite's own app (lab, notebook); the Voici pages load voici/build/.
     shutil.rmtree(out / "build", ignore_errors=True)
@@ -423,6 +497,8 @@ def finish(out: Path) -> None:
     # own passes only what needs it (staticsite/service-worker.js)
     shutil.copy2(HERE / "service-worker.js", out / "service-worker.js")
     log(f"the pages' shared style sheets: {share_styles(out) / 1e6:.1f} MB smaller")
+    log(f"the pages run without a service worker too ({len(run_without_service_worker(out))} scripts changed)"
+        f" and say what to do when opened from the disk ({file_url_notice(out)} pages)")
 
 
 #: What the site is made of: a change to any of these makes ``--if-changed`` build again.
@@ -431,7 +507,7 @@ INPUTS = ("lessons", "benchmarks/floor", "buraco_core", "widgets", "share/jupyte
           "staticsite/pyodide-sdists.txt", "staticsite/jupyter-lite.json", "staticsite/package-lock.json",
           "staticsite/pycompile.mjs", "staticsite/serve.py", "staticsite/ipython",
           "staticsite/sitecustomize.py", "staticsite/service-worker.js", "staticsite/snapshot.mjs",
-          "staticsite/snapshot-start.js")
+          "staticsite/snapshot-start.js", "staticsite/file-url.js")
 STAMP = ".build-inputs"
 
 

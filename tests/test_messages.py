@@ -73,7 +73,8 @@ _DYNAMIC = ("ruleset.", "suit.", "rank.", "card.letter.", "notation.verb.", "not
 def _source_keys() -> set[str]:
     prefixes = {key.split(".")[0] for key in catalog()}
     keys = set()
-    for path in [*(ROOT / "buraco_core").rglob("*.py"), *(ROOT / "widgets").rglob("*.py"), ROOT / "scripts" / "lessons.py"]:
+    for path in [*(ROOT / "buraco_core").rglob("*.py"), *(ROOT / "widgets").rglob("*.py"), ROOT / "scripts" / "lessons.py",
+                 ROOT / "scripts" / "build_site.py"]:
         for key in _KEY.findall(path.read_text(encoding="utf-8")):
             if key.split(".")[0] in prefixes and not key.endswith((".py", ".md", ".toml", ".json", ".js", ".css", ".ipynb", ".html")):
                 keys.add(key)

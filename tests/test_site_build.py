@@ -4,7 +4,9 @@ itself is tested in tests/browser/test_site.py."""
 
 from __future__ import annotations
 
+import html
 import importlib.util
+import re
 import sys
 import zipfile
 from pathlib import Path
@@ -63,3 +65,46 @@ def test_a_standin_installs_nothing_under_the_name_it_stands_for(build_site: Any
     with zipfile.ZipFile(standin) as zf:
         assert all(n.startswith("sqlite3_standin-0.0.0.dist-info/") for n in zf.namelist())
     assert set(build_site.pyodide_lock([standin], {})["packages"]) == {"sqlite3"}
+
+
+def test_the_pages_run_without_a_service_worker(build_site: Any, tmp_path: Path) -> None:
+    """Voici's build and a lab extension's bundle, as Voici 0.10 and JupyterLite 0.7.6 ship them: JupyterLite's
+    manager settles `ready` when the browser has no service worker (a page that is no secure context), and
+    Voici then renders the page, where it waited for ever."""
+    build, extension = tmp_path / "voici" / "build", tmp_path / "extensions" / "@x" / "static"
+    build.mkdir(parents=True)
+    extension.mkdir(parents=True)
+    (manager, _, _), (voici, _, _) = [(old, what, new) for what, old, new in build_site.SERVICE_WORKER_PATCHES]
+    (build / "1650.js").write_text(f"a;{manager};b")
+    (build / "5981.js").write_text(f"c;{voici};d")
+    (extension / "644.js").write_text(f"e;{manager};f")
+    (build / "other.js").write_text("nothing to change")
+    changed = build_site.run_without_service_worker(tmp_path)
+    assert changed == sorted([build / "1650.js", build / "5981.js", extension / "644.js"])
+    assert (build / "1650.js").read_text() == \
+        'a;else console.warn("ServiceWorkers not supported in this browser"),this._ready.reject(void 0)};b'
+    assert (extension / "644.js").read_text().startswith("e;else console.warn") and "reject" in (extension / "644.js").read_text()
+    assert (build / "5981.js").read_text() == "c;if(w)try{await w.ready}catch(e){void 0!==e&&console.error(e)};d"
+    with pytest.raises(SystemExit, match="not in Voici's build: JupyterLite's ServiceWorkerManager"):
+        build_site.run_without_service_worker(tmp_path)  # changed already: another Voici would not have it
+
+
+def test_a_page_opened_from_the_disk_says_what_to_do_in_its_language(build_site: Any, tmp_path: Path) -> None:
+    from buraco_core.messages import render
+
+    render_dir = tmp_path / "voici" / "render"
+    page = '<body><div id="loading"></div>\n<div id="rendered_cells" style="display: none"></div></body>'
+    for name in ("lessons/03_buracos.html", "lessons/de/03_buracos.html", "floor.html"):
+        (render_dir / name).parent.mkdir(parents=True, exist_ok=True)
+        (render_dir / name).write_text(page)
+    assert build_site.file_url_notice(tmp_path) == 3
+    for name, lang in (("lessons/03_buracos.html", "en"), ("lessons/de/03_buracos.html", "de"), ("floor.html", "en")):
+        text = (render_dir / name).read_text()
+        said = re.search(r'<script data-sentence="([^"]*)">\n(.*?)</script>\n<div id="rendered_cells"', text, re.S)
+        assert said is not None, text
+        assert html.unescape(said.group(1)) == render("page.file-url", lang)
+        assert said.group(2) == build_site.FILE_URL_SCRIPT.read_text()
+    assert "&#x27;" in (render_dir / "lessons/03_buracos.html").read_text()  # "lesson's", quoted in the attribute
+    (render_dir / "broken.html").write_text("<body>no cells</body>")
+    with pytest.raises(SystemExit, match="broken.html has 0"):
+        build_site.file_url_notice(tmp_path)

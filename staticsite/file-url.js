@@ -1,7 +1,7 @@
 // The static site's page opened from the disk (file://, a double-click on a copied page): browsers start no
 // web worker for such a page, so the lesson's Python cannot run and the spinner would turn for ever. Say so
 // instead, with what to do. scripts/build_site.py puts this script into every page, after the spinner, in a
-// <script data-sentence="..."> whose sentence is the message catalog's page.file-url in the page's language.
+// script element whose data-sentence attribute is the message catalog's page.file-url in the page's language.
 (function () {
   "use strict";
   if (window.location.protocol !== "file:") return;

@@ -32,7 +32,8 @@ settings.load_profile("ci" if os.environ.get("CI") else os.environ.get("HYPOTHES
 BROWSER = "browser"
 #: The static site's browser tests: a group of their own, on a worker beside the other browser groups.
 SITE = "browser-site"
-SITE_MODULES = ("tests/browser/test_site.py", "tests/browser/test_site_teacher.py")
+SITE_MODULES = ("tests/browser/test_site.py", "tests/browser/test_site_teacher.py",
+                "tests/browser/test_site_http.py")
 #: The benchmarks' tests (bench_site, bench_class with Voila and Chromium) and the browser modules
 #: that are neither a lesson's page nor the static site's: a third group, so that the three take
 #: about as long. With two groups (four workers) each took about 1,040 s of a 1,069 s run on a quiet

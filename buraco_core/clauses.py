@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from .cards import rank_message
 from .messages import Message
 from .rules import RULESETS, DiscardTake, IndirectPot, Rules, StockEnd
 
@@ -97,6 +98,8 @@ class Clause:
 
         >>> CLAUSES["deck"].text_for(RULESETS["fechado"]).text("en")
         '2 decks of 52 cards and no jokers: 104 cards, so the eight 2s are the only wild cards.'
+        >>> CLAUSES["card-values"].text_for(RULESETS["brazilian"]).text("en")
+        'Each card has a value. In Brazilian Buraco: jokers 20, twos 2, aces 15, threes to nines as many as their number, tens to kings 10 each.'
         >>> CLAUSES["seats"].text_for(RULESETS["brazilian"]).text("en")
         'The player after the dealer plays first, and the deal passes to the left each hand. Every player plays alone: there are no partners.'
         """
@@ -125,8 +128,40 @@ def _seats_here(rules: Rules) -> Message:
     return Message("clause.seats.text" if rules.partnerships else "clause.seats.here-alone")
 
 
+def _card_values_here(rules: Rules) -> Message:
+    """What each card is worth in ``rules``: the joker (where the deck has jokers), the 2 and the
+    ace each by itself, then the ranks 3 to K in bands of one value (or each worth its number)."""
+    values = rules.card_values
+    parts = [_value_of(0, values[0])] if rules.jokers else []
+    parts += [_value_of(2, values[2]), _value_of(1, values[1])]
+    runs: list[list[int]] = []  # the ranks 3 to K in runs of one value
+    for rank in range(3, 14):
+        if runs and values[runs[-1][-1]] == values[rank]:
+            runs[-1].append(rank)
+        else:
+            runs.append([rank])
+    bands: list[tuple[list[int], bool]] = []  # and single ranks in a row, each worth its number, as one band
+    for run in runs:
+        face = len(run) == 1 and values[run[0]] == run[0]
+        if face and bands and bands[-1][1]:
+            bands[-1][0].append(run[0])
+        else:
+            bands.append((run, face))
+    for ranks, face in bands:
+        low, high = rank_message(ranks[0], plural=True), rank_message(ranks[-1], plural=True)
+        parts.append(_value_of(ranks[0], values[ranks[0]]) if len(ranks) == 1 else
+                     Message("clause.card-values.here-face", {"low": low, "high": high}) if face else
+                     Message("clause.card-values.here-each", {"low": low, "high": high, "points": values[ranks[0]]}))
+    return Message("clause.card-values.here", {"rules": rules, "values": tuple(parts)})
+
+
+def _value_of(rank: int, points: int) -> Message:
+    return Message("clause.card-values.here-one", {"rank": rank_message(rank, plural=True), "points": points})
+
+
 #: The clauses whose general sentence speaks of rulesets that differ, and each ruleset's own sentence.
-_HERE: dict[str, Callable[[Rules], Message]] = {"deck": _deck_here, "seats": _seats_here}
+_HERE: dict[str, Callable[[Rules], Message]] = {"deck": _deck_here, "seats": _seats_here,
+                                                 "card-values": _card_values_here}
 
 
 def _pots(rules: Rules) -> bool:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from buraco_core.messages import Message
 from buraco_core.teach import Option, Puzzle, check, hint, load_puzzle, solve
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -221,3 +222,47 @@ def test_an_extends_tempting_answers_include_wild_card_mistakes() -> None:
     assert check(p, (0, ["2c"])).rule == "wild-one" and check(p, (0, ["Ks"])).rule == "run"
     asked = _extend("4h JK 6h 7h", "5h Ks", wild_end="low")
     assert (0, ["5h"], "high") in KINDS["extend"].tempting(asked)
+
+
+# --------------------------------------------------------------------------- a meld's value (issue 37 N2)
+
+def _meld_value_puzzles() -> list[Puzzle]:
+    from buraco_core.teach import load_puzzles
+
+    return [p for f in sorted(PUZZLES.glob("*.yaml")) for p in load_puzzles(f) if p.kind == "meld-value"]
+
+
+def test_a_meld_value_miss_and_its_second_hint_name_the_rule_not_each_cards_value() -> None:
+    """Every lesson meld-value miss, and the hint before the answer, said each rank's value ("In
+    Classic Buraco: ace 15, queen 10, king 10"), leaving only the sum. Now the miss names the rule
+    as the puzzle's ruleset reads it and where to look; no card's value is handed over."""
+    from buraco_core.melds import make_meld
+    from buraco_core.teach.feedback import rule_text
+
+    puzzles = _meld_value_puzzles()
+    assert len(puzzles) == 14
+    for p in puzzles:
+        meld = make_meld(p.table[0], p.ruleset)
+        values = p.ruleset.card_values
+        given = [f"{word} {values[c.rank]}" for c in meld.cards
+                 for word in (str(Message(f"rank.one.{c.rank}")), str(c))]
+        for n in (meld.points + 3, meld.points - 10):
+            fb = check(p, n)
+            assert not fb.correct
+            text = fb.explain() + " " + str(hint(p, 2))
+            assert not [g for g in given if g in text], (p.id, n, text)
+            if fb.rule == "card-values":
+                assert str(rule_text("card-values", p.ruleset)) in text
+            if fb.reason is not None and fb.reason.key == "feedback.count-again":  # no slip found: where to look
+                assert "Count the" in fb.explain(), fb.explain()
+
+
+def test_the_card_values_rule_is_said_as_the_ruleset_counts() -> None:
+    """[card-values]'s rulebook sentence gives only the Classic Buraco values: a Buraco Fechado or
+    Brazilian Buraco learner told to count again could not read a 2's value in it."""
+    fechado = load_puzzle(PUZZLES / "02_wilds.yaml", "fechado-two-value")
+    for text in (str(hint(fechado, 1)), check(fechado, 28).explain()):
+        assert "twos 10" in text and "count some cards differently" not in text
+    assert "Zweien 10" in check(fechado, 28).explain("de")
+    brazilian = load_puzzle(PUZZLES / "07_rulesets.yaml", "brazilian-values")
+    assert "threes to nines as many as their number" in str(hint(brazilian, 1))

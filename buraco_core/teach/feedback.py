@@ -211,13 +211,16 @@ def house_fields(clause: str, rules: Rules) -> tuple[str, ...]:
 def rule_text(clause: str, rules: Rules) -> Message:
     """The clause in a learner's words as ``rules`` play it: the rulebook's sentence, or for a
     house variant that changes what the sentence states, the variant's own rule (every value the
-    sentence states, as the variant has it).
+    sentence states, as the variant has it); a clause the rulebook words for several rulesets at
+    once as this one reads it (:meth:`~buraco_core.clauses.Clause.text_for`).
 
     >>> from buraco_core.rules import get_rules
     >>> str(rule_text("buraco-clean", get_rules("buraco")))
     'A buraco without a wild card is clean: a bonus of 200.'
     >>> str(rule_text("buraco-clean", get_rules("buraco+clean_bonus=300")))
     'A buraco without a wild card is clean. In Classic Buraco, house rules: A clean buraco scores 300 bonus points.'
+    >>> str(rule_text("card-values", get_rules("fechado")))
+    'Each card has a value. In Buraco Fechado: twos 10, aces 15, threes to sevens 5 each, eights to kings 10 each.'
     >>> str(rule_text("set-brazilian", get_rules("buraco+set_max_cards=4")))
     'In Classic Buraco, house rules: A set holds at most 4 cards. A set may hold cards of the same suit.'
     """

@@ -11,7 +11,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ...cards import format_cards, rank_message
+from ...cards import format_cards
 from ...melds import Meld, make_meld
 from ...messages import Message
 from ...rules import RULESETS, Rules
@@ -24,7 +24,7 @@ from ..feedback import Feedback, Line
 from ..puzzle import Goal, Puzzle
 from .base import Kind, Params, right, text_param, wrong
 
-__all__ = ["MELD_VALUE", "MeldValueGoal", "meld_lines", "values_message"]
+__all__ = ["MELD_VALUE", "MeldValueGoal", "apart_message", "meld_lines"]
 
 
 @dataclass(frozen=True)
@@ -45,16 +45,13 @@ def meld_lines(meld: Meld) -> tuple[Line, ...]:
     return tuple(lines)
 
 
-def values_message(meld: Meld) -> Message:
-    """The values of the meld's ranks in its ruleset, rank by rank, without the sum."""
-    values = meld.rules.card_values
-    ranks: list[int] = []
-    for c in meld.cards:
-        if c.rank not in ranks:
-            ranks.append(c.rank)
-    each = tuple(Message("feedback.rank-value", {"rank": rank_message(r), "points": values[r]})
-                 for r in sorted(ranks, key=lambda r: (r == 0, r)))
-    return Message("feedback.values", {"rules": meld.rules, "values": each})
+def apart_message(meld: Meld) -> Message:
+    """Where to look first in the meld: its jokers, 2s and aces, which the rule of card values
+    names apart from the ranks 3 to K (nothing where the meld has none)."""
+    apart = tuple(c for c in meld.cards if c.rank in (0, 1, 2))
+    if not apart:
+        return Message("teach.nothing")
+    return Message("hint.here.value-apart", {"cards": apart, "n": len(apart)})
 
 
 def _bonuses(rules: Rules) -> list[tuple[str, int]]:
@@ -134,27 +131,25 @@ class MeldValue(Kind):
             cards = sum(preset.card_values[c.rank] for c in meld.cards)
             if preset.card_values != rules.card_values and n == cards + meld.bonus:
                 return wrong(puzzle, ["card-values", *worked], said,
-                             Message("feedback.other-values", {"other": preset, "rules": rules,
-                                                               "values": values_message(meld)}),
+                             Message("feedback.other-values", {"other": preset, "rules": rules}),
                              lines=lines, meld=meld)
-        return wrong(puzzle, ["card-values", *worked], said,
-                     Message("feedback.count-again", {"values": values_message(meld),
-                                                      "bonus": Message("feedback.and-bonus", {
-                                                          "kind": Message(f"buraco-kind.{kind}")})
-                                                      if kind is not None and meld.bonus
-                                                      else Message("teach.nothing")}),
-                     lines=lines, meld=meld)
+        # the rule and where to look, never each card's value (that leaves only the sum to do)
+        and_bonus = (Message("feedback.and-bonus", {"kind": Message(f"buraco-kind.{kind}")})
+                     if kind is not None and meld.bonus else Message("teach.nothing"))
+        return wrong(puzzle, ["card-values", *worked], said, Message("feedback.count-again", {"bonus": and_bonus}),
+                     look=self.look(puzzle), lines=lines, meld=meld)
 
     def solve(self, puzzle: Puzzle) -> object | None:
         return make_meld(puzzle.table[0], puzzle.rules).points
 
     def where(self, puzzle: Puzzle) -> Message:
-        """The meld's cards and what each of its ranks is worth here; whether a bonus comes."""
+        """The meld's cards, to count each at its rank's value in the rule (the jokers, 2s and aces
+        first); whether a bonus comes. Never a card's value: that would leave only the sum."""
         meld = make_meld(puzzle.table[0], puzzle.rules)
         bonus = (Message("hint.here.value-bonus", {"min": meld.rules.min_buraco}) if meld.is_buraco
                  else Message("teach.nothing"))
-        return Message("hint.here.value", {"n": len(meld), "label": meld.label_message,
-                                           "values": values_message(meld), "bonus": bonus})
+        return Message("hint.here.value", {"n": len(meld), "label": meld.label_message, "rules": meld.rules,
+                                           "apart": apart_message(meld), "bonus": bonus})
 
     def show_answer(self, puzzle: Puzzle, answer: object) -> Message:
         return Message("hint.answer-points", {"points": answer})

@@ -238,3 +238,17 @@ def test_extend_and_predict_call_a_grown_royal_run_clean() -> None:
                      table=("2s 3s 4s 5s 6s 7s 8s 9s 10s Js Qs",))
     fb = check(predict, "clean-buraco")
     assert fb.correct and fb.clauses[:2] == ("buraco-clean", "buraco-royal")
+
+
+@pytest.mark.parametrize(("file", "puzzle_id"), [("04_turn.yaml", "seats-partner"), ("09_strategy.yaml", "keep-the-joker"),
+                                                 ("02_wilds.yaml", "choose-the-end")])
+def test_the_last_hint_ends_the_answer_before_the_reason(file: str, puzzle_id: str) -> None:
+    """Issue 37 N4: "The answer: seat 2 The reason: ..." ran the answer into its reason."""
+    import re
+
+    p = lesson_puzzle(file, puzzle_id)
+    for lang in ("en", "de"):
+        text = hint(p, 3).text(lang)
+        reason = "The reason:" if lang == "en" else "Der Grund:"
+        if reason in text:
+            assert re.search(r"[.!?] " + reason, text) and ".. " not in text, text

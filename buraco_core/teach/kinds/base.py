@@ -193,7 +193,10 @@ class Kind:
         fb = self.check(puzzle, puzzle.ruleset, answer)
         if not fb.correct or fb.reason is None:
             return Message("hint.answer-choice", {"choice": choice})
-        return Message("hint.answer-why", {"choice": choice, "why": fb.reason})
+        # a label in words ends its sentence ("A clean buraco."); a seat or a play ("seat 2",
+        # "discard the K♣") gets its full stop here, before the reason
+        closed = choice.text("en").rstrip().endswith((".", "!", "?"))
+        return Message("hint.answer-why" if closed else "hint.answer-why-stop", {"choice": choice, "why": fb.reason})
 
     # ---- generating
     def generate(self, rng: random.Random, rules: Rules, params: Params) -> Puzzle | None:

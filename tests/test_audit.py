@@ -152,7 +152,7 @@ def test_a_prompt_that_does_not_say_the_buraco_kind_is_caught() -> None:
 
 
 def test_a_sentence_the_position_contradicts_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The predict kind's old sentence for K♥ A♥ 2♥ gave the 2♥ a choice of end it has not."""
+    """The predict kind's old sentence for (Q♥) K♥ A♥ 2♥ gave the 2♥ a choice of end it has not."""
     from buraco_core.teach.kinds.predict import PREDICT
 
     p = lesson("02_wilds.yaml", "two-beyond-ace")
@@ -164,7 +164,7 @@ def test_a_sentence_the_position_contradicts_is_caught(monkeypatch: pytest.Monke
 
     monkeypatch.setattr(PREDICT, "check", old)
     cause = classes(p)["cause"][0]
-    assert "has a choice of place" in cause and "Q♥" in cause
+    assert "has a choice of place" in cause and "J♥" in cause
 
 
 def test_a_count_diagnosed_by_the_wrong_cause_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -32,8 +32,17 @@ def test_two_beyond_ace_gives_the_corner_as_the_reason_not_a_choice_of_end() -> 
     assert right.correct
     text = str(right.message)
     assert "with a choice" not in text
-    assert "turn the corner" in text and "for Q♥" in text
+    assert "turn the corner" in text and "for J♥" in text
     assert "natural-two" in right.clauses
+
+
+def test_two_beyond_ace_is_not_its_rules_own_example() -> None:
+    """Issue 37 N3: hint 1 and every miss quoted [wild-place], whose example ("K-A-2 of hearts is Q-K-A
+    with the 2 as its wild card") was the puzzle itself. The puzzle is Q-K-A-2 now, and taking the 2
+    for natural is answered with the natural 2's rule."""
+    p = lesson_puzzle("02_wilds.yaml", "two-beyond-ace")
+    assert "K-A-2 of hearts" in str(hint(p, 1)) and str(p.goal["add"]).split() != ["Kh", "Ah", "2h"]
+    assert check(p, "natural").rule == "natural-two" and check(p, "high").rule == "wild-place"
 
 
 def test_a_laid_down_run_ending_at_the_ace_gives_its_wild_card_no_choice() -> None:

@@ -223,6 +223,8 @@ class Predict(Kind):
                                               for c in (*cards, *(old.cards if old is not None else ())))
         if suit_twos:  # a 2 of the run's suit: natural at its place, else the wild card
             candidates += ["natural-two", "fewest-wilds"]
+            if chosen == "natural" and outcome != "natural":  # the slip is the natural 2: its rule first
+                candidates.insert(0, candidates.pop(candidates.index("natural-two")))
         if chosen == outcome:
             return right(puzzle, candidates, join(why, Message("feedback.predict.now", facts)), meld=new)
         if chosen == "hand":

@@ -261,3 +261,13 @@ def test_the_last_hint_ends_the_answer_before_the_reason(file: str, puzzle_id: s
         reason = "The reason:" if lang == "en" else "Der Grund:"
         if reason in text:
             assert re.search(r"[.!?] " + reason, text) and ".. " not in text, text
+
+
+def test_choose_the_end_says_why_low_is_not_the_answer() -> None:
+    """Issue 37 D15: `low`, the rule's default, got only the pointer while the rule quoted says "with no
+    choice given it goes to the low end"."""
+    p = lesson_puzzle("02_wilds.yaml", "choose-the-end")
+    fb = check(p, "low")
+    assert not fb.correct and "only when no end is chosen" in str(fb.message)
+    assert "nur, wenn kein Ende gewählt wird" in fb.message.text("de")
+    assert "chooses" not in str(fb.message)  # the answer itself is left to the learner

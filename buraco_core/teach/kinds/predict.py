@@ -238,6 +238,9 @@ class Predict(Kind):
                 "cards": cards, "n": len(cards), "wild": old.wild, "stands": old.wild_stands_for})
         elif moves and chosen == "gap" and outcome != "gap":
             refuted = Message("feedback.predict.not-gap", {"cards": cards, "n": len(cards)})
+        elif moves and chosen == "low" and outcome == "choose":  # the default end, where the player may choose
+            assert old is not None
+            refuted = Message("feedback.predict.not-low", {"cards": cards, "n": len(cards), "wild": old.wild})
         else:
             refuted = None
         return wrong(puzzle, candidates, "feedback.predict.not-so", refuted or self.look(puzzle))

@@ -82,3 +82,25 @@ def test_every_position_of_lesson_09_links_its_own_section() -> None:
         miss = next(play for play in split_plays(s.puzzle) if play != solve(s.puzzle))
         link = s.check(miss).link
         assert link is not None and link.words == f"lesson 09, {heading}", puzzle_id
+
+
+def test_the_verdict_names_the_rule_its_reasons_rest_on_not_the_first_tag() -> None:
+    """Issue 37 D9: best-play's verdict clause was the puzzle's first tag (`candidates =
+    list(puzzle.clauses)`): safest-discard's miss named [discard-pile] and its hint 1 read "The
+    discard pile starts empty in Classic Buraco", and the coverage counted lesson 09 under tags no
+    reason of the coach spoke of."""
+    import dataclasses
+
+    from buraco_core.teach import hint
+
+    safest = load_puzzle(PUZZLES / "09_strategy.yaml", "safest-discard")
+    miss = check(safest, "discard 8s")
+    assert miss.rule == "draw" and "starts empty" not in str(hint(safest, 1))
+    tagged = dataclasses.replace(safest, clauses=("discard-pile", "draw"))
+    assert check(tagged, "discard 8s").rule == "draw"  # the reasons decide, not the tags' order
+    joker = load_puzzle(PUZZLES / "09_strategy.yaml", "keep-the-joker")
+    assert check(joker, "discard JK").rule == "wild-one"
+    out = load_puzzle(PUZZLES / "09_strategy.yaml", "go-out-now")
+    assert check(out, "discard 3d").rule == "going-out"
+    brazilian = generate("best-play", "brazilian", 0)  # no [draw] there: its own drawing clause
+    assert check(brazilian, solve(brazilian)).rule in ("draw-top-card", "draw-dig", "wild-one")

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from ...bots.greedy import greedy_action, greedy_meld
 from ...cards import Card
+from ...clauses import CLAUSES
 from ...game.actions import AddToMeld, Discard, NewMeld, Take
 from ...game.engine import apply_events, check
 from ...game.facade import Game
@@ -146,8 +147,8 @@ class BestPlay(Kind):
         view = game.view(game.state.turn)
         team = view.team
         best = max(plays, key=lambda p: ranked[p])
-        candidates = list(puzzle.clauses) or [self.clause]
         why = [*play_reasons(view, game.parse(match)), *what_follows(game, match)]
+        candidates = reason_clauses(why, str(puzzle.goal.get("ask") or "discard"), rules)
         if match == best:
             second = max((p for p in plays if p != best), key=lambda p: ranked[p])
             reason = Message("coach.puzzle-right", {"why": why, "second": play_words(second, team),
@@ -251,6 +252,42 @@ class BestPlay(Kind):
 
     def deals(self, rules: Rules) -> Mapping[str, Sequence[Params]]:
         return {}
+
+
+#: The clause each of the coach's reasons rests on: what a best-play verdict names is the rule its
+#: reasons turn on, not the puzzle's first tag.
+_REASON_CLAUSES: Mapping[str, str] = {
+    "coach.goes-out": "going-out", "coach.then-out": "going-out", "coach.discard-not-out": "going-out",
+    "coach.earns-pot": "pot", "coach.then-pot": "pot-indirect", "coach.pot-guard": "pot-guard",
+    "coach.discard-wild": "wild-one", "coach.wild-hold": "wild-one", "coach.wild-lay": "wild-one",
+    "coach.discard-feeds": "draw", "coach.discard-not-theirs": "draw", "coach.discard-pile-safe": "draw",
+    "coach.take": "draw", "coach.take-fits-hand": "draw", "coach.take-fits-meld": "draw",
+    "coach.take-fits-pile": "draw", "coach.take-wilds": "draw", "coach.draw": "draw",
+    "coach.draw-fits-hand": "draw", "coach.draw-fits-meld": "draw", "coach.draw-unsafe": "draw",
+    "coach.draw-empty": "draw", "coach.buraco": "buraco",
+}
+
+#: The rule each task is about, where the coach's reasons name none.
+_ASK_CLAUSES: Mapping[str, str] = {"discard": "draw", "draw": "draw", "wild": "wild-one", "pot": "pot",
+                                   "out": "going-out"}
+
+
+def reason_clauses(why: Sequence[Message], ask: str, rules: Rules) -> list[str]:
+    """The clauses the coach's reasons rest on (a discard the next player may take with the pile:
+    the ruleset's drawing clause; a wild card let go: [wild-one]; going out: [going-out]), in the
+    reasons' order, and the task's own clause after them; each as ``rules`` play it."""
+    out: list[str] = []
+    for clause in [*(_REASON_CLAUSES.get(m.key) for m in why), _ASK_CLAUSES.get(ask, "draw")]:
+        here = _played(clause, rules) if clause is not None else None
+        if here is not None and here not in out:
+            out.append(here)
+    return out or ["turn"]
+
+
+def _played(clause: str, rules: Rules) -> str | None:
+    """``clause`` if ``rules`` play by it; for drawing, the ruleset's own drawing clause."""
+    options = ("draw", "draw-top-card", "draw-dig") if clause == "draw" else (clause,)
+    return next((c for c in options if CLAUSES[c].applies(rules)), None)
 
 
 def what_follows(game: Game, play: str) -> list[Message]:

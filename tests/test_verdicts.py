@@ -271,3 +271,21 @@ def test_choose_the_end_says_why_low_is_not_the_answer() -> None:
     assert not fb.correct and "only when no end is chosen" in str(fb.message)
     assert "nur, wenn kein Ende gewählt wird" in fb.message.text("de")
     assert "chooses" not in str(fb.message)  # the answer itself is left to the learner
+
+
+def test_the_misleading_words_of_the_audit_are_gone() -> None:
+    """Issue 37 D18: two-becomes-wild asked "What happens to its wild card?" of 2♦ 3♦ 4♦ (no wild card);
+    joker-low-end offered "There is no wild card: the 2 is a natural card." for 7♣ 8♣ JK; the
+    Brazilian adding puzzles said "meld 1 belongs to team 1, and you play for team 0" where every
+    player plays alone."""
+    from buraco_core.teach import KINDS
+
+    two = lesson_puzzle("02_wilds.yaml", "two-becomes-wild")
+    assert "wild card" not in str(two.prompt) and "2♦" in str(two.prompt) and "2♦" in two.prompt.text("de")
+    joker = lesson_puzzle("02_wilds.yaml", "joker-low-end")
+    assert "natural" not in [o.value for o in KINDS["predict"].options(joker)]
+    assert "natural" in [o.value for o in KINDS["predict"].options(lesson_puzzle("02_wilds.yaml", "two-beyond-ace"))]
+    for puzzle_id in ("brazilian-add-any", "brazilian-add-other"):
+        p = lesson_puzzle("04_turn.yaml", puzzle_id)
+        for text in (str(hint(p, 2)), check(p, "refused").explain(), hint(p, 2).text("de")):
+            assert "belongs to team" not in text and "you play for team" not in text and "Team" not in text, text

@@ -138,7 +138,9 @@ def play_pointer(game: Game, play: str, clause: str | None) -> Message:
         return Message("hint.here.play-last-wild", {"card": act.card})
     if look == "owner" and isinstance(act, AddToMeld):
         owner = team if act.team is None else act.team
-        return Message("hint.here.play-owner", {"meld": act.meld, "team": owner, "own": team})
+        alone = state.teams == state.players  # every player a side alone: seats, not teams
+        return Message("hint.here.play-owner-alone" if alone else "hint.here.play-owner",
+                       {"meld": act.meld, "team": owner, "own": team})
     if look == "cards" and isinstance(act, AddToMeld):
         owner = team if act.team is None else act.team
         melds = state.melds[owner]

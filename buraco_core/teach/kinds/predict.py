@@ -128,9 +128,10 @@ def _place(meld: Meld) -> str:
 def _offered(puzzle: Puzzle, right_answer: str) -> tuple[str, ...]:
     if puzzle.goal.get("ask") == "kind":
         return KIND_OUTCOMES
-    if not puzzle.table:
-        return ("low", "high", "gap", "natural")
     cards = parse_cards(str(puzzle.goal.get("add", "")))
+    if not puzzle.table:  # "the 2 is a natural card" only where a 2 is laid down
+        offered = ["low", "high", "gap", *(["natural"] if any(c.rank == 2 for c in cards) else [])]
+        return tuple(offered) if right_answer in offered else (right_answer, *offered)
     old = make_meld(puzzle.table[0], puzzle.ruleset)
     twos = any(c.rank == 2 for c in (*old.cards, *cards))
     offered = ["stays", "gap", "low", "high", "choose"]
@@ -157,6 +158,11 @@ class Predict(Kind):
             return Message("prompt.predict-kind", {"cards": cards, "rules": puzzle.ruleset})
         if not puzzle.table:
             return Message("prompt.predict-new", {"cards": cards})
+        old = make_meld(puzzle.table[0], puzzle.ruleset)
+        if old.wild is None:  # no wild card to ask about: its natural 2, or whether it gets one
+            two = next((c for c in old.cards if c.rank == 2), None)
+            return (Message("prompt.predict-two", {"cards": cards, "two": two}) if two is not None
+                    else Message("prompt.predict-no-wild", {"cards": cards}))
         return Message("prompt.predict-wild", {"cards": cards})
 
     def problems(self, puzzle: Puzzle, rules: Rules) -> str | None:

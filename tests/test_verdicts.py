@@ -289,3 +289,20 @@ def test_the_misleading_words_of_the_audit_are_gone() -> None:
         p = lesson_puzzle("04_turn.yaml", puzzle_id)
         for text in (str(hint(p, 2)), check(p, "refused").explain(), hint(p, 2).text("de")):
             assert "belongs to team" not in text and "you play for team" not in text and "Team" not in text, text
+
+
+def test_lesson_02_asks_whether_a_meld_is_clean_without_offering_the_kinds_of_buraco() -> None:
+    """Issue 37 D12: 02_wilds/two-home-clean offered "A clean / semi-clean / dirty buraco." in
+    lesson 02, a lesson before the kinds of buraco are taught; a predict goal's ``offer`` names the
+    lesson's own choices, and one that leaves out the right answer is refused."""
+    from buraco_core.teach import KINDS, validate
+
+    p = lesson_puzzle("02_wilds.yaml", "two-home-clean")
+    assert [o.value for o in KINDS["predict"].options(p)] == ["clean-meld", "wild-meld"]
+    assert check(p, "clean-meld").correct and not check(p, "wild-meld").correct
+    wrong_offer = Puzzle(id="x", kind="predict", rules="buraco", table=("3s 4s 2s 6s 7s",),
+                         goal={"add": "5s", "ask": "kind", "offer": "wild-meld dirty-buraco"})
+    assert "not among the outcomes offered" in str(validate(wrong_offer))
+    with pytest.raises(ValueError, match="offer lists"):
+        Puzzle(id="y", kind="predict", rules="buraco", table=("3s 4s 2s 6s 7s",),
+               goal={"add": "5s", "ask": "kind", "offer": "clean-meld royal"})

@@ -52,12 +52,26 @@ _CLAUSE = {"stays": "extend", "gap": "wild-moves", "low": "wild-moves", "high": 
 
 @dataclass(frozen=True)
 class PredictGoal(Goal):
+    """``add``: the cards added (or laid down); ``ask``: ``wild`` or ``kind``; ``offer``: the
+    outcomes offered, where a lesson offers fewer than the kind's own (lesson 02 asks whether a
+    meld is clean before lesson 03 has taught the kinds of buraco: ``offer: clean-meld
+    wild-meld``)."""
+
     add: str | None = None
     ask: str | None = None
+    offer: str | None = None
 
     def __post_init__(self) -> None:
         if self.ask not in (None, "wild", "kind"):
             raise ValueError(f"ask is wild or kind, not {self.ask!r}")
+        if self.offer is not None:
+            offer = self.offer if isinstance(self.offer, list | tuple) else str(self.offer).split()
+            known = KIND_OUTCOMES if self.ask == "kind" else WILD_OUTCOMES
+            unknown = [o for o in offer if o not in known]
+            if unknown or len(offer) < 2:
+                raise ValueError(f"offer lists two or more of {', '.join(known)}"
+                                 + (f", not {', '.join(map(str, unknown))}" if unknown else ""))
+            object.__setattr__(self, "offer", " ".join(map(str, offer)))
         if self.add is not None:
             object.__setattr__(self, "add", format_cards(parse_cards(str(self.add))))
 
@@ -126,6 +140,8 @@ def _place(meld: Meld) -> str:
 
 
 def _offered(puzzle: Puzzle, right_answer: str) -> tuple[str, ...]:
+    if puzzle.goal.get("offer"):  # the lesson's own choices (problems() checks the answer is one)
+        return tuple(str(puzzle.goal["offer"]).split())
     if puzzle.goal.get("ask") == "kind":
         return KIND_OUTCOMES
     cards = parse_cards(str(puzzle.goal.get("add", "")))
@@ -176,6 +192,9 @@ class Predict(Kind):
             return f"the cards cannot be added: {e}"
         if puzzle.goal.get("ask", "wild") == "wild" and old is not None and old.wild is None and new.wild is None:
             return "no wild card before or after: ask 'kind' instead"
+        offer = str(puzzle.goal.get("offer") or "").split()
+        if offer and _outcome not in offer:
+            return f"the right answer, {_outcome}, is not among the outcomes offered ({', '.join(offer)})"
         return None
 
     def options(self, puzzle: Puzzle) -> tuple[Option, ...]:

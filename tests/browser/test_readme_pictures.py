@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from playwright.sync_api import expect
 
 from .conftest import ROOT, VoilaServer, open_notebook

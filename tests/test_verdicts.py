@@ -306,3 +306,16 @@ def test_lesson_02_asks_whether_a_meld_is_clean_without_offering_the_kinds_of_bu
     with pytest.raises(ValueError, match="offer lists"):
         Puzzle(id="y", kind="predict", rules="buraco", table=("3s 4s 2s 6s 7s",),
                goal={"add": "5s", "ask": "kind", "offer": "clean-meld royal"})
+
+
+def test_an_allowed_play_says_why_the_side_may_go_out() -> None:
+    """Issue 37 D14: fechado-last-card-free's `refused` got [turn] and "Look at where you are in your
+    turn", not the clean buraco that lets the Q♦ go; going-out's right answer said only "Your side
+    may go out"."""
+    free = lesson_puzzle("05_pot.yaml", "fechado-last-card-free")
+    miss = check(free, "refused")
+    assert miss.rule == "turn-guard" and "its buracos (one, 1 clean)" in miss.explain()
+    assert "a clean buraco (7♣-K♣)" in str(check(free, "allowed").message)
+    out = check(lesson_puzzle("05_pot.yaml", "going-out"), "allowed")
+    assert "its pot taken, a buraco (4♠-10♠)" in str(out.message)
+    assert "den aufgenommenen Topf, einen Buraco (4♠–10♠)" in out.message.text("de")

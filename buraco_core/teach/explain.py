@@ -32,6 +32,7 @@ __all__ = [
     "explain_allowed",
     "is_worked_example",
     "meld_clauses",
+    "out_has",
     "play_words",
     "refusal_clauses",
     "wild_change",
@@ -179,6 +180,21 @@ def _meld_with(state: State, card: Card) -> Message | None:
     return None
 
 
+def out_has(state: State, team: int) -> Message:
+    """What the side has that going out needs in its ruleset (the pot taken, where it needs one;
+    its buraco, or its clean buraco), for a play that goes out or may end the turn by going out."""
+    rules = state.rules
+    side = state.melds[team]
+    needs: list[Message] = []
+    if rules.out_needs_pot and rules.pots:
+        needs.append(Message("explain.out-pot"))
+    meld = next((m for m in side if (m.is_clean if rules.out_needs_clean else m.is_buraco)), None)
+    if meld is not None:
+        needs.append(Message("explain.out-clean" if rules.out_needs_clean else "explain.out-buraco",
+                             {"label": meld.label_message}))
+    return Message("explain.out-has", {"needs": tuple(needs)})
+
+
 def explain_allowed(game: Game, play: str) -> tuple[Message, list[str]]:
     """Why an allowed play is allowed, and what it leads to: a sentence and the clauses it uses
     (the most specific first), rendered from the events the play reports
@@ -193,7 +209,8 @@ def explain_allowed(game: Game, play: str) -> tuple[Message, list[str]]:
     outcome: tuple[Message, list[str]] | None = None
     if any(isinstance(e, HandEnded) for e in events):
         if any(isinstance(e, WentOut) for e in events):
-            outcome = Message("explain.goes-out", {"rules": rules}), ["going-out", "one-pot"]
+            outcome = (Message("teach.join", {"first": Message("explain.goes-out", {"rules": rules}),
+                                              "then": out_has(state, team)}), ["going-out", "one-pot"])
         else:
             outcome = Message("explain.stock-ends", {"rules": rules}), ["stock-end"]
     elif any(isinstance(e, PotWaiting) and e.seat == seat for e in events):

@@ -13,14 +13,16 @@ import random
 from collections.abc import Mapping, Sequence
 
 from ...cards import Card
-from ...game.actions import Action, AddToMeld, IllegalAction, NewMeld, Take, parse_action
+from ...game.actions import Action, AddToMeld, Discard, IllegalAction, NewMeld, Take, parse_action
+from ...game.engine import apply_events
+from ...game.events import WentOut
 from ...game.facade import Game
 from ...game.state import Phase
 from ...messages import Message
 from ...rules import Rules
 from ...variants import rules_text
 from ..answers import read_bool, read_index
-from ..explain import explain_allowed, play_words, refusal_clauses
+from ..explain import explain_allowed, out_has, play_words, refusal_clauses
 from ..feedback import Feedback
 from ..look import play_pointer
 from ..positions import PositionGoal, game_of, position_facts, show_position, split_plays
@@ -103,9 +105,12 @@ class LegalPlay(Kind):
             candidates.append("discard-pile")  # the take turns on the one card the closed pile shows
         left = _left_after(game, act)
         if isinstance(act, (NewMeld, AddToMeld)) and left is not None:
-            # the turn guard asked whether the one card left may end the turn: it may
-            candidates.append("turn-guard")
+            # the turn guard asked whether the one card left may end the turn: it may, and that is
+            # what the verdict turns on (where discarding it goes out: what the side has for that)
+            candidates.insert(0, "turn-guard")
             why = Message("teach.join", {"first": why, "then": Message("explain.last-card-free", {"card": left})})
+            if _goes_out(game, act, left):
+                why = Message("teach.join", {"first": why, "then": out_has(game.state, game.state.current_team)})
         if says_allowed:
             reason = Message("feedback.play-allowed", {"play": shown, "why": why})
             return right(puzzle, candidates, reason, verdict="feedback.right-allowed")
@@ -151,6 +156,13 @@ class LegalPlay(Kind):
         if rules.pot_guard:
             skip.add("turn-guard")  # the pot guard refuses first (see templates.turn_guard)
         return {clause: [{"clause": clause}] for clause in RECIPES if clause not in skip}
+
+
+def _goes_out(game: Game, act: Action, left: Card) -> bool:
+    """Whether discarding ``left``, the one card ``act`` leaves, goes out (the engine's events say)."""
+    after, _ = apply_events(game.state, act)
+    _, events = apply_events(after, Discard(left))
+    return any(isinstance(e, WentOut) for e in events)
 
 
 def _left_after(game: Game, act: Action) -> Card | None:

@@ -159,9 +159,18 @@ def _value_of(rank: int, points: int) -> Message:
     return Message("clause.card-values.here-one", {"rank": rank_message(rank, plural=True), "points": points})
 
 
+def _going_out_here(rules: Rules) -> Message:
+    """What going out needs in ``rules`` and how a player goes out, in the words of the rulesets'
+    comparison (:mod:`buraco_core.compare`)."""
+    from .compare import going_out_by, going_out_needs  # compare reads melds and scoring, which read clauses
+
+    return Message("clause.going-out.here", {"rules": rules, "needs": going_out_needs(rules),
+                                             "by": going_out_by(rules)})
+
+
 #: The clauses whose general sentence speaks of rulesets that differ, and each ruleset's own sentence.
 _HERE: dict[str, Callable[[Rules], Message]] = {"deck": _deck_here, "seats": _seats_here,
-                                                 "card-values": _card_values_here}
+                                                 "card-values": _card_values_here, "going-out": _going_out_here}
 
 
 def _pots(rules: Rules) -> bool:

@@ -28,7 +28,8 @@ from .rules import RULESETS, DiscardTake, GoingOut, IndirectPot, Rules, RulesErr
 from .scoring import ScoreLine, score_side
 from .variants import rules_text
 
-__all__ = ["RulesetScore", "RulesetTable", "ScoreComparison", "compare_rulesets", "or_list", "score_under_each"]
+__all__ = ["RulesetScore", "RulesetTable", "ScoreComparison", "compare_rulesets", "going_out_by", "going_out_needs",
+           "or_list", "score_under_each"]
 
 
 def _m(key: str, /, **params: object) -> Message:
@@ -95,6 +96,17 @@ def _out_needs(r: Rules) -> Message:
     return _m("out-pot-if-left-and" if r.stock_end is StockEnd.EMPTY_NO_POT else "out-pot-and", buraco=buraco)
 
 
+def going_out_needs(r: Rules) -> Message:
+    """What going out needs in ``r``, as the comparison's row says it (the [going-out] clause as
+    the ruleset reads it, :meth:`~buraco_core.clauses.Clause.text_for`, says it too)."""
+    return _out_needs(r)
+
+
+def going_out_by(r: Rules) -> Message:
+    """How a player goes out in ``r``: by a meld or a discard, or only by a discard."""
+    return _m(_OUT_BY[r.going_out])
+
+
 def _yes_no(flag: bool) -> Message:
     return _m("yes") if flag else _m("no")
 
@@ -129,7 +141,7 @@ ROWS: tuple[tuple[str, Callable[[Rules], Message]], ...] = (
     ("pot on the fly (direct)", lambda r: _yes_no(r.direct_pot) if r.pots else _m("dash")),
     ("pot by a discard", lambda r: _m(_INDIRECT[r.indirect_pot]) if r.pots else _m("dash")),
     ("going out needs", _out_needs),
-    ("going out by", lambda r: _m(_OUT_BY[r.going_out])),
+    ("going out by", going_out_by),
     ("going out bonus", lambda r: _n(r.going_out_bonus)),
     ("the hand also ends when", lambda r: _m(_STOCK[r.stock_end])),
     ("pot never taken", lambda r: _m("penalty", n=r.pot_not_taken_penalty)

@@ -128,7 +128,7 @@ def test_every_second_hint_of_the_lessons_is_read_from_its_puzzle() -> None:
 
 
 @pytest.mark.parametrize(("file", "pid", "answer", "rule", "pointer"), [
-    ("02_wilds", "choose-the-end", "low", "wild-moves", "In 4♣ JK 6♣ 7♣ the JK stands for 5♣"),
+    ("02_wilds", "choose-the-end", "high", "wild-moves", "In 4♣ JK 6♣ 7♣ the JK stands for 5♣"),
     ("02_wilds", "two-goes-home", "low", "wild-two-home", "the 2♥ stands for 5♥"),
     ("05_pot", "pot-waits", "next-player", "pot-indirect", "after you discard the Q♦ (no card), your side's pot (still set aside)"),
     ("06_scoring", "match-point", "another hand is dealt", "match-end", "it scores side 0"),
@@ -156,6 +156,7 @@ def test_a_wrong_choice_is_refuted_where_that_keeps_the_answer_open() -> None:
     p = load_puzzle(PUZZLES / "02_wilds.yaml", "choose-the-end")  # 4♣ JK 6♣ 7♣ + 5♣: the player chooses
     assert "the 5♣ takes the place the JK holds (5♣): the JK cannot stay there" in str(check(p, "stays").message)
     assert "there is no gap to fill" in str(check(p, "gap").message)
+    assert "only when no end is chosen" in str(check(p, "low").message)  # the default end (issue 37 D15)
     assert "never goes back to a hand" in str(check(p, "hand").message)
     for answer in ("stays", "gap", "low", "high", "hand"):
         assert "chooses" not in str(check(p, answer).message)

@@ -328,7 +328,7 @@ def test_hints_escalate_and_only_the_last_gives_the_answer() -> None:
         p = generate(kind, "buraco", 11)
         first, second, last = (str(hint(p, level)) for level in range(1, HINT_LEVELS + 1))
         clause = CLAUSES[p.clauses[0]]
-        assert first == str(Message("hint.rule", {"title": clause.title_message, "text": clause.text_message}))
+        assert first == str(Message("hint.rule", {"title": clause.title_message, "text": clause.text_for(p.ruleset)}))
         assert second and second != first and last.startswith("The answer")
         for code in p.hand:
             assert f" {code} " not in f" {first} {second} "

@@ -319,3 +319,17 @@ def test_an_allowed_play_says_why_the_side_may_go_out() -> None:
     out = check(lesson_puzzle("05_pot.yaml", "going-out"), "allowed")
     assert "its pot taken, a buraco (4♠-10♠)" in str(out.message)
     assert "den aufgenommenen Topf, einen Buraco (4♠–10♠)" in out.message.text("de")
+
+
+def test_a_miss_quotes_the_rule_as_its_ruleset_reads_it() -> None:
+    """Issue 37 N5: a miss quoted the all-rulesets sentence of its clause: brazilian-dirty-canasta's
+    `allowed` read "What it needs differs by ruleset (the pot taken, a buraco or a clean one)", never
+    that Brazilian Buraco needs a clean canasta."""
+    from buraco_core.clauses import CLAUSES
+    from buraco_core.rules import RULESETS
+
+    p = lesson_puzzle("05_pot.yaml", "brazilian-dirty-canasta")
+    text = check(p, "allowed").explain()
+    assert "differs by ruleset" not in text and "In Brazilian Buraco it needs a clean buraco" in text
+    fechado = CLAUSES["going-out"].text_for(RULESETS["fechado"]).text("en")
+    assert "a clean buraco, and a player goes out by a meld or a discard" in fechado

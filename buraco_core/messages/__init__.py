@@ -9,7 +9,11 @@ and translations never parse English.
 The catalog of a language is one TOML file beside this module (``en.toml``); its tables nest,
 and a key is the dotted path (``illegal.already-drawn``). A sentence names its parameters in
 braces (``you do not hold {card}``); ``{n:card|cards}`` picks the singular when ``n`` is 1 and
-the plural otherwise, and a ``#`` in the chosen form stands for the number (``{n:a gap|# gaps}``). Parameter values are shown in the message's language:
+the plural otherwise, and a ``#`` in the chosen form stands for the number (``{n:a gap|# gaps}``).
+A sentence whose grammar depends on its argument asks the argument's form (``{team:dat}``,
+``{player:Nom}``) or chooses its words by what the argument is (``{player:you=hast|hat}``): the
+terms, forms and choices of :mod:`buraco_core.messages.grammar`. Parameter values are shown in the
+message's language:
 
 - a :class:`Message` is rendered in the same language (messages nest);
 - a :class:`~buraco_core.cards.Card` as its notation with suit symbols (``7♥``), a sequence of
@@ -40,19 +44,19 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 import string
-import tomllib
 from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
 from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
+from . import grammar
+from .grammar import Term
 from .typography import format_number, typeset
 
-__all__ = ["LANGUAGES", "Message", "catalog", "format_number", "message", "parameters", "render", "show", "source_stamp",
-           "source_stamps", "translation_problems", "typeset"]
+__all__ = ["LANGUAGES", "Message", "Term", "catalog", "format_number", "message", "parameters", "render", "show",
+           "source_stamp", "source_stamps", "terms", "translation_problems", "typeset"]
 
 #: The languages the catalog has, the first the one ``str`` gives.
 LANGUAGES: tuple[str, ...] = ("en", "de")
@@ -120,10 +124,19 @@ def catalog(lang: str = "en") -> Mapping[str, str]:
     """Every sentence of a language by key (read once from its TOML file)."""
     if lang not in LANGUAGES:
         raise KeyError(f"no catalog for language {lang!r}: the catalog has {', '.join(LANGUAGES)}")
-    text = resources.files(__package__).joinpath(f"{lang}.toml").read_text(encoding="utf-8")
-    flat: dict[str, str] = {}
-    _flatten(tomllib.loads(text), "", flat)
-    return MappingProxyType(flat)
+    return MappingProxyType(_loaded(lang)[0])
+
+
+def terms(lang: str = "en") -> Mapping[str, Term]:
+    """The terms of a language by key: the forms and features of the names a sentence declines
+    (:mod:`buraco_core.messages.grammar`)."""
+    catalog(lang)
+    return MappingProxyType(_loaded(lang)[1])
+
+
+@cache
+def _loaded(lang: str) -> tuple[dict[str, str], dict[str, Term]]:
+    return grammar.parse(resources.files(__package__).joinpath(f"{lang}.toml").read_text(encoding="utf-8"))
 
 
 def source_stamp(english: str) -> str:
@@ -154,7 +167,7 @@ def translation_problems(lang: str) -> list[str]:
         if parameters(english[key]) != parameters(other[key]):
             problems.append(f"{key}: parameters differ: en {sorted(parameters(english[key]))}, "
                             f"{lang} {sorted(parameters(other[key]))}")
-        elif sorted(re.findall(r"\{(\w+):", english[key])) != sorted(re.findall(r"\{(\w+):", other[key])):
+        elif grammar.plural_choices(english[key]) != grammar.plural_choices(other[key]):
             problems.append(f"{key}: plural choices differ between en and {lang}")
         if stamps.get(key) != source_stamp(english[key]):
             problems.append(f"{key}: translated from another English sentence than today's {english[key]!r}: "
@@ -169,17 +182,6 @@ def parameters(template: str) -> frozenset[str]:
     ['n', 'suit']
     """
     return frozenset(name for _, name, _, _ in _FORMATTER.parse(template) if name)
-
-
-def _flatten(table: Mapping[str, Any], prefix: str, out: dict[str, str]) -> None:
-    for key, value in table.items():
-        path = prefix + key
-        if isinstance(value, Mapping):
-            _flatten(value, path + ".", out)
-        elif isinstance(value, str):
-            out[path] = value
-        else:
-            raise TypeError(f"catalog entry {path!r} is not a sentence: {value!r}")
 
 
 def _template(key: str, lang: str) -> str:
@@ -240,10 +242,8 @@ def show(value: object, lang: str = "en") -> str:
     if isinstance(value, Card):
         return card_text(value, lang)
     if isinstance(value, Rules):
-        shown = render(f"ruleset.{value.name}", lang) if f"ruleset.{value.name}" in catalog("en") \
-            else value.name
-        # a house variant: its preset's name, and that it has house rules
-        return shown if RULESETS.get(value.name, value) == value else render("house.column", lang, rules=shown)
+        term = _ruleset_term(value, RULESETS)
+        return term.text(lang) if isinstance(term, Message) else term
     if isinstance(value, Sequence) and not isinstance(value, str) and value \
             and all(isinstance(v, Card) for v in value):
         return " ".join(card_text(v, lang) for v in value)
@@ -264,7 +264,12 @@ class _Formatter(string.Formatter):
 
     def format_field(self, value: Any, format_spec: str) -> str:
         shown: _Shown = value
-        if "|" in format_spec:
+        kind = grammar.spec_kind(format_spec)
+        if kind == "form":
+            return _form(shown.value, format_spec, shown.lang)
+        if kind == "choice":
+            return grammar.choose(format_spec, _features(shown.value, shown.lang)).replace("#", show(shown.value, shown.lang))
+        if kind == "plural":
             one, _, many = format_spec.partition("|")
             return (one if shown.value == 1 else many).replace("#", show(shown.value, shown.lang))
         if isinstance(shown.value, Message):
@@ -273,3 +278,64 @@ class _Formatter(string.Formatter):
 
 
 _FORMATTER = _Formatter()
+
+
+# ------------------------------------------------------------------ terms: forms and features (grammar.py)
+
+def _ruleset_term(value: Any, rulesets: Mapping[str, Any]) -> Message | str:
+    """A ruleset as the term that names it: ``ruleset.<name>``, a house variant that term with
+    ``house.column``; a name the catalog lacks as itself."""
+    name = str(value.name)
+    if f"ruleset.{name}" not in catalog("en"):
+        return name
+    term = Message(f"ruleset.{name}")
+    # a house variant: its preset's name, and that it has house rules
+    return term if rulesets.get(value.name, value) == value else Message("house.column", {"rules": term})
+
+
+def _as_term(value: object) -> object:
+    """``value`` as a term if it is one: a message, a ruleset's message, a list; else itself."""
+    from ..rules import RULESETS, Rules  # the cycle of show()
+
+    return _ruleset_term(value, RULESETS) if isinstance(value, Rules) else value
+
+
+def _is_list(value: object) -> bool:
+    return isinstance(value, Sequence) and not isinstance(value, str) and bool(value) \
+        and all(isinstance(v, Message) for v in value)
+
+
+def _features(value: object, lang: str) -> frozenset[str]:
+    """What ``value`` is, for a choice: a term's features, a number's value, a list's ``pl``."""
+    value = _as_term(value)
+    if isinstance(value, Message):
+        term = _loaded(lang)[1].get(value.key) or _loaded("en")[1].get(value.key)
+        return term.features if term else frozenset()
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return frozenset({str(value)})
+    if _is_list(value):
+        items: Sequence[object] = value  # type: ignore[assignment]
+        return frozenset({"pl"}) if len(items) > 1 else _features(items[0], lang)
+    return frozenset()
+
+
+def _form(value: object, name: str, lang: str) -> str:
+    """The form ``name`` of ``value`` in ``lang`` (before typesetting); a capital first letter of
+    ``name`` capitalizes it. A value without that form is shown as it is."""
+    capital = name[0].isupper()
+    name = name[0].lower() + name[1:]
+    value = _as_term(value)
+    text = None
+    if isinstance(value, Message):
+        term = _loaded(lang)[1].get(value.key)
+        if term and name in term.forms:
+            text = _FORMATTER.vformat(term.forms[name], (), _Params(value._params, lang))
+        else:
+            text = value._raw(lang)
+    elif _is_list(value):
+        forms = [_form(v, name, lang) for v in value]  # type: ignore[attr-defined]
+        separator, last = render("list.separator", lang), render("list.last", lang)
+        text = forms[0] if len(forms) == 1 else separator.join(forms[:-1]) + last + forms[-1]
+    else:
+        text = show(value, lang)
+    return text[:1].upper() + text[1:] if capital else text

@@ -7,7 +7,7 @@ A bot (:class:`Bot`) has a ``name`` and ``choose(view, referee=None) -> Action``
 A bot decides which of its moves are legal without seeing the hidden cards: legality depends
 only on what its seat may see. :func:`~buraco_core.game.view.determinize` builds a state
 consistent with the view, and the bot asks the pure core
-(:func:`~buraco_core.game.engine.check`, :func:`~buraco_core.game.engine.legal_actions`) about
+(:func:`~buraco_core.game.engine.check`, :func:`~buraco_core.game.legal.legal_actions`) about
 its own moves in that state; where the loop runs it (:func:`play_hand`, :class:`Seats`), it may
 instead ask the game itself, as a player asks the referee (``game.why_illegal``). The answers are
 the same either way, and so are the bot's choices. Bots ask the engine's own

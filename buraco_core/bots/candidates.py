@@ -1,7 +1,7 @@
 """The actions a bot considers: quick supersets of what the engine lists, not checked.
 
 :func:`draw_candidates` and :func:`play_candidates` list every action
-:func:`~buraco_core.game.engine.legal_actions` would (and a few refused ones): the random bot
+:func:`~buraco_core.game.legal.legal_actions` would (and a few refused ones): the random bot
 samples them, the tests and the benchmarks walk random games with them. Filter with
 :func:`~buraco_core.game.engine.check`.
 

@@ -20,7 +20,8 @@ from typing import Any, NamedTuple
 
 from ..cards import CARD_ORDER, Card
 from ..game.actions import Action, AddToMeld, Discard, Draw, NewMeld, NextHand, Take
-from ..game.engine import apply, judge, legal_actions, reachable_teams
+from ..game.engine import apply, judge, reachable_teams
+from ..game.legal import legal_actions
 from ..game.state import Phase, State
 from ..game.view import View, determinize, visible_pile
 from ..meld_search import extends, three_card_melds

@@ -12,7 +12,8 @@ import time
 from collections.abc import Sequence
 
 from ..game.actions import Action, NextHand
-from ..game.engine import apply, legal_actions, out_refusal
+from ..game.engine import apply, out_refusal
+from ..game.legal import legal_actions
 from ..game.state import Phase, PotState, State
 from ..game.view import View, determinize
 from ..scoring import score_side

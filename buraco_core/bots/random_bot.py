@@ -13,7 +13,8 @@ from functools import partial
 
 from ..cards import CARD_ORDER, Card
 from ..game.actions import Action, AddToMeld, Draw, NewMeld, NextHand, Take
-from ..game.engine import check, legal_actions, reachable_teams
+from ..game.engine import check, reachable_teams
+from ..game.legal import legal_actions
 from ..game.state import Phase
 from ..game.view import View, determinize
 from ..meld_search import may_extend

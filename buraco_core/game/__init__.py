@@ -9,7 +9,7 @@ Draw()
 """
 
 from .actions import Action, AddToMeld, Discard, Draw, IllegalAction, NewMeld, NextHand, Take, parse_action
-from .engine import LegalActions, apply, apply_events, check, judge, legal_actions
+from .engine import apply, apply_events, check, judge
 from .events import (
     Added,
     Discarded,
@@ -29,6 +29,7 @@ from .events import (
     seen_by,
 )
 from .facade import Game
+from .legal import LegalActions, legal_actions
 from .record import hand_record, match_record
 from .scenarios import ScenarioError, load_scenario, parse_scenario, scenario_names
 from .serialize import state_from_dict, state_to_dict

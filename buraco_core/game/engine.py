@@ -90,13 +90,11 @@ from .guards import (
 from .state import Phase, PotState, State, deal_hand, state_with
 
 __all__ = [
-    "LegalActions",
     "apply",
     "apply_events",
     "check",
     "finish_refusal",
     "judge",
-    "legal_actions",
     "out_refusal",
     "reachable_teams",
     "take_clause",
@@ -576,7 +574,3 @@ _APPLY: dict[Phase, Callable[[State, Action, EventSink], State]] = {
     Phase.MATCH_OVER: _apply_match_over,
 }
 
-
-# the enumeration (re-exported here, where it always was) asks check above: imported once check
-# exists (the package imports this module before the enumeration's)
-from .legal import LegalActions, legal_actions  # noqa: E402

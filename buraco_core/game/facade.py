@@ -30,8 +30,9 @@ from ..melds import Meld
 from ..rules import Rules, get_rules
 from ..scoring import Score
 from .actions import Action, IllegalAction, parse_action
-from .engine import LegalActions, apply, apply_events, judge, legal_actions
+from .engine import apply, apply_events, judge
 from .events import Event
+from .legal import LegalActions, legal_actions
 from .serialize import StateDict, rules_to_dict, state_from_dict, state_to_dict
 from .state import Phase, State, new_game
 from .view import View, view_of

@@ -12,7 +12,8 @@ a clean A-Q).
 
 >>> import random
 >>> from buraco_core.game.state import new_game, Phase
->>> from buraco_core.game.engine import apply, legal_actions
+>>> from buraco_core.game.engine import apply
+>>> from buraco_core.game.legal import legal_actions
 >>> start, rng = new_game("italian", 4, seed=2), random.Random(2)
 >>> s, actions = start, []
 >>> while s.phase in (Phase.DRAW, Phase.PLAY):

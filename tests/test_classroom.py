@@ -208,3 +208,20 @@ def test_pasted_codes_are_named_in_order(handins: list[HandIn]) -> None:
     text = f"{handins[0].code()}\n\n{handins[1].code()}\n"
     assert [name for name, _ in pasted_codes(text, "de", first=3)] == ["Code 3", "Code 4"]
     assert pasted_codes("   ") == [] and pasted_codes("hello")[0][0] == "the pasted text"
+
+
+def test_missed_last_means_the_last_answer_was_wrong() -> None:
+    from buraco_core.teach.mastery import Answer, Outcome
+
+    def learner(name: str, outcomes: list[Outcome]) -> str:
+        answers = tuple(Answer("run", "buraco", o, f"v{i}", DAY, at=i, session="s1") for i, o in enumerate(outcomes))
+        return hand_in(Record({}, answers), name, lang="en", ruleset="buraco", at=1, day=DAY).dumps()
+
+    # Maya of the walkthrough: wrong, right after help, wrong, right after help: her last answer was right
+    view = read_class([("maya.json", learner("Maya", [Outcome.WRONG, Outcome.HELPED] * 2)),
+                       ("noah.json", learner("Noah", [Outcome.HELPED, Outcome.WRONG]))], DAY)
+    maya, noah = view.learners
+    assert maya.states["run"].level == "weak"            # her own map: still to go over again
+    assert maya.level("run") == "learning" and maya.count("weak") == 0
+    assert noah.level("run") == "weak" and noah.count("weak") == 1
+    assert view.clause_row("run").learners["weak"] == ("Noah",)

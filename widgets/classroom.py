@@ -7,6 +7,11 @@ learner's hand-in is listed with a sentence, the rest loads, and loading more ad
 (the same learner again: the later hand-in stays). The other widgets of the teacher's page
 (:mod:`buraco_widgets.class_map`, ...) observe ``version`` and draw :attr:`ClassLoader.view`.
 
+The page keeps the loaded class in the browser's storage for the site (``localStorage``, under
+:data:`KEPT_KEY`): ``kept`` is what to keep (the loaded files' and codes' text, as JSON; "" when
+nothing is loaded, and the page forgets it), and a page opened again (a reload, Back after a lesson
+link) sends it back (:meth:`ClassLoader.restore`). "Start again" forgets it.
+
 >>> from datetime import date
 >>> from buraco_core.teach.sample_class import sample_class
 >>> loader = ClassLoader(today=date(2026, 12, 1), environ={})
@@ -14,10 +19,16 @@ learner's hand-in is listed with a sentence, the rest loads, and loading more ad
 >>> loader.load_files([*files, ("notes.txt", "hello")])
 >>> loader.summary, len(loader.problems)
 ('3 learners in the class.', 1)
+>>> again = ClassLoader(today=date(2026, 12, 1), environ={})
+>>> again.restore(loader.kept)
+True
+>>> again.summary, again.note
+('3 learners in the class.', 'The class kept in this browser is loaded again.')
 """
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterable, Mapping
 from datetime import UTC, date, datetime, timedelta
@@ -43,13 +54,18 @@ from ._common import template
 from .front_end import front_end
 from .language import resolve
 
-__all__ = ["ClassLoader"]
+__all__ = ["KEPT_KEY", "ClassLoader"]
+
+#: Where the page keeps the loaded class: the browser's ``localStorage`` key (one class per site).
+KEPT_KEY = "buraco-teacher-class"
+_KEPT_FORMAT = 1
 
 #: Marks the entries read from the class folder (read again, they replace the last reading).
 _FOLDER_MARK = "\0folder:"
 _TEXTS = ("classroom.load.title", "classroom.load.files-label", "classroom.load.codes-label",
           "classroom.load.load", "classroom.load.load-tip", "classroom.load.folder", "classroom.load.clear",
-          "classroom.load.clear-tip", "classroom.load.problems", "classroom.load.file-unreadable")
+          "classroom.load.clear-tip", "classroom.load.problems", "classroom.load.file-unreadable",
+          "classroom.load.keep-failed")
 
 
 class ClassLoader(anywidget.AnyWidget):
@@ -64,6 +80,11 @@ class ClassLoader(anywidget.AnyWidget):
     folder = traitlets.Unicode("").tag(sync=True)
     """The class folder's button words ("" where no folder is set)."""
     version = traitlets.Int(0).tag(sync=True)
+    kept = traitlets.Unicode("").tag(sync=True)
+    """What the page keeps in the browser (JSON of the loaded files' and codes' text; "": forget it)."""
+    kept_key = traitlets.Unicode(KEPT_KEY).tag(sync=True)
+    note = traitlets.Unicode("").tag(sync=True)
+    """Where the class is kept and how to forget it, or that a kept class was loaded again."""
 
     def __init__(self, *, lang: str | None = None, today: date | None = None,
                  course: Course | str | os.PathLike[str] | None = None,
@@ -119,11 +140,31 @@ class ClassLoader(anywidget.AnyWidget):
         self._update()
 
     def clear(self) -> None:
-        """Start again with no learner."""
+        """Start again with no learner (the page forgets the class it kept)."""
         self._entries, self._unreadable, self._folder_problems, self._codes = [], [], [], 0
         self._update()
 
-    def _update(self) -> None:
+    def restore(self, kept: object) -> bool:
+        """Load the class the page kept (``kept``: the JSON text of :attr:`kept`), unless a class is
+        loaded already; False (and nothing changes) for anything else."""
+        if self._entries or not isinstance(kept, str) or not kept:
+            return False
+        try:
+            data = json.loads(kept)
+        except ValueError:
+            return False
+        if not isinstance(data, dict) or data.get("format") != _KEPT_FORMAT:
+            return False
+        entries = data.get("entries")
+        codes = data.get("codes")
+        if not isinstance(entries, list) or not isinstance(codes, int) or not all(
+                isinstance(e, list) and len(e) == 2 and all(isinstance(x, str) for x in e) for e in entries):
+            return False
+        self._entries, self._codes = [(name, text) for name, text in entries], codes
+        self._update(restored=True)
+        return True
+
+    def _update(self, restored: bool = False) -> None:
         entries = [(name.removeprefix(_FOLDER_MARK), text) for name, text in self._entries]
         view = read_class(entries, self.today)
         self.view = ClassView(view.learners, [*self._folder_problems, *self._unreadable, *view.problems], self.today)
@@ -132,6 +173,10 @@ class ClassLoader(anywidget.AnyWidget):
             self.summary = render("classroom.load.loaded", self.lang, n=n) if n else \
                 render("classroom.load.nothing", self.lang)
             self.problems = [p.text(self.lang) for p in self.view.problems]
+            self.kept = json.dumps({"format": _KEPT_FORMAT, "codes": self._codes,
+                                    "entries": [list(e) for e in self._entries]}) if self._entries else ""
+            self.note = render("classroom.load.restored" if restored else "classroom.load.kept", self.lang) \
+                if self._entries else ""
             self.version += 1
 
     def _on_page(self, _widget: Any, content: Any, _buffers: Any) -> None:
@@ -161,4 +206,6 @@ class ClassLoader(anywidget.AnyWidget):
             self.read_class_folder()
         elif kind == "clear":
             self.clear()
+        elif kind == "restore":
+            self.restore(content.get("kept"))
 

@@ -9,7 +9,9 @@ What the view holds, every figure computed by the engine from the learners' own 
 (:mod:`buraco_core.teach.mastery`), each learner in the ruleset of their course:
 
 - per clause of RULES.md (:meth:`ClassView.clause_row`): which learners have **mastered** it,
-  are **learning** it, **missed** it and not relearned it since (level ``weak``), have **not met** it
+  are **learning** it, **missed it last**: their last answer on it was wrong (level ``weak``; a miss
+  answered right after help since is still to go over again in the learner's own map, but counts as
+  learning here), have **not met** it
   (``new``), or play a ruleset without it (``elsewhere``);
 - per learner (:class:`Learner`): the lessons done (a lesson is done when its quiz is solved),
   clauses mastered, reviews due on the teacher's day, the last activity, and whether they are
@@ -115,12 +117,17 @@ class Learner:
         return tuple(sorted(lesson for lesson, items in self.handin.record.solved.items() if "quiz" in items))
 
     def level(self, clause: str) -> str:
-        """One of :data:`LEVELS` for ``clause``."""
+        """One of :data:`LEVELS` for ``clause``: ``weak`` ("missed last") only when the last answer
+        on it was wrong."""
         state = self.states.get(clause)
-        return "elsewhere" if state is None else state.level
+        if state is None:
+            return "elsewhere"
+        if state.level == "weak" and state.last_outcome is not Outcome.WRONG:
+            return "learning"
+        return state.level
 
     def count(self, level: str) -> int:
-        return sum(1 for s in self.states.values() if s.level == level)
+        return sum(1 for clause in self.states if self.level(clause) == level)
 
     @property
     def last(self) -> tuple[date, int] | None:

@@ -252,3 +252,27 @@ def test_the_assignment_link_is_made_from_the_pages_address_and_the_environment(
     assert local.link_warning.startswith("This page is open at localhost")
     assert not local.make({"rules": "buraco", "clauses": ["run"], "n": "lots"})
     assert local.link == local.link_note == local.link_warning == ""
+
+
+def test_the_loaded_class_is_kept_for_the_page_and_loaded_again_after_a_reload() -> None:
+    first = ClassLoader(today=DAY, course=str(LESSONS), environ={}, lang="de")
+    assert first.kept == "" and first.note == ""
+    files = [(h.file_name(), h.dumps()) for h in sample_class(DAY)[:4]]
+    first.load_files(files[:2])
+    first.load_codes(sample_class(DAY)[2].code())
+    assert first.kept and "Neu beginnen" in first.note and "Speicher" in first.note
+    # the page opened again sends what it kept: the same class, and the code numbering goes on
+    again = ClassLoader(today=DAY, course=str(LESSONS), environ={}, lang="de")
+    again._on_page(again, {"type": "restore", "kept": first.kept}, [])
+    assert again.summary == first.summary == "3 Lernende in der Klasse."
+    assert again.note == "Die in diesem Browser behaltene Klasse ist wieder geladen."
+    assert [x.name for x in again.view.learners] == [x.name for x in first.view.learners]
+    assert not again.restore(first.kept)                   # a loaded class is never replaced
+    again.load_codes("no code here, then " + sample_class(DAY)[3].code())
+    assert "Code 2" in [x.source for x in again.view.learners]
+    # nothing kept that is no kept class; "Start again" forgets it
+    blank = ClassLoader(today=DAY, course=str(LESSONS), environ={}, lang="en")
+    for bad in ("", "{", "[]", '{"format": 9, "entries": [], "codes": 0}', '{"format": 1, "entries": [[1, 2]], "codes": 0}'):
+        assert not blank.restore(bad) and blank.kept == ""
+    again.clear()
+    assert again.kept == "" and again.note == ""

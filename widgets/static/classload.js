@@ -1,6 +1,8 @@
 // ClassLoader: the teacher chooses hand-in files (many at once) and/or pastes codes, or reads the class
 // folder of a hub; the files' text goes to the kernel, which reads them (buraco_core/teach/classroom.py)
 // and says what loaded and what did not. The page also tells the kernel its clock (the teacher's day).
+// The page keeps what the kernel says to keep (the loaded class) in localStorage, and sends it back when
+// the page is opened again (a reload, Back after a lesson link); "" from the kernel forgets it.
 
 function readFile(file) {
   return new Promise((resolve) => {
@@ -24,6 +26,7 @@ function render({ model, el }) {
   const clear = make("button", { type: "button", title: t("clear-tip"), dataset: { testid: "class-clear" } }, t("clear"));
   const summary = make("p", { className: "bw-class-summary", role: "status", "aria-live": "polite",
                               dataset: { testid: "class-summary" } });
+  const note = make("p", { className: "bw-class-kept", dataset: { testid: "class-kept" } });
   const problemsTitle = make("p", { className: "bw-class-problems-title" }, t("problems"));
   const problems = make("ul", { className: "bw-class-problems", dataset: { testid: "class-problems" } });
   const problemBox = make("div", { className: "bw-class-problem-box" }, problemsTitle, problems);
@@ -31,13 +34,15 @@ function render({ model, el }) {
                              dataset: { testid: "class-loader" } },
     make("div", { className: "bw-class-field" }, make("label", { htmlFor: filesId }, t("files-label")), files),
     make("div", { className: "bw-class-field" }, make("label", { htmlFor: codesId }, t("codes-label")), codes),
-    make("div", { className: "bw-class-tools" }, load, folder, clear), summary, problemBox);
+    make("div", { className: "bw-class-tools" }, load, folder, clear), summary, note, problemBox);
   el.appendChild(root);
 
   function show() {
     folder.textContent = model.get("folder") || "";
     folder.hidden = !model.get("folder");
     summary.textContent = model.get("summary") || "";
+    if (!keepFailed) note.textContent = model.get("note") || "";
+    note.hidden = !note.textContent;
     const list = model.get("problems") || [];
     problems.replaceChildren(...list.map((p) => make("li", { dataset: { testid: "class-problem" } }, p)));
     problemBox.hidden = !list.length;
@@ -54,10 +59,36 @@ function render({ model, el }) {
   clear.addEventListener("click", () => model.send({ type: "clear" }));
   model.send({ type: "clock", now: Date.now(), offset: new Date().getTimezoneOffset() });
 
-  const names = ["folder", "summary", "problems"];
+  let keepFailed = false;
+  function keep() {
+    const key = model.get("kept_key");
+    const kept = model.get("kept") || "";
+    try {
+      if (kept) window.localStorage.setItem(key, kept);
+      else window.localStorage.removeItem(key);
+      keepFailed = false;
+    } catch (e) {
+      keepFailed = Boolean(kept);
+      note.textContent = t("keep-failed");
+    }
+    show();
+  }
+  let stored = null;
+  try {
+    stored = window.localStorage.getItem(model.get("kept_key"));
+  } catch (e) {
+    stored = null;
+  }
+  if (stored) model.send({ type: "restore", kept: stored });
+
+  const names = ["folder", "summary", "problems", "note"];
   names.forEach((n) => model.on(`change:${n}`, show));
+  model.on("change:kept", keep);
   show();
-  return () => names.forEach((n) => model.off(`change:${n}`, show));
+  return () => {
+    names.forEach((n) => model.off(`change:${n}`, show));
+    model.off("change:kept", keep);
+  };
 }
 
 export default { render };

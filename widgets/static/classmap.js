@@ -2,6 +2,11 @@
 // button with how many learners are at each level (a mark and a number per level); a click opens the
 // clause's learners and mistakes below its group, with the link to the lesson section. The mistakes:
 // the named mistakes the class makes most, each with its puzzle, the wrong answer and the feedback.
+// Lesson links open in a new tab: the teacher's page, with its loaded class, stays where it is.
+
+function lessonLink(href, text) {
+  return make("a", { href, target: "_blank", rel: "noopener", dataset: { testid: "class-lesson-link" } }, text);
+}
 
 function mistakeBlock(m, t) {
   return make("li", { className: "bw-class-mistake", dataset: { testid: "class-mistake", puzzle: m.puzzle } },
@@ -10,7 +15,7 @@ function mistakeBlock(m, t) {
     m.feedback ? make("p", {}, make("strong", {}, t("feedback") + " "), m.feedback) : null,
     make("p", { className: "bw-class-mistake-who", dataset: { testid: "class-mistake-who", n: String(m.learners) } },
          m.who),
-    m.href ? make("p", {}, t("rule") + " ", make("a", { href: m.href }, `${m.rule} (${m.link})`)) : null);
+    m.href ? make("p", {}, t("rule") + " ", lessonLink(m.href, `${m.rule} (${m.link})`)) : null);
 }
 
 let counter = 0;
@@ -30,7 +35,7 @@ function renderMap(model, root, t) {
     close.addEventListener("click", () => { open = ""; draw(row.id); });
     return make("div", { id, className: "bw-class-detail", dataset: { testid: "class-detail", clause: row.id } },
       make("p", { className: "bw-class-detail-title" }, row.title),
-      row.href ? make("p", {}, t("taught") + " ", make("a", { href: row.href }, row.link)) : null,
+      row.href ? make("p", {}, t("taught") + " ", lessonLink(row.href, row.link)) : null,
       make("p", { className: "bw-class-sub" }, t("learners")),
       row.learners.length
         ? make("ul", { className: "bw-class-levels" }, ...row.learners.map((l) =>
@@ -52,7 +57,7 @@ function renderMap(model, root, t) {
     for (const g of data.groups || []) {
       const list = make("ul", { className: "bw-class-rules" });
       const section = make("section", { className: "bw-class-group", dataset: { group: g.key } },
-        make("h4", { className: "bw-class-group-title" }, g.href ? make("a", { href: g.href }, g.title) : g.title),
+        make("h4", { className: "bw-class-group-title" }, g.href ? lessonLink(g.href, g.title) : g.title),
         list);
       for (const row of g.rows) {
         const id = `bw-class-detail-${++counter}`;

@@ -33,6 +33,7 @@ from .actions import Action, IllegalAction, parse_action
 from .engine import apply, apply_events, judge
 from .events import Event
 from .legal import LegalActions, legal_actions
+from .scenario_text import read_scenario
 from .serialize import StateDict, rules_to_dict, state_from_dict, state_to_dict
 from .state import Phase, State, new_game
 from .view import View, view_of
@@ -85,9 +86,12 @@ class Game:
         """The last move: (the state before it, the action), while its events are not worked out."""
 
     @classmethod
-    def from_state(cls, state: State) -> Game:
-        """A game that starts at ``state`` (a scenario, or any position)."""
-        return cls(state=state)
+    def from_state(cls, state: State, description: str = "") -> Game:
+        """A game that starts at ``state`` (a scenario, or any position), with its ``description``
+        for the learner."""
+        game = cls(state=state)
+        game.description = description
+        return game
 
     def copy(self) -> Game:
         """A game at the same point with the same moves behind it (undo, save, history), that goes
@@ -101,10 +105,10 @@ class Game:
 
     @classmethod
     def scenario(cls, name: str) -> Game:
-        """A named scenario of ``buraco_core/game/scenarios`` (see :func:`load_scenario`)."""
-        from .scenarios import load_scenario  # a cycle: scenarios builds a Game
-
-        return load_scenario(name)
+        """A named scenario of ``buraco_core/game/scenarios`` (a shipped name, or a path to a ``.txt``
+        file: :mod:`buraco_core.game.scenario_text`)."""
+        scenario = read_scenario(name)
+        return cls.from_state(scenario.state, scenario.description)
 
     # ------------------------------------------------------------------ state
     @property

@@ -180,7 +180,7 @@ def _status(v: View, lang: str) -> str:
         if v.single_take is not None:
             parts.append(render("widget.game.status-single-take", lang, card=v.single_take))
         return f"{head} · <strong>{esc(' '.join(parts))}</strong>"
-    return render("widget.game.status-playing", lang, head=head, player=esc(board.seat_name(v, v.turn).text(lang)))
+    return render("widget.game.status-playing", lang, head=head, player=board.seat_name(v, v.turn))  # catalog words, no markup
 
 
 def log_html(lines: Sequence[str], lang: str) -> str:

@@ -1,0 +1,212 @@
+"""Agreement by construction: every sentence that names a player, a team (a side) or a ruleset is
+rendered with every kind of that value, in German and English, and its words agree with it
+(the catalog's terms, forms and choices: buraco_core/messages/grammar.py)."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from buraco_core import RULESETS
+from buraco_core.messages import LANGUAGES, Message, catalog, grammar, parameters, render, terms
+
+# ------------------------------------------------------------------ the values a sentence may get
+
+M = Message
+PLAYERS = [M("table.you"), M("table.partner", {"seat": 2}), M("table.opponent", {"seat": 1}),
+           M("table.left-opponent", {"seat": 1}), M("table.right-opponent", {"seat": 3}),
+           M("table.across-opponent", {"seat": 2})]
+#: a team: yours, the opponents, a player alone (Brazilian Buraco), two players (a side of a 3-player table)
+TEAMS = [M("table.your-side"), M("table.opponents"), *PLAYERS[2:],
+         M("table.and", {"first": PLAYERS[3], "second": PLAYERS[4]})]
+HOUSE = dataclasses.replace(RULESETS["buraco"], target=1505)
+RULES = [*RULESETS.values(), HOUSE]
+RULESET_LISTS = [[M("ruleset.fechado")], [M("ruleset.buraco"), M("ruleset.italian")],
+                 [M(f"ruleset.{name}") for name in ("buraco", "italian", "burraco")]]
+
+#: what a parameter of this name holds
+KINDS: dict[str, list[object]] = {"player": list(PLAYERS), "team": list(TEAMS), "side": list(TEAMS),
+                                  "rules": list(RULES), "preset": list(RULESETS.values()),
+                                  "other": list(RULESETS.values()), "wanted": list(RULES),
+                                  "rulesets": list(RULESET_LISTS)}
+#: where ``team`` or ``side`` is a number (``Team {team}``, ``seat {team}``), not a name
+_NUMBERED = re.compile(r"(?i)(team|seat|platz|side) \{(team|side)\}")
+#: the learner's ``you``: only terms of players can be it
+_PLURAL = {"table.opponents", "table.and"}
+
+
+def _named(lang: str) -> Iterator[tuple[str, str]]:
+    """(key, parameter) of every sentence of ``lang`` whose parameter names a player, team or ruleset."""
+    en = catalog("en")
+    for key, template in catalog(lang).items():
+        for name in sorted(parameters(template)):
+            if name in KINDS and not _NUMBERED.search(template) and not _NUMBERED.search(en[key]):
+                yield key, name
+
+
+def _renderings(lang: str) -> Iterator[tuple[str, str, object, str]]:
+    """(key, the parameter, the value, the sentence) for every named parameter and every value of its kind; the
+    other parameters get a plain value."""
+    for key, name in _named(lang):
+        others = {p: (KINDS[p][0] if p in KINDS else 2) for p in parameters(catalog(lang)[key])}
+        for value in KINDS[name]:
+            yield key, name, value, render(key, lang, **(others | {name: value}))
+
+
+def _label(value: object, lang: str) -> str:
+    from buraco_core.messages import show
+
+    return show(value, lang)
+
+
+def _render_form(value: object, form: str, lang: str) -> str:
+    # the form through a sentence of its own: the catalog has none, so format one
+    from buraco_core.messages import _FORMATTER, _Params  # the formatter the catalog uses
+
+    return _FORMATTER.vformat("{v:" + form + "}", (), _Params({"v": value}, lang))
+
+
+def _key(value: object) -> str:
+    return value.key if isinstance(value, Message) else ""
+
+
+# ------------------------------------------------------------------ German
+
+_THIRD_PERSON = r"(?:hat|ist|zieht|nimmt|legt|wirft|spielt|konnte|kann|darf|macht|bekommt|gewinnt|wertet|erlaubt|kennt)"
+_PLURAL_VERB = r"(?:haben|sind|ziehen|nehmen|legen|werfen|spielen|konnten|können|dürfen|machen|bekommen|gewinnen)"
+_PREPOSITIONS = r"(?:in|von|mit|bei|aus|nach|zu|an|gegen|über|vom|im|zum|dem|des|den)"
+_RULESET_NOMINATIVE = r"(?:Klassisches|Brasilianisches|Italienisches)"
+
+
+def test_the_german_sentences_that_name_a_player_a_team_or_a_ruleset_are_found() -> None:
+    named = dict(_named("de"))
+    for key in ("narrate.out", "narrate.pot", "narrate.pot-waiting", "rulebook.only", "feedback.house-bonus",
+                "narrate.draw", "table.turn-play", "prompt.meld-value", "coach.review-fed"):
+        assert key in named, key
+    assert "illegal.no-team" not in named        # "Team {team}" is a number
+
+
+@pytest.mark.parametrize("key", sorted({k for k, _ in _named("de")}))
+def test_every_german_sentence_agrees_with_every_player_team_and_ruleset(key: str) -> None:
+    for k, name, value, text in _renderings("de"):
+        if k != key:
+            continue
+        said = f"{key} with {value!r}: {text}"
+        assert not re.search(rf"\b[Dd]u {_THIRD_PERSON}\b", text), said                    # „Du hat“
+        if _key(value) in _PLURAL:
+            nominative = _render_form(value, "nom", "de")
+            assert not re.search(rf"(?i){re.escape(nominative)} {_THIRD_PERSON}\b", text), said  # „Gegner hat“
+            assert not re.search(rf"\bGegner {_THIRD_PERSON}\b", text), said
+        elif _key(value).startswith("table."):
+            nominative = _render_form(value, "nom", "de")
+            assert not re.search(rf"(?i){re.escape(nominative)} {_PLURAL_VERB}\b", text), said
+        assert not re.search(rf"\b{_PREPOSITIONS} {_RULESET_NOMINATIVE}\b", text), said       # „in Klassisches“
+        assert not re.search(rf"\b{_PREPOSITIONS} (?:Burraco|Buraco Fechado)\b", text) or \
+            re.search(r"\b(?:im|dem|des) (?:Burraco|Buraco Fechado)\b", text), said
+        if _key(value).startswith("table."):                                                    # „von Gegner“
+            assert not re.search(rf"\b{_PREPOSITIONS} {re.escape(_label(value, 'de'))}", text), said
+        english = catalog("en")[key]
+        if catalog("de")[key].startswith("{" + name) and english[:1].isupper():              # „der linke Gegner …“
+            assert text[:1].isupper(), said
+
+
+def test_the_five_sentences_of_the_review_agree() -> None:
+    you, left = M("table.you"), M("table.left-opponent", {"seat": 1})
+    assert render("narrate.out", "de", player=you, team=M("table.your-side")) == \
+        "Du hast ausgemacht, und damit endet die Runde."
+    assert render("narrate.out", "de", player=left, team=M("table.opponents")) == \
+        "Der linke Gegner (Platz 1) hat ausgemacht, und damit endet die Runde."
+    assert render("narrate.pot", "de", team=M("table.opponents")) == "Die Gegner haben ihren Topf aufgenommen."
+    assert render("narrate.pot", "de", team=M("table.your-side")) == "Dein Team hat seinen Topf aufgenommen."
+    assert render("rulebook.only", "de", rulesets=RULESET_LISTS[2]) == \
+        "Nur im Klassischen Buraco, im Italienischen Burraco und im Burraco."
+    assert render("rulebook.only", "de", rulesets=RULESET_LISTS[0]) == "Nur im Buraco Fechado."
+    bonus = render("feedback.house-bonus", "de", preset=RULESETS["buraco"], preset_bonus=200, rules=HOUSE,
+                   kind=M("teach.a-kind.clean"), bonus=250)
+    assert "von Klassisches" not in bonus and "des Klassischen Buraco" in bonus
+    assert "im Klassischen Buraco mit Hausregeln" in bonus
+
+
+def test_every_form_a_german_sentence_asks_is_there_for_every_value_of_its_kind() -> None:
+    """A sentence that asks ``{team:dat}`` gets a dative from every team: a term that lacks it
+    would be shown as its label, „mit Gegner“."""
+    de_terms = terms("de")
+    for key, name in _named("de"):
+        for _, field, spec, _ in __import__("string").Formatter().parse(catalog("de")[key]):
+            if field != name or not spec or grammar.spec_kind(spec) != "form":
+                continue
+            form = spec[0].lower() + spec[1:]
+            for value in KINDS[name]:
+                items = value if isinstance(value, list) else [value]
+                for item in items:
+                    if not isinstance(item, Message):
+                        from buraco_core.messages import _as_term  # a ruleset's term
+
+                        item = _as_term(item)
+                    assert isinstance(item, Message), (key, value)
+                    term = de_terms.get(item.key)
+                    assert term is not None, f"{key}: {item.key} is no German term"
+                    assert form in term.forms or (form in ("nom", "acc") and item.key.startswith(("ruleset.", "house."))), \
+                        f"{key} asks {form} of {item.key}, which has none"
+
+
+def test_every_german_player_and_team_term_has_its_cases_and_what_it_is() -> None:
+    de_terms = terms("de")
+    for value in [*PLAYERS, *TEAMS]:
+        term = de_terms[value.key]
+        cases = {"nom", "acc", "dat"} if value in PLAYERS[:1] else {"nom", "acc", "dat", "gen"}  # no „deiner“
+        assert cases <= set(term.forms), value.key
+        assert term.features & {"you", "pl", "m", "f", "n"}, value.key
+    for name in RULESETS:
+        assert {"dat", "gen", "in"} <= set(de_terms[f"ruleset.{name}"].forms), name
+
+
+# ------------------------------------------------------------------ English
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_sentence_says_you_or_a_plural_with_a_singular_verb(lang: str) -> None:
+    for key, _name, value, text in _renderings(lang):
+        said = f"{key} with {value!r}: {text}"
+        if lang == "en":
+            assert not re.search(r"\bYou (?:has|is|wins|draws|takes|discards|lays)\b", text), said
+            if _key(value) in _PLURAL:
+                assert not re.search(r"\b(?:Opponents|\(seat \d\)) (?:has|is|wins)\b", text), said
+
+
+# ------------------------------------------------------------------ the mechanics
+
+def test_forms_and_choices_fall_back_to_the_value_as_shown() -> None:
+    assert _render_form("Anna", "dat", "de") == "Anna"                      # a name the catalog does not know
+    assert _render_form(M("table.opponents"), "Nom", "de") == "Die Gegner"  # a capital asks for it
+    assert _render_form(M("table.opponents"), "dat", "en") == "Opponents"   # English does not decline
+    assert _render_form(RULESETS["italian"], "in", "de") == "im Italienischen Burraco"
+    assert _render_form(HOUSE, "in", "de") == "im Klassischen Buraco mit Hausregeln"
+    assert _render_form([M("ruleset.buraco"), M("ruleset.fechado")], "in", "en") == "Classic Buraco and Buraco Fechado"
+    from buraco_core.messages import _FORMATTER, _Params
+
+    def said(template: str, **params: object) -> str:
+        return _FORMATTER.vformat(template, (), _Params(params, "de"))
+
+    assert said("{n:0=keine Meldung|1=eine Meldung|# Meldungen}", n=0) == "keine Meldung"
+    assert said("{n:0=keine Meldung|1=eine Meldung|# Meldungen}", n=3) == "3 Meldungen"
+    assert said("{p:you=hast|pl=haben|hat}", p=M("table.you")) == "hast"
+    assert said("{p:you=hast|pl=haben|hat}", p=[M("ruleset.buraco"), M("ruleset.fechado")]) == "haben"
+    assert said("{p:you=hast|pl=haben|hat}", p="Anna") == "hat"
+    assert said("{n:card|cards}", n=1) == "card"                           # plurals as before
+
+
+def test_a_translation_may_decline_what_the_english_does_not_but_keeps_its_plurals() -> None:
+    assert grammar.plural_choices("{n:eine Karte|# Karten} {player:Nom} {player:you=hast|hat}") == ["n"]
+    with pytest.raises(ValueError, match="only the last alternative"):
+        grammar.choose("you=hast|hat|hatte", frozenset())
+
+
+def test_a_malformed_term_is_a_clear_error() -> None:
+    with pytest.raises(TypeError, match=r"catalog term 'a\.b'"):
+        grammar.parse('[a]\nb = { "*" = "x", dat = 3 }\n')
+    sentences, found = grammar.parse('[a]\nb = { "*" = "x", is = "pl", dat = "y" }\nc = "z"\n')
+    assert sentences == {"a.b": "x", "a.c": "z"} and found["a.b"].forms == {"dat": "y"}
+    assert found["a.b"].features == frozenset({"pl"})

@@ -357,3 +357,39 @@ def test_the_german_teachers_page_with_a_class(page: Any, voila: VoilaServer, sa
     screenshot(page, "teacher-de-1280")
     assert axe_violations(page) == []
     page.watch.assert_clean()
+
+
+@pytest.mark.timeout(360)
+def test_a_reload_and_back_keep_the_class_and_lesson_links_open_in_a_new_tab(page: Any, voila: VoilaServer,
+                                                                             sample: tuple[list[Path], Any]) -> None:
+    paths, _view = sample
+    summary = "() => document.querySelector('[data-testid=class-summary]')?.textContent"
+    open_notebook(page, voila, TEACHER)
+    load(page, paths[:5], learners=5)
+    assert page.inner_text('[data-testid="class-kept"]').startswith("This browser keeps the loaded class")
+    kept = page.evaluate("() => JSON.parse(localStorage.getItem('buraco-teacher-class'))")
+    assert len(kept["entries"]) == 5
+
+    # a lesson link of the map opens a new tab; the teacher's page stays as it was
+    link = page.locator('[data-testid="class-lesson-link"]').first
+    assert link.get_attribute("target") == "_blank" and link.get_attribute("rel") == "noopener"
+    with page.context.expect_page() as opened:
+        link.click()
+    opened.value.close()
+    assert page.evaluate(summary) == "5 learners in the class."
+
+    # a reload brings the class again, and says so
+    open_notebook(page, voila, TEACHER)
+    page.wait_for_function(f"() => ({summary})() === '5 learners in the class.'", timeout=60_000)
+    assert page.inner_text('[data-testid="class-kept"]') == "The class kept in this browser is loaded again."
+    # a lesson followed in the same tab, then Back
+    page.goto(voila.render_url(LANDING), timeout=90_000)
+    page.go_back(timeout=90_000)
+    page.wait_for_function(f"() => ({summary})() === '5 learners in the class.'", timeout=90_000)
+
+    # "Start again" forgets it: a reload shows no learner
+    page.click('[data-testid="class-clear"]')
+    page.wait_for_function("() => localStorage.getItem('buraco-teacher-class') === null", timeout=30_000)
+    open_notebook(page, voila, TEACHER)
+    page.wait_for_function(f"() => ({summary})() === 'No learner loaded yet.'", timeout=60_000)
+    page.watch.assert_clean()

@@ -219,7 +219,7 @@ class Card:
         return f"Card.from_str({str(self)!r})"
 
     def _repr_svg_(self) -> str:
-        from .svg import card_svg  # a cycle: svg draws a Card
+        from .svg import card_svg  # the drawing is a floor above (render): handed off when asked
 
         return card_svg(self)
 

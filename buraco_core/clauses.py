@@ -27,9 +27,9 @@ from types import MappingProxyType
 
 from .cards import rank_message
 from .messages import Message
-from .rules import RULESETS, DiscardTake, IndirectPot, Rules, StockEnd
+from .rules import RULESETS, DiscardTake, GoingOut, IndirectPot, Rules, StockEnd
 
-__all__ = ["CLAUSES", "SECTIONS", "Clause"]
+__all__ = ["CLAUSES", "SECTIONS", "Clause", "going_out_by", "going_out_needs"]
 
 #: The sections of docs/RULES.md, in order: (id, catalog key of its title).
 SECTIONS: tuple[str, ...] = ("common", "buracos", "turn", "pot", "going-out", "scoring", "match")
@@ -159,11 +159,27 @@ def _value_of(rank: int, points: int) -> Message:
     return Message("clause.card-values.here-one", {"rank": rank_message(rank, plural=True), "points": points})
 
 
-def _going_out_here(rules: Rules) -> Message:
-    """What going out needs in ``rules`` and how a player goes out, in the words of the rulesets'
-    comparison (:mod:`buraco_core.compare`)."""
-    from .compare import going_out_by, going_out_needs  # compare reads melds and scoring, which read clauses
+def going_out_needs(rules: Rules) -> Message:
+    """What going out needs in ``rules`` (the [going-out] clause as the ruleset reads it, and the
+    row of the rulesets' comparison, :mod:`buraco_core.compare`)."""
+    buraco = Message("compare.out-clean") if rules.out_needs_clean else Message("compare.out-buraco")
+    if not (rules.pots and rules.out_needs_pot):
+        return buraco
+    # where an untaken pot becomes the stock, a side may go out with no pot left to take
+    return Message("compare.out-pot-if-left-and" if rules.stock_end is StockEnd.EMPTY_NO_POT else "compare.out-pot-and",
+                   {"buraco": buraco})
 
+
+_OUT_BY = {GoingOut.MELD_OR_DISCARD: "compare.out-by-meld-or-discard", GoingOut.DISCARD: "compare.out-by-discard"}
+
+
+def going_out_by(rules: Rules) -> Message:
+    """How a player goes out in ``rules``: by a meld or a discard, or only by a discard."""
+    return Message(_OUT_BY[rules.going_out])
+
+
+def _going_out_here(rules: Rules) -> Message:
+    """What going out needs in ``rules`` and how a player goes out."""
     return Message("clause.going-out.here", {"rules": rules, "needs": going_out_needs(rules),
                                              "by": going_out_by(rules)})
 

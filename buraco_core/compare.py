@@ -22,29 +22,18 @@ from dataclasses import dataclass
 from html import escape
 from importlib import resources
 
+from .clauses import going_out_by, going_out_needs
 from .melds import InvalidMeld, make_meld
 from .messages import Message, format_number, render, show
-from .rules import RULESETS, DiscardTake, GoingOut, IndirectPot, Rules, RulesError, StockEnd, Tie, get_rules
+from .rules import RULESETS, DiscardTake, IndirectPot, Rules, RulesError, StockEnd, Tie, get_rules, or_list
 from .scoring import ScoreLine, score_side
 from .variants import rules_text
 
-__all__ = ["RulesetScore", "RulesetTable", "ScoreComparison", "compare_rulesets", "going_out_by", "going_out_needs",
-           "or_list", "score_under_each"]
+__all__ = ["RulesetScore", "RulesetTable", "ScoreComparison", "compare_rulesets", "score_under_each"]
 
 
 def _m(key: str, /, **params: object) -> Message:
     return Message(f"compare.{key}", params)
-
-
-def or_list(values: Sequence[int]) -> Message:
-    """``2 or 4``, ``2, 3 or 4`` in the sentence's language.
-
-    >>> or_list((2, 3, 4)).text(), or_list((2, 4)).text("de")
-    ('2, 3 or 4', '2 oder 4')
-    """
-    if len(values) == 1:
-        return _n(values[0])
-    return _m("or", first=[_n(v) for v in values[:-1]], last=values[-1])
 
 
 def _sets(r: Rules) -> Message:
@@ -68,7 +57,6 @@ _TAKE = {
     DiscardTake.WHOLE_IF_TOP_MELDS: "take-if-top",
 }
 _INDIRECT = {IndirectPot.NEXT_TURN: "indirect-next", IndirectPot.AT_ONCE: "indirect-at-once"}
-_OUT_BY = {GoingOut.MELD_OR_DISCARD: "out-by-meld-or-discard", GoingOut.DISCARD: "out-by-discard"}
 _STOCK = {
     StockEnd.LAST_CARD_DRAWN: "stock-last-card",
     StockEnd.EMPTY_AT_DRAW: "stock-empty-at-draw",
@@ -86,25 +74,6 @@ def _values(r: Rules, ranks: Iterable[int]) -> Message:
     if all(v == min(x, 10) for x, v in pairs):
         return _m("face-value-court") if any(x > 10 for x, _ in pairs) else _m("face-value")
     return _m("values", values=[_n(v) for _, v in pairs])
-
-
-def _out_needs(r: Rules) -> Message:
-    buraco = _m("out-clean") if r.out_needs_clean else _m("out-buraco")
-    if not (r.pots and r.out_needs_pot):
-        return buraco
-    # where an untaken pot becomes the stock, a side may go out with no pot left to take
-    return _m("out-pot-if-left-and" if r.stock_end is StockEnd.EMPTY_NO_POT else "out-pot-and", buraco=buraco)
-
-
-def going_out_needs(r: Rules) -> Message:
-    """What going out needs in ``r``, as the comparison's row says it (the [going-out] clause as
-    the ruleset reads it, :meth:`~buraco_core.clauses.Clause.text_for`, says it too)."""
-    return _out_needs(r)
-
-
-def going_out_by(r: Rules) -> Message:
-    """How a player goes out in ``r``: by a meld or a discard, or only by a discard."""
-    return _m(_OUT_BY[r.going_out])
 
 
 def _yes_no(flag: bool) -> Message:
@@ -140,7 +109,7 @@ ROWS: tuple[tuple[str, Callable[[Rules], Message]], ...] = (
     ("ace-to-ace", lambda r: _bonus(r, "ace-to-ace", r.ace_to_ace_bonus) if r.ace_to_ace else _m("invalid")),
     ("pot on the fly (direct)", lambda r: _yes_no(r.direct_pot) if r.pots else _m("dash")),
     ("pot by a discard", lambda r: _m(_INDIRECT[r.indirect_pot]) if r.pots else _m("dash")),
-    ("going out needs", _out_needs),
+    ("going out needs", going_out_needs),
     ("going out by", going_out_by),
     ("going out bonus", lambda r: _n(r.going_out_bonus)),
     ("the hand also ends when", lambda r: _m(_STOCK[r.stock_end])),

@@ -55,7 +55,6 @@ from .errors import NotationError, Refusal
 from .memo import Bounded, PerRules
 from .messages import Message
 from .rules import BuracoKind, Rules, get_rules
-from .svg import meld_svg
 
 __all__ = ["InvalidMeld", "Meld", "make_meld"]
 
@@ -453,6 +452,8 @@ class Meld:
         return len(self.cards)
 
     def _repr_svg_(self) -> str:
+        from .svg import meld_svg  # the drawing is a floor above (render): handed off when asked
+
         return meld_svg(self)
 
     def _repr_html_(self) -> str:

@@ -447,6 +447,18 @@ RULESETS: MappingProxyType[str, Rules] = MappingProxyType({
 })
 
 
+def or_list(values: Sequence[int]) -> Message:
+    """``2 or 4``, ``2, 3 or 4`` in the sentence's language (a ruleset's player counts, say).
+
+    >>> or_list((2, 3, 4)).text(), or_list((2, 4)).text("de")
+    ('2, 3 or 4', '2 oder 4')
+    """
+    if len(values) == 1:
+        return Message("compare.number", {"n": values[0]})
+    return Message("compare.or", {"first": [Message("compare.number", {"n": v}) for v in values[:-1]],
+                                  "last": values[-1]})
+
+
 def get_rules(rules: Rules | str) -> Rules:
     """A :class:`Rules` from itself, a ruleset name, or a house variant's text
     (``buraco+target=1505``, see :mod:`buraco_core.variants`); an unknown name lists the known ones."""

@@ -138,7 +138,7 @@ class Score:
         return "\n".join([*rows, f"{render('score.total', lang).capitalize()}: {format_number(self.total, lang)}"])
 
     def _repr_html_(self) -> str:
-        from .board import score_html  # a cycle: the board shows a Score
+        from .board import score_html  # the drawing is a floor above (render): handed off when asked
 
         return score_html(self)
 

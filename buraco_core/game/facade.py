@@ -23,7 +23,6 @@ from __future__ import annotations
 import json
 from typing import NotRequired, TypedDict
 
-from ..board import table_html, table_text
 from ..cards import Card
 from ..jsondata import JsonObject
 from ..melds import Meld
@@ -301,7 +300,11 @@ class Game:
                 f"seat {s.turn} to {s.phase.value}, totals {list(s.totals)}>")
 
     def __str__(self) -> str:
+        from ..board import table_text  # the drawing is a floor above (render): handed off when asked
+
         return table_text(self.view(self.perspective))
 
     def _repr_html_(self) -> str:
+        from ..board import table_html  # (the same hand-off)
+
         return table_html(self.view(self.perspective))

@@ -24,10 +24,9 @@ from dataclasses import dataclass, field, fields
 from functools import cached_property
 
 from ..cards import Card, build_deck
-from ..compare import or_list
 from ..melds import Meld
 from ..messages import Message
-from ..rules import Rules, RulesError, get_rules
+from ..rules import Rules, RulesError, get_rules, or_list
 from ..scoring import Score
 
 __all__ = [

@@ -106,5 +106,5 @@ def test_a_page_opened_from_the_disk_says_what_to_do_in_its_language(build_site:
         assert said.group(2) == build_site.FILE_URL_SCRIPT.read_text()
     assert "&#x27;" in (render_dir / "lessons/03_buracos.html").read_text()  # "lesson's", quoted in the attribute
     (render_dir / "broken.html").write_text("<body>no cells</body>")
-    with pytest.raises(SystemExit, match="broken.html has 0"):
+    with pytest.raises(SystemExit, match=r"broken\.html has 0"):
         build_site.file_url_notice(tmp_path)

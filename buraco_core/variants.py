@@ -361,6 +361,9 @@ def meaning(name: str, value: object, others: Mapping[str, object] | None = None
         return message("house.preset", rules=RULESETS[str(value)])
     if info.kind == "numbers" and info.length == 2 and isinstance(value, tuple):
         return message(_meaning_key(name, info.kind, "means"), low=value[0], high=value[1])
+    if info.kind in ("number", "optional-number") and isinstance(value, int) and not isinstance(value, bool):
+        # the number itself: its sentence shows it in the language's way (2.005) and may choose by it (none)
+        return message(_meaning_key(name, info.kind, "means"), value=value)
     return message(_meaning_key(name, info.kind, "means"), value=shown.replace(",", ", "))
 
 

@@ -57,3 +57,18 @@ def test_the_rulebook_follows_the_engine_s_rulesets(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr("buraco_core.rulebook.RULESETS", changed)
     block = "\n".join(clause_block(CLAUSES["buraco-semi-clean"]))
     assert "- Italian Burraco: A semi-clean buraco scores 170 bonus points." in block
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_rulebook_reads_a_rulesets_real_values(lang: str) -> None:
+    """It said „0 Töpfe werden beiseitegelegt“, „verliert 0 Punkte“ and „0 Joker“ (Brazilian Buraco
+    has no pots, Buraco Fechado no jokers), „Ein Topf hat 11 Karten“ where there are none, „Nur in
+    Klassisches Buraco“ and „2005 Punkten“ under „2.005“ (issue 37, M8, A3, T7)."""
+    text = rulebook(lang)
+    assert not re.search(r"\b0 (?:Töpfe|pots|Joker|jokers|Punkte|points)\b|verliert 0\b|loses 0\b|holds 0\b", text)
+    brazilian = [line for line in text.splitlines() if line.startswith(("- Brazilian Buraco", "- Brasilianisches Buraco"))]
+    assert brazilian and not [line for line in brazilian if re.search(r"Topf hat|pot holds|verliert|loses", line)]
+    if lang == "de":
+        assert "Es werden keine Töpfe beiseitegelegt." in text and "Es gibt keine Joker." in text
+        assert "Nur im Buraco Fechado." in text and not re.search(r"\bin (?:Klassisches|Brasilianisches|Italienisches)", text)
+        assert "endet bei 2.005\u00a0Punkten" in text and "2005" not in text

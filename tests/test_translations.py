@@ -148,7 +148,8 @@ def test_the_german_glossary_finds_the_words_german_players_use() -> None:
 
     terms = glossary("de")
     for word, term in [("Kombination", "meld"), ("Drilling", "set"), ("Straße", "run"), ("Nachziehstapel", "stock"),
-                       ("Pott", "pot"), ("Korb", "buraco"), ("Rausgehen", "going-out"), ("Tote", "pot")]:
+                       ("Pott", "pot"), ("Korb", "buraco"), ("Rausgehen", "going-out"), ("Tote", "pot"),
+                       ("Figur", "meld"), ("Gruppe", "set"), ("den Toten", "pot"), ("der Tote", "pot")]:
         found = terms.find(word)
         assert found and found[0].id == term, f"„{word}“ finds {[t.id for t in found]}, not {term}"
 
@@ -278,3 +279,34 @@ def test_a_progress_record_that_cannot_be_read_is_said_in_the_learners_language(
     page.import_text("nope")                     # neither a record nor a hand-in code
     assert page.message == render("widget.progress.not-imported", "de", error=messages.Message("handin.not-a-record"))
     assert "Fortschrittsdatei" in page.message and "not" not in page.message.split()
+
+
+def test_a_royal_or_ace_to_ace_buraco_is_never_said_to_be_not_clean() -> None:
+    """„Es ist ein königlicher Buraco – ein sauberer Buraco ist es nicht.“ taught a false rule: a royal
+    buraco is clean, and only scored as the royal kind (issue 37, W1)."""
+    for lang in LANGUAGES:
+        for kind in ("royal", "ace-to-ace"):
+            text = render("feedback.kind-is", lang, kind=messages.Message(f"teach.a-kind.{kind}"),
+                          want=messages.Message("teach.a-kind.clean"))
+            assert not re.search(r"ist es nicht|kein sauberer|is not (?:a )?clean|not a clean one", text), text
+    assert render("feedback.kind-is", "de", kind=messages.Message("teach.a-kind.royal"),
+                  want=messages.Message("teach.a-kind.clean")) == \
+        "gewertet wird er als ein königlicher Buraco, nicht als ein sauberer Buraco."
+
+
+def test_the_glossary_says_what_the_piles_are_and_when_the_stock_ends() -> None:
+    """M2: „darfst du ihn aufnehmen“ had the stock as its nearest antecedent; M3: the stock's end
+    left out that a pot nobody took becomes the stock first (Italian Burraco, Buraco Fechado)."""
+    assert "darfst du den Ablagestapel aufnehmen" in render("glossary.discard-pile.text", "de")
+    assert "you may take the discard pile" in render("glossary.discard-pile.text", "en")
+    for lang, pot in (("de", "zum Stapel"), ("en", "becomes the stock")):
+        assert pot in render("glossary.stock.text", lang)
+    for lang, must in (("de", "musst du in diesem Zug auslegen"), ("en", "you must meld the deepest")):
+        assert must in render("compare.take-any", lang)                                   # M9
+
+
+def test_a_predicted_wild_card_of_a_new_meld_does_not_move() -> None:
+    """„wandert“ is the course's word for [wild-moves]; in a meld laid anew nothing moves (M1)."""
+    for outcome in ("gap", "low", "high"):
+        assert "wandert" not in render(f"outcome.predict.{outcome}", "de")
+        assert "moves" not in render(f"outcome.predict.{outcome}", "en")

@@ -33,7 +33,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from .errors import NotationError
-from .messages import LANGUAGES, Message, catalog, render
+from .messages import LANGUAGES, Message, Worded, catalog, render
 
 if TYPE_CHECKING:
     from .rules import Rules
@@ -89,7 +89,7 @@ _INTERNED: dict[tuple[int, str], Card] = {}
 
 
 @dataclass(frozen=True, slots=True)
-class Card:
+class Card(Worded):
     """One card: ``rank`` 1 (ace) to 13 (king) with a suit letter, or the joker.
 
     The joker has rank 0 and suit ``""``. Comparison orders by rank, then suit; for display
@@ -217,6 +217,10 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card.from_str({str(self)!r})"
+
+    def in_words(self, lang: str = "en") -> str:
+        """The card in a sentence of ``lang``: :func:`card_text`."""
+        return card_text(self, lang)
 
     def _repr_svg_(self) -> str:
         from .svg import card_svg  # the drawing is a floor above (render): handed off when asked

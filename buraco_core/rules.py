@@ -24,7 +24,7 @@ from types import MappingProxyType
 from typing import Literal, NamedTuple
 
 from .errors import LearnerError
-from .messages import Message
+from .messages import Message, Worded, catalog
 
 __all__ = [
     "RULESETS",
@@ -157,7 +157,7 @@ def face_values() -> tuple[int, ...]:
 
 
 @dataclass(frozen=True)
-class Rules:
+class Rules(Worded):
     """Everything that differs among the rulesets, one named field each.
 
     The preset
@@ -322,6 +322,15 @@ class Rules:
             refuse("starter-wins-match", ("tie", "target"), "tie STARTER_WINS is for one-hand games (target None)")
         if problems:
             raise RulesError.of(problems)
+
+    def term(self) -> Message | str:
+        """The term that names this ruleset in a sentence: ``ruleset.<name>``, a house variant that
+        term with ``house.column``; a name the catalog lacks as itself."""
+        if f"ruleset.{self.name}" not in catalog("en"):
+            return self.name
+        term = Message(f"ruleset.{self.name}")
+        # a house variant: its preset's name, and that it has house rules
+        return term if RULESETS.get(self.name, self) == self else Message("house.column", {"rules": term})
 
     def __repr__(self) -> str:
         """``RULESETS['buraco']``, or the preset with its changed fields: evaluates back.

@@ -17,7 +17,8 @@ message's language:
 
 - a :class:`Message` is rendered in the same language (messages nest);
 - a :class:`~buraco_core.cards.Card` as its notation with suit symbols (``7♥``), a sequence of
-  cards as their notations separated by spaces;
+  cards as their notations separated by spaces (a card and a ruleset are :class:`Worded`: they say
+  themselves, and the catalog imports neither);
 - a sequence of messages as their sentences, separated by the catalog's ``list.separator``;
 - a :class:`~buraco_core.rules.Rules` as the ruleset's display name (``ruleset.<name>``), a house
   variant as its preset's name with "house rules" (``house.column``);
@@ -55,7 +56,7 @@ from . import grammar
 from .grammar import Term
 from .typography import format_number, typeset
 
-__all__ = ["LANGUAGES", "Message", "Term", "catalog", "format_number", "message", "parameters", "render", "show",
+__all__ = ["LANGUAGES", "Message", "Term", "Worded", "catalog", "format_number", "message", "parameters", "render", "show",
            "source_stamp", "source_stamps", "terms", "translation_problems", "typeset"]
 
 #: The languages the catalog has, the first the one ``str`` gives.
@@ -225,6 +226,26 @@ class _Shown:
         self.lang = lang
 
 
+class Worded:
+    """A value of a module above the catalog that a sentence shows in its own words: a
+    :class:`~buraco_core.cards.Card` (its notation in the sentence's language), a
+    :class:`~buraco_core.rules.Rules` (the term that names the ruleset, which a sentence may decline).
+    The catalog asks the value (:func:`show`), so it imports neither module: they read the catalog."""
+
+    __slots__ = ()
+
+    def term(self) -> Message | str | None:
+        """The term that names this value, which a sentence may decline (a message), or None."""
+        return None
+
+    def in_words(self, lang: str = "en") -> str:
+        """This value as a sentence of ``lang`` shows it: its term's words."""
+        term = self.term()
+        if term is None:
+            raise NotImplementedError(f"{type(self).__name__} has neither a term nor words of its own")
+        return term.text(lang) if isinstance(term, Message) else term
+
+
 def show(value: object, lang: str = "en") -> str:
     """A parameter value as a sentence of ``lang`` shows it (see the module docstring).
 
@@ -232,21 +253,15 @@ def show(value: object, lang: str = "en") -> str:
     >>> show(parse_cards("4h 5h JK")), show(RULESETS["italian"]), show(12)
     ('4♥ 5♥ JK', 'Italian Burraco', '12')
     """
-    from ..cards import Card, card_text  # a cycle: cards and rules read this catalog
-    from ..rules import RULESETS, Rules  # (the same cycle)
-
     if isinstance(value, Message):
         return value.text(lang)
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return format_number(value, lang)
-    if isinstance(value, Card):
-        return card_text(value, lang)
-    if isinstance(value, Rules):
-        term = _ruleset_term(value, RULESETS)
-        return term.text(lang) if isinstance(term, Message) else term
+    if isinstance(value, Worded):
+        return value.in_words(lang)
     if isinstance(value, Sequence) and not isinstance(value, str) and value \
-            and all(isinstance(v, Card) for v in value):
-        return " ".join(card_text(v, lang) for v in value)
+            and all(isinstance(v, Worded) for v in value):
+        return " ".join(v.in_words(lang) for v in value)
     if isinstance(value, Sequence) and not isinstance(value, str) and value \
             and all(isinstance(v, Message) for v in value):
         return render("list.separator", lang).join(v.text(lang) for v in value)
@@ -282,22 +297,12 @@ _FORMATTER = _Formatter()
 
 # ------------------------------------------------------------------ terms: forms and features (grammar.py)
 
-def _ruleset_term(value: Any, rulesets: Mapping[str, Any]) -> Message | str:
-    """A ruleset as the term that names it: ``ruleset.<name>``, a house variant that term with
-    ``house.column``; a name the catalog lacks as itself."""
-    name = str(value.name)
-    if f"ruleset.{name}" not in catalog("en"):
-        return name
-    term = Message(f"ruleset.{name}")
-    # a house variant: its preset's name, and that it has house rules
-    return term if rulesets.get(value.name, value) == value else Message("house.column", {"rules": term})
-
-
 def _as_term(value: object) -> object:
     """``value`` as a term if it is one: a message, a ruleset's message, a list; else itself."""
-    from ..rules import RULESETS, Rules  # the cycle of show()
-
-    return _ruleset_term(value, RULESETS) if isinstance(value, Rules) else value
+    if isinstance(value, Worded):
+        term = value.term()
+        return value if term is None else term
+    return value
 
 
 def _is_list(value: object) -> bool:

@@ -147,14 +147,19 @@ def test_the_results_per_question_of_the_assignment(view: ClassView) -> None:
 
 
 def test_the_csv_has_a_row_per_learner_and_clause(view: ClassView) -> None:
-    rows = list(csv.reader(io.StringIO(view.csv("en", LESSONS))))
+    text = view.csv("en", LESSONS)
+    assert text.startswith("\ufefflearner,user,ruleset,") and "\r\n" in text    # a byte-order mark: Excel reads UTF-8
+    rows = list(csv.reader(io.StringIO(text.removeprefix("\ufeff"))))
     assert rows[0][:3] == ["learner", "user", "ruleset"] and len(rows) == 1 + 30 * len(CLAUSES)
     ada = {r[6]: r for r in rows[1:] if r[0] == "Ada"}
     assert ada["run"][5] == "01" and ada["run"][8] == "mastered" and ada["run"][7] == "runs"
     assert {r[8] for r in rows[1:] if r[0] == "Dora"} == {"not met", "not in their ruleset"}
     uli = {r[6]: r for r in rows[1:] if r[0] == "Uli"}
     assert uli["run"][8] == "missed last" and uli["run"][-1] == "1"          # one named mistake on runs
-    german = list(csv.reader(io.StringIO(view.csv("de", LESSONS / "de"))))
+    text = view.csv("de", LESSONS / "de")
+    assert text.startswith("\ufeffName;")                                   # German Excel's separator
+    german = list(csv.reader(io.StringIO(text.removeprefix("\ufeff")), delimiter=";"))
+    assert len(german) == len(rows) and all(len(r) == len(rows[0]) for r in german)
     assert german[0][0] == "Name" and "zuletzt verfehlt" in {r[8] for r in german[1:]}
 
 

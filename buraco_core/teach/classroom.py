@@ -61,7 +61,7 @@ from .mistakes import mistake_entry
 from .puzzle import Puzzle, PuzzleError
 from .syllabus import Syllabus
 
-__all__ = ["BEHIND_BY", "LEVELS", "ClassView", "ClauseRow", "Learner", "MistakeRow", "MistakeWords", "Problem",
+__all__ = ["BEHIND_BY", "CSV_BOM", "LEVELS", "ClassView", "ClauseRow", "Learner", "MistakeRow", "MistakeWords", "Problem",
            "QuestionResult", "answer_words", "assignment_results", "course_puzzles", "find_puzzle", "mistake_words",
            "pasted_codes", "read_class", "read_folder"]
 
@@ -70,6 +70,8 @@ BEHIND_BY = 2
 #: The levels a class map counts, in the order it shows them; ``elsewhere``: not in the
 #: learner's ruleset.
 LEVELS = ("mastered", "learning", "weak", "new", "elsewhere")
+#: What the CSV starts with: the byte-order mark, by which spreadsheets know the file is UTF-8.
+CSV_BOM = "\ufeff"
 #: The CSV's columns (their headings in the teacher's language).
 _CSV_COLUMNS = ("classroom.csv.learner", "classroom.csv.user", "classroom.csv.ruleset", "classroom.csv.language",
                 "classroom.csv.handed-in", "classroom.csv.lesson", "classroom.csv.clause", "classroom.csv.rule",
@@ -228,10 +230,16 @@ class ClassView:
     def csv(self, lang: str = "en", course: Course | str | os.PathLike[str] | None = None) -> str:
         """One row per learner and clause: who, the clause (its lesson, id and title, from the
         ``course``: default the installed one), its level and counts, its Leitner box and due day,
-        the last answer, the named mistakes made on it."""
+        the last answer, the named mistakes made on it.
+
+        Made for spreadsheets as they open a file: UTF-8 with a byte-order mark (without it Excel
+        reads "Ümit" as "Ãœmit"), the columns separated as the language's spreadsheets expect
+        (``classroom.csv.separator``: "," in English, ";" in German, where Excel's list separator is
+        ";" and a comma file lands in one column); quoted where a value holds one."""
         taught = get_course(course).taught(lang)
         buffer = io.StringIO()
-        writer = csv.writer(buffer, lineterminator="\n")
+        buffer.write(CSV_BOM)
+        writer = csv.writer(buffer, delimiter=render("classroom.csv.separator", lang), lineterminator="\r\n")
         writer.writerow([render(key, lang) for key in _CSV_COLUMNS])
         for learner in self.learners:
             mistakes = Counter(a.clause for a in learner.answers if a.mistake)

@@ -212,7 +212,7 @@ def test_the_learners_table_and_the_mistakes(loader: ClassLoader) -> None:
 
 def test_the_exports(loader: ClassLoader) -> None:
     export = ClassExport(loader)
-    rows = list(csv.reader(io.StringIO(export.csv)))
+    rows = list(csv.reader(io.StringIO(export.csv.removeprefix("\ufeff"))))
     assert len(rows) == 1 + 30 * 49 and export.report_name == "buraco-class-report-2026-12-01.html"
     assert "<title>Class report: 30 learners</title>" in export.document and "Uli" in export.report
 

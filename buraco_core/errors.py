@@ -33,11 +33,12 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from .messages import Message
+from .messages import Message, catalog
 
 _CLAUSE_IDS: set[str] = set()
-"""The clause ids, filled on the first refusal (``clauses`` imports ``rules``, which imports this
-module: read here, it would be a cycle)."""
+"""The clause ids, filled on the first refusal from the catalog, which titles every clause of
+docs/RULES.md (``clause.<id>.title``, the titles of :data:`buraco_core.clauses.CLAUSES`, the same ids:
+tests/test_import_contract.py). Not from ``clauses``, which reads ``rules``, which reads this module."""
 
 __all__ = ["LearnerError", "NotationError", "Refusal", "learner_message", "message_of"]
 
@@ -52,9 +53,8 @@ def _message(key: str | Message, params: dict[str, object]) -> Message:
 
 def _known_clause(rule: str) -> bool:
     if not _CLAUSE_IDS:
-        from .clauses import CLAUSES  # a cycle at import time: rules -> errors -> clauses -> rules
-
-        _CLAUSE_IDS.update(CLAUSES)
+        _CLAUSE_IDS.update(key.split(".")[1] for key in catalog("en")
+                           if key.startswith("clause.") and key.endswith(".title"))
     return rule in _CLAUSE_IDS
 
 

@@ -44,8 +44,8 @@ from .game.view import View, determinize, view_of
 from .meld_search import extends, three_card_melds, trios_with
 from .melds import Meld, make_meld
 from .messages import Message
+from .narrate import play_words
 from .rules import Rules
-from .teach.explain import play_words
 
 __all__ = ["CLOSE_POINTS", "COSTLY_POINTS", "Advice", "CoachBot", "Fit", "Remark", "advise", "advise_view",
            "card_fit", "compare", "guard_refusal", "outcome_reasons", "play_outcome", "play_reasons", "review"]

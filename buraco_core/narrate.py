@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .board import seat_name, team_name
-from .game.actions import parse_action
+from .game.actions import Action, AddToMeld, Discard, Draw, NewMeld, NextHand, Take, parse_action
 from .game.engine import apply_events
 from .game.events import (
     Added,
@@ -42,7 +42,7 @@ from .game.state import State
 from .game.view import View, view_of
 from .messages import Message
 
-__all__ = ["narrate", "narrate_events"]
+__all__ = ["narrate", "narrate_events", "play_words"]
 
 
 def narrate_events(events: Sequence[Event], view: View) -> list[Message]:
@@ -107,3 +107,33 @@ def narrate(before: State, after: State, seat: int, text: str, *, viewer: int) -
     ``before`` again; ``after`` names the seats)."""
     _, events = apply_events(before, parse_action(text))
     return narrate_events(events, view_of(after, viewer))
+
+
+def play_words(play: str | Action, team: int | View = 0, *, alone: bool = False) -> Message:
+    """A play in words a learner reads, melds named by owner and number as the table shows them
+    (``team``: the learner's side, or the learner's view, whose table names another side's melds in
+    its own words, "the Opponents"; ``alone``: every player is a side alone, as in ``brazilian``,
+    so another side's meld is a player's, by seat, not a team's)."""
+    act = parse_action(play) if isinstance(play, str) else play
+    if isinstance(act, Draw):
+        return Message("play-words.draw")
+    if isinstance(act, Take):
+        if act.card is None:
+            return Message("play-words.take")
+        return Message("play-words.take-down-to", {"card": act.card})
+    if isinstance(act, NewMeld):
+        return Message("play-words.meld", {"cards": act.cards})
+    if isinstance(act, AddToMeld):
+        if isinstance(team, View):
+            if act.team is None or act.team == team.team:
+                return Message("play-words.add", {"cards": act.cards, "meld": act.meld})
+            return Message("play-words.add-side", {"cards": act.cards, "meld": act.meld,
+                                                   "side": team_name(team, act.team)})
+        if act.team is None or act.team == team:
+            return Message("play-words.add", {"cards": act.cards, "meld": act.meld})
+        return Message("play-words.add-player" if alone else "play-words.add-team",
+                       {"cards": act.cards, "meld": act.meld, "team": act.team})
+    if isinstance(act, Discard):
+        return Message("play-words.discard", {"card": act.card})
+    assert isinstance(act, NextHand)
+    return Message("play-words.next")

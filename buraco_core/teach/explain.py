@@ -12,18 +12,17 @@ names the clauses and picks the catalog sentence that says it.
 
 from __future__ import annotations
 
-from ..board import team_name
 from ..cards import Card, parse_cards
 from ..errors import Refusal
-from ..game.actions import Action, AddToMeld, Discard, Draw, NewMeld, NextHand, Take, parse_action
+from ..game.actions import AddToMeld, Discard, Draw, NewMeld, Take, parse_action
 from ..game.engine import apply_events, take_clause
 from ..game.events import Added, Discarded, HandEnded, Melded, PotTaken, PotWaiting, TookPile, WentOut
 from ..game.facade import Game
 from ..game.state import PotState, State
-from ..game.view import View
 from ..meld_search import three_card_melds
 from ..melds import Meld, make_meld
 from ..messages import Message
+from ..narrate import play_words
 from ..rules import DiscardTake, IndirectPot
 from ..scoring import BONUS_CLAUSES
 
@@ -135,36 +134,6 @@ def wild_change(old: Meld, new: Meld) -> tuple[Message | None, str]:
 
 
 # ------------------------------------------------------------------ plays in words
-
-def play_words(play: str | Action, team: int | View = 0, *, alone: bool = False) -> Message:
-    """A play in words a learner reads, melds named by owner and number as the table shows them
-    (``team``: the learner's side, or the learner's view, whose table names another side's melds in
-    its own words, "the Opponents"; ``alone``: every player is a side alone, as in ``brazilian``,
-    so another side's meld is a player's, by seat, not a team's)."""
-    act = parse_action(play) if isinstance(play, str) else play
-    if isinstance(act, Draw):
-        return Message("play-words.draw")
-    if isinstance(act, Take):
-        if act.card is None:
-            return Message("play-words.take")
-        return Message("play-words.take-down-to", {"card": act.card})
-    if isinstance(act, NewMeld):
-        return Message("play-words.meld", {"cards": act.cards})
-    if isinstance(act, AddToMeld):
-        if isinstance(team, View):
-            if act.team is None or act.team == team.team:
-                return Message("play-words.add", {"cards": act.cards, "meld": act.meld})
-            return Message("play-words.add-side", {"cards": act.cards, "meld": act.meld,
-                                                   "side": team_name(team, act.team)})
-        if act.team is None or act.team == team:
-            return Message("play-words.add", {"cards": act.cards, "meld": act.meld})
-        return Message("play-words.add-player" if alone else "play-words.add-team",
-                       {"cards": act.cards, "meld": act.meld, "team": act.team})
-    if isinstance(act, Discard):
-        return Message("play-words.discard", {"card": act.card})
-    assert isinstance(act, NextHand)
-    return Message("play-words.next")
-
 
 def _meld_with(state: State, card: Card) -> Message | None:
     """A meld the card makes with the hand, or a meld of the side it goes onto, in words."""

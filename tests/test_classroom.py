@@ -197,6 +197,22 @@ def test_two_learners_of_one_name_on_a_hub_are_two_learners(handins: list[HandIn
     assert len(read_class([("a", a.dumps()), ("b", b.dumps())], DAY).learners) == 2
 
 
+def test_two_learners_who_type_one_name_are_both_kept_with_a_warning(handins: list[HandIn]) -> None:
+    ben = hand_in(handins[0].record, "Ben", lang="en", ruleset="buraco", at=5, day=DAY)
+    other = hand_in(handins[1].record, "ben", lang="de", ruleset="italian", at=7, day=DAY)
+    later = hand_in(handins[0].record, "Ben", lang="en", ruleset="buraco", at=9, day=DAY)   # the first Ben again
+    view = read_class([("ben.json", ben.dumps()), ("ben (1).json", other.dumps()), ("ben-2.json", later.dumps())], DAY)
+    assert sorted(x.name for x in view.learners) == ["Ben", "ben (2)"]
+    assert next(x for x in view.learners if x.name == "Ben").source == "ben-2.json"     # the later hand-in of the first
+    (warning,) = view.warnings
+    assert warning.text("en") == ("ben (1).json: Another learner handed in as ben too (ben.json), with no answer in "
+                                  "common: both are in the class, this one as ben (2). Ask your learners to use names of "
+                                  "their own.")
+    assert "Sie" in warning.text("de")
+    assert [p.message.key for p in view.problems] == ["classroom.twice"]
+    assert {r[0] for r in csv.reader(io.StringIO(view.csv("en", LESSONS).removeprefix("\ufeff")))} >= {"Ben", "ben (2)"}
+
+
 def test_the_class_folder_is_read_and_a_file_being_written_is_left_out(tmp_path: Path,
                                                                         handins: list[HandIn]) -> None:
     for h, user in zip(handins[:3], ("ada", "ben", "cleo"), strict=True):

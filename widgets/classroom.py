@@ -77,6 +77,8 @@ class ClassLoader(anywidget.AnyWidget):
     texts = traitlets.Dict(value_trait=traitlets.Unicode()).tag(sync=True)
     summary = traitlets.Unicode("").tag(sync=True)
     problems = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    warnings = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    """What loaded but needs the teacher's eye (two learners who typed one name)."""
     folder = traitlets.Unicode("").tag(sync=True)
     """The class folder's button words ("" where no folder is set)."""
     version = traitlets.Int(0).tag(sync=True)
@@ -167,12 +169,14 @@ class ClassLoader(anywidget.AnyWidget):
     def _update(self, restored: bool = False) -> None:
         entries = [(name.removeprefix(_FOLDER_MARK), text) for name, text in self._entries]
         view = read_class(entries, self.today)
-        self.view = ClassView(view.learners, [*self._folder_problems, *self._unreadable, *view.problems], self.today)
+        self.view = ClassView(view.learners, [*self._folder_problems, *self._unreadable, *view.problems], self.today,
+                              view.warnings)
         n = len(self.view.learners)
         with self.hold_sync():
             self.summary = render("classroom.load.loaded", self.lang, n=n) if n else \
                 render("classroom.load.nothing", self.lang)
             self.problems = [p.text(self.lang) for p in self.view.problems]
+            self.warnings = [p.text(self.lang) for p in self.view.warnings]
             self.kept = json.dumps({"format": _KEPT_FORMAT, "codes": self._codes,
                                     "entries": [list(e) for e in self._entries]}) if self._entries else ""
             self.note = render("classroom.load.restored" if restored else "classroom.load.kept", self.lang) \

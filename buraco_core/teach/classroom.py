@@ -3,7 +3,10 @@
 :func:`read_class` takes what a teacher loaded (files, pasted codes, a class folder's files), each
 with the name it came under, and gives a :class:`ClassView`. Whatever cannot be read is a
 :class:`Problem` with a sentence (not a record of the trainer, a format it does not know, a
-damaged code, a record without a name, the same learner twice); the rest loads.
+damaged code, a record without a name, the same learner twice); the rest loads. Two learners who
+typed the same name (off a hub) are both kept, the second under the name and a number, with a
+warning (:attr:`ClassView.warnings`): hand-ins of one name are the same learner only where their
+answers overlap (a later hand-in holds the earlier one's answers) or one has none.
 
 What the view holds, every figure computed by the engine from the learners' own answers
 (:mod:`buraco_core.teach.mastery`), each learner in the ruleset of their course:
@@ -44,7 +47,7 @@ import os
 import statistics
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
 
@@ -100,10 +103,12 @@ class Learner:
     source: str
     states: Mapping[str, ClauseState]
     due: int
+    alias: str = ""
+    """The name shown where another learner typed the same one ("Ben (2)"); "" otherwise."""
 
     @property
     def name(self) -> str:
-        return self.handin.name
+        return self.alias or self.handin.name
 
     @property
     def ruleset(self) -> str:
@@ -180,9 +185,12 @@ class ClassView:
     """The class as the teacher's page shows it (see the module docstring); ``today`` is the
     teacher's day (for the reviews due)."""
 
-    def __init__(self, learners: Sequence[Learner], problems: Sequence[Problem], today: date) -> None:
+    def __init__(self, learners: Sequence[Learner], problems: Sequence[Problem], today: date,
+                 warnings: Sequence[Problem] = ()) -> None:
         self.learners = tuple(sorted(learners, key=lambda x: (x.name.casefold(), x.handin.user)))
         self.problems = tuple(problems)
+        self.warnings = tuple(warnings)
+        """What loaded but needs the teacher's eye (two learners of one name)."""
         self.today = today
 
     @property
@@ -277,6 +285,7 @@ def read_class(entries: Iterable[tuple[str, str]], today: date) -> ClassView:
     The same learner twice: the later hand-in stays, the other is listed."""
     by_key: dict[str, Learner] = {}
     problems: list[Problem] = []
+    warnings: list[Problem] = []
     for source, text in entries:
         if not text.strip():
             problems.append(Problem(source, Message("classroom.empty")))
@@ -286,15 +295,35 @@ def read_class(entries: Iterable[tuple[str, str]], today: date) -> ClassView:
         except HandInError as e:
             problems.append(Problem(source, e.message))
             continue
-        earlier = by_key.get(handin.key)
+        key = handin.key
+        number = 1
+        while key in by_key and not _same_learner(by_key[key].handin, handin):
+            number += 1
+            key = f"{handin.key}#{number}"
+        if number > 1 and key not in by_key:
+            alias = f"{handin.name} ({number})"
+            warnings.append(Problem(source, Message("classroom.same-name", {
+                "name": handin.name, "alias": alias, "first": by_key[handin.key].source})))
+            by_key[key] = replace(_learner(handin, source, today), alias=alias)
+            continue
+        earlier = by_key.get(key)
         if earlier is not None:
             kept, dropped = (earlier, source) if earlier.handin.at >= handin.at else (None, earlier.source)
             stays = kept.source if kept is not None else source
             problems.append(Problem(dropped, Message("classroom.twice", {"name": handin.name, "kept": stays})))
             if kept is not None:
                 continue
-        by_key[handin.key] = _learner(handin, source, today)
-    return ClassView(list(by_key.values()), problems, today)
+        by_key[key] = replace(_learner(handin, source, today), alias=earlier.alias if earlier else "")
+    return ClassView(list(by_key.values()), problems, today, warnings)
+
+
+def _same_learner(one: HandIn, other: HandIn) -> bool:
+    """Whether two hand-ins of one key are one learner's: on a hub always (the hub user), else where
+    their answers overlap or one has none (two learners of one name share no answer)."""
+    if one.user or other.user or not one.record.answers or not other.record.answers:
+        return True
+    seen = {(a.at, a.clause, a.variant) for a in one.record.answers}
+    return any((a.at, a.clause, a.variant) in seen for a in other.record.answers)
 
 
 def read_folder(folder: str | os.PathLike[str]) -> tuple[list[tuple[str, str]], list[Problem]]:

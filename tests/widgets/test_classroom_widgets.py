@@ -276,3 +276,14 @@ def test_the_loaded_class_is_kept_for_the_page_and_loaded_again_after_a_reload()
         assert not blank.restore(bad) and blank.kept == ""
     again.clear()
     assert again.kept == "" and again.note == ""
+
+
+def test_two_learners_of_one_name_are_shown_with_a_warning() -> None:
+    from buraco_core.teach.handin import hand_in
+
+    one, two = sample_class(DAY)[:2]
+    loader = ClassLoader(today=DAY, course=str(LESSONS), environ={}, lang="en")
+    loader.load_files([("a.json", hand_in(one.record, "Ben", lang="en", ruleset="buraco", at=1, day=DAY).dumps()),
+                       ("b.json", hand_in(two.record, "Ben", lang="en", ruleset="buraco", at=2, day=DAY).dumps())])
+    assert loader.summary == "2 learners in the class." and loader.problems == []
+    assert len(loader.warnings) == 1 and loader.warnings[0].startswith("b.json: Another learner handed in as Ben")

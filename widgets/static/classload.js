@@ -27,6 +27,7 @@ function render({ model, el }) {
   const summary = make("p", { className: "bw-class-summary", role: "status", "aria-live": "polite",
                               dataset: { testid: "class-summary" } });
   const note = make("p", { className: "bw-class-kept", dataset: { testid: "class-kept" } });
+  const warnings = make("ul", { className: "bw-class-warnings", role: "status", dataset: { testid: "class-warnings" } });
   const problemsTitle = make("p", { className: "bw-class-problems-title" }, t("problems"));
   const problems = make("ul", { className: "bw-class-problems", dataset: { testid: "class-problems" } });
   const problemBox = make("div", { className: "bw-class-problem-box" }, problemsTitle, problems);
@@ -34,7 +35,7 @@ function render({ model, el }) {
                              dataset: { testid: "class-loader" } },
     make("div", { className: "bw-class-field" }, make("label", { htmlFor: filesId }, t("files-label")), files),
     make("div", { className: "bw-class-field" }, make("label", { htmlFor: codesId }, t("codes-label")), codes),
-    make("div", { className: "bw-class-tools" }, load, folder, clear), summary, note, problemBox);
+    make("div", { className: "bw-class-tools" }, load, folder, clear), summary, warnings, note, problemBox);
   el.appendChild(root);
 
   function show() {
@@ -46,6 +47,9 @@ function render({ model, el }) {
     const list = model.get("problems") || [];
     problems.replaceChildren(...list.map((p) => make("li", { dataset: { testid: "class-problem" } }, p)));
     problemBox.hidden = !list.length;
+    const warned = model.get("warnings") || [];
+    warnings.replaceChildren(...warned.map((w) => make("li", { dataset: { testid: "class-warning" } }, w)));
+    warnings.hidden = !warned.length;
   }
 
   load.addEventListener("click", async () => {
@@ -81,7 +85,7 @@ function render({ model, el }) {
   }
   if (stored) model.send({ type: "restore", kept: stored });
 
-  const names = ["folder", "summary", "problems", "note"];
+  const names = ["folder", "summary", "problems", "warnings", "note"];
   names.forEach((n) => model.on(`change:${n}`, show));
   model.on("change:kept", keep);
   show();

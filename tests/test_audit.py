@@ -191,6 +191,18 @@ def test_a_count_diagnosed_by_the_wrong_cause_is_caught(monkeypatch: pytest.Monk
     assert any("answer 50" in c and "nothing is taken off" in c for c in cause)
 
 
+def test_a_count_with_two_causes_named_by_one_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 37 D16: natural-two-value's 20 is the 2 counted as nothing and Brazilian Buraco's values;
+    the kind said only the second."""
+    from buraco_core.teach.kinds import meld_value
+
+    p = lesson("02_wilds.yaml", "natural-two-value")
+    assert audit_puzzle(p).findings == []
+    monkeypatch.setattr(meld_value, "_wild_left_out", lambda meld, n: None)
+    cause = classes(p)["cause"]
+    assert any("answer 20" in c and "left-out" in c and "coincidence" in c for c in cause), cause
+
+
 def test_a_coach_sentence_with_no_reason_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     from buraco_core import coach
     from buraco_core.teach.kinds import best_play

@@ -333,3 +333,12 @@ def test_a_miss_quotes_the_rule_as_its_ruleset_reads_it() -> None:
     assert "differs by ruleset" not in text and "In Brazilian Buraco it needs a clean buraco" in text
     fechado = CLAUSES["going-out"].text_for(RULESETS["fechado"]).text("en")
     assert "a clean buraco, and a player goes out by a meld or a discard" in fechado
+
+
+def test_natural_two_value_20_is_the_two_counted_as_nothing() -> None:
+    """Issue 37 D16: natural-two-value's 20 read "those are the card values of Brazilian Buraco", where
+    15 + 0 + 5, the 2 counted as nothing, is the likelier slip; both are said now."""
+    p = lesson_puzzle("02_wilds.yaml", "natural-two-value")
+    text = str(check(p, 20).message)
+    assert text.startswith("Not 20: the 2♥ counts too") and "Brazilian Buraco" in text
+    assert "2♥ zählt auch" in check(p, 20).message.text("de")

@@ -335,6 +335,10 @@ def count_causes(meld: Meld) -> dict[str, int]:
         if count != points and count not in seen:
             seen.add(count)
             out[f"values:{preset.name}"] = count + bonus
+    values = rules.card_values
+    for card in meld.cards:  # a 2 or a joker counted as nothing
+        if card.rank in (0, 2) and values[card.rank]:
+            out.setdefault("left-out", points + bonus - values[card.rank])
     preset = RULESETS[rules.name]
     if kind is not None and preset != rules:
         own = make_meld(meld.cards, preset)
@@ -352,23 +356,27 @@ def _bonuses(rules: Rules) -> list[tuple[str, int]]:
     return out
 
 
-def _named_cause(feedback: Feedback) -> str | None:
-    """The cause the feedback of a wrong count names: a family of :func:`count_causes`, "" for
-    "count again", None where it names none."""
+def _named_cause(feedback: Feedback) -> set[str] | None:
+    """The causes the feedback of a wrong count names: families of :func:`count_causes` (more than
+    one where it says that the number has two causes), "" for "count again", None where it names
+    none."""
+    named: set[str] = set()
     for message in messages_of(feedback.reason):
         key = message.key
         if key in ("feedback.bonus-left-out", "feedback.cards-left-out"):
-            return key.rpartition(".")[2]
-        if key in ("feedback.kind-is", "feedback.counted-as"):
-            return "kind"
-        if key == "feedback.other-values":
+            named.add(key.rpartition(".")[2])
+        elif key in ("feedback.kind-is", "feedback.counted-as"):
+            named.add("kind")
+        elif key in ("feedback.other-values", "feedback.also-values"):
             other = message.params.get("other")
-            return f"values:{getattr(other, 'name', other)}"
-        if key == "feedback.house-bonus":
-            return "house-bonus"
-        if key == "feedback.count-again":
-            return ""
-    return None
+            named.add(f"values:{getattr(other, 'name', other)}")
+        elif key == "feedback.card-left-out":
+            named.add("left-out")
+        elif key == "feedback.house-bonus":
+            named.add("house-bonus")
+        elif key == "feedback.count-again":
+            named.add("")
+    return named or None
 
 
 def _count_cause(puzzle: Puzzle, answer: object, feedback: Feedback) -> list[str]:
@@ -382,16 +390,16 @@ def _count_cause(puzzle: Puzzle, answer: object, feedback: Feedback) -> list[str
     named = _named_cause(feedback)
     if named is None:
         return []
-    if named == "":
+    if named == {""}:
         if causes:
             return [f"{n} is what {', '.join(sorted(causes))} gives, and the feedback only says to count again"]
         return []
-    family = "kind" if named == "kind" else named
-    if family not in families:
-        return [f"the feedback names {named} as the cause, and {n} is not what it gives"
+    shown = ", ".join(sorted(named))
+    if not named <= families:
+        return [f"the feedback names {shown} as the cause, and {n} is not what it gives"
                 + (f" ({', '.join(sorted(causes))} gives it)" if causes else "")]
-    if len(families) > 1:
-        return [f"the feedback names {named}, and {n} is what {', '.join(sorted(families - {family}))} gives too: "
+    if families - named:
+        return [f"the feedback names {shown}, and {n} is what {', '.join(sorted(families - named))} gives too: "
                 "the diagnosis matches by coincidence"]
     return []
 

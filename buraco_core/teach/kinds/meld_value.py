@@ -11,7 +11,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ...cards import format_cards
+from ...cards import Card, format_cards
 from ...melds import Meld, make_meld
 from ...messages import Message
 from ...rules import RULESETS, Rules
@@ -20,7 +20,7 @@ from ...variants import rules_text
 from ..answers import read_int
 from ..deal import Deck, buraco_cards, buraco_kinds, meld_cards
 from ..explain import WORKED_EXAMPLE, meld_clauses
-from ..feedback import Feedback, Line
+from ..feedback import Feedback, Line, join
 from ..puzzle import Goal, Puzzle
 from .base import Kind, Params, right, text_param, wrong
 
@@ -75,6 +75,19 @@ def _house_bonus(meld: Meld) -> tuple[Rules, int] | None:
     return (preset, own.bonus) if own.buraco_type == meld.buraco_type and own.bonus != meld.bonus else None
 
 
+def _wild_left_out(meld: Meld, n: int) -> Card | None:
+    """The 2 or joker of the meld whose value ``n`` leaves out, if it is one."""
+    values = meld.rules.card_values
+    return next((c for c in meld.cards if c.rank in (0, 2) and values[c.rank] and n == meld.points - values[c.rank]),
+                None)
+
+
+def _other_values(meld: Meld, n: int) -> Rules | None:
+    """The preset whose card values give ``n`` for the meld, where the ruleset's differ."""
+    return next((p for p in RULESETS.values() if p.card_values != meld.rules.card_values
+                 and n == sum(p.card_values[c.rank] for c in meld.cards) + meld.bonus), None)
+
+
 class MeldValue(Kind):
     name = "meld-value"
     goal_type = MeldValueGoal
@@ -127,6 +140,13 @@ class MeldValue(Kind):
         if n == meld.bonus and kind is not None:
             return wrong(puzzle, ["card-values", *worked], said, Message("feedback.cards-left-out"),
                          lines=lines, meld=meld)
+        left_out = _wild_left_out(meld, n)
+        if left_out is not None:  # a 2 or a joker counted as nothing (a natural 2 too)
+            why = Message("feedback.card-left-out", {"card": left_out})
+            also = _other_values(meld, n)
+            if also is not None:  # the same number by another ruleset's values: both are said
+                why = join(why, Message("feedback.also-values", {"n": n, "other": also}))
+            return wrong(puzzle, ["card-values", *worked], said, why, lines=lines, meld=meld)
         for preset in RULESETS.values():
             cards = sum(preset.card_values[c.rank] for c in meld.cards)
             if preset.card_values != rules.card_values and n == cards + meld.bonus:

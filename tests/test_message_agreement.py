@@ -107,7 +107,9 @@ def test_every_german_sentence_agrees_with_every_player_team_and_ruleset(key: st
         assert not re.search(rf"\b{_PREPOSITIONS} (?:Burraco|Buraco Fechado)\b", text) or \
             re.search(r"\b(?:im|dem|des) (?:Burraco|Buraco Fechado)\b", text), said
         if _key(value).startswith("table."):                                                    # „von Gegner“
-            assert not re.search(rf"\b{_PREPOSITIONS} {re.escape(_label(value, 'de'))}", text), said
+            declined = {_render_form(value, form, "de") for form in ("nom", "acc", "dat", "gen")}
+            for found in re.finditer(rf"\b{_PREPOSITIONS} {re.escape(_label(value, 'de'))}(?!\w)", text):
+                assert found.group(0) in declined, said        # „dem Gegner (Platz 1)“ is its dative
         english = catalog("en")[key]
         if catalog("de")[key].startswith("{" + name) and english[:1].isupper():              # „der linke Gegner …“
             assert text[:1].isupper(), said
@@ -210,3 +212,29 @@ def test_a_malformed_term_is_a_clear_error() -> None:
     sentences, found = grammar.parse('[a]\nb = { "*" = "x", is = "pl", dat = "y" }\nc = "z"\n')
     assert sentences == {"a.b": "x", "a.c": "z"} and found["a.b"].forms == {"dat": "y"}
     assert found["a.b"].features == frozenset({"pl"})
+
+
+# ------------------------------------------------------------------ the sentences the review named
+
+def test_the_owner_hint_names_the_row_the_table_shows_not_a_team_number() -> None:
+    """M4: „Meldung 1 gehört Team 1, und du spielst für Team 0“: the table shows no team numbers."""
+    from pathlib import Path
+
+    from buraco_core.teach import hint, load_puzzle
+
+    puzzles = Path(__file__).resolve().parent.parent / "lessons" / "puzzles" / "04_turn.yaml"
+    theirs = hint(load_puzzle(puzzles, "add-to-theirs"), 2)
+    assert theirs.text("de") == "Achte darauf, wem die Meldung gehört: Meldung 1 liegt in der Reihe „Gegner“ des Tisches."
+    assert "“Opponents” row" in str(theirs)
+    alone = hint(load_puzzle(puzzles, "brazilian-add-other"), 2).text("de")
+    assert alone.endswith("gehört dem linken Gegner (Platz 1).") and "Team" not in alone
+
+
+def test_a_refused_play_is_named_whole_not_negated_in_the_middle() -> None:
+    """A5: „Du darfst nicht 4♥ 5♥ 6♥ auslegen“ put „nicht“ before the cards."""
+    from buraco_core.teach.explain import play_words
+
+    text = render("feedback.play-refused", "de", play=play_words("meld 4h 5h 6h", 0), why="x")
+    assert text == "„4♥ 5♥ 6♥ auslegen“ ist nicht erlaubt: x."
+    assert render("compare.deck", "de", n=104, jokers=0) == "104\u00a0Karten (ohne Joker)"            # A18
+    assert render("compare.deck", "en", n=108, jokers=4) == "108 cards (4 jokers)"

@@ -17,10 +17,12 @@ here. Every pointer's key is ``hint.here.*`` (``scripts/hint_census.py`` counts 
 
 from __future__ import annotations
 
+from ..board import team_name
 from ..cards import rank_message
 from ..game.actions import Action, AddToMeld, Discard, Draw, NewMeld, Take, parse_action
 from ..game.facade import Game
 from ..game.state import State
+from ..game.view import view_of
 from ..melds import Meld
 from ..messages import Message
 from .explain import play_words
@@ -138,9 +140,10 @@ def play_pointer(game: Game, play: str, clause: str | None) -> Message:
         return Message("hint.here.play-last-wild", {"card": act.card})
     if look == "owner" and isinstance(act, AddToMeld):
         owner = team if act.team is None else act.team
-        alone = state.teams == state.players  # every player a side alone: seats, not teams
+        alone = state.teams == state.players  # every player a side alone: a player's meld, not a team's
+        # the row as the table and the play name it ("Opponents", "Left opponent (seat 1)"), not a number
         return Message("hint.here.play-owner-alone" if alone else "hint.here.play-owner",
-                       {"meld": act.meld, "team": owner, "own": team})
+                       {"meld": act.meld, "team": team_name(view_of(state, state.turn), owner)})
     if look == "cards" and isinstance(act, AddToMeld):
         owner = team if act.team is None else act.team
         melds = state.melds[owner]

@@ -177,3 +177,13 @@ def test_the_static_site_and_a_plain_server_link_beside_the_page() -> None:
     assert assignment_link("rules:buraco/n:1", "https://x.org/lessons/teacher.html", BINDER_ENV).form == "static"
     with pytest.raises(ValueError):
         assignment_link("rules:buraco/n:1", "file:///home/t/_site/lessons/teacher.html", {})
+
+
+def test_a_number_out_of_range_is_named_as_the_teachers_form_names_it() -> None:
+    with pytest.raises(AssignmentError) as refused:
+        parse_assignment(f"rules:buraco/clauses:run/n:{MAX_QUESTIONS + 1}")
+    assert refused.value.explain("en") == "The assignment's number of questions must be a whole number from 1 to 30."
+    assert refused.value.explain("de") == "Die Zahl der Fragen der Aufgabe muss eine ganze Zahl von 1 bis 30 sein."
+    with pytest.raises(AssignmentError) as refused:
+        parse_assignment("rules:buraco/clauses:run/seed:x")
+    assert refused.value.explain("en").startswith("The assignment's seed must be")

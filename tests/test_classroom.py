@@ -183,7 +183,7 @@ def test_bad_input_is_listed_with_a_sentence_each_and_the_rest_loads(handins: li
     said = {p.source: p.message.key for p in loaded.problems}
     assert said == {"photo.jpg": "handin.not-a-record", "export.json": "handin.no-name",
                     "future.json": "handin.unknown-format", "empty.json": "classroom.empty",
-                    handins[0].file_name(): "classroom.twice", "code 1": "handin.code-damaged"}
+                    handins[0].file_name(): "classroom.twice", "code 1": "classroom.code-damaged"}
     assert next(x for x in loaded.learners if x.name == handins[0].name).source == "again.json"
     twice = next(p for p in loaded.problems if p.source == handins[0].file_name())
     assert twice.text("en") == f"{handins[0].file_name()}: Ada is in the class twice: the later hand-in (again.json) " \
@@ -246,3 +246,21 @@ def test_missed_last_means_the_last_answer_was_wrong() -> None:
     assert maya.level("run") == "learning" and maya.count("weak") == 0
     assert noah.level("run") == "weak" and noah.count("weak") == 1
     assert view.clause_row("run").learners["weak"] == ("Noah",)
+
+
+def test_the_teachers_page_speaks_to_the_teacher_about_a_damaged_code_a_cut_file_and_a_file_of_codes(
+        handins: list[HandIn]) -> None:
+    code = handins[1].code()
+    damaged = code[:50] + ("Q" if code[50] != "Q" else "R") + code[51:]
+    whole = handins[2].dumps()
+    view = read_class([*pasted_codes(f"{handins[0].code()}\n{damaged}"), ("cut.json", whole[:len(whole) // 2]),
+                       ("codes.txt", f"{handins[3].code()}\n\n{handins[4].code()}\n")], DAY)
+    assert sorted(x.name for x in view.learners) == sorted(h.name for h in (handins[0], handins[3], handins[4]))
+    said = {p.source: p for p in view.problems}
+    assert said["code 2"].text("en") == (f"code 2: This code is damaged (it begins {damaged[:14]} and ends "
+                                         f"{damaged[-6:]}): a character is missing or changed, so its check does not "
+                                         "match what it holds. Ask its learner to send the whole code again.")
+    assert "Bitten Sie" in said["code 2"].text("de") and "Kopiere" not in said["code 2"].text("de")   # Sie, not du
+    assert said["cut.json"].message.key == "classroom.file-cut"
+    assert "download it again" in said["cut.json"].text("en")
+    assert set(said) == {"code 2", "cut.json"}           # the file of two codes loaded both, one at a time

@@ -43,6 +43,7 @@ from urllib.parse import parse_qs, quote, unquote, urlsplit
 
 from ..clauses import CLAUSES
 from ..errors import LearnerError
+from ..messages import Message
 from ..rules import RulesError, get_rules
 from ..variants import VariantError, rules_text
 from .files import load_text
@@ -125,12 +126,15 @@ def _unpack(data: str) -> str:
 
 
 def _whole(key: str, value: str, low: int, high: int) -> int:
+    """``value`` as a whole number from ``low`` to ``high``; the refusal names the field as the
+    teacher's form does (``assign.field.<key>``: "number of questions", not "n")."""
+    field = Message(f"assign.field.{key}")
     try:
         number = int(value)
     except ValueError:
-        raise AssignmentError("assign.bad-number", key=key, low=low, high=high) from None
+        raise AssignmentError("assign.bad-number", key=field, low=low, high=high) from None
     if not low <= number <= high:
-        raise AssignmentError("assign.bad-number", key=key, low=low, high=high)
+        raise AssignmentError("assign.bad-number", key=field, low=low, high=high)
     return number
 
 

@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import os
 import statistics
 from collections import Counter
@@ -286,14 +287,20 @@ def read_class(entries: Iterable[tuple[str, str]], today: date) -> ClassView:
     by_key: dict[str, Learner] = {}
     problems: list[Problem] = []
     warnings: list[Problem] = []
-    for source, text in entries:
+    queue = list(entries)
+    while queue:
+        source, text = queue.pop(0)
         if not text.strip():
             problems.append(Problem(source, Message("classroom.empty")))
             continue
         try:
             handin = read_handin(text)
         except HandInError as e:
-            problems.append(Problem(source, e.message))
+            codes = find_codes(text)
+            if e.message.key == "handin.many-codes" and len(codes) > 1:   # a file of codes: each one loads
+                queue[:0] = [(f"{source} ({n})", code) for n, code in enumerate(codes, start=1)]
+                continue
+            problems.append(Problem(source, _teachers_words(e.message, text)))
             continue
         key = handin.key
         number = 1
@@ -315,6 +322,20 @@ def read_class(entries: Iterable[tuple[str, str]], today: date) -> ClassView:
                 continue
         by_key[key] = replace(_learner(handin, source, today), alias=earlier.alias if earlier else "")
     return ClassView(list(by_key.values()), problems, today, warnings)
+
+
+def _teachers_words(why: Message, text: str) -> Message:
+    """A hand-in's refusal as the teacher's page says it: a damaged code by how it begins and ends
+    (to find it in the chat) and whom to ask; a file cut off (a download that stopped) as such."""
+    if why.key == "handin.code-damaged":
+        code = (find_codes(text) or [text.strip()])[0]
+        return Message("classroom.code-damaged", {"start": code[:14], "end": code[-6:]})
+    if why.key == "handin.not-a-record" and text.lstrip().startswith("{") and '"answers"' in text:
+        try:
+            json.loads(text)
+        except ValueError:
+            return Message("classroom.file-cut")
+    return why
 
 
 def _same_learner(one: HandIn, other: HandIn) -> bool:

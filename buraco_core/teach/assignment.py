@@ -57,6 +57,8 @@ __all__ = ["MAX_QUESTIONS", "Assignment", "AssignmentError", "link_text", "parse
 MAX_QUESTIONS = 30
 _KEYS = ("name", "rules", "lesson", "clauses", "n", "seed", "file", "yaml")
 _SAFE = "+=;,-_.~()!*'@"
+#: The fields a refusal names, in the teacher's form's words.
+_FIELDS = {"n": "assign.field.n", "seed": "assign.field.seed"}
 
 
 class AssignmentError(LearnerError):
@@ -128,7 +130,7 @@ def _unpack(data: str) -> str:
 def _whole(key: str, value: str, low: int, high: int) -> int:
     """``value`` as a whole number from ``low`` to ``high``; the refusal names the field as the
     teacher's form does (``assign.field.<key>``: "number of questions", not "n")."""
-    field = Message(f"assign.field.{key}")
+    field = Message(_FIELDS[key])
     try:
         number = int(value)
     except ValueError:

@@ -175,7 +175,7 @@ def launcher(learner: Binder) -> Iterator[str]:
     page = LAUNCHED.replace("SERVER", repr(learner.base)).replace("TOKEN", repr(learner.token)).encode()
 
     class Launch(BaseHTTPRequestHandler):
-        def do_GET(self) -> None:  # noqa: N802  (http.server's name)
+        def do_GET(self) -> None:
             self.send_response(200 if self.path.startswith("/v2/gh/") else 404)
             self.send_header("Content-Type", "text/html; charset=utf-8")
             self.end_headers()

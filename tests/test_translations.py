@@ -310,3 +310,37 @@ def test_a_predicted_wild_card_of_a_new_meld_does_not_move() -> None:
     for outcome in ("gap", "low", "high"):
         assert "wandert" not in render(f"outcome.predict.{outcome}", "de")
         assert "moves" not in render(f"outcome.predict.{outcome}", "en")
+
+
+#: The review's awkward and typography findings (2026-12-05), fixed: key, parameters, what the sentence
+#: now says, what it said.
+_REVIEWED = [
+    ("meld.run-suit-extend", {"suit": messages.Message("suit.h"), "card": parse_card("Kc")},
+     "das ist eine Herz-Folge: K♣ passt nicht hinein", "ganz in"),                                   # A15
+    ("coach.discard-sheds", {"points": 10}, "damit hast du 10\u00a0Punkte weniger auf der Hand", "nimmt"),  # A16
+    ("illegal.top-card-no-finish", {"card": parse_card("7h"), "reason": "x"}, "noch beenden könntest", "kannst"),
+    ("hint.here.play-dig", {"card": parse_card("Kc")}, "Sieh dir K♣ an, die Karte, bis zu der", "an, bis zu der"),
+    ("feedback.predict.no-semi-clean", {"rules": "x"}, "ganz gleich, wo", "wo auch immer"),
+    ("feedback.slip.pot-unused-once", {"n": 100}, "nur einmal abgezogen", "werden einmal"),
+    ("widget.game.choose-end", {}, "an jedes der beiden Enden dieser Meldung wandern", "an beide Enden dieser Meldung:"),
+    ("widget.solved-shown", {}, "wurde schon gezeigt", "war schon gezeigt"),
+    ("coach.discard-wild", {"card": parse_card("2c")}, "Behältst du sie, kann sie", "Behalten, kann"),
+    ("coach.wild-lay", {"card": parse_card("2c"), "second": "x"}, "hält die Suche das für besser", "findet"),
+    ("coach.draw", {"card": parse_card("8s")}, "passt zu keiner deiner Karten", "von dir"),
+    ("house.field.tie.draw", {}, "Bei Gleichstand endet die Partie unentschieden.", "bleibt"),
+    ("mastery.level.weak", {}, "zuletzt falsch: noch einmal ansehen", "verfehlt"),
+    ("feedback.slip.unused-missed", {"rules": "x", "points": 100}, "bevor der Spieler, der abgeworfen hat,", "dieser Spieler"),
+    ("fact.pot-unused", {}, "bevor der Spieler, der abgeworfen hat,", "dieser Spieler"),                 # A13
+    ("handin.copy-failed", {}, "(Strg+C oder ⌘C auf einem Mac)", "Strg+C, oder"),                          # T9
+    ("outcome.predict.clean-meld", {}, "Noch kein Buraco und ohne wilde Karte.", "Buraco, und"),
+    ("house.field.target.none", {}, "(Expressspiel)", "Schnellpartie"),
+    ("hint.here.run", {"suit": messages.Message("suit.h"), "ace": ""}, "deine Herzkarten an: Welche", "Herz-Karten"),  # T10, T1
+    ("glossary.names", {"names": messages.Message("glossary.meld.names")}, "Andere Namen: Kombination oder Figur.",
+     "Namen: auch"),
+]
+
+
+@pytest.mark.parametrize(("key", "params", "now", "before"), _REVIEWED, ids=[r[0] for r in _REVIEWED])
+def test_the_reviews_awkward_german_is_fixed(key: str, params: dict[str, object], now: str, before: str) -> None:
+    text = render(key, "de", **params)
+    assert now in text and before not in text, text

@@ -342,3 +342,19 @@ def test_natural_two_value_20_is_the_two_counted_as_nothing() -> None:
     text = str(check(p, 20).message)
     assert text.startswith("Not 20: the 2♥ counts too") and "Brazilian Buraco" in text
     assert "2♥ zählt auch" in check(p, 20).message.text("de")
+
+
+def test_answers_written_with_a_phones_suits_a_unit_or_a_full_stop_are_read() -> None:
+    """Issue 37 N7: '♥️' (♥ and U+FE0F), '250 points', '250 Punkte', 'erlaubt.', 'Allowed!' got a
+    notation message each, never a verdict."""
+    value = lesson_puzzle("01_melds.yaml", "value-ace-high")
+    for answer in ("35 points", "35 Punkte", "35.", " 35 pts "):
+        assert check(value, answer).correct, answer
+    assert not check(value, "30 points").correct and check(value, "30 points").answered
+    legal = lesson_puzzle("04_turn.yaml", "draw-first")
+    right = solve(legal)
+    said = {"allowed": ("Allowed!", "erlaubt."), "refused": ("Refused.", "nicht erlaubt!")}[str(right)]
+    for answer in said:
+        assert check(legal, answer).correct, answer
+    run = Puzzle(id="p", kind="make-meld", rules="buraco", hand=("4h", "5h", "6h", "Kc"), goal={"meld_kind": "run"})
+    assert check(run, "4\u2665\ufe0f 5\u2665\ufe0f 6\u2665\ufe0f").correct

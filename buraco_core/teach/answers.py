@@ -51,7 +51,7 @@ def pick_cards(hand: Sequence[Card], answer: object) -> list[Card]:
             cards.append(i)
         elif isinstance(i, str):
             try:
-                cards.extend(parse_cards(i))
+                cards.extend(parse_cards(_plain_suits(i)))
             except NotationError as e:
                 raise BadAnswer("answer.notation", error=e.message) from None
         else:
@@ -67,18 +67,35 @@ def pick_cards(hand: Sequence[Card], answer: object) -> list[Card]:
     return cards
 
 
+def _plain_suits(text: str) -> str:
+    """Card text with a phone's emoji suits made plain: ``♥️`` is ♥ and the emoji selector
+    U+FE0F (U+FE0E the text selector), which the notation does not know."""
+    return text.replace("\ufe0f", "").replace("\ufe0e", "")
+
+
+def _unpunctuated(text: str) -> str:
+    """The answer without the full stop or exclamation mark a sentence ends with ("Allowed!")."""
+    return text.strip().rstrip(".!?").strip()
+
+
+#: The words a learner may write after a number of points, in the catalog's languages.
+_POINTS = re.compile(r"\s*(?:points?|pts?|punkte?|pkt|p)\.?$", re.IGNORECASE)
+
+
 def read_int(answer: object) -> int:
     """A whole number of points: an int, or text as a learner of any language writes it
     (``"165"``, ``"+20"``, ``"-20"`` or ``"−20"`` with the minus sign, thousands grouped as
-    ``"1.000"``, ``"1,000"`` or ``"1 000"``).
+    ``"1.000"``, ``"1,000"`` or ``"1 000"``, a unit after it, ``"250 points"``, ``"250 Punkte"``,
+    and a full stop at the end).
 
-    >>> read_int("−1.005"), read_int("+20"), read_int("2,005")
-    (-1005, 20, 2005)
+    >>> read_int("−1.005"), read_int("+20"), read_int("2,005"), read_int("250 Punkte."), read_int("35.")
+    (-1005, 20, 2005, 250, 35)
     """
     if isinstance(answer, int) and not isinstance(answer, bool):
         return answer
     if isinstance(answer, str):
-        text = "".join(answer.split()).replace("\u2212", "-").replace("+", "", 1)
+        text = _POINTS.sub("", _unpunctuated(answer))
+        text = "".join(text.split()).replace("\u2212", "-").replace("+", "", 1)
         if _GROUPED.fullmatch(text):
             text = re.sub(r"[.,\u00a0\u202f]", "", text)
         try:
@@ -120,13 +137,13 @@ def read_bool(answer: object) -> bool:
     (``answer.words.allowed``, ``answer.words.refused``: ``"allowed"``, ``"erlaubt"``,
     ``"nicht erlaubt"``, ...), so a learner answers in the words the question asked for.
 
-    >>> read_bool("Nicht erlaubt"), read_bool(" allowed ")
-    (False, True)
+    >>> read_bool("Nicht erlaubt"), read_bool(" allowed "), read_bool("Allowed!"), read_bool("erlaubt.")
+    (False, True, True, True)
     """
     if isinstance(answer, bool):
         return answer
     if isinstance(answer, str):
-        said = _BOOL_WORDS.get(" ".join(answer.split()).casefold())
+        said = _BOOL_WORDS.get(" ".join(_unpunctuated(answer).split()).casefold())
         if said is not None:
             return said
     raise BadAnswer("answer.allowed-or-refused")

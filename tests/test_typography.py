@@ -113,3 +113,12 @@ def test_the_widgets_templates_get_the_same_typography() -> None:
 
     assert template("widget.progress.clear", "de") == f"Löschen{NBSP}…"
     assert template("widget.progress.clear", "en") == catalog("en")["widget.progress.clear"]
+
+
+def test_a_question_that_ends_a_part_takes_no_period_after_it() -> None:
+    """T3: „…, dann deine wilde Karte, 2♠: Wo darf sie stehen?.“ (hint.here.run-buraco with buraco-wild)."""
+    for lang in ("de", "en"):
+        text = render("hint.here.run-buraco", lang, suit=Message("suit.s"), ace="", n=7,
+                      wild=Message("hint.here.buraco-wild", {"wild": parse_card("2s")}))
+        assert text.endswith("?") and "?." not in text, text
+    assert typeset("Noch eine Karte. Fertig?", "de") == "Noch eine Karte. Fertig?"

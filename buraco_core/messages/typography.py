@@ -6,7 +6,9 @@ place, so no sentence has to remember them and no translator has to type a no-br
 (nested messages included), and :func:`format_number` is how a number parameter is shown.
 
 English keeps its sentences as written: ``str(error)`` is English and is what tests and developers
-read, so its typography stays plain ASCII where the catalog writes it so.
+read, so its typography stays plain ASCII where the catalog writes it so. One rule holds in every
+language: a question or an exclamation that ends a part (``where may it stand?``) takes no period
+after it from the sentence around it (no ``?.``).
 
 German (Duden and DIN 5008):
 
@@ -29,6 +31,8 @@ German (Duden and DIN 5008):
 'Gib eine ganze Punktzahl ein, etwa 165 oder −20.'
 >>> typeset("Nicht erlaubt: der Stapel ist leer.", "de")
 'Nicht erlaubt: Der Stapel ist leer.'
+>>> typeset("Zähl die Karten, dann deine wilde Karte, 2♠: Wo darf sie stehen?.", "de")
+'Zähl die Karten, dann deine wilde Karte, 2♠: Wo darf sie stehen?'
 >>> typeset("A, 2, ..., K, A; Ränge 2-10, nie K-A-2", "de")
 'A, 2, …, K, A; Ränge 2–10, nie K-A-2'
 >>> format_number(-1000, "de"), format_number(-1000, "en"), format_number(20, "de", signed=True)
@@ -99,10 +103,14 @@ def _capital_after_colon(match: re.Match[str]) -> str:
     return match.group(1) + (word[0].upper() + word[1:] if word in _OPENERS else word)
 
 
+_STOP_AFTER_QUESTION = re.compile(r"([?!])\.(?=\s|$)")
+
+
 def german(text: str) -> str:
     """The German rules (see the module docstring) applied to a finished sentence."""
     if not text:
         return text
+    text = _STOP_AFTER_QUESTION.sub(r"\1", text)
     text = text.replace("...", "…")
     text = _ELLIPSIS_AFTER_WORD.sub(NBSP + "…", text)
     text = _MINUS.sub(lambda m: m.group(1) + MINUS, text)
@@ -115,7 +123,7 @@ def german(text: str) -> str:
 
 
 def _as_written(text: str) -> str:
-    return text
+    return _STOP_AFTER_QUESTION.sub(r"\1", text)
 
 
 #: Each language's typesetter; a language without one keeps its sentences as written.

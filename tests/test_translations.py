@@ -337,6 +337,7 @@ _REVIEWED = [
     ("hint.here.run", {"suit": messages.Message("suit.h"), "ace": ""}, "deine Herzkarten an: Welche", "Herz-Karten"),  # T10, T1
     ("glossary.names", {"names": messages.Message("glossary.meld.names")}, "Andere Namen: Kombination oder Figur.",
      "Namen: auch"),
+    ("coach.puzzle-wrong", {"play": "x", "points": 74, "why": "y"}, "weniger als die beste Wahl (y)", "Wahl hier"),  # A10
 ]
 
 

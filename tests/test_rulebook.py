@@ -72,3 +72,4 @@ def test_the_rulebook_reads_a_rulesets_real_values(lang: str) -> None:
         assert "Es werden keine Töpfe beiseitegelegt." in text and "Es gibt keine Joker." in text
         assert "Nur im Buraco Fechado." in text and not re.search(r"\bin (?:Klassisches|Brasilianisches|Italienisches)", text)
         assert "endet bei 2.005\u00a0Punkten" in text and "2005" not in text
+        assert "So lesen die Regelwerke diese Regel:" in text and "ihn lesen" not in text  # „ihn“ had no antecedent

@@ -338,6 +338,8 @@ _REVIEWED = [
     ("glossary.names", {"names": messages.Message("glossary.meld.names")}, "Andere Namen: Kombination oder Figur.",
      "Namen: auch"),
     ("coach.puzzle-wrong", {"play": "x", "points": 74, "why": "y"}, "weniger als die beste Wahl (y)", "Wahl hier"),  # A10
+    ("hint.here.which", {"wilds": messages.Message("hint.here.which-none")}, "Hier gibt es keine wilde Karte: Sind",
+     "Ist jede davon"),                                                                                   # A19
 ]
 
 

@@ -4,14 +4,14 @@
 # that no test does it inside its timeout: Debian's chromium, the static site's build environment
 # and the site itself (_site/), the wheels of a clean install (.cache/wheelhouse), the deployment
 # tests' environments (.venv-binder, .venv-hub).
-# Usage: bash scripts/setup.sh app|test|site
+# Usage: bash scripts/setup.sh app|check|test|site (check: only .venv with the [test] extras, for make check)
 # Runs non-interactively (CI=true, no stdin). A second run is quick: each step is skipped while what
 # it was built from is unchanged (stamp files: .venv/.setup-<what>, .venv-site/.setup-site,
 # .cache/wheelhouse/.setup-wheelhouse, _site/.build-inputs, .venv-binder/.stamp.json, .venv-hub/.test-stamp.json).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-test}
-case "$what" in app|test|site) ;; *) echo "usage: $0 app|test|site" >&2; exit 2 ;; esac
+case "$what" in app|check|test|site) ;; *) echo "usage: $0 app|check|test|site" >&2; exit 2 ;; esac
 python=${PYTHON:-python3}
 
 # .venv: the project (editable) with its [app] or [test] extras.
@@ -98,6 +98,8 @@ build_deploy_envs() {
 case "$what" in
   app)
     setup_venv app ;;
+  check)
+    setup_venv test ;;
   site)
     setup_site ;;
   test)

@@ -49,6 +49,23 @@ BENCH_MODULES = ("tests/test_benchmarks.py", "tests/browser/test_mastery.py", "t
 #: alone would otherwise be the longest unit of the run: the exhaustive audit, about 12 minutes as one).
 SPLIT_MODULES = ("tests/test_audit.py",)
 
+#: The exhaustive verdict audit's green runs (tests/test_audit.py: every lesson puzzle, generated puzzles of
+#: every kind under every ruleset, the syllabus's quizzes; about 10 minutes of the Python-only tests): marked
+#: ``exhaustive`` here, so that ``make check`` leaves them to ``make test``. The audit's red tests (each
+#: class of defect caught on a broken puzzle) stay in ``make check``: its quick form.
+EXHAUSTIVE = ("tests/test_audit.py::test_the_lessons_puzzles_pass_the_exhaustive_audit",
+              "tests/test_audit.py::test_generated_puzzles_of_every_kind_and_ruleset_pass_the_audit",
+              "tests/test_audit.py::test_the_syllabus_quizzes_pass_the_audit_and_ask_only_what_their_lesson_taught",
+              "tests/test_audit.py::test_check_puzzles_exhaustive_prints_the_totals")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The tests of :data:`EXHAUSTIVE` marked ``exhaustive``."""
+    for item in items:
+        if item.nodeid.split("[", 1)[0] in EXHAUSTIVE:
+            item.add_marker(pytest.mark.exhaustive)
+
+
 #: How much lower a worker of ``make test`` runs the Python-only tests (``os.nice``): the browser tests
 #: beside them get the cores first, as if they ran alone, and the rest fills the time they wait.
 PYTHON_ONLY_NICE = 5

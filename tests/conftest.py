@@ -29,6 +29,11 @@ settings.register_profile("ci", derandomize=True, deadline=None, max_examples=20
 settings.register_profile("dev", deadline=None, max_examples=100)
 settings.load_profile("ci" if os.environ.get("CI") else os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
+# The suite runs under make (make check, make test): a make that a test starts (make -n app) would
+# inherit MAKELEVEL and print "Entering directory" around its recipe, so the suite's makes start afresh.
+for _inherited in ("MAKELEVEL", "MAKEFLAGS", "MFLAGS"):
+    os.environ.pop(_inherited, None)
+
 BROWSER = "browser"
 #: The static site's browser tests: a group of their own, on a worker beside the other browser groups.
 SITE = "browser-site"

@@ -103,11 +103,12 @@ def test_the_sample_class_loads_and_every_figure_on_the_page_matches(page: Any, 
     empty = tmp_path / "empty.json"
     empty.write_text("")
     code = next(h for h in view.learners if h.name == "Ada").handin.code()
-    load(page, [*paths, bad, empty], codes=code[:60] + ("x" if code[60] != "x" else "y") + code[61:], learners=30)
+    damaged = code[:60] + ("x" if code[60] != "x" else "y") + code[61:]
+    load(page, [*paths, bad, empty], codes=damaged, learners=30)
     problems = page.locator('[data-testid="class-problem"]').all_inner_texts()
     assert sorted(problems) == sorted([
-        "code 1: This code is damaged: a character is missing or changed, so its check does not match what it holds."
-        " Copy the whole code again.",
+        f"code 1: This code is damaged (it begins {damaged[:14]} and ends {damaged[-6:]}): a character is missing"
+        " or changed, so its check does not match what it holds. Ask its learner to send the whole code again.",
         "empty.json: The file is empty.",
         "notes.txt: This is not a progress file of the Buraco trainer, nor its code."])
 

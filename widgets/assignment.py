@@ -59,7 +59,8 @@ __all__ = ["REVIEW_PAGE", "AssignmentMaker", "AssignmentResults"]
 _MAKER_TEXTS = ("assign.maker.title", "assign.maker.name", "assign.maker.rules", "assign.maker.lesson",
                 "assign.maker.lesson-none", "assign.maker.clauses", "assign.maker.n", "assign.maker.seed",
                 "assign.maker.file", "assign.maker.make", "assign.maker.make-tip", "assign.maker.link",
-                "assign.maker.text", "assign.maker.copy", "assign.maker.copied")
+                "assign.maker.text", "assign.maker.copy", "assign.maker.copied",
+                "assign.maker.copy-failed")
 _RESULT_TEXTS = ("assign.results.title", "assign.results.none", "assign.results.question",
                  "assign.results.first", "assign.results.helped", "assign.results.wrong",
                  "assign.results.open", "assign.results.mistakes", "assign.results.choose")

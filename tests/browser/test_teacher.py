@@ -394,3 +394,37 @@ def test_a_reload_and_back_keep_the_class_and_lesson_links_open_in_a_new_tab(pag
     open_notebook(page, voila, TEACHER)
     page.wait_for_function(f"() => ({summary})() === 'No learner loaded yet.'", timeout=60_000)
     page.watch.assert_clean()
+
+
+@pytest.mark.timeout(300)
+def test_copy_the_link_says_copied_only_when_the_browser_copied_it(page: Any, voila: VoilaServer) -> None:
+    """"Copy the link" where the clipboard refuses (a permission denied) or is missing (a page over plain
+    http is no secure context): the link is selected and the page says to copy it by hand, never "copied"."""
+    from buraco_widgets._common import template
+
+    open_notebook(page, voila, TEACHER)
+    page.select_option('[data-testid="assign-lesson"]', index=1)
+    page.click('[data-testid="assign-make"]')
+    page.wait_for_function("() => document.querySelector('[data-testid=assign-link]').value.includes('set=')",
+                           timeout=60_000)
+    message = '[data-testid="assign-message"]'
+    selected = """() => { const link = document.querySelector('[data-testid=assign-link]');
+        return document.activeElement === link && link.selectionStart === 0 && link.selectionEnd === link.value.length; }"""
+    stubs = {
+        "refused": "{ writeText: () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError')) }",
+        "missing": "undefined",
+        "copied": "{ writeText: (text) => { window.copiedText = text; return Promise.resolve(); } }",
+    }
+    for case, stub in stubs.items():
+        page.evaluate(f"() => Object.defineProperty(navigator, 'clipboard', {{ value: {stub}, configurable: true }})")
+        page.evaluate(f"() => {{ document.querySelector('{message}').textContent = ''; }}")
+        page.click('[data-testid="assign-copy"]')
+        page.wait_for_function(f"() => document.querySelector('{message}').textContent !== ''", timeout=30_000)
+        said = page.inner_text(message)
+        if case == "copied":
+            assert said == template("assign.maker.copied", "en")
+            assert page.evaluate("() => window.copiedText") == page.input_value('[data-testid="assign-link"]')
+        else:
+            assert said == template("assign.maker.copy-failed", "en"), case
+            assert page.evaluate(selected), f"{case}: the link is not selected for the teacher to copy"
+    page.watch.assert_clean()

@@ -70,15 +70,25 @@ function renderMaker(model, root, t) {
     reader.addEventListener("load", () => model.send({ ...form, file: { name: chosen.name, text: String(reader.result || "") } }));
     reader.readAsText(chosen);
   });
+  // "copied" only once the browser says it copied; where it refuses or has no clipboard (a page over
+  // plain http is not a secure context), the link stays selected and the page says to copy it by hand
   copy.addEventListener("click", () => {
     link.focus();
     link.select();
+    const said = (key) => {
+      message.textContent = t(key);
+      message.dataset.status = key === "copied" ? "done" : "info";
+      if (key !== "copied") link.select();
+    };
     try {
-      if (navigator.clipboard) navigator.clipboard.writeText(link.value).catch(() => {});
+      if (navigator.clipboard && navigator.clipboard.writeText) {
+        navigator.clipboard.writeText(link.value).then(() => said("copied"), () => said("copy-failed"));
+      } else {
+        said("copy-failed");
+      }
     } catch (e) {
-      /* the link is selected for the teacher to copy */
+      said("copy-failed");
     }
-    message.textContent = t("copied");
   });
 
   function show() {

@@ -36,8 +36,9 @@ from .game import Game, IllegalAction, State, View, apply, hand_record, legal_ac
 from .game.scenarios import load_scenario
 from .melds import InvalidMeld, Meld, make_meld
 from .messages import Message, message
-from .rules import RULESETS, Rules, RulesError, get_rules
+from .rules import RULESETS, Rules, RulesError
 from .scoring import Score, score_side
+from .variants import get_rules
 
 __all__ = [
     "CLAUSES",

@@ -25,9 +25,9 @@ from importlib import resources
 from .clauses import going_out_by, going_out_needs
 from .melds import InvalidMeld, make_meld
 from .messages import Message, format_number, render, show
-from .rules import RULESETS, DiscardTake, IndirectPot, Rules, RulesError, StockEnd, Tie, get_rules, or_list
+from .rules import RULESETS, DiscardTake, IndirectPot, Rules, RulesError, StockEnd, Tie, or_list
 from .scoring import ScoreLine, score_side
-from .variants import rules_text
+from .variants import get_rules, rules_text
 
 __all__ = ["RulesetScore", "RulesetTable", "ScoreComparison", "compare_rulesets", "score_under_each"]
 

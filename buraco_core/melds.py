@@ -54,7 +54,8 @@ from .cards import CARD_ORDER, SUITS, Card, format_cards, parse_cards, rank_lett
 from .errors import NotationError, Refusal
 from .memo import Bounded, PerRules
 from .messages import Message
-from .rules import BuracoKind, Rules, get_rules
+from .rules import BuracoKind, Rules
+from .variants import get_rules
 
 __all__ = ["InvalidMeld", "Meld", "make_meld"]
 

@@ -467,17 +467,3 @@ def or_list(values: Sequence[int]) -> Message:
     return Message("compare.or", {"first": [Message("compare.number", {"n": v}) for v in values[:-1]],
                                   "last": values[-1]})
 
-
-def get_rules(rules: Rules | str) -> Rules:
-    """A :class:`Rules` from itself, a ruleset name, or a house variant's text
-    (``buraco+target=1505``, see :mod:`buraco_core.variants`); an unknown name lists the known ones."""
-    if isinstance(rules, Rules):
-        return rules
-    if isinstance(rules, str) and ("+" in rules or ";" in rules):
-        from .variants import parse_variant  # a cycle: variants builds on Rules (a house variant's text)
-
-        return parse_variant(rules).rules
-    try:
-        return RULESETS[rules]
-    except KeyError:
-        raise RulesError("ruleset-error.unknown", name=str(rules), names=", ".join(RULESETS)) from None

@@ -34,7 +34,8 @@ from typing import Any
 from .cards import Card, parse_cards
 from .melds import Meld, make_meld
 from .messages import Message, format_number, render
-from .rules import Rules, get_rules
+from .rules import Rules
+from .variants import get_rules
 
 __all__ = ["BONUS_CLAUSES", "Score", "ScoreLine", "score_side"]
 

@@ -45,11 +45,11 @@ from .jsondata import JsonValue
 from .melds import InvalidMeld, Meld
 from .messages import Message
 from .narrate import narrate
-from .rules import Rules, get_rules
+from .rules import Rules
 from .teach.mastery import Outcome
 from .teach.puzzle import own_words
 from .teach.session import SessionError, new_session_id
-from .variants import parse_variant
+from .variants import get_rules, parse_variant
 
 __all__ = ["KEPT_FORMAT", "Effects", "Move", "TableSession", "effects"]
 

@@ -15,7 +15,7 @@ Values are written as the panel shows them: ``yes`` / ``no`` for a switch, a who
 ``none`` for "not a thing of its own" (``semi_clean_bonus=none``), an enum's value
 (``discard_take=any-depth``), numbers separated by commas (``player_counts=2,4``,
 ``target_range=505,3005``, the 14 ``card_values`` from the joker to the king). Every ruleset
-name the engine accepts may be such a text (:func:`~buraco_core.rules.get_rules`).
+name the engine accepts may be such a text (:func:`get_rules`, below).
 
 >>> v = parse_variant("buraco+target=1505+set_max_cards=4;players=2;name=Our family")
 >>> v.rules.target, v.rules.set_max_cards, v.players, v.name
@@ -55,8 +55,8 @@ from typing import Any, Literal
 from .messages import Message, catalog, message
 from .rules import RULESETS, Rules, RulesError
 
-__all__ = ["NAMED_VARIANTS", "FieldInfo", "Variant", "VariantError", "field_infos", "named_variant", "parse_variant",
-           "variant_rules"]
+__all__ = ["NAMED_VARIANTS", "FieldInfo", "Variant", "VariantError", "field_infos", "get_rules", "named_variant",
+           "parse_variant", "variant_rules"]
 
 Kind = Literal["preset", "switch", "number", "optional-number", "choice", "numbers", "counts"]
 
@@ -450,3 +450,16 @@ def named_variant(name: str, lang: str = "en") -> Variant:
         raise VariantError("not-named", name, name=name, names=", ".join(NAMED_VARIANTS))
     variant = parse_variant(NAMED_VARIANTS[name])
     return Variant(variant.rules, variant.players, message(_NAMED_TITLES[name]).text(lang))
+
+
+def get_rules(rules: Rules | str) -> Rules:
+    """A :class:`Rules` from itself, a ruleset name, or a house variant's text
+    (``buraco+target=1505``, see :func:`parse_variant`); an unknown name lists the known ones."""
+    if isinstance(rules, Rules):
+        return rules
+    if isinstance(rules, str) and ("+" in rules or ";" in rules):
+        return parse_variant(rules).rules
+    try:
+        return RULESETS[rules]
+    except KeyError:
+        raise RulesError("ruleset-error.unknown", name=str(rules), names=", ".join(RULESETS)) from None

@@ -173,8 +173,7 @@ def test_lesson_09s_coach_says_when_a_play_goes_out_or_earns_the_pot_and_why_to_
 
 def test_the_tournament_preset_forbids_a_wild_card_as_the_closing_discard_italian_allows() -> None:
     from buraco_core.game.scenarios import parse_scenario
-    from buraco_core.rules import get_rules
-    from buraco_core.variants import NAMED_VARIANTS, VariantError, named_variant
+    from buraco_core.variants import NAMED_VARIANTS, VariantError, get_rules, named_variant
 
     tournament = named_variant("tournament")
     assert tournament.name == "Tournament rules" and named_variant("tournament", "de").name == "Turnierregeln"

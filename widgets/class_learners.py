@@ -28,8 +28,8 @@ import anywidget
 import traitlets
 
 from buraco_core.messages import render, show
-from buraco_core.rules import get_rules
 from buraco_core.teach.classroom import BEHIND_BY, Learner
+from buraco_core.variants import get_rules
 
 from ._common import template
 from .classroom import ClassLoader

@@ -45,11 +45,11 @@ import traitlets
 
 from buraco_core.clauses import CLAUSES
 from buraco_core.messages import render
-from buraco_core.rules import get_rules
 from buraco_core.teach import Dealt, deal_clauses, dealers
 from buraco_core.teach.assignment import AssignmentError, parse_assignment
 from buraco_core.teach.course import Course, get_course
 from buraco_core.teach.mastery import mixed_plan, next_due, review_plan
+from buraco_core.variants import get_rules
 
 from ._common import as_rules, button, esc, guard
 from .language import resolve

@@ -35,7 +35,8 @@ from ..game.actions import NextHand
 from ..game.facade import Game
 from ..game.record import hand_events, hand_record, match_record
 from ..game.state import players_problem
-from ..rules import RULESETS, RulesError, get_rules
+from ..rules import RULESETS, RulesError
+from ..variants import get_rules
 from . import BOTS, Bot, Seats, make_bot, play_hand
 
 __all__ = ["build_parser", "main", "simulate"]

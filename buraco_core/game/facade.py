@@ -26,8 +26,9 @@ from typing import NotRequired, TypedDict
 from ..cards import Card
 from ..jsondata import JsonObject
 from ..melds import Meld
-from ..rules import Rules, get_rules
+from ..rules import Rules
 from ..scoring import Score
+from ..variants import get_rules
 from .actions import Action, IllegalAction, parse_action
 from .engine import apply, apply_events, judge
 from .events import Event

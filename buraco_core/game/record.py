@@ -36,8 +36,8 @@ from typing import NotRequired, TypedDict
 from ..cards import format_cards, parse_cards
 from ..jsondata import JsonObject
 from ..melds import Meld
-from ..rules import get_rules
 from ..scoring import score_side
+from ..variants import get_rules
 from .actions import Action
 from .engine import apply_events
 from .events import Added, Event, Melded, event_from_dict, event_to_dict

@@ -34,7 +34,8 @@ from typing import NamedTuple
 
 from ..cards import Card, build_deck, parse_card, parse_cards
 from ..melds import InvalidMeld, Meld, make_meld
-from ..rules import RulesError, get_rules
+from ..rules import RulesError
+from ..variants import get_rules
 from .state import Phase, PotState, State, players_problem, team_count
 
 __all__ = ["SCENARIO_DIR", "Scenario", "ScenarioError", "read_scenario", "read_scenario_text", "scenario_names"]

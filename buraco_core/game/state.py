@@ -26,8 +26,9 @@ from functools import cached_property
 from ..cards import Card, build_deck
 from ..melds import Meld
 from ..messages import Message
-from ..rules import Rules, RulesError, get_rules, or_list
+from ..rules import Rules, RulesError, or_list
 from ..scoring import Score
+from ..variants import get_rules
 
 __all__ = [
     "Phase",

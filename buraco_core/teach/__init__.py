@@ -41,7 +41,8 @@ from ..errors import NotationError, Refusal
 from ..game.facade import Game
 from ..melds import make_meld
 from ..messages import Message
-from ..rules import Rules, get_rules
+from ..rules import Rules
+from ..variants import get_rules
 from .core import HINT_LEVELS, check, hint, solve, validate, version_in
 from .course import Course, get_course
 from .explain import explain_allowed, play_words

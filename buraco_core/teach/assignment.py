@@ -44,8 +44,8 @@ from urllib.parse import parse_qs, quote, unquote, urlsplit
 from ..clauses import CLAUSES
 from ..errors import LearnerError
 from ..messages import Message
-from ..rules import RulesError, get_rules
-from ..variants import VariantError, rules_text
+from ..rules import RulesError
+from ..variants import VariantError, get_rules, rules_text
 from .files import load_text
 from .generate import dealers
 from .puzzle import Puzzle

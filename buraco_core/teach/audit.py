@@ -44,7 +44,8 @@ from typing import TypeAlias
 from ..cards import parse_cards
 from ..game.facade import Game
 from ..melds import make_meld
-from ..rules import RULESETS, get_rules
+from ..rules import RULESETS
+from ..variants import get_rules
 from .audit_answers import Answer, answer_forms, free_answers, right_choices
 from .audit_causes import hint_problems, said_problems, unsaid_task
 from .audit_positions import hidden_variants, page_of, position_answer, tie_matters

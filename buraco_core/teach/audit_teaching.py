@@ -28,7 +28,8 @@ from typing import TYPE_CHECKING
 from ..cards import parse_cards
 from ..clauses import CLAUSES
 from ..jsondata import whole
-from ..rules import RULESETS, get_rules
+from ..rules import RULESETS
+from ..variants import get_rules
 from .course import LESSON_GLOB, Course
 from .feedback import Feedback
 from .generate import generate

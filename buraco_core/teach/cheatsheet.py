@@ -36,7 +36,8 @@ from importlib import resources
 from ..clauses import CLAUSES
 from ..compare import ROWS
 from ..messages import render
-from ..rules import Rules, get_rules
+from ..rules import Rules
+from ..variants import get_rules
 from .feedback import rule_text
 
 __all__ = ["PARTS", "CheatSheet", "Part", "cheat_sheet", "stylesheet"]

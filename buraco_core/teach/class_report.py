@@ -25,7 +25,7 @@ from importlib import resources
 
 from ..clauses import CLAUSES
 from ..messages import render, show
-from ..rules import get_rules
+from ..variants import get_rules
 from .classroom import BEHIND_BY, LEVELS, ClassView, mistake_words
 from .course import Course
 from .coverage import clause_groups

@@ -12,7 +12,8 @@ from ..clauses import CLAUSES
 from ..errors import NotationError, learner_message
 from ..melds import InvalidMeld, make_meld
 from ..messages import Message
-from ..rules import Rules, RulesError, get_rules
+from ..rules import Rules, RulesError
+from ..variants import get_rules
 from .answers import BadAnswer
 from .feedback import Feedback, join, rule_text
 from .kinds import KINDS

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 
 from ..clauses import CLAUSES
 from ..messages import render
-from ..rules import RULESETS, RulesError, get_rules
+from ..rules import RULESETS, RulesError
+from ..variants import get_rules
 from .core import check
 from .course import Course, Link, Section, Shown, get_course
 

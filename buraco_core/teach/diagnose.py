@@ -70,7 +70,7 @@ def house_slip(answer: int, rules: Rules, count: Callable[[Rules], int],
     count (or the variant changes nothing it depends on).
 
     >>> from buraco_core import make_meld
-    >>> from buraco_core.rules import get_rules
+    >>> from buraco_core.variants import get_rules
     >>> house = get_rules("buraco+clean_bonus=300")
     >>> clauses, why = house_slip(250, house, lambda r: make_meld("4h 5h 6h 7h 8h 9h 10h", r).points, ["clean_bonus"])
     >>> clauses, str(why)

@@ -214,7 +214,7 @@ def rule_text(clause: str, rules: Rules) -> Message:
     sentence states, as the variant has it); a clause the rulebook words for several rulesets at
     once as this one reads it (:meth:`~buraco_core.clauses.Clause.text_for`).
 
-    >>> from buraco_core.rules import get_rules
+    >>> from buraco_core.variants import get_rules
     >>> str(rule_text("buraco-clean", get_rules("buraco")))
     'A buraco without a wild card is clean: a bonus of 200.'
     >>> str(rule_text("buraco-clean", get_rules("buraco+clean_bonus=300")))

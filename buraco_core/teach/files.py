@@ -26,8 +26,8 @@ import yaml
 from ..cards import format_cards, parse_cards
 from ..clauses import CLAUSES
 from ..messages import Message, catalog, render
-from ..rules import RULESETS, RulesError, get_rules
-from ..variants import rules_text
+from ..rules import RULESETS, RulesError
+from ..variants import get_rules, rules_text
 from .core import check, validate
 from .course import PuzzleFile
 from .kinds import KINDS

@@ -25,7 +25,8 @@ from collections.abc import Sequence
 
 from ..cards import parse_cards
 from ..clauses import CLAUSES
-from ..rules import Rules, get_rules
+from ..rules import Rules
+from ..variants import get_rules
 from .core import check, solve, validate
 from .kinds import KINDS, Kind
 from .kinds.base import Params

@@ -68,7 +68,8 @@ from datetime import date, timedelta
 from ..clauses import CLAUSES
 from ..errors import LearnerError
 from ..jsondata import JsonObject
-from ..rules import RULESETS, Rules, get_rules
+from ..rules import RULESETS, Rules
+from ..variants import get_rules
 
 __all__ = [
     "BOXES",

@@ -29,7 +29,8 @@ from ..cards import Card, parse_cards
 from ..clauses import CLAUSES
 from ..melds import Meld, make_meld
 from ..messages import Message
-from ..rules import Rules, get_rules
+from ..rules import Rules
+from ..variants import get_rules
 
 __all__ = ["Goal", "Puzzle", "PuzzleError", "RawGoal", "own_words"]
 

@@ -28,8 +28,8 @@ from dataclasses import dataclass
 
 from ..clauses import CLAUSES
 from ..messages import Message
-from ..rules import Rules, get_rules
-from ..variants import rules_text
+from ..rules import Rules
+from ..variants import get_rules, rules_text
 from .course import Link
 from .feedback import Feedback
 from .puzzle import Puzzle

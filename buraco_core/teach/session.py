@@ -40,8 +40,8 @@ from ..errors import LearnerError, learner_message
 from ..game.view import View
 from ..jsondata import JsonObject, whole
 from ..messages import Message
-from ..rules import Rules, get_rules
-from ..variants import rules_text
+from ..rules import Rules
+from ..variants import get_rules, rules_text
 from .core import HINT_LEVELS, check, hint, version_in
 from .course import Course, Link, get_course
 from .feedback import Feedback

@@ -31,7 +31,8 @@ from dataclasses import dataclass, field
 import yaml
 
 from ..clauses import CLAUSES
-from ..rules import RULESETS, Rules, get_rules
+from ..rules import RULESETS, Rules
+from ..variants import get_rules
 from .course import get_course
 from .generate import dealers, generate
 from .kinds import KINDS

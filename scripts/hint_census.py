@@ -1,6 +1,6 @@
 """What the lessons' puzzles tell a learner: where each second hint comes from (the position,
 the puzzle's own sentence, or the kind's fixed sentence) and how many wrong answers are told the
-right one (buraco_core/teach/census.py decides both).
+right one (buraco_core/teach/audit/census.py decides both).
 
     .venv/bin/python scripts/hint_census.py                 # the puzzles of lessons/puzzles
     .venv/bin/python scripts/hint_census.py --generated 20  # and 20 generated puzzles per kind and ruleset
@@ -14,7 +14,7 @@ from pathlib import Path
 
 from buraco_core.rules import RULESETS
 from buraco_core.teach import KINDS, generate, load_puzzles
-from buraco_core.teach.census import census
+from buraco_core.teach.audit.census import census
 from buraco_core.teach.puzzle import Puzzle
 
 ROOT = Path(__file__).resolve().parent.parent

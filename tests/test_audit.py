@@ -258,7 +258,7 @@ def test_a_kind_that_reads_a_royal_run_as_not_clean_is_caught(puzzle: Puzzle, mo
 
 
 def test_a_tag_no_verdict_turns_on_is_caught() -> None:
-    from buraco_core.teach.audit_teaching import tag_findings
+    from buraco_core.teach.audit.teaching import tag_findings
 
     p = dataclasses.replace(lesson("01_melds.yaml", "run-of-hearts"), clauses=("run", "pot"))
     result = audit_puzzle(p)
@@ -296,7 +296,7 @@ def test_check_is_the_kinds_own() -> None:
 
 def test_a_discard_said_not_to_go_out_is_checked_against_the_game() -> None:
     from buraco_core.messages import Message
-    from buraco_core.teach.audit_causes import CLAIMS, Said
+    from buraco_core.teach.audit.causes import CLAIMS, Said
 
     said = Message("coach.discard-not-out", {"cards": ()})
     claim = CLAIMS[said.key]

@@ -106,7 +106,7 @@ def _lesson_puzzles() -> list[Puzzle]:
 
 
 def test_no_wrong_answer_of_a_lesson_puzzle_is_told_the_right_one() -> None:
-    from buraco_core.teach.census import census
+    from buraco_core.teach.audit.census import census
 
     counts = census(_lesson_puzzles())
     assert sum(counts.wrong.values()) > 350  # every wrong option, every named mistake
@@ -117,7 +117,7 @@ def test_no_wrong_answer_of_a_lesson_puzzle_is_told_the_right_one() -> None:
 
 def test_every_second_hint_of_the_lessons_is_read_from_its_puzzle() -> None:
     from buraco_core.teach import KINDS
-    from buraco_core.teach.census import census
+    from buraco_core.teach.audit.census import census
 
     puzzles = _lesson_puzzles()
     counts = census(puzzles)

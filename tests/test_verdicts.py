@@ -119,7 +119,7 @@ TIES = ("italian-tie", "fechado-tie", "burraco-draw", "burraco-draw-again", "bur
 
 def test_the_six_tie_puzzles_turn_on_the_tie_rule_and_on_nothing_the_page_hides() -> None:
     from buraco_core.teach.audit import audit_puzzle
-    from buraco_core.teach.audit_positions import tie_matters
+    from buraco_core.teach.audit.positions import tie_matters
 
     for puzzle_id in TIES:
         p = lesson_puzzle("06_scoring.yaml", puzzle_id)
@@ -209,7 +209,7 @@ def test_lesson_07_mentions_the_tournament_preset_in_both_languages() -> None:
 def test_the_welcome_pages_practice_and_quiz_deal_no_ace_before_lesson_01_teaches_it() -> None:
     """Its practice dealt Q-K-A runs (seed 24: the ace high, which lesson 01 teaches)."""
     from buraco_core.teach import generate
-    from buraco_core.teach.audit_teaching import practice_cells
+    from buraco_core.teach.audit.teaching import practice_cells
 
     (cell,) = [c for c in practice_cells(ROOT / "lessons") if c[0] == "00_welcome.ipynb"]
     _notebook, _index, kind, rules, first, params = cell

@@ -10,8 +10,8 @@ import pytest
 
 from buraco_core.cards import Card
 from buraco_core.teach import PuzzleSession, check, generate, load_puzzle, solve
-from buraco_core.teach.audit_causes import messages_of
-from buraco_core.teach.audit_positions import turn_outcome
+from buraco_core.teach.audit.causes import messages_of
+from buraco_core.teach.audit.positions import turn_outcome
 from buraco_core.teach.course import Link
 from buraco_core.teach.positions import split_plays
 

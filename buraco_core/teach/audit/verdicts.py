@@ -7,7 +7,7 @@ the lessons deal (``--quizzes N`` seeds of each lesson's quiz in each ruleset, a
 practice); it fails while it finds any of these, naming the puzzle, the answer and why:
 
 - **A right answer refused, or a wrong one accepted.** The right answers are worked out from the
-  position by the engine (:mod:`~buraco_core.teach.audit_answers`), never taken from the puzzle:
+  position by the engine (:mod:`~buraco_core.teach.audit.answers`), never taken from the puzzle:
   every option of a choice puzzle is judged, and exactly the options the engine makes right must
   be accepted; for a free answer every right answer (every legal meld that meets the task, every
   group of cards that may join the meld, with the wild card at either end), in every form (every
@@ -15,12 +15,12 @@ practice); it fails while it finds any of these, naming the puzzle, the answer a
   answer the last hint shows must be right, and uses a wild card only where no meld without one
   is right.
 - **A question the page cannot answer.** A position puzzle whose answer changes when the cards
-  the learner cannot see are dealt otherwise (:mod:`~buraco_core.teach.audit_positions`); a task
-  whose words do not say what it asks (:mod:`~buraco_core.teach.audit_causes`).
+  the learner cannot see are dealt otherwise (:mod:`~buraco_core.teach.audit.positions`); a task
+  whose words do not say what it asks (:mod:`~buraco_core.teach.audit.causes`).
 - **Feedback that contradicts its verdict or names the wrong cause**
-  (:mod:`~buraco_core.teach.audit_causes`).
+  (:mod:`~buraco_core.teach.audit.causes`).
 - **Testing before teaching**, and a clause tag on a puzzle that does not exercise it
-  (:mod:`~buraco_core.teach.audit_teaching`).
+  (:mod:`~buraco_core.teach.audit.teaching`).
 
 >>> from buraco_core.teach import Puzzle
 >>> p = Puzzle(id="p", kind="make-meld", rules="buraco", hand=("4h", "5h", "6h", "7h", "Kc"),
@@ -35,31 +35,38 @@ from __future__ import annotations
 import os
 import random
 import time
-from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeAlias
 
-from ..cards import parse_cards
-from ..game.facade import Game
-from ..melds import make_meld
-from ..rules import RULESETS
-from ..variants import get_rules
-from .audit_answers import Answer, answer_forms, free_answers, right_choices
-from .audit_causes import hint_problems, said_problems, unsaid_task
-from .audit_positions import hidden_variants, page_of, position_answer, tie_matters
-from .audit_teaching import named_clauses, puzzle_key, quiz_findings, teaching_findings
-from .core import check, hint, solve
-from .feedback import Feedback
-from .files import load_file, puzzle_files
-from .generate import generate
-from .kinds import KINDS
-from .positions import game_of
-from .puzzle import Puzzle, PuzzleError
+from ...cards import parse_cards
+from ...game.facade import Game
+from ...melds import make_meld
+from ...rules import RULESETS
+from ...variants import get_rules
+from ..core import check, hint, solve
+from ..course import Course
+from ..feedback import Feedback
+from ..files import load_file, puzzle_files
+from ..generate import generate
+from ..kinds import KINDS
+from ..positions import game_of
+from ..puzzle import Puzzle, PuzzleError
+from ..syllabus import deal_quiz, load_syllabus
+from .answers import Answer, answer_forms, free_answers, right_choices
+from .causes import hint_problems, said_problems, unsaid_task
+from .positions import hidden_variants, page_of, position_answer, tie_matters
+from .report import Finding, PuzzleAudit, Report, where_of
+from .teaching import (
+    named_clauses,
+    order_findings,
+    practice_cells,
+    puzzle_key,
+    taught_places,
+    teaching_findings,
+)
 
-__all__ = ["BEST_PLAY_SHARE", "HIDDEN_DEALS", "Finding", "PuzzleAudit", "Report", "audit_files", "audit_generated", "audit_puzzle",
-           "where_of"]
+__all__ = ["BEST_PLAY_SHARE", "HIDDEN_DEALS", "audit_files", "audit_generated", "audit_puzzle", "quiz_findings"]
 
 #: How many other deals of the hidden cards a position puzzle is asked about.
 HIDDEN_DEALS = 4
@@ -68,84 +75,8 @@ HIDDEN_DEALS = 4
 BEST_PLAY_SHARE = 20
 
 
-@dataclass(frozen=True)
-class Finding:
-    """One defect: where the puzzle is (``file:line`` or the generated puzzle's id), its id, the
-    answer concerned ("" for the puzzle as a whole), the class of defect and why."""
-
-    where: str
-    puzzle: str
-    answer: str
-    check: str
-    reason: str
-
-    def __str__(self) -> str:
-        answer = f" answer {self.answer}:" if self.answer else ""
-        return f"{self.where}: {self.puzzle}:{answer} [{self.check}] {self.reason}"
-
-
-@dataclass
-class PuzzleAudit:
-    """The audit of one puzzle: its findings, how many answers were judged and how many right
-    answers the engine found (all accepted where there is no finding)."""
-
-    findings: list[Finding] = field(default_factory=list)
-    judged: int = 0
-    right: int = 0
-    exercised: set[str] = field(default_factory=set)
-    """The clauses the judged answers' verdicts turn on (and their lines)."""
-    needs: set[str] = field(default_factory=set)
-    """The clauses the right answers' verdicts name (and their lines): what the learner must know."""
-
-
-@dataclass
-class Report:
-    """The audit of many puzzles: the findings and the totals."""
-
-    findings: list[Finding] = field(default_factory=list)
-    puzzles: int = 0
-    judged: int = 0
-    right: int = 0
-    alternatives: int = 0
-    """Right answers beyond one per puzzle (each accepted)."""
-    generated: Counter[tuple[str, str]] = field(default_factory=Counter)
-    seconds: float = 0.0
-
-    def add(self, result: PuzzleAudit) -> None:
-        self.findings += result.findings
-        self.puzzles += 1
-        self.judged += result.judged
-        self.right += result.right
-        self.alternatives += max(0, result.right - 1)
-
-    def merge(self, other: Report) -> None:
-        self.findings += other.findings
-        self.puzzles += other.puzzles
-        self.judged += other.judged
-        self.right += other.right
-        self.alternatives += other.alternatives
-        self.generated.update(other.generated)
-        self.seconds += other.seconds
-
-    def summary(self) -> str:
-        text = (f"audit: {self.puzzles} puzzles, {self.judged} answers judged, {self.right} right answers "
-                f"accepted ({self.alternatives} beyond the first), {len(self.findings)} finding(s)")
-        if self.generated:
-            per = sorted(set(self.generated.values()))
-            kinds, rulesets = ({k for k, _ in self.generated}, {r for _, r in self.generated})
-            each = f"{per[0]} each" if len(per) == 1 else f"{per[0]} to {per[-1]} each"
-            text += (f"; {sum(self.generated.values())} of them generated, {len(kinds)} kinds in "
-                     f"{len(rulesets)} rulesets ({each})")
-        return text + f", {self.seconds:.1f} s"
-
-
 Found: TypeAlias = Callable[[object, str, str], None]
 """How a check of :func:`audit_puzzle` reports a finding: the answer (or None), the check, the reason."""
-
-
-def where_of(puzzle: Puzzle) -> str:
-    """Where a puzzle is: ``file:line``, or \"generated\"."""
-    return f"{puzzle.source[0]}:{puzzle.source[1]}" if puzzle.source else "generated"
 
 
 def _shown(answer: object) -> str:
@@ -352,5 +283,48 @@ def audit_generated(seeds: int, *, kinds: Iterable[str] | None = None, rulesets:
                 report.add(audit_puzzle(puzzle))
     if syllabus is not None and quiz_seeds:
         report.merge(quiz_findings(syllabus, names, quiz_seeds))
+    report.seconds = time.perf_counter() - start
+    return report
+
+
+def quiz_findings(syllabus: str | os.PathLike[str], rulesets: Sequence[str], seeds: int) -> Report:
+    """The audit of the quizzes the syllabus deals, ``seeds`` of each lesson under each ruleset,
+    and of ``seeds`` puzzles of each lesson's practice (each as
+    :func:`audit_puzzle` audits it), and every question that needs a
+    clause its lesson has not taught by its quiz or its practice."""
+    start = time.perf_counter()
+    report = Report()
+    course = load_syllabus(syllabus)
+    folder = Path(syllabus).parent
+    taught, names, index = taught_places(Course.scan(folder))
+    by_number = {name[:2]: i for name, i in index.items()}
+    for notebook, cell, kind, rules_name, first, params in practice_cells(folder):
+        clause = params.pop("clause", None)
+        for seed in range(first, first + seeds):  # "Another one" deals the next seeds
+            try:
+                puzzle = generate(kind, rules_name, seed, clause=None if clause is None else str(clause), **params)
+            except ValueError:
+                continue
+            result = audit_puzzle(puzzle)
+            report.add(result)
+            report.findings += order_findings(puzzle, result.needs, (index[notebook], cell), taught, names,
+                                              f"the practice of {notebook} (seed {seed})")
+    for number, quiz in course.lessons.items():
+        at = (by_number.get(number, len(names)), 1 << 30)
+        for name in (rulesets if not quiz.mixed else ["buraco"]):
+            if not any(item.applies(RULESETS[name]) for item in quiz.items):
+                continue
+            for seed in range(seeds):
+                try:
+                    questions = deal_quiz(number, name, seed, n=len(quiz.items), syllabus=course)
+                except ValueError as e:
+                    report.findings.append(Finding(str(syllabus), f"lesson {number}", "", "quiz",
+                                                   f"its quiz under {name} (seed {seed}) cannot be dealt: {e}"))
+                    continue
+                for dealt in questions:
+                    result = audit_puzzle(dealt.puzzle)
+                    report.add(result)
+                    report.findings += order_findings(dealt.puzzle, result.needs, at, taught, names,
+                                                      f"the quiz of lesson {number} ({name}, seed {seed})")
     report.seconds = time.perf_counter() - start
     return report

@@ -18,16 +18,16 @@ import dataclasses
 import random
 from collections.abc import Iterator
 
-from ..cards import Card
-from ..game.actions import Draw, parse_action
-from ..game.facade import Game
-from ..game.state import Phase, PotState, State
-from ..game.view import determinize
-from ..rules import RulesError, Tie
-from .kinds import KINDS
-from .kinds.best_play import values
-from .positions import PositionGoal, game_of, split_plays
-from .puzzle import Puzzle, PuzzleError
+from ...cards import Card
+from ...game.actions import Draw, parse_action
+from ...game.facade import Game
+from ...game.state import Phase, PotState, State
+from ...game.view import determinize
+from ...rules import RulesError, Tie
+from ..kinds import KINDS
+from ..kinds.best_play import values
+from ..positions import PositionGoal, game_of, split_plays
+from ..puzzle import Puzzle, PuzzleError
 
 __all__ = ["hidden_variants", "page_of", "position_answer", "tie_matters", "turn_outcome"]
 

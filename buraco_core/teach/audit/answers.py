@@ -30,20 +30,20 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
-from ..cards import SUITS, Card, parse_cards
-from ..game.actions import NextHand
-from ..game.engine import apply
-from ..game.facade import Game
-from ..game.state import Phase, deal_hand
-from ..jsondata import whole
-from ..melds import InvalidMeld, Meld, make_meld
-from ..rules import Rules
-from ..scoring import Score
-from .audit_positions import position_answer
-from .explain import wild_end
-from .kinds import KINDS
-from .kinds.score import score_of
-from .puzzle import Puzzle
+from ...cards import SUITS, Card, parse_cards
+from ...game.actions import NextHand
+from ...game.engine import apply
+from ...game.facade import Game
+from ...game.state import Phase, deal_hand
+from ...jsondata import whole
+from ...melds import InvalidMeld, Meld, make_meld
+from ...rules import Rules
+from ...scoring import Score
+from ..explain import wild_end
+from ..kinds import KINDS
+from ..kinds.score import score_of
+from ..puzzle import Puzzle
+from .positions import position_answer
 
 __all__ = [
     "Answer",

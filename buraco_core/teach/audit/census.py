@@ -23,10 +23,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ..messages import LANGUAGES, Message
-from .core import check, hint, solve
-from .kinds import KINDS
-from .puzzle import Puzzle
+from ...messages import LANGUAGES, Message
+from ..core import check, hint, solve
+from ..kinds import KINDS
+from ..puzzle import Puzzle
 
 __all__ = ["Census", "census", "gives_away", "hint_source", "wrong_answers"]
 

@@ -20,17 +20,17 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-from ..cards import Card, parse_cards
-from ..melds import Meld, make_meld
-from ..messages import LANGUAGES, Message, render
-from ..rules import RULESETS, Rules
-from ..variants import rules_text
-from .answers import BadAnswer, pick_cards, read_extend, read_int
-from .audit_answers import Answer, free_answers, grown_melds, make
-from .audit_positions import turn_outcome
-from .feedback import Feedback
-from .positions import split_plays
-from .puzzle import Puzzle
+from ...cards import Card, parse_cards
+from ...melds import Meld, make_meld
+from ...messages import LANGUAGES, Message, render
+from ...rules import RULESETS, Rules
+from ...variants import rules_text
+from ..answers import BadAnswer, pick_cards, read_extend, read_int
+from ..feedback import Feedback
+from ..positions import split_plays
+from ..puzzle import Puzzle
+from .answers import Answer, free_answers, grown_melds, make
+from .positions import turn_outcome
 
 __all__ = ["CLAIMS", "HINT_CLAIMS", "Said", "count_causes", "hint_problems", "messages_of", "said_problems",
            "unsaid_task", "wild_places"]

@@ -20,28 +20,22 @@ from __future__ import annotations
 import ast
 import json
 import os
-import time
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from ..cards import parse_cards
-from ..clauses import CLAUSES
-from ..jsondata import whole
-from ..rules import RULESETS
-from ..variants import get_rules
-from .course import LESSON_GLOB, Course
-from .feedback import Feedback
-from .generate import generate
-from .kinds import KINDS
-from .positions import game_of
-from .puzzle import Puzzle
-from .syllabus import deal_quiz, load_syllabus
+from ...cards import parse_cards
+from ...clauses import CLAUSES
+from ...jsondata import whole
+from ...variants import get_rules
+from ..course import LESSON_GLOB, Course
+from ..feedback import Feedback
+from ..kinds import KINDS
+from ..positions import game_of
+from ..puzzle import Puzzle
+from .report import Finding, where_of
 
-if TYPE_CHECKING:
-    from .audit import Finding, Report
-
-__all__ = ["named_clauses", "order_findings", "puzzle_key", "quiz_findings", "shown_needs", "tag_findings", "teaching_findings"]
+__all__ = ["named_clauses", "order_findings", "practice_cells", "puzzle_key", "shown_needs", "tag_findings", "taught_places",
+           "teaching_findings"]
 
 
 def shown_needs(puzzle: Puzzle) -> set[str]:
@@ -80,8 +74,6 @@ def named_clauses(feedbacks: Iterable[Feedback], *, all_clauses: bool = False) -
 
 def tag_findings(puzzle: Puzzle, named: set[str]) -> list[Finding]:
     """A finding for each clause tag of the puzzle that none of its verdicts turns on."""
-    from .audit import Finding, where_of  # a cycle: the audit asks these teaching checks
-
     return [Finding(where_of(puzzle), puzzle.id, "", "tag",
                     f"tagged [{tag}], and no verdict of the puzzle turns on it (its verdicts turn on "
                     f"{', '.join(sorted(named)) or 'nothing'})")
@@ -101,8 +93,6 @@ def order_findings(puzzle: Puzzle, named: set[str], at: tuple[int, int], taught:
                    names: Sequence[str], where: str) -> list[Finding]:
     """A finding for each clause the puzzle needs that is taught after ``at`` (lesson index, cell)
     or nowhere."""
-    from .audit import Finding, where_of  # a cycle: the audit asks these teaching checks
-
     out: list[Finding] = []
     for clause in sorted(_needs(puzzle, named)):
         place = taught.get(clause)
@@ -116,7 +106,7 @@ def order_findings(puzzle: Puzzle, named: set[str], at: tuple[int, int], taught:
     return out
 
 
-def _taught(course: Course) -> tuple[dict[str, tuple[int, int]], list[str], dict[str, int]]:
+def taught_places(course: Course) -> tuple[dict[str, tuple[int, int]], list[str], dict[str, int]]:
     """Where each clause is first taught (lesson index, cell), the lessons' names, their indices."""
     names = [nb.name for nb in course.lessons()]
     index = {name: i for i, name in enumerate(names)}
@@ -139,7 +129,7 @@ def teaching_findings(puzzles: Sequence[Puzzle], lesson_dir: str | os.PathLike[s
     if not any(folder.glob(LESSON_GLOB)):
         return out
     course = Course.scan(folder)
-    taught, names, index = _taught(course)
+    taught, names, index = taught_places(course)
     by_key = {(os.path.abspath(p.source[0]), p.id): p for p in puzzles if p.source}
     seen: set[tuple[str, str]] = set()
     for shown in course.shown()[0]:
@@ -190,48 +180,3 @@ def practice_cells(folder: Path) -> list[tuple[str, int, str, str, int, dict[str
                 values.pop("lesson", None)
                 out.append((nb.name, index, str(node.args[0].value), rules, seed, values))
     return out
-
-
-def quiz_findings(syllabus: str | os.PathLike[str], rulesets: Sequence[str], seeds: int) -> Report:
-    """The audit of the quizzes the syllabus deals, ``seeds`` of each lesson under each ruleset,
-    and of ``seeds`` puzzles of each lesson's practice (each as
-    :func:`~buraco_core.teach.audit.audit_puzzle` audits it), and every question that needs a
-    clause its lesson has not taught by its quiz or its practice."""
-    from .audit import Finding, Report, audit_puzzle  # a cycle: the audit asks these teaching checks
-
-    start = time.perf_counter()
-    report = Report()
-    course = load_syllabus(syllabus)
-    folder = Path(syllabus).parent
-    taught, names, index = _taught(Course.scan(folder))
-    by_number = {name[:2]: i for name, i in index.items()}
-    for notebook, cell, kind, rules_name, first, params in practice_cells(folder):
-        clause = params.pop("clause", None)
-        for seed in range(first, first + seeds):  # "Another one" deals the next seeds
-            try:
-                puzzle = generate(kind, rules_name, seed, clause=None if clause is None else str(clause), **params)
-            except ValueError:
-                continue
-            result = audit_puzzle(puzzle)
-            report.add(result)
-            report.findings += order_findings(puzzle, result.needs, (index[notebook], cell), taught, names,
-                                              f"the practice of {notebook} (seed {seed})")
-    for number, quiz in course.lessons.items():
-        at = (by_number.get(number, len(names)), 1 << 30)
-        for name in (rulesets if not quiz.mixed else ["buraco"]):
-            if not any(item.applies(RULESETS[name]) for item in quiz.items):
-                continue
-            for seed in range(seeds):
-                try:
-                    questions = deal_quiz(number, name, seed, n=len(quiz.items), syllabus=course)
-                except ValueError as e:
-                    report.findings.append(Finding(str(syllabus), f"lesson {number}", "", "quiz",
-                                                   f"its quiz under {name} (seed {seed}) cannot be dealt: {e}"))
-                    continue
-                for dealt in questions:
-                    result = audit_puzzle(dealt.puzzle)
-                    report.add(result)
-                    report.findings += order_findings(dealt.puzzle, result.needs, at, taught, names,
-                                                      f"the quiz of lesson {number} ({name}, seed {seed})")
-    report.seconds = time.perf_counter() - start
-    return report

@@ -131,7 +131,7 @@ def test_every_second_hint_of_the_lessons_is_read_from_its_puzzle() -> None:
     ("02_wilds", "choose-the-end", "high", "wild-moves", "In 4♣ JK 6♣ 7♣ the JK stands for 5♣"),
     ("02_wilds", "two-goes-home", "low", "wild-two-home", "the 2♥ stands for 5♥"),
     ("05_pot", "pot-waits", "next-player", "pot-indirect", "after you discard the Q♦ (no card), your side's pot (still set aside)"),
-    ("06_scoring", "match-point", "another hand is dealt", "match-end", "it scores side 0"),
+    ("06_scoring", "match-point", "another hand is dealt", "match-end", "it scores 255 for side 0"),
     ("04_turn", "draw-first", "allowed", "turn", "you have not drawn yet"),
 ])
 def test_a_wrong_choice_names_the_rule_and_what_to_look_at_and_the_last_hint_gives_the_answer(

@@ -238,3 +238,25 @@ def test_a_refused_play_is_named_whole_not_negated_in_the_middle() -> None:
     assert text == "„4♥ 5♥ 6♥ auslegen“ ist nicht erlaubt: x."
     assert render("compare.deck", "de", n=104, jokers=0) == "104\u00a0Karten (ohne Joker)"            # A18
     assert render("compare.deck", "en", n=108, jokers=4) == "108 cards (4 jokers)"
+
+
+def test_a_match_puzzle_of_players_alone_names_no_team() -> None:
+    """N8: Brazilian Buraco's match puzzles said „Team 0 gewinnt die Partie“ and „Team 0 2.800
+    Punkte“ where every player is alone; a side is the player of its seat there, a team only where
+    there are partners."""
+    from buraco_core.teach import check, hint, load_puzzle
+    from buraco_core.teach.kinds import KINDS
+
+    path = "lessons/puzzles/06_scoring.yaml"
+    for pid, team in (("brazilian-match", False), ("match-point", True)):
+        puzzle = load_puzzle(path, pid)
+        kind = KINDS[puzzle.kind]
+        said = [o.label for o in kind.options(kind.prepare(puzzle))] + list(kind.facts(puzzle))
+        said += [check(puzzle, "the match is a draw").message, hint(puzzle, 2), hint(puzzle, 3)]
+        german = " ".join(m.text("de") for m in said)
+        english = " ".join(m.text("en") for m in said)
+        assert ("Team 0" in german) is team and ("side 0" in english.lower()) is team, german
+        if not team:
+            assert "Der Spieler auf Platz 0 gewinnt die Partie." in german
+            assert "hatte der Spieler auf Platz 0 2.800\u00a0Punkte" in german
+            assert "The player in seat 1 wins the match." in english

@@ -32,10 +32,23 @@ __all__ = ["MATCH", "MATCH_OUTCOMES", "match_outcome"]
 MATCH_OUTCOMES: tuple[str, ...] = (
     "side 0 wins the match", "side 1 wins the match", "the match is a draw", "another hand is dealt",
 )
-_LABELS = {"side 0 wins the match": Message("outcome.match.side-wins", {"side": 0}),
-           "side 1 wins the match": Message("outcome.match.side-wins", {"side": 1}),
-           "the match is a draw": Message("outcome.match.draw"),
+_LABELS = {"the match is a draw": Message("outcome.match.draw"),
            "another hand is dealt": Message("outcome.match.another-hand")}
+
+
+def side(rules: Rules, number: int) -> Message:
+    """Side ``number`` as a match puzzle names it: a team where there are partners, else the player
+    of that seat (Brazilian Buraco: every player is a side alone, so no „Team 0“)."""
+    return Message("outcome.match.side-team" if rules.partnerships else "outcome.match.side-seat",
+                   {"side": number})
+
+
+def _label(outcome: str, rules: Rules) -> Message:
+    """The words of an outcome of :data:`MATCH_OUTCOMES` (or a puzzle's own option)."""
+    for number in (0, 1):
+        if outcome == f"side {number} wins the match":
+            return Message("outcome.match.side-wins", {"side": side(rules, number)})
+    return _LABELS.get(outcome, Message("teach.own-words", {"text": outcome}))
 
 
 def match_outcome(puzzle: Puzzle) -> tuple[str, Game]:
@@ -106,8 +119,8 @@ class MatchKind(Kind):
         return None
 
     def options(self, puzzle: Puzzle) -> tuple[Option, ...]:
-        return tuple(Option(o, _LABELS.get(o, Message("teach.own-words", {"text": o})))
-                     for o in (puzzle.options or MATCH_OUTCOMES))
+        rules = puzzle.ruleset
+        return tuple(Option(o, _label(o, rules)) for o in (puzzle.options or MATCH_OUTCOMES))
 
     def facts(self, puzzle: Puzzle) -> tuple[Message, ...]:
         """The target, the totals before the hand, what the hand scores each side (the hand is
@@ -118,14 +131,16 @@ class MatchKind(Kind):
         facts = [Message("fact.match-target", {"target": rules.target}) if rules.target is not None
                  else Message("fact.match-one-hand")]
         if rules.target is not None:
-            facts.append(Message("fact.totals", {"a": game.totals[0], "b": game.totals[1]}))
+            facts.append(Message("fact.totals", {"side": side(rules, 0), "a": game.totals[0],
+                                                 "side2": side(rules, 1), "b": game.totals[1]}))
         try:
             _outcome, after = match_outcome(puzzle)
         except PuzzleError:
             return tuple(facts)
-        facts.append(Message("fact.hand-scores", {"a": int(after.scores[0].total), "b": int(after.scores[1].total)}))
+        facts.append(Message("fact.hand-scores", {"side": side(rules, 0), "a": int(after.scores[0].total),
+                                                  "side2": side(rules, 1), "b": int(after.scores[1].total)}))
         if rules.tie is Tie.STARTER_WINS:
-            facts.append(Message("fact.started", {"side": game.state.team_of(game.state.starter)}))
+            facts.append(Message("fact.started", {"side": side(rules, game.state.team_of(game.state.starter))}))
         return tuple(facts)
 
     def check(self, puzzle: Puzzle, rules: Rules, answer: object) -> Feedback:
@@ -133,14 +148,15 @@ class MatchKind(Kind):
         outcome, game = match_outcome(puzzle)
         lines: list[Line] = []
         for team, (score, total) in enumerate(zip(game.scores, game.totals, strict=True)):
-            lines += [Line(Message("feedback.line.hand-of", {"side": team}), int(score.total), "hand-score"),
-                      Line(Message("feedback.line.total-of", {"side": team}), int(total), "match-end")]
+            lines += [Line(Message("feedback.line.hand-of", {"side": side(rules, team)}), int(score.total), "hand-score"),
+                      Line(Message("feedback.line.total-of", {"side": side(rules, team)}), int(total), "match-end")]
         tie = Message(f"fact.tie-{rules.tie.value}")
         target = (Message("fact.played-to", {"target": rules.target}) if rules.target is not None
                   else Message("fact.one-hand"))
-        totals = tuple(Message("feedback.side-total", {"side": t, "total": v}) for t, v in enumerate(game.totals))
+        totals = tuple(Message("feedback.side-total", {"side": side(rules, t), "total": v})
+                       for t, v in enumerate(game.totals))
         why = Message("feedback.match-why", {"totals": totals, "target": target, "tie": tie,
-                                             "outcome": _LABELS[outcome]})
+                                             "outcome": _label(outcome, rules)})
         # the tie rule decides only a tie: a draw chosen where the totals differ is a miss of the end
         ended = rules.target is None or max(game.totals) >= rules.target  # a tie below the target decides nothing
         tied = (_tied(game) and ended) or outcome == "the match is a draw"
@@ -158,18 +174,17 @@ class MatchKind(Kind):
         match's end reads, not what it decides."""
         _outcome, game = match_outcome(puzzle)
         rules = game.rules
-        scores = tuple(Message("feedback.side-total", {"side": t, "total": int(score.total)})
+        scores = tuple(Message("feedback.side-total", {"side": side(rules, t), "total": int(score.total)})
                        for t, score in enumerate(game.scores))
         if rules.target is None:
             return Message("hint.here.match-one", {"scores": scores, "target": Message("fact.match-one-hand")})
-        before = tuple(Message("feedback.side-total", {"side": t, "total": int(total)})
+        before = tuple(Message("feedback.side-total", {"side": side(rules, t), "total": int(total)})
                        for t, total in enumerate(game_of(puzzle).totals))
         return Message("hint.here.match", {"scores": scores, "before": before,
                                            "target": Message("fact.match-target", {"target": rules.target})})
 
     def show_answer(self, puzzle: Puzzle, answer: object) -> Message:
-        return self.answer_and_why(puzzle, answer, _LABELS.get(str(answer), Message(
-            "teach.own-words", {"text": str(answer)})))
+        return self.answer_and_why(puzzle, answer, _label(str(answer), game_of(puzzle).rules))
 
     def generate(self, rng: random.Random, rules: Rules, params: Params) -> Puzzle | None:
         """The last play of a hand (side 0 goes out), with match totals chosen so that the hand

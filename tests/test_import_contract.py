@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
+
+import grimp
 
 from buraco_core.clauses import CLAUSES
 from buraco_core.errors import Refusal, _known_clause
@@ -18,7 +21,7 @@ from buraco_core.messages import catalog
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The contracts of pyproject.toml's [tool.importlinter], by id.
-CONTRACTS = ("packages", "no-widgets", "floors", "engine", "game")
+CONTRACTS = ("packages", "no-widgets", "floors", "engine", "game", "acyclic")
 
 
 def test_lint_imports_keeps_every_contract() -> None:
@@ -36,3 +39,59 @@ def test_the_catalog_titles_exactly_the_clauses_a_refusal_may_name() -> None:
     assert all(_known_clause(clause) for clause in CLAUSES)
     assert not _known_clause("no-such-clause")
     assert Refusal("pot-guard", "illegal.already-drawn").rule == "pot-guard"
+
+
+def _import_cycles(graph: grimp.ImportGraph, ignored: set[tuple[str, str]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan's algorithm, without recursion)."""
+    edges = {m: sorted(i for i in graph.find_modules_directly_imported_by(m)
+                       if i in graph.modules and (m, i) not in ignored) for m in graph.modules}
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    cycles: list[list[str]] = []
+    for root in sorted(edges):
+        if root in index:
+            continue
+        work = [(root, 0)]
+        while work:
+            node, at = work.pop()
+            if at == 0:
+                index[node] = low[node] = len(index)
+                stack.append(node)
+                on_stack.add(node)
+            for i in range(at, len(edges[node])):
+                nxt = edges[node][i]
+                if nxt not in index:
+                    work += [(node, i + 1), (nxt, 0)]
+                    break
+                if nxt in on_stack:
+                    low[node] = min(low[node], index[nxt])
+            else:
+                if low[node] == index[node]:
+                    group = []
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        group.append(member)
+                        if member == node:
+                            break
+                    if len(group) > 1:
+                        cycles.append(sorted(group))
+                if work:
+                    parent = work[-1][0]
+                    low[parent] = min(low[parent], low[node])
+    return cycles
+
+
+def test_no_module_is_part_of_an_import_cycle() -> None:
+    """No import cycle among the project's modules, counted as import-linter counts imports (inside
+    functions too, not under TYPE_CHECKING), a package's face and its own modules included (which the
+    acyclic contract, between siblings, does not see); only the drawings handed off in _repr_* are left out."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["importlinter"]
+    floors = next(c for c in config["contracts"] if c["id"] == "floors")
+    ignored = {(a.strip(), b.strip()) for a, b in (line.split("->") for line in floors["ignore_imports"])}
+    graph = grimp.build_graph(*config["root_packages"], exclude_type_checking_imports=True, cache_dir=None)
+    assert _import_cycles(graph, ignored) == []
+    graph.add_import(importer="buraco_core.rules", imported="buraco_core.variants")  # as get_rules did
+    assert _import_cycles(graph, ignored) == [["buraco_core.rules", "buraco_core.variants"]]

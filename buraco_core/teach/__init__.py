@@ -51,7 +51,7 @@ from .files import check_folder, load_puzzle, load_puzzles
 from .generate import dealers, generate
 from .kinds import KINDS, Kind, Option
 from .positions import game_of
-from .puzzle import Goal, Puzzle, PuzzleError
+from .puzzle import Goal, Puzzle, PuzzleError, read_kinds
 from .quizzes import QuizSession
 from .session import ANSWER_FORMS, PuzzleSession, SessionError, Situation
 from .syllabus import (
@@ -64,6 +64,8 @@ from .syllabus import (
     make_quiz,
     retry,
 )
+
+read_kinds(KINDS)  # a puzzle finds its kind by name here, below the kinds (each reads a Puzzle)
 
 __all__ = [
     "ANSWER_FORMS",

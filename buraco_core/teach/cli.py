@@ -15,11 +15,11 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .audit import Report, audit_files, audit_generated
-from .course import INDEX_NAME, LESSON_GLOB, SYLLABUS_NAME, Course, get_course
+from .course import INDEX_NAME, LESSON_GLOB, Course, get_course
 from .coverage import coverage
 from .files import check_folder, load_file, puzzle_files
 from .puzzle import PuzzleError
-from .syllabus import load_syllabus
+from .syllabus import SYLLABUS_NAME, load_syllabus
 
 __all__ = ["QUIZZES", "SEEDS", "main"]
 

@@ -33,7 +33,6 @@ Link(href='09_strategy.ipynb#topic-out', words='lesson 09, When to go out')
 from __future__ import annotations
 
 import ast
-import importlib
 import json
 import os
 import re
@@ -41,15 +40,16 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple, NotRequired, TypedDict
+from typing import NotRequired, TypedDict
 
 from ..clauses import CLAUSES
 from ..jsondata import JsonValue
 from ..messages import LANGUAGES, render
+from .files import PuzzleFile, puzzle_files
+from .installed import installed_root
+from .lesson_link import Link
 from .puzzle import Puzzle, PuzzleError
-
-if TYPE_CHECKING:
-    from .syllabus import Syllabus
+from .syllabus import SYLLABUS_NAME, Syllabus, load_syllabus
 
 __all__ = ["ANCHOR", "INDEX_NAME", "TOPIC_ANCHOR", "Course", "CourseIndex", "Link", "PuzzleFile", "Section", "Shown", "get_course",
            "lesson_folder"]
@@ -61,7 +61,6 @@ TOPIC_ANCHOR = re.compile(r"""<a\s+id=["']topic-([a-z0-9-]+)["']\s*>\s*</a>""")
 _HEADING = re.compile(r"^(#{1,6})\s+(.*)$", re.M)
 #: The anchor index beside the lessons, written by the lesson builder.
 INDEX_NAME = "course.json"
-SYLLABUS_NAME = "syllabus.yaml"
 #: What a lesson's notebook is called.
 LESSON_GLOB = "[0-9][0-9]_*.ipynb"
 
@@ -102,39 +101,6 @@ class Shown:
     def name(self) -> str:
         stem = Path(self.puzzle.source[0]).stem if self.puzzle.source else "?"
         return f"{stem}/{self.puzzle.id}"
-
-
-class Link(NamedTuple):
-    """Where a clause is taught: the href (relative to a lesson's page, the same in every language)
-    and the words of the link (``lesson 04, A turn, step by step``); both empty where no lesson
-    teaches it."""
-
-    href: str
-    words: str
-
-
-class PuzzleFile(os.PathLike[str]):
-    """A puzzle file of a course: its path (``os.fspath(f)``, so every function taking a puzzle
-    file's path takes it) and its puzzles, read once."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-
-    def __fspath__(self) -> str:
-        return str(self.path)
-
-    def __repr__(self) -> str:
-        return f"PuzzleFile({str(self.path)!r})"
-
-    @cached_property
-    def puzzles(self) -> tuple[Puzzle, ...]:
-        """The puzzles of the file; its first problem raises :class:`PuzzleError` (file, line)."""
-        from .files import load_file  # a cycle: files reads a course's PuzzleFile
-
-        puzzles, problems = load_file(str(self.path))
-        if problems:
-            raise problems[0]
-        return tuple(puzzles)
 
 
 class SectionEntry(TypedDict):
@@ -296,8 +262,6 @@ class Course:
 
     def puzzle_files(self) -> list[PuzzleFile]:
         """Every puzzle file of the course, in order."""
-        from .files import puzzle_files  # a cycle: files reads a course's PuzzleFile
-
         folder = self.root / "puzzles"
         names = [os.path.relpath(f, folder) for f in puzzle_files(str(folder))] if folder.is_dir() else []
         return [self.puzzle_file(n) for n in names]
@@ -345,8 +309,6 @@ class Course:
     @cached_property
     def syllabus(self) -> Syllabus:
         """The course's syllabus (``syllabus.yaml``), read once."""
-        from .syllabus import load_syllabus  # a cycle: syllabus finds the course
-
         path = self.root / SYLLABUS_NAME
         if not path.is_file():
             raise FileNotFoundError(f"no {SYLLABUS_NAME} in {self.root}: a course's quizzes are dealt from it")
@@ -380,9 +342,7 @@ def get_course(root: str | os.PathLike[str] | Course | None = None) -> Course:
     if root is not None:
         return Course.at(root)
     if not _INSTALLED:
-        # the package that holds the installed course's files (trainer/ of the repository)
-        trainer = importlib.import_module("buraco_trainer")
-        _INSTALLED.append(Course.at(Path(trainer.LESSONS)))
+        _INSTALLED.append(Course.at(installed_root()))
     return _INSTALLED[0]
 
 

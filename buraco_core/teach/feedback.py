@@ -35,7 +35,7 @@ from ..melds import Meld
 from ..messages import Message
 from ..rules import RULESETS, Rules
 from ..variants import meaning
-from .course import Link
+from .lesson_link import Link
 from .mastery import Outcome
 
 __all__ = ["RULE_FIELDS", "Feedback", "Line", "join", "pick_rule", "rule_text"]

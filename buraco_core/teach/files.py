@@ -20,6 +20,8 @@ import dataclasses
 import os
 import re
 from collections.abc import Callable
+from functools import cached_property
+from pathlib import Path
 
 import yaml
 
@@ -29,15 +31,37 @@ from ..messages import Message, catalog, render
 from ..rules import RULESETS, RulesError
 from ..variants import get_rules, rules_text
 from .core import check, validate
-from .course import PuzzleFile
 from .kinds import KINDS
 from .puzzle import Puzzle, PuzzleError
 
-__all__ = ["FIELDS", "check_folder", "load_file", "load_puzzle", "load_puzzles", "load_text", "puzzle_files"]
+__all__ = ["FIELDS", "PuzzleFile", "check_folder", "load_file", "load_puzzle", "load_puzzles", "load_text", "puzzle_files"]
 
 #: The keys of a puzzle in a file.
 FIELDS = ("id", "kind", "rules", "prompt", "hand", "table", "options", "goal", "hint", "answer", "position",
           "clauses", "mistakes")
+
+
+
+class PuzzleFile(os.PathLike[str]):
+    """A puzzle file of a course: its path (``os.fspath(f)``, so every function taking a puzzle
+    file's path takes it) and its puzzles, read once."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def __fspath__(self) -> str:
+        return str(self.path)
+
+    def __repr__(self) -> str:
+        return f"PuzzleFile({str(self.path)!r})"
+
+    @cached_property
+    def puzzles(self) -> tuple[Puzzle, ...]:
+        """The puzzles of the file; its first problem raises :class:`PuzzleError` (file, line)."""
+        puzzles, problems = load_file(str(self.path))
+        if problems:
+            raise problems[0]
+        return tuple(puzzles)
 
 
 def _cards_text(value: object) -> tuple[str, ...]:

@@ -23,7 +23,7 @@ import dataclasses
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import ClassVar
+from typing import ClassVar, Protocol
 
 from ..cards import Card, parse_cards
 from ..clauses import CLAUSES
@@ -32,7 +32,7 @@ from ..messages import Message
 from ..rules import Rules
 from ..variants import get_rules
 
-__all__ = ["Goal", "Puzzle", "PuzzleError", "RawGoal", "own_words"]
+__all__ = ["Goal", "Puzzle", "PuzzleError", "PuzzleKind", "RawGoal", "own_words", "read_kinds"]
 
 
 class PuzzleError(ValueError):
@@ -118,6 +118,25 @@ class RawGoal(Goal):
         return cls(data)
 
 
+class PuzzleKind(Protocol):
+    """What a puzzle reads of its kind as it is made: the type of its goal, and the prompt it shows
+    when it has none of its own (:class:`~buraco_core.teach.kinds.Kind` is one)."""
+
+    @property
+    def goal_type(self) -> type[Goal]: ...
+
+    def prompt(self, puzzle: Puzzle) -> Message: ...
+
+
+_KINDS: dict[str, PuzzleKind] = {}
+
+
+def read_kinds(kinds: Mapping[str, PuzzleKind]) -> None:
+    """The kinds a puzzle finds by its ``kind`` (:data:`~buraco_core.teach.KINDS`, handed down by
+    :mod:`buraco_core.teach` as it is imported: every kind reads a Puzzle, so the puzzle imports none)."""
+    _KINDS.update(kinds)
+
+
 @dataclass(frozen=True)
 class Puzzle:
     """One puzzle: the situation, the task, and where it came from.
@@ -149,9 +168,9 @@ class Puzzle:
     own_rules: bool = field(default=False, compare=False)
 
     def __post_init__(self) -> None:
-        from .kinds import KINDS  # a cycle: every kind reads a Puzzle
-
-        kind = KINDS.get(self.kind)
+        if not _KINDS:
+            raise RuntimeError("no puzzle kinds are read: import buraco_core.teach, which reads them")
+        kind = _KINDS.get(self.kind)
         goal = self.goal
         if not isinstance(goal, Goal):
             goal = kind.goal_type.from_mapping(goal) if kind is not None else RawGoal(goal)

@@ -33,15 +33,20 @@ import yaml
 from ..clauses import CLAUSES
 from ..rules import RULESETS, Rules
 from ..variants import get_rules
-from .course import get_course
 from .generate import dealers, generate
+from .installed import installed_root
 from .kinds import KINDS
 from .kinds.base import Params
 from .mastery import shares_answers
 from .puzzle import Puzzle, PuzzleError
 
-__all__ = ["Dealt", "Item", "LessonQuiz", "Syllabus", "deal_clauses", "deal_item", "deal_quiz", "load_syllabus",
-           "make_quiz", "retry"]
+__all__ = ["SYLLABUS_NAME", "Dealt", "Item", "LessonQuiz", "Syllabus", "deal_clauses", "deal_item", "deal_quiz",
+           "installed_syllabus", "load_syllabus", "make_quiz", "retry"]
+
+#: The syllabus's file in a course's folder.
+SYLLABUS_NAME = "syllabus.yaml"
+
+_INSTALLED: list[Syllabus] = []
 
 @dataclass(frozen=True)
 class Item:
@@ -137,6 +142,13 @@ def load_syllabus(path: str | os.PathLike[str]) -> Syllabus:
     return Syllabus(out, name)
 
 
+def installed_syllabus() -> Syllabus:
+    """The installed course's syllabus, read once (what a quiz dealt without a syllabus deals from)."""
+    if not _INSTALLED:
+        _INSTALLED.append(load_syllabus(installed_root() / SYLLABUS_NAME))
+    return _INSTALLED[0]
+
+
 def _item_lines(root: yaml.Node | None) -> dict[tuple[str, int], int]:
     """(lesson, item index) -> line; (lesson, -1) -> the lesson's line."""
     found: dict[tuple[str, int], int] = {}
@@ -175,7 +187,7 @@ def deal_quiz(lesson_or_topic: str, rules: Rules | str = "buraco", seed: int = 0
     ``mixed`` deals each question under another ruleset.
     """
     if syllabus is None:
-        syllabus = get_course().syllabus
+        syllabus = installed_syllabus()
     elif not isinstance(syllabus, Syllabus):
         syllabus = load_syllabus(syllabus)
     quiz = syllabus.lesson(lesson_or_topic)

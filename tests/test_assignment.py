@@ -183,7 +183,7 @@ def test_a_number_out_of_range_is_named_as_the_teachers_form_names_it() -> None:
     with pytest.raises(AssignmentError) as refused:
         parse_assignment(f"rules:buraco/clauses:run/n:{MAX_QUESTIONS + 1}")
     assert refused.value.explain("en") == "The assignment's number of questions must be a whole number from 1 to 30."
-    assert refused.value.explain("de") == "Die Zahl der Fragen der Aufgabe muss eine ganze Zahl von 1 bis 30 sein."
+    assert refused.value.explain("de") == "Die Zahl der Fragen des Übungsblatts muss eine ganze Zahl von 1 bis 30 sein."
     with pytest.raises(AssignmentError) as refused:
         parse_assignment("rules:buraco/clauses:run/seed:x")
     assert refused.value.explain("en").startswith("The assignment's seed must be")

@@ -355,6 +355,9 @@ def test_the_german_teachers_page_with_a_class(page: Any, voila: VoilaServer, sa
                            " === '30 Lernende in der Klasse.'", timeout=60_000)
     page.locator('[data-testid="class-rule"][data-clause="set"]').click()
     assert "zuletzt verfehlt: Uli, Vera, Wim, Xenia, Yusuf" in page.locator('[data-testid="class-detail"]').inner_text()
+    # at 1280 px the German learners' table shows its last column ("Im Rückstand") without a sideways scroll
+    table = page.locator('[data-testid="class-learners"] .bw-class-scroll')
+    assert table.evaluate("(box) => box.scrollWidth <= box.clientWidth + 1"), "the German learners' table is cut at 1280 px"
     screenshot(page, "teacher-de-1280")
     assert axe_violations(page) == []
     page.watch.assert_clean()
@@ -428,3 +431,34 @@ def test_copy_the_link_says_copied_only_when_the_browser_copied_it(page: Any, vo
             assert said == template("assign.maker.copy-failed", "en"), case
             assert page.evaluate(selected), f"{case}: the link is not selected for the teacher to copy"
     page.watch.assert_clean()
+
+
+@pytest.mark.timeout(240)
+def test_the_printed_report_cuts_no_heading_with_long_ruleset_names(browser: Any) -> None:
+    """The German report's learners with "Brasilianisches Buraco" beside "Wiederholungen fällig" left
+    the last heading cut at the page's edge ("Im Rückstanc"): every table of the printed report, in
+    both languages, with a learner of each ruleset, ends inside its column, and so inside the page."""
+    from dataclasses import replace
+
+    from buraco_core.rules import RULESETS
+    from buraco_core.teach.class_report import report_document
+    from buraco_core.teach.classroom import course_puzzles, read_class
+    from buraco_core.teach.sample_class import sample_class
+
+    day = date(2026, 12, 1)
+    handins = list(sample_class(day))
+    for i, name in enumerate(RULESETS):
+        handins[i] = replace(handins[i], ruleset=name)
+    view = read_class(((h.file_name(), h.dumps()) for h in handins), day)
+    assert {x.ruleset for x in view.learners} == set(RULESETS)
+    context = browser.new_context(viewport={"width": 726, "height": 1047})   # A4 inside the report's margins
+    printer = context.new_page()
+    printer.emulate_media(media="print")
+    for lang in ("en", "de"):
+        printer.set_content(report_document(view, lang, LESSONS, course_puzzles(LESSONS)))
+        over = printer.evaluate("""() => Array.from(document.querySelectorAll('.bw-report table')).filter(t =>
+            t.getBoundingClientRect().right > t.parentElement.getBoundingClientRect().right + 0.5)
+            .map(t => t.parentElement.className)""")
+        assert over == [], f"the {lang} report's {over} run past their column, off the printed page"
+        assert printer.evaluate("() => document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    context.close()

@@ -48,7 +48,7 @@ from .narrate import play_words
 from .rules import Rules
 
 __all__ = ["CLOSE_POINTS", "COSTLY_POINTS", "Advice", "CoachBot", "Fit", "Remark", "advise", "advise_view",
-           "card_fit", "compare", "guard_refusal", "outcome_reasons", "play_outcome", "play_reasons", "review"]
+           "card_fit", "compare", "guard_refusal", "hold_wild", "outcome_reasons", "play_outcome", "play_reasons", "review"]
 
 CLOSE_POINTS = 5.0
 """Two choices whose values differ by less than this are called close (the coach says so)."""
@@ -140,12 +140,17 @@ def advise_view(view: View, *, seed: int = 0, worlds: int = WORLDS) -> Advice:
     if weighed is not None:
         ranked, held = weighed
         best, value = ranked[0]
+    ranked, kept = hold_wild(view, ranked)
+    if kept is not None:
+        best, value = ranked[0]
     reasons = play_reasons(view, best)
     if held is not None:
         reasons.insert(1, held)
+    if kept is not None:
+        reasons.insert(1, kept)
     close = False
     scored = [(a, v) for a, v in ranked if v is not None]
-    if value is not None and len(scored) >= 2:
+    if value is not None and len(scored) >= 2 and kept is None:  # a wild card held: its reason says why
         second, second_value = scored[1]
         assert second_value is not None
         gap = value - second_value
@@ -186,6 +191,27 @@ def _weigh_wild(view: View, meld: Action, seed: int, worlds: int
     return ranked, Message("coach.wild-hold", {"card": wild, "play": play_words(meld, view)})
 
 
+def hold_wild(view: View, ranked: list[tuple[Action, float | None]]
+              ) -> tuple[list[tuple[Action, float | None]], Message | None]:
+    """The strategy lesson's advice, hold your wild cards, where the search's best play discards
+    one: a wild card the next player's side can add to its melds (the greedy valuation,
+    :func:`~buraco_core.bots.greedy.discard_factors`) is held, and the best natural discard the
+    search weighed goes first (``coach.wild-kept``); one they cannot use may go, and the advice
+    says why here (``coach.wild-let-go``). ``ranked`` unchanged and None where the best play
+    lets no wild card go or no natural discard was weighed."""
+    best = ranked[0][0]
+    if not (isinstance(best, Discard) and best.card.is_wild_card):
+        return ranked, None
+    natural = next(((a, v) for a, v in ranked if isinstance(a, Discard) and not a.card.is_wild_card
+                    and v is not None), None)
+    if natural is None:
+        return ranked, None
+    if discard_factors(determinize(view), best.card).feeds_next:
+        rest = [(a, v) for a, v in ranked if a != natural[0]]
+        return [natural, *rest], Message("coach.wild-kept", {"card": best.card})
+    return ranked, Message("coach.wild-let-go", {"card": best.card, "second": play_words(natural[0], view)})
+
+
 def play_reasons(view: View, act: Action) -> list[Message]:
     """What the legal play ``act`` of the seat of ``view`` does (:func:`_play_reasons`), and,
     in the play phase, a meld the pot guard holds back ([pot-guard]): the choice turned on it."""
@@ -210,9 +236,7 @@ def _play_reasons(view: View, act: Action) -> list[Message]:
         event = events[0]
         if isinstance(event, Melded):
             meld = event.meld
-            top = max(act.cards if isinstance(act, NewMeld) else meld.cards, key=lambda c: values[c.rank])
-            out = [Message("coach.meld", {"cards": meld.cards, "points": meld.points, "card": top,
-                                          "value": values[top.rank]})]
+            out = [Message("coach.meld", {"cards": meld.cards, "points": meld.points})]
             if take_clause(rules) in event.clauses:  # it melds the card the take obliged
                 out.append(Message("coach.must-meld", {"card": view.must_meld}))
             return [*out, *outcome_reasons(view, events)]
@@ -275,8 +299,20 @@ def _play_reasons(view: View, act: Action) -> list[Message]:
             out.append(Message("coach.discard-loner", {"card": card}))
         if values[card.rank] >= 10 and not f.wild:
             out.append(Message("coach.discard-sheds", {"card": card, "points": values[card.rank]}))
+        if all(m.key in ("coach.discard", "coach.discard-feeds") for m in out) and not f.wild:
+            out.append(_discard_why(s, card, f.hand_links, rest))
         return out
     return [Message("coach.next")]
+
+
+def _discard_why(s: State, card: Card, links: int, rest: Sequence[Card]) -> Message:
+    """Why this natural discard, where nothing else is said for it: it goes with no more of the
+    hand than any other natural card would (``coach.discard-fewest``, the greedy valuation's
+    count), else the search's own finding (``coach.discard-searched``)."""
+    others = [discard_factors(s, c).hand_links for c in dict.fromkeys(rest) if not c.is_wild_card]
+    if links >= 1 and all(links <= n for n in others):
+        return Message("coach.discard-fewest", {"card": card, "n": links})
+    return Message("coach.discard-searched", {"card": card})
 
 
 TAKE_FACTS = 3
@@ -426,11 +462,11 @@ def review(game: Game, seat: int, *, since: int = 0, worlds: int = WORLDS) -> li
         fed = None if card is None else _fed_next(before, history, j, seat, card)
         view = view_of(before, seat)
         bot = MonteCarloBot(_seed(game.seed, view, first + j), worlds=worlds)
-        ranked = bot.appraise(view, extra=played)
+        ranked, _kept = hold_wild(view, bot.appraise(view, extra=played))
         valued = {str(a): v for a, v in ranked if v is not None}
         if str(played) not in valued:
             continue  # nothing to compare (the only legal move)
-        best = max(valued, key=lambda a: valued[a])
+        best = next(str(a) for a, v in ranked if v is not None)  # the advice's choice (a wild card held)
         cost = max(0.0, valued[best] - valued[str(played)])
         if fed is not None:
             key = "coach.review-fed" if best != str(played) else "coach.review-fed-anyway"

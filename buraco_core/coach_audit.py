@@ -146,6 +146,16 @@ def _check(m: Message, view: View, act: Action) -> str | None:
         if not card.is_wild_card or card not in hand or (lays if m.key == "coach.wild-lay" else kept) is False:
             return f"{act} does not {'lay' if m.key == 'coach.wild-lay' else 'keep'} the wild card {card.code}"
         return None
+    if m.key in ("coach.wild-kept", "coach.wild-let-go"):
+        assert isinstance(card, Card)
+        nxt = view.team_of((view.seat + 1) % view.players)
+        feeds = nxt != view.team and any(x.can_extend([card], view.rules) for x in view.melds[nxt])
+        goes = getattr(act, "card", None) == card
+        if not card.is_wild_card or card not in hand or goes != (m.key == "coach.wild-let-go") \
+                or feeds != (m.key == "coach.wild-kept"):
+            return (f"{act} {'lets go' if goes else 'keeps'} the {card.code}, which "
+                    f"{'goes' if feeds else 'does not go'} onto the next player's side's melds")
+        return None
     if m.key == "coach.take-wilds":
         cards = p["cards"]
         assert isinstance(cards, tuple)
@@ -158,7 +168,7 @@ FACT_KEYS: frozenset[str] = frozenset({
     "coach.meld", "coach.add", "coach.add-theirs", "coach.draw", "coach.draw-fits-hand", "coach.draw-fits-meld", "coach.take-fits-hand", "coach.take-fits-meld",
     "coach.take-fits-pile", "coach.take-wilds", "coach.discard-loner", "coach.discard-pile-safe",
     "coach.discard-feeds", "coach.discard-not-theirs", "coach.goes-out", "coach.earns-pot", "coach.pot-guard",
-    "coach.wild-lay", "coach.wild-hold"})
+    "coach.wild-lay", "coach.wild-hold", "coach.wild-kept", "coach.wild-let-go"})
 """The reasons that state a fact about the cards that :func:`claim_problems` re-checks."""
 
 

@@ -27,7 +27,7 @@ def test_advice_names_the_cards_of_a_meld_and_its_points() -> None:
     assert advice.action.startswith("meld") and set(advice.action.split()[1:]) == {"Qd", "Kd", "Ad"}
     assert {c.code for c in advice.cards} == {"Qd", "Kd", "Ad"}
     first = advice.explain()[0]
-    assert "Q♦ K♦ A♦" in first and "35 points" in first and "A♦ (15)" in first
+    assert "Q♦ K♦ A♦" in first and "35 points count for you" in first and "A♦ (15)" not in first  # D10: every card leaves the hand
     assert all(isinstance(r, Message) and r.key.startswith("coach.") for r in advice.reasons)
 
 
@@ -96,3 +96,57 @@ def test_review_finds_no_cost_in_following_the_coach() -> None:
     remarks = review(game, 0)
     assert all(r.points == 0 for r in remarks), remarks
     assert all(r.reason.key.startswith("coach.review-fed") for r in remarks)
+
+
+# ------------------------------------------------------------------ issue 37: every advice says why here
+
+def test_a_discard_the_search_holds_against_a_wild_card_the_next_player_could_use() -> None:
+    """The newcomer's table: the coach advised discarding a Joker the next player took, against
+    lesson 09's 'keep your wild cards'. A wild card the next side can add to its melds is held (the
+    best natural discard goes first, with the reason); one it cannot use may go, with the reason."""
+    from buraco_core.coach import hold_wild
+    from buraco_core.game.actions import Discard
+
+    game = _scenario(FED.replace("hand 0: 7s Kc 4d 9h Jd", "hand 0: JK Kc 4d 9h Jd"))
+    view = game.view(0)
+    joker, king = (Discard(next(c for c in view.hand if c.code == code)) for code in ("JK", "Kc"))
+    ranked, why = hold_wild(view, [(joker, 61.0), (king, 0.0)])  # the opponents' 4s 5s 6s takes a joker
+    assert [a for a, _ in ranked] == [king, joker] and why is not None and why.key == "coach.wild-kept"
+    assert "the next player's side could add it" in why.text("en")
+    alone = _scenario(FED.replace("hand 0: 7s Kc 4d 9h Jd", "hand 0: JK Kc 4d 9h Jd").replace("melds 1: 4s 5s 6s\n", ""))
+    view = alone.view(0)
+    ranked, why = hold_wild(view, [(joker, 61.0), (king, 0.0)])
+    assert ranked[0][0] == joker and why is not None and why.key == "coach.wild-let-go"
+    assert "has no meld it goes onto" in why.text("en") and "discard the K♣" in why.text("en")
+    assert hold_wild(view, [(king, 5.0), (joker, 1.0)]) == ([(king, 5.0), (joker, 1.0)], None)
+
+
+def test_a_discard_with_nothing_else_to_say_still_says_why() -> None:
+    """D10: a natural discard that fits the hand and the pile, feeds nobody and sheds few points
+    got only 'discard the 4♦'; it now says why (the fewest ties to the hand, or the search's
+    finding where another card has fewer)."""
+    from buraco_core.coach import play_reasons
+    from buraco_core.game.actions import Discard
+
+    game = _scenario(FED.replace("hand 0: 7s Kc 4d 9h Jd", "hand 0: 4d 5d 9h 9c")
+                     .replace("melds 1: 4s 5s 6s\n", "").replace("discard: 2c", "discard: 3c 6d"))
+    view = game.view(0)
+    for code in ("4d", "5d", "9h"):
+        reasons = play_reasons(view, Discard(next(c for c in view.hand if c.code == code)))
+        keys = [m.key for m in reasons]
+        assert keys[0] == "coach.discard" and len(keys) >= 2, keys
+        assert set(keys) & {"coach.discard-fewest", "coach.discard-searched", "coach.discard-loner",
+                            "coach.discard-pile-safe", "coach.discard-not-theirs", "coach.discard-sheds"}, keys
+    reasons = play_reasons(view, Discard(next(c for c in view.hand if c.code == "4d")))
+    fewest = next(m for m in reasons if m.key == "coach.discard-fewest")
+    assert fewest.text("en") == ("the 4♦ goes with one other card of your hand, and no other card you could "
+                                 "let go goes with fewer")
+
+
+def test_a_review_line_of_no_cost_shows_no_points() -> None:
+    """The newcomer's review listed moves 'about 0 points' dear: a remark for feeding the next
+    player costs nothing by the count, and says no points."""
+    line = Message("coach.debrief-line", {"move": 4, "points": 0, "reason": "x"})
+    assert line.text("en") == "Move 4: x" and line.text("de") == "Spielzug 4: x"
+    assert Message("coach.debrief-line", {"move": 4, "points": 12, "reason": "x"}).text("de") == \
+        "Spielzug 4 (etwa 12\u00a0Punkte): x"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import itertools
 import json
 import re
 import sys
@@ -92,3 +93,48 @@ def test_a_source_builds_both_languages_with_their_words(tmp_path: Path) -> None
     assert "".join(en["cells"][1]["source"]) == 'LANG = "en"\nP = get_course().puzzle_file("99")'
     assert "".join(de["cells"][1]["source"]) == 'LANG = "de"\nP = get_course().puzzle_file("99")'
     assert de["metadata"]["buraco"]["lang"] == "de" and de["metadata"]["buraco"]["loading"]
+
+
+# ------------------------------------------------------------------ one name per lesson (issue 37)
+
+def _markdown(lang: str) -> dict[str, str]:
+    """Each source's markdown cells of ``lang``, joined."""
+    out = {}
+    for source in SOURCES:
+        nb = json.loads(lessons.target(source.stem, lang).read_text(encoding="utf-8"))
+        out[source.stem] = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    return out
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_lesson_is_named_alike_in_the_index_the_links_and_its_own_title(lang: str) -> None:
+    """The newcomer read „Fünf Regelwerke“ in the index and „Die Regelwerke im Vergleich“ on the
+    page, „Eine Runde spielen“ and „Eine Runde mit dem Trainer“: every link to a lesson,
+    ``[07 Name](07_rulesets.ipynb)``, names it as its title does (``# 07 · Name``, or the part
+    before a subtitle's colon)."""
+    pages = _markdown(lang)
+    titles = {}
+    for stem, text in pages.items():
+        heading = re.search(r"^# (\d\d) · (.+)$", text, re.M)
+        if heading:
+            titles[stem] = (heading.group(1), heading.group(2))
+    assert len(titles) == 11, sorted(titles)  # 01 to 11; 00 is the welcome
+    wrong = []
+    for stem, text in pages.items():
+        for number, name, target in re.findall(r"\[(\d\d) ([^\]]+)\]\((\d\d_\w+)\.ipynb\)", text):
+            n, title = titles[target]
+            if number != n or name not in (title, title.split(": ")[0]):
+                wrong.append(f"{stem}: [{number} {name}] for {target} ({n} · {title})")
+    assert wrong == []
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_lesson_but_the_last_ends_pointing_to_the_next(lang: str) -> None:
+    """Lesson 09's end sent the learner back to the start, though lessons 10 and 11 follow: the
+    last markdown cell of a lesson that links one links the next one."""
+    numbered = sorted(s.stem for s in SOURCES if re.match(r"\d\d_", s.stem))
+    for stem, following in itertools.pairwise(numbered[1:]):
+        nb = json.loads(lessons.target(stem, lang).read_text(encoding="utf-8"))
+        cells = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown"]
+        last = next(c for c in reversed(cells) if re.search(r"\]\(\d\d_\w+\.ipynb\)", c))
+        assert f"]({following}.ipynb)" in last, f"{stem} ends: {last!r}"

@@ -89,10 +89,16 @@ def page_order(states: dict[str, Any], roots: list[str]) -> list[str]:
     return seen
 
 
+#: The message a click on the first Check sends: a puzzle's row of buttons reads ``button``, an
+#: ipywidgets Button (the floor's) only ``event``.
+CLICK = {"event": "click", "button": "check"}
+
+
 def first_check(states: dict[str, Any], roots: list[str]) -> tuple[str, set[str], str]:
-    """What the page clicks (bench_lessons.answer_first_click): the first puzzle's Check button, or a
-    floor page's button; with the models whose update is the answer, and which key of their state
-    says it came ("status" of the puzzle's feedback, "description" of the floor's button)."""
+    """What the page clicks (bench_lessons.answer_first_click): the first puzzle's Check button (in
+    its row of buttons, one model: ``bw-puzzle-buttons``), or a floor page's button; with the models
+    whose update is the answer, and which key of their state says it came ("status" of the puzzle's
+    feedback, "description" of the floor's button). The click's message is :data:`CLICK` for both."""
     order = page_order(states, roots)
     classes = {m: states[m]["state"].get("_dom_classes", []) for m in order}
     bare = [m for m in order if "bw-bare" in classes[m]]
@@ -102,7 +108,7 @@ def first_check(states: dict[str, Any], roots: list[str]) -> tuple[str, set[str]
     if puzzle is None:
         raise RuntimeError("the protocol clients answer a puzzle's Check: this notebook shows no puzzle")
     inside = page_order(states, [puzzle])
-    check = next(m for m in inside if "bw-check" in classes.get(m, []))
+    check = next(m for m in inside if {"bw-check", "bw-puzzle-buttons"} & set(classes.get(m, [])))
     return check, set(inside), "status"
 
 
@@ -234,7 +240,7 @@ async def protocol_learner(base: str, path: str, model: Traffic, start: asyncio.
                                                       "data": {"method": "custom", "content": content}})
         target, answers, key = first_check(states, shown_models(html))
         click = await wire.send("shell", "comm_msg", {"comm_id": target, "data": {"method": "custom",
-                                                                                  "content": {"event": "click"}}})
+                                                                                  "content": CLICK}})
         answered = False
         while True:
             _, header, parent, content, _ = await wire.receive()

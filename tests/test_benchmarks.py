@@ -158,7 +158,12 @@ def test_the_protocol_clients_click_what_the_page_shows_first() -> None:
         "box1": model([], children=["IPY_MODEL_check1", "IPY_MODEL_other1"], feedback="IPY_MODEL_fb1"),
         "check1": model(["bw-check"]), "other1": model(["bw-hint"]), "fb1": model([]),
         "p2": model(["bw-puzzle"], children=["IPY_MODEL_check2"]), "check2": model(["bw-check"]),
+        "p3": model(["bw-puzzle"], children=["IPY_MODEL_row3", "IPY_MODEL_fb3"]),
+        "row3": model(["bw-puzzle-buttons"]), "fb3": model([]),
     }
+    # a puzzle's row of buttons is one model (issue 38): its Check is clicked by a message naming it
+    assert protocol_client.first_check(states, ["p3", "p1"]) == ("row3", {"p3", "row3", "fb3"}, "status")
+    assert protocol_client.CLICK == {"event": "click", "button": "check"}
     assert protocol_client.first_check(states, ["menu", "p2", "p1"]) == ("check2", {"p2", "check2"}, "status")
     target, answers, key = protocol_client.first_check(states, ["menu", "p1", "p2"])
     assert (target, key) == ("check1", "status") and answers == {"p1", "hand1", "box1", "check1", "other1", "fb1"}

@@ -39,7 +39,8 @@ def sent_to_page(widget: Any) -> list[dict[str, Any]]:
 
 
 def click(button: Any) -> None:
-    from_page(button, {"event": "click"})
+    """A click on a button of a puzzle's row, as the page sends it: a message of the row's model."""
+    from_page(button._row, {"event": "click", "button": button.name})
 
 
 def test_cards_then_check_in_the_order_clicked_give_the_engines_verdict_on_those_cards() -> None:

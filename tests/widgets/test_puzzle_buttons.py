@@ -1,0 +1,91 @@
+"""The row under a puzzle (Check, Hint, Another one, the badge) is one anywidget model: the page's
+clicks arrive as messages, in order, and reach the same handlers as the Python stand-ins' ``click()``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets
+from buraco_widgets import MeldPuzzle, Progress
+from buraco_widgets.puzzle_buttons import PuzzleButtons
+
+from buraco_core.teach import PuzzleSession, generate, solve
+
+
+def from_page(widget: Any, content: dict[str, Any]) -> None:
+    """Deliver a custom message from the page to the widget, as the kernel does."""
+    widget.comm.handle_msg({"content": {"comm_id": widget.comm.comm_id,
+                                        "data": {"method": "custom", "content": content}}, "buffers": []})
+
+
+def models_of(widget: Any) -> set[str]:
+    """The models a widget's state refers to, itself and its parts (children, layout, style)."""
+    seen: set[str] = set()
+
+    def walk(w: Any) -> None:
+        if not isinstance(w, ipywidgets.Widget) or w.model_id in seen:
+            return
+        seen.add(w.model_id)
+        for name in w.keys:
+            value = getattr(w, name)
+            for part in value if isinstance(value, list | tuple) else [value]:
+                walk(part)
+
+    walk(widget)
+    return seen
+
+
+def test_the_row_is_one_model_with_its_layout() -> None:
+    row = PuzzleButtons("en")
+    assert len(models_of(row)) == 2  # the row and its Layout (was 14: an HBox, 3 Buttons, an HTML, their parts)
+    assert [b["label"] for b in row.buttons.values()] == ["Check", "Hint", "Another one"]
+    assert row.buttons["check"]["css"] == "bw-check" and row.buttons["check"]["style"] == "primary"
+
+
+def test_a_click_from_the_page_checks_the_puzzle() -> None:
+    w = MeldPuzzle.generate("make-buraco", rules="buraco", seed=3, buraco="clean", progress=Progress())
+    from_page(w.buttons, {"event": "click", "button": "check"})
+    assert w.correct is None and w.feedback.value == "Select some cards from your hand first."
+    w.hand.select_cards(solve(w.puzzle))
+    from_page(w.buttons, {"event": "click", "button": "check"})
+    assert w.correct is True and w.solved and w.badge.value == "✓ solved" and w.buttons.standing == "solved"
+
+
+def test_the_hint_escalates_and_a_click_on_the_disabled_hint_from_the_page_does_nothing() -> None:
+    w = MeldPuzzle.generate("make-meld", seed=1, progress=Progress())
+    for words in ("Another hint", "Show the answer"):
+        from_page(w.buttons, {"event": "click", "button": "hint"})
+        assert w.hint_button.description == words and w.buttons.buttons["hint"]["label"] == words
+    from_page(w.buttons, {"event": "click", "button": "hint"})
+    assert w.revealed and w.hint_button.disabled and w.buttons.buttons["hint"]["disabled"]
+    hints = w.hints
+    from_page(w.buttons, {"event": "click", "button": "hint"})
+    assert w.hints == hints
+
+
+def test_another_one_deals_and_is_hidden_where_not_offered() -> None:
+    w = MeldPuzzle.generate("meld-value", seed=3, progress=Progress())
+    first = w.puzzle
+    from_page(w.buttons, {"event": "click", "button": "another"})
+    assert w.puzzle != first
+    assert PuzzleButtons("en", another=False).another_button.shown is False
+
+
+def test_messages_that_are_no_click_of_a_button_are_ignored() -> None:
+    row = PuzzleButtons("en")
+    clicked: list[str] = []
+    row.check_button.on_click(lambda b: clicked.append(b.name))
+    for content in ({"event": "click", "button": "nope"}, {"event": "hover", "button": "check"}, {"set": {}}):
+        from_page(row, content)
+    from_page(row, {"event": "click", "button": "check"})
+    assert clicked == ["check"]
+
+
+def test_the_row_speaks_the_puzzles_language() -> None:
+    session = PuzzleSession(generate("meld-value", "buraco", 3), lang="de")
+    row = PuzzleButtons("de")
+    row.show(session)
+    assert row.check_button.description == "Prüfen"
+    _ = session.check(solve(session.puzzle))
+    row.show(session)
+    assert row.standing == "solved" and row.badge.value == "✓ gelöst"

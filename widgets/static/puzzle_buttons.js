@@ -1,0 +1,47 @@
+// PuzzleButtons: the row under a puzzle (Check, Hint, Another one) and the badge saying where the
+// learner stands, one model. The buttons look and behave as ipywidgets Buttons (the same classes,
+// so the same style and focus ring); a click goes to the kernel as a message, in the order made.
+// The words come from the kernel (the "buttons" and "badge_text" traits); the kernel judges.
+
+function render({ model, el }) {
+  const row = make("div", { className: "widget-hbox widget-box bw-puzzle-buttons-row" });
+  const made = new Map();
+  for (const name of ["check", "hint", "another"]) {
+    const button = make("button", { type: "button" });
+    button.addEventListener("click", () => model.send({ event: "click", button: name }));
+    made.set(name, button);
+    row.append(button);
+  }
+  const badge = make("div", { className: "widget-html bw-solved" });
+  const badgeContent = make("div", { className: "widget-html-content" });
+  badge.append(badgeContent);
+  row.append(badge);
+  el.append(row);
+
+  function show() {
+    const buttons = model.get("buttons") || {};
+    for (const [name, button] of made) {
+      const b = buttons[name] || {};
+      button.className = "jupyter-widgets jupyter-button widget-button";
+      if (b.css) button.classList.add(b.css);
+      if (b.style) button.classList.add("mod-" + b.style);
+      button.textContent = b.label || "";
+      button.title = b.tip || "";
+      button.disabled = !!b.disabled;
+      button.hidden = b.shown === false;
+    }
+    const standing = model.get("standing");
+    const words = model.get("badge_text");
+    badgeContent.replaceChildren();
+    if (standing && words) {
+      badgeContent.append(make("span", { className: `bw-badge-${standing}`, role: "status" }, words));
+    }
+  }
+
+  const names = ["buttons", "standing", "badge_text"];
+  for (const n of names) model.on(`change:${n}`, show);
+  show();
+  return () => { for (const n of names) model.off(`change:${n}`, show); };
+}
+
+export default { render };

@@ -127,6 +127,23 @@ def test_the_median_and_who_is_behind(view: ClassView) -> None:
     assert behind == set(NAMES[20:])   # the slipping and the absent: no lesson done, the median is 2
 
 
+def test_early_in_a_course_the_learners_who_never_answered_are_behind() -> None:
+    """The review's class: a median of 1 lesson flagged nobody by the median alone, not even the four
+    who never answered; those are behind now, and one lesson fewer than the median is not."""
+    from buraco_core.teach.mastery import Answer, Outcome
+
+    def learner(name: str, lessons: int, answers: int) -> HandIn:
+        solved = {f"0{i}": ["quiz"] for i in range(lessons)}
+        done = tuple(Answer("run", "buraco", Outcome.FIRST, f"{name}-{i}", DAY) for i in range(answers))
+        return hand_in(Record(solved, done), name, lang="en", ruleset="buraco", at=1, day=DAY)
+
+    class_ = [learner("Ann", 2, 4), learner("Bob", 1, 2), learner("Cy", 1, 2), learner("Dee", 1, 2),
+              learner("Gus", 0, 1), learner("Eve", 0, 0), learner("Flo", 0, 0)]
+    early = read_class([(h.file_name(), h.dumps()) for h in class_], DAY)
+    assert early.median_lessons == 1
+    assert {x.name for x in early.learners if early.behind(x)} == {"Eve", "Flo"}
+
+
 def test_the_mistakes_made_most_are_the_scripted_ones(view: ClassView) -> None:
     want = []
     for lesson, file, puzzle_id, entry, makers in MISTAKES:

@@ -3,8 +3,9 @@
 One row per learner: the name (and the hub's user name), the ruleset and language of their
 course, the lessons done (their quizzes solved), the rules mastered, being learned and missed at
 the last answer, the reviews due on the teacher's day, the last activity, and whether they are
-behind (:data:`buraco_core.teach.classroom.BEHIND_BY` lessons fewer done than the class's
-median). The page sorts by any column; the figures are the engine's.
+behind (no answer yet, or :data:`buraco_core.teach.classroom.BEHIND_BY` lessons fewer done than
+the class's median), which a sentence under the table explains (``behind_note``). The page sorts by
+any column; the figures are the engine's.
 
 >>> from datetime import date
 >>> from buraco_core.teach.sample_class import sample_class
@@ -16,7 +17,9 @@ median). The page sorts by any column; the figures are the engine's.
 >>> first["name"], first["lessons"], first["behind"]
 ('Ada', 4, False)
 >>> table.data["summary"]
-'30 learners; median lessons done: 2. 10 learners are behind (2 lessons or more fewer done than the median).'
+'30 learners; median lessons done: 2. 10 learners are behind.'
+>>> table.data["behind_note"].startswith("Behind: no answer handed in yet, or 2 lessons or more fewer done")
+True
 """
 
 from __future__ import annotations
@@ -86,8 +89,9 @@ class ClassLearners(anywidget.AnyWidget):
                 "last": last, "last_at": at, "behind": view.behind(learner)})
         behind = sum(1 for r in rows if r["behind"])
         summary = render("classroom.learners.summary", lang, n=len(rows), median=_number(view.median_lessons),
-                         behind=behind, by=BEHIND_BY) if rows else ""
-        self.data = {"rows": rows, "columns": list(COLUMNS), "summary": summary}
+                         behind=behind) if rows else ""
+        note = render("classroom.learners.behind-note", lang, by=BEHIND_BY)
+        self.data = {"rows": rows, "columns": list(COLUMNS), "summary": summary, "behind_note": note}
 
 
 def _number(value: float) -> str:

@@ -18,7 +18,9 @@ What the view holds, every figure computed by the engine from the learners' own 
   (``new``), or play a ruleset without it (``elsewhere``);
 - per learner (:class:`Learner`): the lessons done (a lesson is done when its quiz is solved),
   clauses mastered, reviews due on the teacher's day, the last activity, and whether they are
-  **behind**: at least :data:`BEHIND_BY` lessons fewer done than the class's median;
+  **behind**: no answer yet, or at least :data:`BEHIND_BY` lessons fewer done than the class's
+  median (early in a course, when the median is below :data:`BEHIND_BY`, only those who have not
+  started);
 - the named mistakes made most (:meth:`ClassView.mistakes`: the puzzle, the ``mistakes:`` entry,
   how many learners made it);
 - per question of an assignment (:func:`assignment_results`): who answered it right at the first
@@ -69,7 +71,8 @@ __all__ = ["BEHIND_BY", "CSV_BOM", "LEVELS", "ClassView", "ClauseRow", "Learner"
            "QuestionResult", "answer_words", "assignment_results", "course_puzzles", "find_puzzle", "mistake_words",
            "pasted_codes", "read_class", "read_folder"]
 
-#: A learner with this many lessons fewer done than the class's median is behind.
+#: A learner with this many lessons fewer done than the class's median is behind (as is one with no
+#: answer yet: early in a course the median alone would flag nobody, not even those).
 BEHIND_BY = 2
 #: The levels a class map counts, in the order it shows them; ``elsewhere``: not in the
 #: learner's ruleset.
@@ -199,8 +202,8 @@ class ClassView:
         return statistics.median(len(x.lessons_done) for x in self.learners) if self.learners else 0.0
 
     def behind(self, learner: Learner) -> bool:
-        """At least :data:`BEHIND_BY` lessons fewer done than the class's median."""
-        return len(learner.lessons_done) <= self.median_lessons - BEHIND_BY
+        """No answer yet, or at least :data:`BEHIND_BY` lessons fewer done than the class's median."""
+        return not learner.answers or len(learner.lessons_done) <= self.median_lessons - BEHIND_BY
 
     def clause_row(self, clause: str) -> ClauseRow:
         names: dict[str, list[str]] = {level: [] for level in LEVELS}

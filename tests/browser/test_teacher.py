@@ -140,8 +140,13 @@ def test_the_sample_class_loads_and_every_figure_on_the_page_matches(page: Any, 
         assert (row["behind"] == "behind") == view.behind(learner)
     assert sum(r["behind"] == "behind" for r in rows) == 10
     summary = page.locator('[data-testid="class-learners-summary"]').inner_text()
-    assert summary == "30 learners; median lessons done: 2. 10 learners are behind (2 lessons or more fewer done than " \
-                      "the median)."
+    assert summary == "30 learners; median lessons done: 2. 10 learners are behind."
+    # what "behind" means stands under the table, and its heading points to it
+    note = page.locator('[data-testid="class-behind-note"]')
+    assert note.inner_text().startswith("Behind: no answer handed in yet, or 2 lessons or more fewer done than the "
+                                        "class's median")
+    assert page.locator('[data-testid="class-sort"][data-column="behind"]').get_attribute("aria-describedby") == \
+        note.get_attribute("id")
     page.click('[data-testid="class-sort"][data-column="weak"]')
     first = page.locator('[data-testid="class-learner"]').first
     assert first.get_attribute("data-name") in ("Uli", "Vera") and \

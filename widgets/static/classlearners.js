@@ -31,8 +31,10 @@ function render({ model, el }) {
       const order = NUMBERS.has(by) ? x - y : String(x).localeCompare(String(y));
       return (up ? order : -order) || String(a.name).localeCompare(String(b.name));
     });
+    const noteId = uid("behind-note");
     const head = make("tr", {}, ...columns.map((c) => {
       const sort = make("button", { type: "button", className: "bw-class-sort", title: t("sort"),
+                                    ...(c === "behind" ? { "aria-describedby": noteId } : {}),
                                     dataset: { testid: "class-sort", column: c } }, t(c));
       sort.addEventListener("click", () => {
         up = by === c ? !up : !NUMBERS.has(c);
@@ -59,7 +61,10 @@ function render({ model, el }) {
     const table = make("table", { className: "bw-class-table" }, make("thead", {}, head), make("tbody", {}, ...body));
     const scroller = make("div", { className: "bw-class-scroll", tabIndex: 0, role: "group", "aria-label": t("title") },
                           table);
-    root.replaceChildren(make("p", { dataset: { testid: "class-learners-summary" } }, data.summary || ""), scroller);
+    // what "behind" means, under the table: the column's heading points to it
+    const note = make("p", { id: noteId, className: "bw-class-note", dataset: { testid: "class-behind-note" } },
+                      data.behind_note || "");
+    root.replaceChildren(make("p", { dataset: { testid: "class-learners-summary" } }, data.summary || ""), scroller, note);
     if (focus) {
       const again = root.querySelector(`button[data-column="${focus}"]`);
       if (again) again.focus();

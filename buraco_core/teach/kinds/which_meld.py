@@ -88,8 +88,8 @@ class WhichMeld(Kind):
             return wrong(puzzle, [rule, "wild-one"], "feedback.not-so",
                          Message("feedback.option-has-wild", {"n": number, "wild": meld.wild,
                                                               "stands": meld.wild_stands}), meld=meld)
-        return right(puzzle, meld_clauses(meld), Message("feedback.option-is-meld", {
-            "n": number, "meld": meld.description}), meld=meld)
+        said = "feedback.option-no-wild" if want == "clean" else "feedback.option-is-meld"  # the question's own words
+        return right(puzzle, meld_clauses(meld), Message(said, {"n": number, "meld": meld.description}), meld=meld)
 
     def solve(self, puzzle: Puzzle) -> object | None:
         rules = puzzle.ruleset

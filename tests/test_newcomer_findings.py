@@ -29,3 +29,24 @@ def test_the_rule_of_a_four_card_set_names_cards_not_suits() -> None:
     assert CLAUSES["set-brazilian"].title == "sets of four cards at most"
     fb = check(load_puzzle(PUZZLES / "11_house_rules.yaml", "four-sevens"), "7c 7d 7h 7s")
     assert fb.correct and "Farben" not in str(fb.message.text("de"))
+
+
+def test_no_distractor_holds_three_copies_of_a_card_unless_the_deck_is_asked() -> None:
+    """Lesson 02's quiz offered „5♣ 5♣ 5♣“, which two decks cannot hold: three copies of one card
+    are a distractor only in a puzzle about the deck ([deck])."""
+    import random
+    from collections import Counter
+
+    from buraco_core import RULESETS, parse_cards
+    from buraco_core.teach.kinds.which_meld import WHICH_MELD
+
+    def triples(params: dict[str, object]) -> int:
+        found = 0
+        for seed in range(300):
+            p = WHICH_MELD.generate(random.Random(seed), RULESETS["buraco"], params)
+            if p is not None:
+                found += sum(max(Counter(parse_cards(o)).values()) > 2 for o in p.options)
+        return found
+
+    assert triples({}) == 0 and triples({"want": "not-meld"}) == 0 and triples({"mistake": "run"}) == 0
+    assert triples({"mistake": "deck"}) > 0

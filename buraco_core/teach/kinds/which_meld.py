@@ -127,8 +127,10 @@ class WhichMeld(Kind):
             if cards is None:
                 return None
             rights.append(cards)
+        # three copies of one card break [deck] (two decks hold two): a distractor only where the
+        # puzzle asks about the deck, never beside a question about runs and sets
         groups = [(g, rule) for g, rule in wrong_groups(rng, rules, wild or mistake in ("wild-one", "two-naturals"))
-                  if len(g) >= 3 or not odd_one_out]
+                  if (len(g) >= 3 or not odd_one_out) and (rule != "deck" or mistake == "deck")]
         if mistake is not None:
             chosen = [g for g, rule in groups if rule == mistake]
             if not chosen:

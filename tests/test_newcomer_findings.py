@@ -50,3 +50,13 @@ def test_no_distractor_holds_three_copies_of_a_card_unless_the_deck_is_asked() -
 
     assert triples({}) == 0 and triples({"want": "not-meld"}) == 0 and triples({"mistake": "run"}) == 0
     assert triples({"mistake": "deck"}) > 0
+
+
+def test_a_waiting_pot_has_one_name_on_the_table_and_the_score_sheet() -> None:
+    """The table said „Topf wartet darauf, aufgenommen zu werden“, the score sheet „Topf nie
+    aufgenommen“, lesson 06 „Topf wartet noch (zählt als nicht aufgenommen)“: the sheet now names
+    a waiting pot so (tests/game/test_rule_tables.py), and the table's words begin the same."""
+    for lang in ("en", "de"):
+        table = render("table.pot-waiting", lang, team="X").removeprefix("X: ")
+        sheet = render("score-line.pot-waiting", lang)
+        assert sheet.casefold().startswith(table.casefold()), (table, sheet)

@@ -24,7 +24,8 @@ def end_hand(s: State, went_out: int | None, ev: EventSink) -> State:
         left = tuple(c for seat in s.seats_of(team) for c in s.hands[seat])
         scores.append(score_side(s.melds[team], left, rules, went_out=went_out == team,
                                  took_pot=s.pot_state[team] is PotState.TAKEN,
-                                 pot_unused=s.pot_unused[team]))
+                                 pot_unused=s.pot_unused[team],
+                                 pot_waiting=s.pot_state[team] is PotState.WAITING))  # its line says so
     totals = tuple(t + sc.total for t, sc in zip(s.totals, scores, strict=True))
     phase, winner = Phase.HAND_OVER, None
     leaders: list[int] = []

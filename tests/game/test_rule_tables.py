@@ -434,7 +434,8 @@ def test_going_out_fechado() -> None:
 
 def test_waiting_pot_counts_as_not_taken() -> None:
     """A pot still waiting to be picked up when the hand ends (`buraco`, emptied by a discard)
-    counts as not taken."""
+    counts as not taken, and its line on the score sheet says it waited, as the table did (the
+    newcomer's sheet said 'Topf nie aufgenommen' under a table that said the pot was waiting)."""
     game = text_scenario("""
         description: the pot waits, and the stock ends
         rules: buraco
@@ -444,7 +445,8 @@ def test_waiting_pot_counts_as_not_taken() -> None:
     """)
     play(game, "discard Qd", "draw")
     assert game.phase is Phase.HAND_OVER
-    assert ("pot never taken", -100) in game.scores[0].lines
+    assert ("pot still waiting (counts as not taken)", -100) in game.scores[0].lines
+    assert game.scores[0].total == sum(points for _, points in game.scores[0].lines)
 
 
 def test_fechado_pot_taken_but_not_used() -> None:

@@ -60,3 +60,18 @@ def test_a_waiting_pot_has_one_name_on_the_table_and_the_score_sheet() -> None:
         table = render("table.pot-waiting", lang, team="X").removeprefix("X: ")
         sheet = render("score-line.pot-waiting", lang)
         assert sheet.casefold().startswith(table.casefold()), (table, sheet)
+
+
+def test_the_worked_example_shows_each_meld_once() -> None:
+    """Lesson 03's worked example drew each buraco (its picture shows its caption) and then printed
+    the caption again below it: a meld drawn is not also printed."""
+    import json
+
+    root = PUZZLES.parent
+    for notebook in (root / "03_buracos.ipynb", root / "de" / "03_buracos.ipynb"):
+        cells = ["".join(c["source"]) for c in json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+                 if c["cell_type"] == "code"]
+        drawn = {c.split("MeldView(")[1].split(")")[0] for c in cells if "MeldView(" in c}
+        assert drawn >= {"clean", "dirty"}
+        printed = [c for c in cells if any(f"print({name}.describe" in c for name in drawn)]
+        assert printed == [], printed

@@ -27,12 +27,12 @@ from buraco_core.teach.classroom import (
     read_class,
     read_folder,
 )
+from buraco_core.teach.course.syllabus import deal_quiz
 from buraco_core.teach.handin import HandIn, hand_in, write_to_class
 from buraco_core.teach.mastery import shares_answers
 from buraco_core.teach.mistakes import answer_key
 from buraco_core.teach.record import Record
 from buraco_core.teach.sample_class import ASSIGNMENT, GROUPS, MISTAKES, NAMES, sample_class
-from buraco_core.teach.syllabus import deal_quiz
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = ROOT / "lessons"

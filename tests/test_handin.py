@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from buraco_core.teach import check, load_puzzles
-from buraco_core.teach.files import puzzle_files
+from buraco_core.teach.course.files import puzzle_files
 from buraco_core.teach.handin import (
     CODE_PREFIX,
     HandIn,

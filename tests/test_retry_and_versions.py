@@ -22,8 +22,8 @@ from buraco_core.teach import (
     validate,
     version_in,
 )
+from buraco_core.teach.course.syllabus import load_syllabus
 from buraco_core.teach.plays import clauses_used
-from buraco_core.teach.syllabus import load_syllabus
 
 ROOT = Path(__file__).resolve().parent.parent
 SYLLABUS = ROOT / "lessons" / "syllabus.yaml"

@@ -448,7 +448,7 @@ def test_quiz_by_topic_name_and_rulesets_lesson_mixes_rulesets() -> None:
 
 
 def test_a_bad_syllabus_is_reported_with_its_line(tmp_path: Path) -> None:
-    from buraco_core.teach.syllabus import load_syllabus
+    from buraco_core.teach.course.syllabus import load_syllabus
 
     path = tmp_path / "syllabus.yaml"
     path.write_text("lessons:\n  \"01\":\n    topic: melds\n    items:\n      - {clause: run}\n      - {clause: nope}\n")

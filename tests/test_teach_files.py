@@ -225,7 +225,7 @@ def test_check_puzzles_proves_the_lessons_cover_every_clause(capsys: pytest.Capt
     assert "coverage: 49 of 49 clauses covered (75 of 75 readings)" in out
     assert "[pot-guard] no going out before a buraco" in out and "05_pot.ipynb#clause-pot-guard" in out
     from buraco_core.teach.course import Course
-    from buraco_core.teach.coverage import coverage, reads_as
+    from buraco_core.teach.course.coverage import coverage, reads_as
 
     report = coverage(Course.scan(LESSON_PUZZLES.parent))
     assert report.ok and {r.clause for r in report.readings} == set(CLAUSES)

@@ -152,7 +152,7 @@ def test_the_going_out_row_says_if_one_is_left_where_a_pot_can_become_the_stock(
 def test_check_puzzles_counts_lesson_11s_house_rule_puzzles(capsys: pytest.CaptureFixture[str]) -> None:
     from buraco_core.teach.cli import main
     from buraco_core.teach.course import Course
-    from buraco_core.teach.coverage import coverage
+    from buraco_core.teach.course.coverage import coverage
 
     report = coverage(Course.scan(PUZZLES.parent))
     shown = {s.name for r in report.readings for s in r.puzzles}

@@ -45,8 +45,7 @@ from buraco_core.rules import RULESETS
 from buraco_core.teach import dealers
 from buraco_core.teach.assignment import Assignment, AssignmentError, parse_assignment
 from buraco_core.teach.classroom import answer_words, assignment_results
-from buraco_core.teach.course import Course, get_course
-from buraco_core.teach.coverage import clause_groups
+from buraco_core.teach.course import Course, clause_groups, get_course
 from buraco_core.teach.links import REVIEW_PAGE, assignment_link
 from buraco_core.variants import get_rules
 

@@ -31,7 +31,7 @@ import traitlets
 from buraco_core.clauses import CLAUSES
 from buraco_core.messages import render
 from buraco_core.teach.classroom import LEVELS, MistakeRow, mistake_words
-from buraco_core.teach.coverage import clause_groups, teaching_link
+from buraco_core.teach.course import clause_groups, teaching_link
 from buraco_core.teach.puzzle import Puzzle
 
 from ._common import template

@@ -31,8 +31,7 @@ import traitlets
 
 from buraco_core.clauses import CLAUSES
 from buraco_core.messages import render
-from buraco_core.teach.course import Course, get_course
-from buraco_core.teach.coverage import clause_groups
+from buraco_core.teach.course import Course, clause_groups, get_course
 from buraco_core.teach.mastery import ClauseState, next_due, review_plan
 
 from ._common import as_rules, template

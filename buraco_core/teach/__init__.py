@@ -15,7 +15,7 @@ the section that teaches each clause: :mod:`buraco_core.teach.course`), the inst
 folder's; :func:`make_quiz` deals a lesson's quiz from its syllabus; :func:`load_puzzles` reads a
 teacher's YAML file; a :class:`PuzzleSession` is one puzzle being answered (tries, hints, "another
 one", the course's ruleset) and a :class:`QuizSession` a quiz with its retry pool, both without a
-widget; :func:`buraco_core.teach.coverage.coverage` proves the lessons cover the rulebook
+widget; :func:`buraco_core.teach.course.coverage.coverage` proves the lessons cover the rulebook
 (``python -m buraco_core check-puzzles lessons/puzzles``).
 
 >>> p = Puzzle(id="demo", kind="make-buraco", rules="buraco",
@@ -45,16 +45,8 @@ from ..rules import Rules
 from ..variants import get_rules
 from .core import HINT_LEVELS, check, hint, solve, validate, version_in
 from .course import Course, get_course
-from .explain import explain_allowed, play_words
-from .feedback import Feedback, Line
-from .files import check_folder, load_puzzle, load_puzzles
-from .generate import dealers, generate
-from .kinds import KINDS, Kind, Option
-from .positions import game_of
-from .puzzle import Goal, Puzzle, PuzzleError, read_kinds
-from .quizzes import QuizSession
-from .session import ANSWER_FORMS, PuzzleSession, SessionError, Situation
-from .syllabus import (
+from .course.files import check_folder, load_puzzle, load_puzzles
+from .course.syllabus import (
     Dealt,
     Item,
     deal_clauses,
@@ -64,6 +56,14 @@ from .syllabus import (
     make_quiz,
     retry,
 )
+from .explain import explain_allowed, play_words
+from .feedback import Feedback, Line
+from .generate import dealers, generate
+from .kinds import KINDS, Kind, Option
+from .positions import game_of
+from .puzzle import Goal, Puzzle, PuzzleError, read_kinds
+from .quizzes import QuizSession
+from .session import ANSWER_FORMS, PuzzleSession, SessionError, Situation
 
 read_kinds(KINDS)  # a puzzle finds its kind by name here, below the kinds (each reads a Puzzle)
 

@@ -46,10 +46,10 @@ from ..errors import LearnerError
 from ..messages import Message
 from ..rules import RulesError
 from ..variants import VariantError, get_rules, rules_text
-from .files import load_text
+from .course.files import load_text
+from .course.syllabus import Dealt, Item, Syllabus, deal_item, deal_quiz
 from .generate import dealers
 from .puzzle import Puzzle
-from .syllabus import Dealt, Item, Syllabus, deal_item, deal_quiz
 
 __all__ = ["MAX_QUESTIONS", "Assignment", "AssignmentError", "link_text", "parse_assignment"]
 

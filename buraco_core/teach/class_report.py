@@ -28,7 +28,7 @@ from ..messages import render, show
 from ..variants import get_rules
 from .classroom import BEHIND_BY, LEVELS, ClassView, mistake_words
 from .course import Course
-from .coverage import clause_groups
+from .course.coverage import clause_groups
 from .puzzle import Puzzle
 
 __all__ = ["report_document", "report_html", "stylesheet"]

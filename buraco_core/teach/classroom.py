@@ -60,12 +60,12 @@ from ..messages import Message, render
 from .assignment import Assignment, AssignmentError, parse_assignment
 from .core import check
 from .course import Course, get_course
+from .course.syllabus import Syllabus
 from .handin import HandIn, HandInError, find_codes, read_handin
 from .kinds import KINDS
 from .mastery import Answer, ClauseState, Outcome, clause_states, review_plan
 from .mistakes import mistake_entry
 from .puzzle import Puzzle, PuzzleError
-from .syllabus import Syllabus
 
 __all__ = ["BEHIND_BY", "CSV_BOM", "LEVELS", "ClassView", "ClauseRow", "Learner", "MistakeRow", "MistakeWords", "Problem",
            "QuestionResult", "answer_words", "assignment_results", "course_puzzles", "find_puzzle", "mistake_words",

@@ -16,10 +16,10 @@ from pathlib import Path
 
 from .audit import Report, audit_files, audit_generated
 from .course import INDEX_NAME, LESSON_GLOB, Course, get_course
-from .coverage import coverage
-from .files import check_folder, load_file, puzzle_files
+from .course.coverage import coverage
+from .course.files import check_folder, load_file, puzzle_files
+from .course.syllabus import SYLLABUS_NAME, load_syllabus
 from .puzzle import PuzzleError
-from .syllabus import SYLLABUS_NAME, load_syllabus
 
 __all__ = ["QUIZZES", "SEEDS", "main"]
 

@@ -9,7 +9,7 @@ again are counted apart from those dealt at first (:attr:`QuizSession.asked`,
 :attr:`QuizSession.asked_again`).
 
 >>> from buraco_core.teach import generate, solve
->>> from buraco_core.teach.syllabus import Dealt, Item
+>>> from buraco_core.teach.course.syllabus import Dealt, Item
 >>> first = generate("meld-value", "buraco", 1)
 >>> quiz = QuizSession([Dealt(first, Item(kind="meld-value"), "buraco")])
 >>> quiz.questions[0].check(solve(first) + 5).correct, quiz.asked, quiz.asked_again
@@ -31,10 +31,10 @@ from ..messages import Message
 from ..rules import Rules
 from ..variants import get_rules, rules_text
 from .course import Link
+from .course.syllabus import Dealt, retry
 from .feedback import Feedback
 from .puzzle import Puzzle
 from .session import CourseLike, PuzzleSession, SessionError, lesson_link, new_session_id
-from .syllabus import Dealt, retry
 
 __all__ = ["RETRIES", "QuizSession", "Retry"]
 

@@ -45,13 +45,13 @@ from pathlib import Path
 from ..jsondata import JsonValue
 from .assignment import Assignment, parse_assignment
 from .core import check, hint, solve
-from .files import load_puzzle
+from .course.files import load_puzzle
+from .course.syllabus import Dealt, deal_quiz
 from .handin import HandIn, hand_in
 from .kinds import KINDS
 from .mastery import Answer, Outcome, outcome_of
 from .puzzle import Puzzle
 from .record import Record
-from .syllabus import Dealt, deal_quiz
 
 __all__ = ["ASSIGNMENT", "GROUPS", "MISTAKES", "NAMES", "Group", "sample_class", "wrong_answer"]
 

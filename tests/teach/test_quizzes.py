@@ -9,10 +9,10 @@ import pytest
 
 from buraco_core.teach import QuizSession, SessionError, check, deal_clauses, deal_quiz, generate, solve
 from buraco_core.teach.course import get_course
+from buraco_core.teach.course.syllabus import Dealt, Item
 from buraco_core.teach.mastery import Answer, Outcome, clause_states, review_plan
 from buraco_core.teach.quizzes import RETRIES
 from buraco_core.teach.session import PuzzleSession
-from buraco_core.teach.syllabus import Dealt, Item
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = ROOT / "lessons"

@@ -46,13 +46,13 @@ from ...rules import RULESETS
 from ...variants import get_rules
 from ..core import check, hint, solve
 from ..course import Course
+from ..course.files import load_file, puzzle_files
+from ..course.syllabus import deal_quiz, load_syllabus
 from ..feedback import Feedback
-from ..files import load_file, puzzle_files
 from ..generate import generate
 from ..kinds import KINDS
 from ..positions import game_of
 from ..puzzle import Puzzle, PuzzleError
-from ..syllabus import deal_quiz, load_syllabus
 from .answers import Answer, answer_forms, free_answers, right_choices
 from .causes import hint_problems, said_problems, unsaid_task
 from .positions import hidden_variants, page_of, position_answer, tie_matters

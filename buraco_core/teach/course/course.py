@@ -42,13 +42,13 @@ from functools import cached_property
 from pathlib import Path
 from typing import NotRequired, TypedDict
 
-from ..clauses import CLAUSES
-from ..jsondata import JsonValue
-from ..messages import LANGUAGES, render
+from ...clauses import CLAUSES
+from ...jsondata import JsonValue
+from ...messages import LANGUAGES, render
+from ..lesson_link import Link
+from ..puzzle import Puzzle, PuzzleError
 from .files import PuzzleFile, puzzle_files
 from .installed import installed_root
-from .lesson_link import Link
-from .puzzle import Puzzle, PuzzleError
 from .syllabus import SYLLABUS_NAME, Syllabus, load_syllabus
 
 __all__ = ["ANCHOR", "INDEX_NAME", "TOPIC_ANCHOR", "Course", "CourseIndex", "Link", "PuzzleFile", "Section", "Shown", "get_course",

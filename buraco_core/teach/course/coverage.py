@@ -12,11 +12,11 @@ import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from ..clauses import CLAUSES
-from ..messages import render
-from ..rules import RULESETS, RulesError
-from ..variants import get_rules
-from .core import check
+from ...clauses import CLAUSES
+from ...messages import render
+from ...rules import RULESETS, RulesError
+from ...variants import get_rules
+from ..core import check
 from .course import Course, Link, Section, Shown, get_course
 
 __all__ = ["ClauseGroup", "Coverage", "Reading", "clause_groups", "coverage", "reads_as", "teaching_link"]

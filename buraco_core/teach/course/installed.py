@@ -3,7 +3,7 @@
 The installed course's files (the lessons of every language, the puzzle files, the syllabus, the
 anchor index) are package data of the app, ``buraco_trainer`` (``trainer/``; in a checkout the
 repository's ``lessons/``). :func:`~buraco_core.teach.course.get_course` and a quiz dealt without a
-syllabus (:func:`~buraco_core.teach.syllabus.deal_quiz`) both start here; everything else is handed
+syllabus (:func:`~buraco_core.teach.course.syllabus.deal_quiz`) both start here; everything else is handed
 its course.
 """
 

@@ -30,15 +30,15 @@ from dataclasses import dataclass, field
 
 import yaml
 
-from ..clauses import CLAUSES
-from ..rules import RULESETS, Rules
-from ..variants import get_rules
-from .generate import dealers, generate
+from ...clauses import CLAUSES
+from ...rules import RULESETS, Rules
+from ...variants import get_rules
+from ..generate import dealers, generate
+from ..kinds import KINDS
+from ..kinds.base import Params
+from ..mastery import shares_answers
+from ..puzzle import Puzzle, PuzzleError
 from .installed import installed_root
-from .kinds import KINDS
-from .kinds.base import Params
-from .mastery import shares_answers
-from .puzzle import Puzzle, PuzzleError
 
 __all__ = ["SYLLABUS_NAME", "Dealt", "Item", "LessonQuiz", "Syllabus", "deal_clauses", "deal_item", "deal_quiz",
            "installed_syllabus", "load_syllabus", "make_quiz", "retry"]

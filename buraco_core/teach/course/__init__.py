@@ -1,0 +1,30 @@
+"""The course: its lessons in every language, its puzzle files, its syllabus and its anchors, found
+from one explicit root (:func:`get_course`), and whether its lessons cover the rulebook.
+
+- :mod:`.course`: the :class:`Course` (lessons, sections, the puzzles each lesson shows, the anchor
+  index ``course.json``) and :func:`get_course`;
+- :mod:`.files`: the puzzle files (``puzzles/*.yaml``), read with their lines;
+- :mod:`.syllabus`: which lesson's quiz deals which items, and the quizzes dealt from it;
+- :mod:`.coverage`: every clause taught, and shown in a puzzle, before it is tested;
+- :mod:`.installed`: where the installed course is (the one place that asks the app).
+
+The floors above (the learners, the sessions, the widgets, the app) read it here.
+"""
+
+from __future__ import annotations
+
+from .course import (
+           INDEX_NAME,
+           LESSON_GLOB,
+           Course,
+           Link,
+           PuzzleFile,
+           Section,
+           Shown,
+           get_course,
+           lesson_folder,
+)
+from .coverage import clause_groups, teaching_link
+
+__all__ = ["INDEX_NAME", "LESSON_GLOB", "Course", "Link", "PuzzleFile", "Section", "Shown", "clause_groups", "get_course",
+           "lesson_folder", "teaching_link"]

@@ -24,13 +24,13 @@ Burraco, hand 1: your turn to draw; stock 63, discard pile 1
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 from html import escape
 from importlib import resources
 
 from .cards import Card, card_text, sort_cards
 from .game.state import Phase, PotState
 from .game.view import View
+from .memo import remembered
 from .messages import Message, format_number
 from .scoring import Score
 from .svg import card_back_svg, cards_svg, meld_svg
@@ -65,7 +65,7 @@ def _words(key: str, lang: str, **params: object) -> str:
     return Message(key, params).text(lang)
 
 
-@cache
+@remembered("board.stylesheet", 1)
 def stylesheet() -> str:
     """The rules of ``board.css``."""
     return resources.files("buraco_core").joinpath("board.css").read_text(encoding="utf-8")

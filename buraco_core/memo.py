@@ -8,9 +8,11 @@ changes an answer, it only costs the time to find them again.
 
 A cache per ruleset object (:class:`PerRules`) finds the ruleset by identity; its entry holds
 the ruleset, so that the id cannot be reused by another ruleset while the entry lives. Every
-cache is bounded: a full table starts afresh. (Files read once, the message catalog and
-``board.css``, are not answers and are not kept here; nor are values an object computes once
-about itself, such as a meld's hash or a state's number of teams.)
+cache is bounded: a full table starts afresh. A function whose every answer is remembered, a
+file read once (the message catalog, ``board.css``) or a value made once (the installed course),
+is :func:`remembered`: the same registered table, cleared with the others (the file is read again
+when next asked). Values an object computes once about itself, such as a meld's hash or a state's
+number of teams, are no cache of this module.
 
 >>> from buraco_core import RULESETS, make_meld
 >>> _ = make_meld("4h 5h 6h", RULESETS["buraco"])
@@ -23,17 +25,19 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import functools
+from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Generic, ParamSpec, Protocol, TypeVar
 
 if TYPE_CHECKING:
     from .rules import Rules
 
-__all__ = ["Bounded", "Cache", "PerRules", "caches", "clear_caches"]
+__all__ = ["Bounded", "Cache", "PerRules", "Remembered", "caches", "clear_caches", "remembered"]
 
 K = TypeVar("K")
 V = TypeVar("V")
+P = ParamSpec("P")
 
 
 class Cache(Protocol):
@@ -133,3 +137,47 @@ class PerRules(Generic[K, V]):
 
     def clear(self) -> None:
         self._tables.clear()
+
+
+class Remembered(Generic[P, V]):
+    """A function with its answers remembered by its arguments (hashable ones), in a registered
+    :class:`Bounded` table of its own: what ``functools.cache`` does, listed by :func:`caches` and
+    emptied by :func:`clear_caches`. Made by :func:`remembered`."""
+
+    def __init__(self, func: Callable[P, V], name: str, size: int) -> None:
+        self._func = func
+        self.table: Bounded[object, V] = Bounded(name, size)
+        self._data = self.table.data  # cleared in place, never replaced
+        self.name = name
+        functools.update_wrapper(self, func)
+
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> V:
+        key = (args, tuple(kwargs.items())) if kwargs else args
+        try:
+            return self._data[key]
+        except KeyError:
+            value = self._func(*args, **kwargs)
+            self.table.put(key, value)
+            return value
+
+    def __len__(self) -> int:
+        return len(self.table)
+
+    def clear(self) -> None:
+        self.table.clear()
+
+
+def remembered(name: str, size: int = 64) -> Callable[[Callable[P, V]], Remembered[P, V]]:
+    """Remember a function's answers under ``name`` (at most ``size``; a full table starts afresh).
+
+    >>> @remembered("doctest.square", 4)
+    ... def square(n: int) -> int:
+    ...     return n * n
+    >>> square(3), square(3), len(square), "doctest.square" in caches()
+    (9, 9, 1, True)
+    >>> square.clear(); len(square)
+    0
+    """
+    def make(func: Callable[P, V]) -> Remembered[P, V]:
+        return Remembered(func, name, size)
+    return make

@@ -48,10 +48,10 @@ import re
 import typing
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
 from types import MappingProxyType, NoneType, UnionType
 from typing import Any, Literal
 
+from .memo import remembered
 from .messages import Message, catalog, message
 from .rules import RULESETS, Rules, RulesError
 
@@ -188,7 +188,7 @@ class FieldInfo:
         return n
 
 
-@cache
+@remembered("variants.field_infos", 1)
 def field_infos() -> tuple[FieldInfo, ...]:
     """Every ``Rules`` field as the panel offers it, in the record's order.
 

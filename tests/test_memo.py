@@ -31,3 +31,27 @@ def test_a_cache_name_is_registered_once() -> None:
 
     with pytest.raises(ValueError, match="registered already"):
         memo.Bounded("melds.extend", 4)
+
+
+def test_files_read_once_and_the_installed_course_are_remembered_the_same_way() -> None:
+    """One mechanism (issue 35): what functools.cache and module lists kept (the catalog, the
+    stylesheets, the house-rule fields, the installed course and its syllabus) is registered too, and
+    clear_caches forgets it without changing an answer."""
+    from buraco_core.board import stylesheet
+    from buraco_core.messages import catalog
+    from buraco_core.teach.course import get_course
+    from buraco_core.teach.course.syllabus import installed_syllabus
+    from buraco_core.variants import field_infos
+
+    found = (catalog("de")["clause.pot-guard.title"], stylesheet(), field_infos(), get_course().root,
+             installed_syllabus())
+    for name in ("messages.catalog", "messages.loaded", "board.stylesheet", "variants.field_infos",
+                 "course.installed", "syllabus.installed"):
+        assert len(memo.caches()[name]) >= 1, name
+    course = get_course()
+    assert get_course() is course  # made once
+    memo.clear_caches()
+    assert len(memo.caches()["course.installed"]) == 0
+    assert (catalog("de")["clause.pot-guard.title"], stylesheet(), field_infos(), get_course().root,
+            installed_syllabus()) == found
+    assert get_course() is not course and get_course() is get_course()

@@ -58,12 +58,12 @@ def test_a_field_without_metadata_fails(monkeypatch: pytest.MonkeyPatch) -> None
     fake[-1].name = "new_rule"
     monkeypatch.setattr(variants.dataclasses, "fields", lambda _cls: fake)
     monkeypatch.setattr(variants.typing, "get_type_hints", lambda _cls: hints)
-    variants.field_infos.cache_clear()
+    variants.field_infos.clear()
     try:
         with pytest.raises(TypeError, match="new_rule"):
             variants.field_infos()
     finally:
-        variants.field_infos.cache_clear()
+        variants.field_infos.clear()
 
 
 @pytest.mark.parametrize("name", list(RULESETS))

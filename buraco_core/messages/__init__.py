@@ -47,11 +47,11 @@ import hashlib
 import json
 import string
 from collections.abc import Iterator, Mapping, Sequence
-from functools import cache
 from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
+from ..memo import remembered
 from . import grammar
 from .grammar import Term
 from .typography import format_number, typeset
@@ -120,7 +120,7 @@ def render(key: str, lang: str = "en", /, **params: object) -> str:
     return Message(key, params).text(lang)
 
 
-@cache
+@remembered("messages.catalog", 16)
 def catalog(lang: str = "en") -> Mapping[str, str]:
     """Every sentence of a language by key (read once from its TOML file)."""
     if lang not in LANGUAGES:
@@ -135,7 +135,7 @@ def terms(lang: str = "en") -> Mapping[str, Term]:
     return MappingProxyType(_loaded(lang)[1])
 
 
-@cache
+@remembered("messages.loaded", 16)
 def _loaded(lang: str) -> tuple[dict[str, str], dict[str, Term]]:
     return grammar.parse(resources.files(__package__).joinpath(f"{lang}.toml").read_text(encoding="utf-8"))
 

@@ -29,12 +29,12 @@ columns), which prints on two A4 sides.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
 from html import escape
 from importlib import resources
 
 from ..clauses import CLAUSES
 from ..compare import ROWS
+from ..memo import remembered
 from ..messages import render
 from ..rules import Rules
 from ..variants import get_rules
@@ -121,7 +121,7 @@ class CheatSheet:
         return f"<style>{stylesheet()}</style>{self.html()}"
 
 
-@cache
+@remembered("cheatsheet.stylesheet", 1)
 def stylesheet() -> str:
     """The sheet's stylesheet: on screen, and for print (A4, two columns)."""
     return resources.files(__package__).joinpath("cheatsheet.css").read_text(encoding="utf-8")

@@ -44,6 +44,7 @@ from typing import NotRequired, TypedDict
 
 from ...clauses import CLAUSES
 from ...jsondata import JsonValue
+from ...memo import remembered
 from ...messages import LANGUAGES, render
 from ..lesson_link import Link
 from ..puzzle import Puzzle, PuzzleError
@@ -332,18 +333,18 @@ def _page_entry(notebook: str, title: str, sections: Sequence[Section], topics: 
     return entry
 
 
-_INSTALLED: list[Course] = []
-
-
 def get_course(root: str | os.PathLike[str] | Course | None = None) -> Course:
     """The course at ``root`` (a folder, see :meth:`Course.at`), or the installed course, made once."""
     if isinstance(root, Course):
         return root
     if root is not None:
         return Course.at(root)
-    if not _INSTALLED:
-        _INSTALLED.append(Course.at(installed_root()))
-    return _INSTALLED[0]
+    return _installed()
+
+
+@remembered("course.installed", 1)
+def _installed() -> Course:
+    return Course.at(installed_root())
 
 
 # -- reading the notebooks (the builder and check-puzzles) ---------------------------------------

@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 import yaml
 
 from ...clauses import CLAUSES
+from ...memo import remembered
 from ...rules import RULESETS, Rules
 from ...variants import get_rules
 from ..generate import dealers, generate
@@ -45,8 +46,6 @@ __all__ = ["SYLLABUS_NAME", "Dealt", "Item", "LessonQuiz", "Syllabus", "deal_cla
 
 #: The syllabus's file in a course's folder.
 SYLLABUS_NAME = "syllabus.yaml"
-
-_INSTALLED: list[Syllabus] = []
 
 @dataclass(frozen=True)
 class Item:
@@ -142,11 +141,10 @@ def load_syllabus(path: str | os.PathLike[str]) -> Syllabus:
     return Syllabus(out, name)
 
 
+@remembered("syllabus.installed", 1)
 def installed_syllabus() -> Syllabus:
     """The installed course's syllabus, read once (what a quiz dealt without a syllabus deals from)."""
-    if not _INSTALLED:
-        _INSTALLED.append(load_syllabus(installed_root() / SYLLABUS_NAME))
-    return _INSTALLED[0]
+    return load_syllabus(installed_root() / SYLLABUS_NAME)
 
 
 def _item_lines(root: yaml.Node | None) -> dict[tuple[str, int], int]:

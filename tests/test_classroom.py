@@ -161,6 +161,21 @@ def test_the_results_per_question_of_the_assignment(view: ClassView) -> None:
     got = [(len(r.first), len(r.helped), len(r.wrong), len(r.open)) for r in results]
     # the strong right, the slipping wrong, the learning ones the first question only, after a hint
     assert got == [(10, 10, 5, 0), (10, 0, 5, 10), (10, 0, 5, 10)]
+    # who, by name: the slipping answered wrong; the absent, who never opened the link, are listed too
+    assert all(set(r.wrong) == set(NAMES[20:25]) and set(r.unopened) == set(NAMES[25:]) for r in results)
+    assert all(len(r.first + r.helped + r.wrong + r.open + r.unopened) == 30 for r in results)
+
+
+def test_each_question_shows_its_cards_so_two_of_one_prompt_are_told_apart(view: ClassView) -> None:
+    from buraco_core.teach.classroom import question_words
+
+    (assignment,) = view.assignments().values()
+    results = assignment_results(view, assignment, SYLLABUS)
+    assert str(results[0].puzzle.prompt) == str(results[2].puzzle.prompt)      # two questions, one prompt
+    words = [question_words(r.puzzle, "en") for r in results]
+    assert words[0] != words[2] and all(words)
+    assert words[0] == "4♥ Q♥ 5♠ 9♣ 8♠ 7♥ 2♠ 3♥ 5♥" and question_words(results[0].puzzle, "de").startswith("4♥ D♥")
+    assert words[1].startswith("1: 9♣ 9♣ 9♦ | 2: ")                          # a choice: its options
 
 
 def test_the_csv_has_a_row_per_learner_and_clause(view: ClassView) -> None:

@@ -8,8 +8,10 @@ is made in Python (:func:`buraco_core.teach.links.assignment_link`) from the pag
 browser reports it, and the kernel's environment: a hub's user-redirect link on a JupyterHub, a
 Binder launch link on Binder, the site's own address on the static site; ``link_note`` says which
 form and why, ``link_warning`` where a learner cannot open it (a page at localhost). The results show,
-for each assignment the loaded class opened, each question with how the learners' first answers
-went and the named mistakes made.
+for each assignment the loaded class opened, each question (its prompt, and the cards or options it
+shows, which tell two questions of one prompt apart) with who answered it right at the first try,
+after help, wrong (and the named mistakes made), who opened the assignment but has not answered it,
+and who of the loaded class never opened the link.
 
 >>> from datetime import date
 >>> from buraco_core.teach.sample_class import ASSIGNMENT, sample_class
@@ -25,8 +27,10 @@ True
 >>> loader = ClassLoader(today=date(2026, 12, 1), environ={})
 >>> loader.load_files((h.file_name(), h.dumps()) for h in sample_class(date(2026, 12, 1)))
 >>> first = AssignmentResults(loader).data["sets"][0]["questions"][0]
->>> first["first"], first["helped"], first["wrong"], first["open"]
-(10, 10, 5, 0)
+>>> first["first"], first["helped"], first["wrong"], first["open"], first["unopened"]
+(10, 10, 5, 0, 5)
+>>> first["names"]["wrong"], first["names"]["unopened"], first["cards"]
+(['Uli', 'Vera', 'Wim', 'Xenia', 'Yusuf'], ['Arne', 'Bea', 'Cem', 'Dora', 'Zoe'], '4♥ Q♥ 5♠ 9♣ 8♠ 7♥ 2♠ 3♥ 5♥')
 """
 
 from __future__ import annotations
@@ -44,7 +48,7 @@ from buraco_core.messages import Message, render, show
 from buraco_core.rules import RULESETS
 from buraco_core.teach import dealers
 from buraco_core.teach.assignment import Assignment, AssignmentError, parse_assignment
-from buraco_core.teach.classroom import answer_words, assignment_results
+from buraco_core.teach.classroom import answer_words, assignment_results, question_words
 from buraco_core.teach.course import Course, clause_groups, get_course
 from buraco_core.teach.links import REVIEW_PAGE, assignment_link
 from buraco_core.variants import get_rules
@@ -63,7 +67,8 @@ _MAKER_TEXTS = ("assign.maker.title", "assign.maker.name", "assign.maker.rules",
                 "assign.maker.copy-failed")
 _RESULT_TEXTS = ("assign.results.title", "assign.results.none", "assign.results.question",
                  "assign.results.first", "assign.results.helped", "assign.results.wrong",
-                 "assign.results.open", "assign.results.mistakes", "assign.results.choose")
+                 "assign.results.open", "assign.results.unopened", "assign.results.mistakes",
+                 "assign.results.choose", "assign.results.who")
 
 
 def _whole(value: object, default: int) -> int:
@@ -197,11 +202,14 @@ class AssignmentResults(anywidget.AnyWidget):
                 puzzle = result.puzzle
                 prompt = puzzle.prompt.text(lang) if isinstance(puzzle.prompt, Message) else str(puzzle.prompt or "")
                 clause = CLAUSES.get(puzzle.main_clause or "")
+                groups = {"first": result.first, "helped": result.helped, "wrong": result.wrong, "open": result.open,
+                          "unopened": result.unopened}
                 questions.append({
                     "number": result.number, "prompt": prompt, "puzzle": puzzle.id,
+                    "cards": question_words(puzzle, lang),
                     "rule": clause.title_message.text(lang) if clause else "",
-                    "first": len(result.first), "helped": len(result.helped), "wrong": len(result.wrong),
-                    "open": len(result.open), "wrong_names": ", ".join(result.wrong),
+                    **{group: len(names) for group, names in groups.items()},
+                    "names": {group: list(names) for group, names in groups.items()},
                     "mistakes": [render("assign.results.mistake", lang, answer=answer_words(puzzle, m, lang), n=n)
                                  for m, n in sorted(result.mistakes.items(), key=lambda kv: -kv[1])]})
             title = render("assign.results.set", lang, name=assignment.name or key, n=len(questions),

@@ -69,7 +69,7 @@ from .puzzle import Puzzle, PuzzleError
 
 __all__ = ["BEHIND_BY", "CSV_BOM", "LEVELS", "ClassView", "ClauseRow", "Learner", "MistakeRow", "MistakeWords", "Problem",
            "QuestionResult", "answer_words", "assignment_results", "course_puzzles", "find_puzzle", "mistake_words",
-           "pasted_codes", "read_class", "read_folder"]
+           "pasted_codes", "question_words", "read_class", "read_folder"]
 
 #: A learner with this many lessons fewer done than the class's median is behind (as is one with no
 #: answer yet: early in a course the median alone would flag nobody, not even those).
@@ -173,8 +173,9 @@ class MistakeRow:
 @dataclass(frozen=True)
 class QuestionResult:
     """One question of an assignment: its number (from 1), its puzzle, and the learners by how
-    their first answer went (``first``, ``helped``, ``wrong``, ``open``: not answered yet), with
-    the named mistakes of the wrong ones."""
+    their first answer went (``first``, ``helped``, ``wrong``, ``open``: opened the assignment but
+    not answered it yet, ``unopened``: loaded but never opened the assignment), with the named
+    mistakes of the wrong ones."""
 
     number: int
     puzzle: Puzzle
@@ -183,6 +184,7 @@ class QuestionResult:
     wrong: tuple[str, ...] = ()
     open: tuple[str, ...] = ()
     mistakes: Mapping[str, int] = field(default_factory=dict)
+    unopened: tuple[str, ...] = ()
 
 
 class ClassView:
@@ -386,10 +388,15 @@ def assignment_results(view: ClassView, assignment: Assignment,
                        syllabus: Syllabus | str | os.PathLike[str] | None = None) -> list[QuestionResult]:
     """Each question of the assignment and how the class answered it (each learner's first
     answer to it; the learners who opened the assignment, or answered any of it, count as open
-    where they have not answered a question)."""
+    where they have not answered a question; every other learner loaded as never having opened it).
+
+    A hand-in carries, per answer, the assignment and the puzzle it answered (a question's puzzle
+    id), so two questions dealt as one puzzle could not be told apart: :meth:`Assignment.questions`
+    deals each from its own seed."""
     questions = assignment.questions(syllabus)
     takers = [x for x in view.learners if assignment.id in x.handin.record.assignments
               or any(a.assignment == assignment.id for a in x.answers)]
+    unopened = tuple(x.name for x in view.learners if x not in takers)
     out = []
     for number, dealt in enumerate(questions, start=1):
         groups: dict[str, list[str]] = {"first": [], "helped": [], "wrong": [], "open": []}
@@ -405,8 +412,25 @@ def assignment_results(view: ClassView, assignment: Assignment,
             if first.mistake:
                 mistakes[first.mistake] += 1
         out.append(QuestionResult(number, dealt.puzzle, tuple(groups["first"]), tuple(groups["helped"]),
-                                  tuple(groups["wrong"]), tuple(groups["open"]), dict(mistakes)))
+                                  tuple(groups["wrong"]), tuple(groups["open"]), dict(mistakes), unopened))
     return out
+
+
+def question_words(puzzle: Puzzle, lang: str = "en") -> str:
+    """What a question shows, to tell two questions of one prompt apart: the hand's cards in the
+    language's notation, else the options' words ("" where it shows neither)."""
+    if puzzle.hand:
+        try:
+            return render("classroom.answer-cards", lang, cards=tuple(parse_cards(" ".join(puzzle.hand))))
+        except ValueError:
+            return " ".join(puzzle.hand)
+    kind = KINDS.get(puzzle.kind)
+    if kind is not None and kind.form == "choice":
+        try:
+            return " | ".join(o.label.text(lang) for o in kind.options(kind.prepare(puzzle)))
+        except (ValueError, KeyError):
+            return ""
+    return ""
 
 
 

@@ -160,6 +160,14 @@ def test_the_sample_class_loads_and_every_figure_on_the_page_matches(page: Any, 
     results = page.evaluate("""() => Array.from(document.querySelectorAll('[data-testid=assign-question]')).map(q =>
         ['first', 'helped', 'wrong', 'open'].map(c => Number(q.querySelector(`[data-column=${c}]`).innerText)))""")
     assert results == [[10, 10, 5, 0], [10, 0, 5, 10], [10, 0, 5, 10]]
+    # per question, who: the names of each group, and the five who never opened the link
+    first_who = page.locator('[data-testid="assign-question-who"][data-number="1"]')
+    assert first_who.locator('[data-testid="assign-who"][data-column="wrong"]').inner_text() == \
+        "Wrong: Uli, Vera, Wim, Xenia, Yusuf"
+    assert first_who.locator('[data-testid="assign-who"][data-column="unopened"]').inner_text() == \
+        "Never opened the link: Arne, Bea, Cem, Dora, Zoe"
+    cards = page.locator('[data-testid="assign-cards"]').all_inner_texts()
+    assert len(cards) == 3 and cards[0] != cards[2]     # questions 1 and 3 share a prompt, not their cards
     assert page.locator('[data-testid="class-export"] [data-testid="class-csv"]').get_attribute("download") == \
         f"buraco-class-{date.today().isoformat()}.csv"
 

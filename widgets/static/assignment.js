@@ -2,7 +2,9 @@
 // lesson, a ruleset, how many questions, a seed, a puzzle file of the teacher's own) sent to the kernel,
 // which makes the assignment's text and its link (from this page's address, which the page sends it,
 // and the kernel's environment: a hub's, Binder's, the static site's or a plain server's form), with a
-// sentence saying which form and why. The results: per question, how the class's first answers went.
+// sentence saying which form and why. The results: per question (its prompt and the cards or options it
+// shows), how many learners' first answers went which way, and under it who: right first try, after help,
+// wrong, opened but not answered, and the loaded learners who never opened the link.
 
 function field(label, control) {
   return make("div", { className: "bw-class-field" }, make("label", { htmlFor: control.id }, label), control);
@@ -111,7 +113,17 @@ function renderMaker(model, root, t) {
 }
 
 function renderResults(model, root, t) {
-  const columns = ["first", "helped", "wrong", "open"];
+  const columns = ["first", "helped", "wrong", "open", "unopened"];
+  // who answered how: one line per group that has anybody, under the question's row
+  function who(q) {
+    const names = q.names || {};
+    const items = columns.filter((c) => (names[c] || []).length).map((c) =>
+      make("li", { dataset: { testid: "assign-who", column: c } }, make("span", { className: "bw-assign-who-label" },
+                                                                        `${t(c)}: `), names[c].join(", ")));
+    return make("tr", { className: "bw-assign-who-row", dataset: { testid: "assign-question-who", number: String(q.number) } },
+      make("td", { colSpan: columns.length + 2 }, make("ul", { className: "bw-assign-who", "aria-label": t("who") },
+                                                       ...items)));
+  }
   function draw() {
     const sets = (model.get("data") || {}).sets || [];
     if (!sets.length) {
@@ -122,12 +134,13 @@ function renderResults(model, root, t) {
       const head = make("tr", {}, make("th", { scope: "col" }, t("question")),
         ...columns.map((c) => make("th", { scope: "col", className: "bw-num" }, t(c))),
         make("th", { scope: "col" }, t("mistakes")));
-      const rows = s.questions.map((q) => make("tr", { dataset: { testid: "assign-question", number: String(q.number),
-                                                                  puzzle: q.puzzle } },
+      const rows = s.questions.flatMap((q) => [make("tr", { dataset: { testid: "assign-question",
+                                                                        number: String(q.number), puzzle: q.puzzle } },
         make("th", { scope: "row" }, `${q.number}. `, q.prompt, q.rule ? make("span", { className: "bw-class-user" },
-                                                                             ` (${q.rule})`) : null),
-        ...columns.map((c) => make("td", { dataset: { column: c } }, String(q[c]))),
-        make("td", {}, q.mistakes.join("; "))));
+                                                                             ` (${q.rule})`) : null,
+             q.cards ? make("span", { className: "bw-assign-cards", dataset: { testid: "assign-cards" } }, q.cards) : null),
+        ...columns.map((c) => make("td", { dataset: { column: c } }, String(q[c] ?? 0))),
+        make("td", {}, q.mistakes.join("; "))), who(q)]);
       const table = make("table", { className: "bw-class-table" }, make("thead", {}, head), make("tbody", {}, ...rows));
       return make("section", { className: "bw-assign-set", dataset: { testid: "assign-set", set: s.id } },
         make("h4", {}, s.title),

@@ -44,9 +44,9 @@ print("BW-MODELS " + _bw_json.dumps(_bw_collections.Counter(type(_w).__name__ fo
 #: 160, 284, 341, 272, 358, 317, 291, 139, 291, 272, 25, 205 for lessons 00 to 11 (median 278);
 #: the teacher's page 16, the cheat sheet 9, the glossary 6.
 CEILINGS: dict[str, int] = {
-    "00_welcome": 100, "01_melds": 200, "02_wilds": 245, "03_buracos": 188, "04_turn": 262, "05_pot": 233,
-    "06_scoring": 219, "07_rulesets": 103, "08_play": 243, "09_strategy": 200, "10_review": 25,
-    "11_house_rules": 169, "cheatsheet": 9, "glossary": 6, "teacher": 16,
+    "00_welcome": 53, "01_melds": 96, "02_wilds": 113, "03_buracos": 92, "04_turn": 118, "05_pot": 104,
+    "06_scoring": 106, "07_rulesets": 56, "08_play": 141, "09_strategy": 105, "10_review": 19,
+    "11_house_rules": 95, "cheatsheet": 7, "glossary": 4, "teacher": 16,
 }
 
 

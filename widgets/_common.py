@@ -16,6 +16,7 @@ from typing import Any
 
 import ipywidgets
 import traitlets
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 from buraco_core import RULESETS, Card, Meld, Rules, get_rules, parse_cards
 from buraco_core.cards import card_text
@@ -33,6 +34,7 @@ _LOG = logging.getLogger("buraco_widgets")
 __all__ = [
     "LOG_LINE",
     "STATIC",
+    "PlainLayout",
     "as_cards",
     "as_rules",
     "button",
@@ -44,6 +46,8 @@ __all__ = [
     "log_to_server",
     "meld_item",
     "ordered_input",
+    "plain_html",
+    "plain_layout",
     "reason",
     "rules_key",
     "ruleset_names",
@@ -129,11 +133,80 @@ def meld_item(meld: Meld, *, width: int = 48, four_color: bool = False, lang: st
     }
 
 
-def button(description: str, css: str, tooltip: str, style: str = "") -> ipywidgets.Button:
+class _Frozen:
+    """A layout or a style many widgets share: its values cannot change (a change would reach every
+    widget that shares it), and :func:`discard` leaves it open."""
+
+    _frozen = False
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if self._frozen and not name.startswith("_") and name in self.keys:  # type: ignore[attr-defined]
+            raise AttributeError(f"{type(self).__name__} is shared by many widgets and cannot change"
+                                 f" ({name}); give this widget a {type(self).__bases__[1].__name__} of its own")
+        super().__setattr__(name, value)
+
+
+class _PlainLayout(_Frozen, ipywidgets.Layout):  # type: ignore[misc]
+    pass
+
+
+class _PlainHTMLStyle(_Frozen, HTMLStyle):  # type: ignore[misc]
+    pass
+
+
+class _PlainButtonStyle(_Frozen, ipywidgets.ButtonStyle):  # type: ignore[misc]
+    pass
+
+
+_SHARED: dict[tuple[type, tuple[tuple[str, str], ...]], Any] = {}
+
+
+def _shared(kind: type, **values: str) -> Any:
+    """The kernel's one ``kind`` with these ``values`` (made again if it was closed)."""
+    key = (kind, tuple(sorted(values.items())))
+    made = _SHARED.get(key)
+    if made is None or made.comm is None:
+        made = _SHARED[key] = kind(**values)
+        made._frozen = True
+    return made
+
+
+def plain_layout(**values: str) -> ipywidgets.Layout:
+    """The kernel's one Layout of these values (none: the defaults), shared by every widget that
+    never changes its layout: a widget model fewer per widget on the page (issue 38). It cannot
+    change (an AttributeError says so); a widget whose layout changes (shown, hidden) keeps its own.
+
+    >>> plain_layout() is plain_layout(), plain_layout().width, plain_layout(width="auto").width
+    (True, None, 'auto')
+    """
+    return _shared(_PlainLayout, **values)
+
+
+class PlainLayout(traitlets.HasTraits):
+    """Mixed into a widget class whose widgets never change their layout: their ``layout`` is
+    :func:`plain_layout` unless one is given."""
+
+    @traitlets.default("layout")
+    def _plain_layout(self) -> ipywidgets.Layout:
+        return plain_layout()
+
+
+def plain_html(value: str = "", css: str | None = None) -> ipywidgets.HTML:
+    """An HTML widget that shares the kernel's one plain layout and style (one model, not three),
+    with the CSS class ``css``."""
+    widget = ipywidgets.HTML(value, layout=plain_layout(), style=_shared(_PlainHTMLStyle))
+    if css:
+        widget.add_class(css)
+    return widget
+
+
+def button(description: str, css: str, tooltip: str, style: str = "", *, hides: bool = False) -> ipywidgets.Button:
     """A button sized to its words, with the CSS class ``css`` (the browser tests' hook) and a
-    tooltip saying what it does."""
+    tooltip saying what it does. Its layout and style are the kernel's shared ones (one model, not
+    three), unless it ``hides`` (``b.layout.display = "none"``): then its layout is its own."""
     b = ipywidgets.Button(description=description, tooltip=tooltip, button_style=style,
-                          layout=ipywidgets.Layout(width="auto"))
+                          layout=ipywidgets.Layout(width="auto") if hides else plain_layout(width="auto"),
+                          style=_shared(_PlainButtonStyle))
     b.add_class(css)
     return b
 
@@ -274,5 +347,5 @@ def discard(*widgets: Any) -> None:
     arriving at once) never receives them. Their traits can still be read from Python."""
     for widget in widgets:
         for part in (getattr(widget, "layout", None), getattr(widget, "style", None), widget):
-            if part is not None and getattr(part, "comm", None) is not None:
+            if part is not None and not isinstance(part, _Frozen) and getattr(part, "comm", None) is not None:
                 part.close()

@@ -33,6 +33,7 @@ import ipywidgets
 from buraco_core.messages import render
 from buraco_core.teach import Situation
 
+from ._common import PlainLayout
 from .choice import Choice
 from .hand import Hand
 from .scene import melds_view
@@ -41,7 +42,7 @@ from .table import TableView
 __all__ = ["INPUTS", "AnswerInput", "CardsInput", "ChoiceInput", "ExtendInput", "NumberInput", "input_for"]
 
 
-class AnswerInput(ipywidgets.VBox):  # type: ignore[misc]
+class AnswerInput(PlainLayout, ipywidgets.VBox):  # type: ignore[misc]
     """The controls of one form of answer; it draws the parts of the situation the answer is
     picked from (``situation.picks``: the hand, the table), which the scene above leaves out.
     ``hand``, ``table``, ``choice``, ``number``, ``end``: its controls (None where it has none). This base

@@ -23,7 +23,7 @@ import traitlets
 from buraco_core import Rules
 from buraco_core.teach.cheatsheet import cheat_sheet, stylesheet
 
-from ._common import STATIC, as_rules, template
+from ._common import STATIC, PlainLayout, as_rules, template
 from .front_end import front_end
 from .language import resolve
 from .progress import Progress
@@ -31,7 +31,7 @@ from .progress import Progress
 __all__ = ["CheatSheet"]
 
 
-class CheatSheet(anywidget.AnyWidget):
+class CheatSheet(PlainLayout, anywidget.AnyWidget):
     """The cheat sheet of ``rules`` (a ruleset's name; default the course's)."""
 
     _esm = front_end("cheatsheet.js")

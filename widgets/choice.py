@@ -18,13 +18,14 @@ import traitlets
 from buraco_core import parse_cards
 from buraco_core.svg import cards_svg
 
+from ._common import PlainLayout
 from .front_end import front_end
 from .language import resolve
 
 __all__ = ["Choice"]
 
 
-class Choice(anywidget.AnyWidget):
+class Choice(PlainLayout, anywidget.AnyWidget):
     """Options as buttons of one radio group: click (the words or the cards), or Tab to the group
     and move with the arrow keys. ``value`` is the chosen option's value (None before a choice),
     ``index`` its position (-1)."""

@@ -20,6 +20,7 @@ import traitlets
 
 from buraco_core.messages import render
 
+from ._common import PlainLayout
 from .front_end import front_end
 from .language import resolve
 
@@ -31,7 +32,7 @@ def _texts(lang: str) -> dict[str, str]:
                                                                    "read-more")}
 
 
-class FeedbackBox(anywidget.AnyWidget):
+class FeedbackBox(PlainLayout, anywidget.AnyWidget):
     """Where a widget shows the engine's verdict; ``value`` is the message a learner reads.
 
     Its stylesheet carries ``puzzle.css`` too: the look of the puzzle and quiz boxes around it

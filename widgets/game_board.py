@@ -10,15 +10,13 @@ import contextlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-import ipywidgets
-
 from buraco_core import Meld, board
 from buraco_core.coach import Advice
 from buraco_core.game import AddToMeld, Discard, NewMeld, Phase, View
 from buraco_core.messages import Message, render
 from buraco_core.table import Move
 
-from ._common import classed, esc, reason, rules_key
+from ._common import classed, esc, plain_html, reason, rules_key
 from .hand import Hand
 from .table import TableView
 from .tabletop import TableTop
@@ -34,15 +32,15 @@ class Board:
 
     def __init__(self, rules: str, lang: str) -> None:
         self.lang = lang
-        self.status = classed(ipywidgets.HTML(), "bw-game-status")
+        self.status = plain_html(css="bw-game-status")
         self.center = classed(TableTop(lang=lang), "bw-game-center")
         self.table = classed(TableView([], rules=rules, label=render("widget.game.melds-label", lang),
                                      empty_text=render("widget.game.no-melds", lang), lang=lang), "bw-game-melds")
         self.table.numbered = True
         self.hand = classed(Hand([], label=render("widget.game.hand-label", lang), sort_by="suit", lang=lang),
                           "bw-game-hand")
-        self.score_sheet = classed(ipywidgets.HTML(), "bw-score-sheet")
-        self.log_view = classed(ipywidgets.HTML(), "bw-game-log")
+        self.score_sheet = plain_html(css="bw-score-sheet")
+        self.log_view = plain_html(css="bw-game-log")
         self.group_teams: list[int] = []
         self._selecting = False  # the table's selection is being set from Python (a suggestion), not clicked
         self._meld_key: list[tuple[int, tuple[str, ...]]] | None = None

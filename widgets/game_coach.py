@@ -9,8 +9,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 
-import ipywidgets
-
 from buraco_core.coach import Advice, Remark
 from buraco_core.game import View
 from buraco_core.messages import Message, render
@@ -18,7 +16,7 @@ from buraco_core.table import TableSession
 from buraco_core.teach import SessionError
 from buraco_core.teach.explain import play_words
 
-from ._common import classed, esc, reason
+from ._common import esc, plain_html, reason
 
 _LOG = logging.getLogger(__name__)
 
@@ -31,7 +29,7 @@ class CoachPanel:
 
     def __init__(self, session: TableSession, lang: str, *, debrief: bool = True) -> None:
         self.session, self.lang, self.debrief = session, lang, debrief
-        self.note = classed(ipywidgets.HTML(), "bw-coach-note")
+        self.note = plain_html(css="bw-coach-note")
 
     def suggest(self) -> Advice | str:
         """The coach's play for the learner's turn, shown with its reasons; or, when there is

@@ -13,7 +13,7 @@ import ipywidgets
 
 from buraco_core.messages import render
 
-from ._common import button, classed, esc, guard
+from ._common import button, classed, esc, guard, plain_layout
 
 __all__ = ["Controls"]
 
@@ -42,10 +42,10 @@ class Controls:
 
         self.buttons: dict[str, ipywidgets.Button] = {}
         for words, tip, css, method in ACTIONS:
-            b = button(t(words), css, t(tip))
+            b = button(t(words), css, t(tip), hides=True)
             b.on_click(guard(show, lambda _b, name=method: act(name), lang=lang))
             self.buttons[method] = b
-        self.row = classed(ipywidgets.HBox(list(self.buttons.values()), layout=ipywidgets.Layout(flex_flow="row wrap")),
+        self.row = classed(ipywidgets.HBox(list(self.buttons.values()), layout=plain_layout(flex_flow="row wrap")),
                            "bw-game-buttons")
         self.draw_button, self.take_button = self.buttons["draw"], self.buttons["take"]
         self.meld_button, self.add_button = self.buttons["meld"], self.buttons["add"]

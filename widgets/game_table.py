@@ -30,7 +30,7 @@ from buraco_core.game import Game, Phase, View
 from buraco_core.messages import Message, render
 from buraco_core.table import Move, TableSession
 
-from ._common import guard, reason, rules_key
+from ._common import PlainLayout, guard, reason, rules_key
 from .feedback import FeedbackBox
 from .game_board import Board, move_message
 from .game_coach import CoachPanel
@@ -44,7 +44,7 @@ from .wild_end import WildEndQuestion
 __all__ = ["GameTable"]
 
 
-class GameTable(ipywidgets.VBox):  # type: ignore[misc]
+class GameTable(PlainLayout, ipywidgets.VBox):  # type: ignore[misc]
     """Play a hand against bots: ``GameTable(rules="buraco", seed=7)``; ``seat`` the learner's (0
     plays first), ``bots`` a bot name or one per other seat, ``pace`` the seconds between two bot
     moves, ``coach`` the rule behind a refused play and Suggest; ``autoplay=False``: the bots wait

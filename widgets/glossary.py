@@ -27,14 +27,14 @@ from buraco_core.messages import render
 from buraco_core.teach.course import Course, get_course
 from buraco_core.teach.glossary import glossary
 
-from ._common import template
+from ._common import PlainLayout, template
 from .front_end import front_end
 from .language import resolve
 
 __all__ = ["GlossaryList", "GlossaryLookup"]
 
 
-class GlossaryLookup(anywidget.AnyWidget):
+class GlossaryLookup(PlainLayout, anywidget.AnyWidget):
     """A search box over the glossary: ``query`` (what the learner typed), ``results`` (the ids
     of the matching terms, best first), ``entries`` (every term's words, for the page)."""
 
@@ -70,7 +70,7 @@ class GlossaryLookup(anywidget.AnyWidget):
                 self.message = render("glossary.none-found", self.lang, text=text)
 
 
-class GlossaryList(anywidget.AnyWidget):
+class GlossaryList(PlainLayout, anywidget.AnyWidget):
     """The glossary page's list of every word: each term (its anchor, which the lessons link to)
     beside its text, its other names and the lesson that teaches it; the page lays it out
     (``static/glossary.css``: two columns, on a phone the term above its text). ``entries`` are

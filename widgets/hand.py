@@ -20,14 +20,14 @@ import traitlets
 from buraco_core import Card, parse_cards, sort_cards
 from buraco_core.messages import render
 
-from ._common import as_cards, card_item, ordered_input, template
+from ._common import PlainLayout, as_cards, card_item, ordered_input, template
 from .front_end import front_end
 from .language import resolve
 
 __all__ = ["Hand"]
 
 
-class Hand(anywidget.AnyWidget):
+class Hand(PlainLayout, anywidget.AnyWidget):
     """A row of cards; ``selected`` (indices into ``codes``) is synced with the page.
 
     Click a card, or Tab to it (arrow keys move along the row) and press Space or Enter, to

@@ -16,13 +16,13 @@ import traitlets
 
 from buraco_core.table import TableSession
 
-from ._common import guard
+from ._common import PlainLayout, guard
 from .front_end import front_end
 
 __all__ = ["GameKeeper", "KeptTable"]
 
 
-class GameKeeper(anywidget.AnyWidget):
+class GameKeeper(PlainLayout, anywidget.AnyWidget):
     """An invisible widget that keeps ``saved`` in the browser under ``key``."""
 
     _esm = front_end("keeper.js")

@@ -20,7 +20,7 @@ import traceback
 import anywidget
 import traitlets
 
-from ._common import LOG_LINE, watch_logs
+from ._common import LOG_LINE, PlainLayout, watch_logs
 from .front_end import front_end
 
 __all__ = ["PageConsole", "log_to_page", "page_console"]
@@ -31,7 +31,7 @@ KEPT = 50
 _HANDLER = "buraco-page-console"
 
 
-class PageConsole(anywidget.AnyWidget):
+class PageConsole(PlainLayout, anywidget.AnyWidget):
     """An invisible widget whose front end writes each new entry of ``lines`` to the browser console."""
 
     _esm = front_end("page_console.js")

@@ -42,7 +42,7 @@ from buraco_core.teach.handin import read_progress
 from buraco_core.teach.mastery import Answer, ClauseState, Outcome, clause_states
 from buraco_core.teach.record import DEFAULT_RULESET, LearnerClock, Record, read_record, solved_lines
 
-from ._common import as_rules, reason, template
+from ._common import PlainLayout, as_rules, reason, template
 from .course_settings import follow
 from .front_end import front_end
 from .language import resolve
@@ -54,7 +54,7 @@ _TEXTS = ("title", "count", "solved", "open", "nothing", "export", "import", "cl
           "paste", "save")
 
 
-class Progress(anywidget.AnyWidget):
+class Progress(PlainLayout, anywidget.AnyWidget):
     """Solved puzzles and quizzes per lesson (``solved``: lesson -> list of ids), every answer
     (``answers``) and the learner's settings (``settings``).
 

@@ -34,7 +34,7 @@ import traitlets
 from buraco_core import Rules
 from buraco_core.teach import Kind, Puzzle, PuzzleSession, SessionError, load_puzzle
 
-from ._common import guard, reason, rules_key
+from ._common import PlainLayout, guard, reason, rules_key
 from .answers import AnswerInput, input_for
 from .choice import Choice
 from .feedback import FeedbackBox
@@ -49,7 +49,7 @@ from .verdict import show_hints, show_verdict
 __all__ = ["MeldPuzzle"]
 
 
-class MeldPuzzle(ipywidgets.VBox):  # type: ignore[misc]
+class MeldPuzzle(PlainLayout, ipywidgets.VBox):  # type: ignore[misc]
     """One puzzle of any kind, shown with the input of its kind's form of answer (cards from the
     hand, a meld and cards, a choice, a number).
 

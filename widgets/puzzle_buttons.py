@@ -32,6 +32,7 @@ import traitlets
 from buraco_core.messages import render
 from buraco_core.teach import PuzzleSession
 
+from ._common import PlainLayout
 from .front_end import front_end
 
 __all__ = ["PuzzleButtons"]
@@ -92,7 +93,7 @@ class _Badge:
         return self._row.badge_text
 
 
-class PuzzleButtons(anywidget.AnyWidget):
+class PuzzleButtons(PlainLayout, anywidget.AnyWidget):
     """``check_button``, ``hint_button``, ``another_button`` (hidden unless ``another``) and the
     ``badge`` (``.bw-solved``), in ``lang``: one model.
 

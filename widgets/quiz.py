@@ -23,7 +23,7 @@ from buraco_core import Rules
 from buraco_core.teach import Dealt, Puzzle, QuizSession, deal_quiz, load_puzzle, quizzes
 from buraco_core.teach.course import PuzzleFile
 
-from ._common import button, esc, guard, reason, rules_key
+from ._common import button, esc, guard, plain_html, plain_layout, reason, rules_key
 from .language import resolve
 from .progress import Progress
 from .steps import Steps
@@ -50,7 +50,7 @@ class PuzzleSet(Steps):
         self.add_class("bw-quiz")
         self.add_class("bw-puzzle-set")
         self.nav = ipywidgets.HBox([self.previous_button, self.next_button],
-                                   layout=ipywidgets.Layout(flex_flow="row wrap"))
+                                   layout=plain_layout(flex_flow="row wrap"))
         self.nav.add_class("bw-quiz-nav")
         if self.lesson:
             for q in self.session.questions:
@@ -109,12 +109,11 @@ class Quiz(Steps):
                               lesson=str(lesson), source=source, lang=lang)
         super().__init__(session, progress=progress, lang=lang, **kwargs)
         self.add_class("bw-quiz")
-        self.retry_note = ipywidgets.HTML()
-        self.retry_note.add_class("bw-retry-note")
-        self.new_button = button(self._t("widget.new-quiz"), "bw-new-quiz", self._t("widget.new-quiz-tip"))
+        self.retry_note = plain_html(css="bw-retry-note")
+        self.new_button = button(self._t("widget.new-quiz"), "bw-new-quiz", self._t("widget.new-quiz-tip"), hides=True)
         self.new_button.on_click(guard(self._oops, lambda _b: self.new_quiz()))
         self.nav = ipywidgets.HBox([self.previous_button, self.next_button, self.new_button],
-                                   layout=ipywidgets.Layout(flex_flow="row wrap"))
+                                   layout=plain_layout(flex_flow="row wrap"))
         self.nav.add_class("bw-quiz-nav")
         with self.hold_trait_notifications():
             self.lesson = str(lesson)

@@ -51,7 +51,7 @@ from buraco_core.teach.course import Course, get_course
 from buraco_core.teach.mastery import mixed_plan, next_due, review_plan
 from buraco_core.variants import get_rules
 
-from ._common import as_rules, button, esc, guard
+from ._common import PlainLayout, as_rules, button, esc, guard, plain_html, plain_layout
 from .language import resolve
 from .mastery import when_words
 from .progress import Progress
@@ -61,7 +61,7 @@ from .setlink import PageLink
 __all__ = ["Review"]
 
 
-class Review(ipywidgets.VBox):  # type: ignore[misc]
+class Review(PlainLayout, ipywidgets.VBox):  # type: ignore[misc]
     """The review page's session: ``Review()`` (the shared :class:`Progress`), ``n`` questions
     at most, ``seed`` mixed with the learner's day.
 
@@ -84,15 +84,15 @@ class Review(ipywidgets.VBox):  # type: ignore[misc]
         self.course = get_course(course)
         self.clauses: list[str] = []
         self.quiz: Quiz | None = None
-        self.status = ipywidgets.HTML()
-        self.status.add_class("bw-review-status")
-        self.mixed_button = button(self._t("review.mixed"), "bw-review-mixed", self._t("review.mixed-tip"), "primary")
-        self.again_button = button(self._t("review.again"), "bw-review-again", self._t("review.again-tip"))
+        self.status = plain_html(css="bw-review-status")
+        self.mixed_button = button(self._t("review.mixed"), "bw-review-mixed", self._t("review.mixed-tip"), "primary",
+                                   hides=True)
+        self.again_button = button(self._t("review.again"), "bw-review-again", self._t("review.again-tip"), hides=True)
         self.mixed_button.on_click(guard(self._oops, lambda _b: self.mixed()))
         self.again_button.on_click(guard(self._oops, lambda _b: self.start()))
         self.buttons = ipywidgets.HBox([self.mixed_button, self.again_button],
-                                       layout=ipywidgets.Layout(flex_flow="row wrap"))
-        self.holder = ipywidgets.Box(layout=ipywidgets.Layout(flex_flow="column", width="100%"))
+                                       layout=plain_layout(flex_flow="row wrap"))
+        self.holder = ipywidgets.Box(layout=plain_layout(flex_flow="column", width="100%"))
         self.link = PageLink("set")
         self.link.observe(guard(self._oops, lambda change: self.open_assignment(change["new"])), "value")
         self.children = [self.status, self.buttons, self.holder, self.link]

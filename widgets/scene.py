@@ -12,7 +12,7 @@ from buraco_core import board
 from buraco_core.messages import Message
 from buraco_core.teach import Situation
 
-from ._common import esc, reason
+from ._common import esc, plain_html, reason
 from .hand import Hand
 from .table import TableView
 
@@ -30,7 +30,7 @@ def header(situation: Situation, lang: str) -> ipywidgets.HTML:
     and what to do."""
     only = (f"<div class='bw-only'>{esc(_text(situation.only_in, lang))}</div>"
             if situation.only_in is not None else "")
-    return ipywidgets.HTML(
+    return plain_html(
         f"<div class='bw-prompt'><strong>{esc(_text(situation.prompt, lang))}</strong> "
         f"<span class='bw-ruleset'>{esc(_text(situation.ruleset, lang))}</span>{only}"
         f"<div class='bw-how'>{esc(_text(situation.how, lang))}</div></div>")
@@ -49,7 +49,7 @@ def melds_view(situation: Situation, lang: str, *, selectable: bool = False) -> 
     try:
         table.set_melds(list(situation.table))
     except ValueError as exc:
-        return [ipywidgets.HTML(f"<p>{esc(reason(exc, lang))}</p>"), table]
+        return [plain_html(f"<p>{esc(reason(exc, lang))}</p>"), table]
     return [table]
 
 
@@ -64,7 +64,7 @@ class Scene:
         self.table: TableView | None = None
         self.parts: list[ipywidgets.Widget] = []
         if situation.problem is not None:
-            self.parts.append(ipywidgets.HTML(f"<p>{esc(_text(situation.problem, lang))}</p>"))
+            self.parts.append(plain_html(f"<p>{esc(_text(situation.problem, lang))}</p>"))
             return
         if situation.broken is not None:
             drawn = f"<p>{esc(_text(situation.broken, lang))}</p>"
@@ -73,9 +73,9 @@ class Scene:
         else:
             drawn = None
         if drawn is not None:
-            self.parts.append(ipywidgets.HTML(f"{_facts(situation, lang)}<div class='bw-position'>{drawn}</div>"))
+            self.parts.append(plain_html(f"{_facts(situation, lang)}<div class='bw-position'>{drawn}</div>"))
         elif situation.facts:
-            self.parts.append(ipywidgets.HTML(_facts(situation, lang)))
+            self.parts.append(plain_html(_facts(situation, lang)))
         if situation.table and "table" not in taken:
             self.parts.extend(melds_view(situation, lang))
             self.table = self.parts[-1]

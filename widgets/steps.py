@@ -21,14 +21,14 @@ import traitlets
 from buraco_core.messages import render
 from buraco_core.teach import Puzzle, QuizSession
 
-from ._common import button, esc, guard
+from ._common import PlainLayout, button, esc, guard, plain_html, plain_layout
 from .progress import Progress
 from .puzzle import MeldPuzzle
 
 __all__ = ["Steps"]
 
 
-class Steps(ipywidgets.VBox):  # type: ignore[misc]
+class Steps(PlainLayout, ipywidgets.VBox):  # type: ignore[misc]
     """Questions one at a time: ``header`` (which one, ✓ once right), ``holder`` (the current
     question's :class:`MeldPuzzle`), ``previous_button``, ``next_button``, ``score_label``
     (:meth:`summary`); ``index`` the question shown. The subclass lays them out."""
@@ -44,15 +44,13 @@ class Steps(ipywidgets.VBox):  # type: ignore[misc]
         self.lang = lang
         self.session = session
         self._progress = progress
-        self.header = ipywidgets.HTML()
-        self.header.add_class("bw-quiz-header")
-        self.score_label = ipywidgets.HTML()
-        self.score_label.add_class("bw-quiz-score")
+        self.header = plain_html(css="bw-quiz-header")
+        self.score_label = plain_html(css="bw-quiz-score")
         self.previous_button = button(self._t("widget.previous"), "bw-previous", self._t("widget.previous-tip"))
         self.next_button = button(self._t("widget.next"), "bw-next", self._t("widget.next-tip"))
         self.previous_button.on_click(guard(self._oops, lambda _b: self.previous()))
         self.next_button.on_click(guard(self._oops, lambda _b: self.next()))
-        self.holder = ipywidgets.Box()
+        self.holder = ipywidgets.Box(layout=plain_layout())
         self._built: dict[int, MeldPuzzle] = {}
         session.listen(guard(self._oops, lambda _s: self._answered(), lang=self.lang))
         self.observe(guard(self._oops, lambda _c: self.redraw()), "index")

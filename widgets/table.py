@@ -21,7 +21,7 @@ import traitlets
 from buraco_core import InvalidMeld, Meld, Rules, make_meld
 from buraco_core.messages import render
 
-from ._common import as_rules, meld_item, ordered_input, rules_key, template
+from ._common import PlainLayout, as_rules, meld_item, ordered_input, rules_key, template
 from .front_end import front_end
 from .language import resolve
 
@@ -31,7 +31,7 @@ MeldLike = Meld | str
 Groups = Mapping[str, Sequence[MeldLike]] | Sequence[MeldLike]
 
 
-class TableView(anywidget.AnyWidget):
+class TableView(PlainLayout, anywidget.AnyWidget):
     """Melds grouped by side. Each meld is drawn by :func:`buraco_core.svg.meld_svg`, with the
     engine's own description beside it (its kind, the wild card and what it stands for, the
     buraco kind and the points); the same text is the hover title and the screen-reader label.

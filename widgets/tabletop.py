@@ -21,7 +21,7 @@ from buraco_core.game import PotState, View
 from buraco_core.messages import Message, render
 from buraco_core.svg import card_back_svg
 
-from ._common import card_item
+from ._common import PlainLayout, card_item
 from .front_end import front_end
 from .language import resolve
 
@@ -83,7 +83,7 @@ def projection(v: View, fresh: dict[str, Any] | None = None, *, card_width: int 
     }
 
 
-class TableTop(anywidget.AnyWidget):
+class TableTop(PlainLayout, anywidget.AnyWidget):
     """The table around the learner: ``TableTop().show(view, fresh)``."""
 
     _esm = front_end("tabletop.js", "tabletop.css")

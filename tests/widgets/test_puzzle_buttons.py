@@ -89,3 +89,22 @@ def test_the_row_speaks_the_puzzles_language() -> None:
     _ = session.check(solve(session.puzzle))
     row.show(session)
     assert row.standing == "solved" and row.badge.value == "✓ gelöst"
+
+
+def test_widgets_that_never_change_their_layout_share_one_that_cannot_change() -> None:
+    import pytest
+    from buraco_widgets import Hand
+    from buraco_widgets._common import button, discard, plain_html, plain_layout
+
+    w = MeldPuzzle.generate("make-meld", seed=1, progress=Progress())
+    shared = plain_layout()
+    assert w.layout is shared and w.feedback.layout is shared and w.buttons.layout is shared and Hand("4h").layout is shared
+    a, b = plain_html("x", "bw-a"), plain_html("y")
+    assert a.layout is b.layout is shared and a.style is b.style and a._dom_classes == ("bw-a",)
+    with pytest.raises(AttributeError, match="shared by many widgets and cannot change"):
+        w.layout.display = "none"
+    discard(a)  # closes the widget, never the layout and style others share
+    assert a.comm is None and shared.comm is not None and b.style.comm is not None
+    hiding, plain = button("Go", "bw-go", "go", hides=True), button("Stay", "bw-stay", "stay")
+    hiding.layout.display = "none"
+    assert plain.layout is plain_layout(width="auto") and hiding.layout is not plain.layout

@@ -6,7 +6,7 @@ staticsite/requirements.txt)::
 
     .venv-site/bin/python scripts/build_site.py [--out _site]
 
-What it does, in order (the README's "The course as a static site" tells why):
+What it does, in order (docs/static-site.md tells why):
 
 1. checks every puzzle file under lessons/ (a malformed one stops the build with its file:line);
 2. gathers the wheels the browser's Python needs, all pinned: pure wheels from PyPI

@@ -8,7 +8,7 @@
 # their settings from PREFIX/etc/jupyter, so nothing outside PREFIX changes:
 #   voila.json                   Voila's settings (this repository's voila.json)
 #   jupyter_server_config.json   the idle-kernel culling (scripts/server_config.py)
-# Then: PREFIX/bin/jupyterhub -f scripts/jupyterhub_config.py (see the README). Run it again after
+# Then: PREFIX/bin/jupyterhub -f scripts/jupyterhub_config.py (see docs/serving.md). Run it again after
 # a git pull: the dependencies are reinstalled only when binder/requirements.txt changed.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,6 +1,6 @@
 """JupyterHub for a class: every learner lands on the course's landing page in Voila.
 
-Start it (after ``bash scripts/hub_env.sh``, see the README):
+Start it (after ``bash scripts/hub_env.sh``, see docs/serving.md, "A JupyterHub for a class"):
 
     .venv-hub/bin/jupyterhub -f scripts/jupyterhub_config.py
 
@@ -10,7 +10,7 @@ own that loads this one with ``load_subconfig``) and each gets a single-user ser
 environment ``hub_env.sh`` built (BURACO_HUB_ENV, default ``.venv-hub`` beside this folder).
 
 The memory figures below are measured by tests/deploy/test_hub.py (two learners, one lesson open
-each): see the README's teachers' section.
+each): see docs/serving.md, "Memory to plan".
 
 A class folder: start the hub with ``BURACO_CLASS_DIR=/srv/buraco-class`` (a folder the learners
 may write to and the teacher may read: docs/teachers.md) and every learner's "Hand in my progress"
@@ -42,6 +42,6 @@ c.Spawner.environment = {"JUPYTER_PATH": str(REPO / "share" / "jupyter")}
 if os.environ.get("BURACO_CLASS_DIR"):
     c.Spawner.environment["BURACO_CLASS_DIR"] = os.environ["BURACO_CLASS_DIR"]
 # measured (tests/deploy/test_hub.py): a learner's server with one lesson open takes about 215 MiB (RSS),
-# each more lesson open at the same time about 65 MiB more: 320M covers two lessons (README)
+# each more lesson open at the same time about 65 MiB more: 320M covers two lessons (docs/serving.md)
 c.Spawner.mem_guarantee = "320M"
 c.Spawner.mem_limit = "512M"

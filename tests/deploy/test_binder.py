@@ -17,7 +17,7 @@ commit, its ``urlpath`` the review page with the set; a stand-in for BinderHub's
 127.0.0.1) sends the learner, as BinderHub's LaunchSpec does once a session is up, to
 ``new URL(urlpath, <their own server>)`` with the token in the query, and the learner answers there.
 
-Then ``/tree``, ``/lab`` and the Voila link of the README answer; the landing page shows every
+Then ``/tree``, ``/lab`` and the Voila link of docs/serving.md ("Binder") answer; the landing page shows every
 widget, a card click and a Check work (a round trip to the kernel), and the browser console shows
 no error (the resource-usage front-end extension's "Shared module @jupyterlab/statusbar doesn't
 exist" among them) and nothing is fetched from the internet.
@@ -60,7 +60,7 @@ class Binder:
         self.base = f"{self.url}/user/{user}/"
 
     def render_url(self, notebook: str) -> str:
-        """The page of ``notebook`` (a path like the README's ``urlpath``), for ``open_notebook``."""
+        """The page of ``notebook`` (a path like the ``urlpath`` of docs/serving.md), for ``open_notebook``."""
         return f"{self.base}{notebook}?token={self.token}"
 
     def get(self, path: str) -> tuple[int, str]:

@@ -1,4 +1,4 @@
-"""A JupyterHub for a class, set up as the README says, with two learners landing on the course.
+"""A JupyterHub for a class, set up as docs/serving.md says, with two learners landing on the course.
 
 ``scripts/hub_env.sh`` builds the hub's environment (``.venv-hub``: JupyterHub, the pinned
 dependencies, the project, configurable-http-proxy from npm), exactly as a teacher runs it;
@@ -10,7 +10,8 @@ SimpleLocalProcessSpawner (the learners' servers run as this user, in their own 
 Two learners log in; each lands on the landing page in Voila (the config's default URL) through the
 hub's proxy, every widget shows, a card click and a Check answer, and nothing on the page is an
 error or comes from the internet. Then the memory of each learner's server and lesson kernel is
-measured (RSS) and written to test-artifacts/hub-memory.txt: the README's figures come from it.
+measured (RSS) and written to test-artifacts/hub-memory.txt: the figures of docs/serving.md ("Memory to
+plan") come from it.
 
 The teacher makes an assignment link on the teacher's page: it goes through the hub
 (``/hub/user-redirect/...?set=...``, never into the teacher's own server, which answers 403 to

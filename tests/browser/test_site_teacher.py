@@ -1,6 +1,7 @@
 """The teacher's page and an assignment link on the static site (make site), where Python runs in the
 browser: the review page reads its #set= as in Voila and deals the same questions, a learner hands in
-there, and the teacher's page of the site loads that hand-in. (Every page of the site, the teacher's
+there, and the teacher's page of the site loads that hand-in, keeps it across a reload, and makes a link
+that opens its set on the site. (Every page of the site, the teacher's
 included, is also loaded, checked by axe-core and shot at 1280 and 390 px by test_site.py.)"""
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ LESSONS = ROOT / "lessons"
 ASSIGNMENT = "name:Site/rules:italian/clauses:run,single-take/n:2/seed:3"
 
 
-@pytest.mark.timeout(900)
+@pytest.mark.timeout(1500)
 def test_an_assignment_link_and_the_teachers_page_on_the_site(site_page: Any, static_site: StaticServer,
                                                               voila: VoilaServer, tmp_path: Path) -> None:
     from buraco_core.teach.assignment import parse_assignment
@@ -67,3 +68,22 @@ def test_an_assignment_link_and_the_teachers_page_on_the_site(site_page: Any, st
     assert link.input_value().startswith(f"{static_site.url}/{site_page_path(LESSONS / '10_review.ipynb')}#set=")
     screenshot(page, "site-teacher")
     assert_page_is_clean(page, teacher.name)
+    made = link.input_value()
+
+    # a reload keeps the class: the site's page keeps it in this browser's localStorage, as Voila's does
+    open_site_lesson(page, static_site.url, teacher, voila_views(voila, teacher), timeout=300_000)
+    page.wait_for_function("() => document.querySelector('[data-testid=class-summary]')?.textContent"
+                           " === '1 learner in the class.'", timeout=120_000)
+    assert page.inner_text('[data-testid="class-kept"]') == "The class kept in this browser is loaded again."
+    assert page.locator('[data-testid="class-learner"][data-name="Site learner"]').count() == 1
+    assert_page_is_clean(page, teacher.name)
+
+    # the link made on the site opens its set on the site: the review page deals the link's questions
+    made_set = parse_assignment(made)
+    page.goto(made, timeout=120_000)
+    banner = page.locator(".bw-review-assignment")
+    banner.wait_for(timeout=300_000)
+    assert f"{len(made_set.questions())} questions in Classic Buraco" in banner.inner_text()
+    first = str(made_set.questions()[0].puzzle.prompt)
+    assert page.locator(".bw-review .bw-quiz .bw-prompt strong").first.inner_text() == first
+    assert_page_is_clean(page, review.name)

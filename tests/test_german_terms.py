@@ -50,3 +50,26 @@ def test_the_german_lessons_keep_the_two_words_apart() -> None:
                 if "Trainer" in sentence and "abgelehnt" in sentence:
                     wrong.append(f"{notebook.stem}: {sentence}")
     assert wrong == []
+
+
+def test_a_meld_is_named_as_german_names_it_without_colon_chains() -> None:
+    """A8, A9, A11: „Satz Siebenen (3 Karten)“, „Du legst 9♥ 9♦ 9♣ aus: Neunen (3 Karten)
+    (Meldung 1).“, „Zähl die 8 Karten von Neunen (8 Karten) einzeln“, „Das ist eine Meldung:
+    Folge 3♥–5♥: 15 Punkte“ and „Du darfst … aufnehmen: Du darfst … aufnehmen (3 Karten), denn …,
+    weil …“ (the catalog's forms of a meld's label, buraco_core/messages/grammar.py)."""
+    from buraco_core import make_meld
+    from buraco_core.messages import Message, render
+
+    sevens, nines = make_meld("7s 7h 7d", "buraco"), make_meld("9h 9d 9c", "buraco")
+    assert sevens.describe("de") == "Satz aus 3 Siebenen (15\u00a0Punkte)"
+    assert make_meld("3h 4h 5h", "buraco").describe("de") == "Folge 3♥–5♥ (15\u00a0Punkte)"
+    assert make_meld("4h 5h 6h 2s 8h 9h 10h", "buraco").describe("de") == \
+        "Folge 4♥–10♥, 2♠ steht für 7♥ (schmutziger Buraco: 65 + 100 = 165\u00a0Punkte)"
+    assert render("narrate.meld", "de", player=Message("table.you"), cards=nines.cards,
+                  label=nines.label_message, meld=1) == "Du legst 9♥ 9♦ 9♣ als Meldung 1 aus: Satz aus Neunen."
+    assert render("hint.here.value", "de", n=3, label=nines.label_message, rules=nines.rules, apart="",
+                  bonus="").startswith("Zähl die 3\u00a0Karten des Satzes aus Neunen einzeln")
+    dig = render("explain.take-dig", "de", card=sevens.cards[0], n=3,
+                 how=Message("explain.makes-meld", {"meld": sevens.description}))
+    assert dig.startswith("die 3\u00a0Karten bis zu 7♠ darfst du nehmen, weil 7♠ mit deinen Karten eine Meldung bildet")
+    assert "denn" not in dig and "((" not in dig and "))" not in dig

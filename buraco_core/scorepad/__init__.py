@@ -1,0 +1,12 @@
+"""The score pad: a match played with real cards, each hand scored as the game scores its own
+(:class:`ScorePad`, the session behind the score pad's page; :mod:`.notation`, a whole hand typed
+in one line).
+
+A session: it sits on the sessions' floor beside :mod:`buraco_core.table` (docs/architecture.md),
+over the game's end of hand, which it reuses to score, and the teaching's session error.
+"""
+
+from .entry import HandEntry, HandResult, check_entry_supply
+from .pad import PAD_FORMAT, ScorePad, meld_fixes
+
+__all__ = ["PAD_FORMAT", "HandEntry", "HandResult", "ScorePad", "check_entry_supply", "meld_fixes"]

@@ -75,3 +75,17 @@ def test_the_worked_example_shows_each_meld_once() -> None:
         assert drawn >= {"clean", "dirty"}
         printed = [c for c in cells if any(f"print({name}.describe" in c for name in drawn)]
         assert printed == [], printed
+
+
+def test_a_player_alone_is_no_team() -> None:
+    """A17: in Brazilian Buraco every player is alone, yet a right score said „Das Team bekommt 7
+    Punkte“ after „Zähl die Punkte dieses Spielers“; and anyone's melds counted „für das Team“."""
+    from buraco_core import RULESETS
+    from buraco_core.teach import solve
+
+    p = load_puzzle(PUZZLES / "06_scoring.yaml", "brazilian-went-out")
+
+    said = check(p, solve(p)).message
+    assert "Der Spieler bekommt" in said.text("de") and "Team" not in said.text("de")
+    assert "the player scores" in said.text("en")
+    assert "für den Spieler, dem die Meldung gehört" in render("explain.anyones-meld", "de", rules=RULESETS["brazilian"])

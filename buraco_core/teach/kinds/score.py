@@ -150,7 +150,8 @@ class ScoreKind(Kind):
         if not rules.pots and "score-alone" in puzzle.clauses:
             clauses.insert(0, "score-alone")
         if n == score.total:
-            return right(puzzle, clauses, Message("feedback.side-scores", {"total": score.total}), lines=lines)
+            scores = "feedback.side-scores" if rules.partnerships else "feedback.player-scores"  # Brazilian: alone
+            return right(puzzle, clauses, Message(scores, {"total": score.total}), lines=lines)
         melds = [make_meld(m, rules) for m in puzzle.table]
         said = Message("feedback.not-number", {"n": n})
         house = house_slip(n, rules, lambda r: int(score_of(puzzle, r).total), _SCORE_FIELDS)

@@ -16,6 +16,7 @@ from typing import Any
 
 import ipywidgets
 import traitlets
+from ipywidgets.widgets.widget_description import DescriptionStyle
 from ipywidgets.widgets.widget_string import HTMLStyle
 
 from buraco_core import RULESETS, Card, Meld, Rules, get_rules, parse_cards
@@ -40,6 +41,7 @@ __all__ = [
     "button",
     "card_item",
     "classed",
+    "description_style",
     "discard",
     "esc",
     "guard",
@@ -158,6 +160,10 @@ class _PlainButtonStyle(_Frozen, ipywidgets.ButtonStyle):  # type: ignore[misc]
     pass
 
 
+class _PlainDescriptionStyle(_Frozen, DescriptionStyle):  # type: ignore[misc]
+    pass
+
+
 _SHARED: dict[tuple[type, tuple[tuple[str, str], ...]], Any] = {}
 
 
@@ -180,6 +186,12 @@ def plain_layout(**values: str) -> ipywidgets.Layout:
     (True, None, 'auto')
     """
     return _shared(_PlainLayout, **values)
+
+
+def description_style(**values: str) -> DescriptionStyle:
+    """The kernel's one DescriptionStyle of these values (a text box's, a dropdown's), shared as
+    :func:`plain_layout` is."""
+    return _shared(_PlainDescriptionStyle, **values)
 
 
 class PlainLayout(traitlets.HasTraits):

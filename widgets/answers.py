@@ -33,7 +33,7 @@ import ipywidgets
 from buraco_core.messages import render
 from buraco_core.teach import Situation
 
-from ._common import PlainLayout
+from ._common import PlainLayout, description_style, plain_layout
 from .choice import Choice
 from .hand import Hand
 from .scene import melds_view
@@ -148,7 +148,8 @@ class NumberInput(AnswerInput):
     def __init__(self, situation: Situation, lang: str, **kwargs: Any) -> None:
         super().__init__(situation, lang, **kwargs)
         self.number = ipywidgets.IntText(value=0, description=situation.number_label.text(lang),
-                                         layout=ipywidgets.Layout(width="16em", max_width="100%"))
+                                         layout=plain_layout(width="16em", max_width="100%"),
+                                         style=description_style())
         self.number.add_class("bw-number")
         self.children = [self.number]
 

@@ -24,14 +24,14 @@ import traitlets
 from buraco_core import Rules
 from buraco_core.messages import render, show
 
-from ._common import as_rules, ruleset_names
+from ._common import PlainLayout, as_rules, description_style, ruleset_names
 from .language import resolve
 from .progress import Progress
 
 __all__ = ["RulesetPicker"]
 
 
-class RulesetPicker(ipywidgets.Dropdown):  # type: ignore[misc]
+class RulesetPicker(PlainLayout, ipywidgets.Dropdown):  # type: ignore[misc]
     """Choose one of ``buraco_core.RULESETS``; every linked widget's ``rules`` trait follows.
 
     A widget can be linked if it has a ``rules`` trait (all the lesson widgets do); a puzzle
@@ -42,7 +42,7 @@ class RulesetPicker(ipywidgets.Dropdown):  # type: ignore[misc]
                  progress: Progress | None = None, **kwargs: Any) -> None:
         lang = resolve(lang)
         kwargs.setdefault("description", render("widget.ruleset-menu", lang))
-        kwargs.setdefault("style", {"description_width": "initial"})
+        kwargs.setdefault("style", description_style(description_width="initial"))
         # a learner reads the rulesets' display names; the value stays the ruleset's name
         options = [(show(as_rules(name), lang), name) for name in ruleset_names()]
         self._course = progress if progress is not None else Progress.shared()

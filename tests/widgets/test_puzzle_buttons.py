@@ -108,3 +108,14 @@ def test_widgets_that_never_change_their_layout_share_one_that_cannot_change() -
     hiding, plain = button("Go", "bw-go", "go", hides=True), button("Stay", "bw-stay", "stay")
     hiding.layout.display = "none"
     assert plain.layout is plain_layout(width="auto") and hiding.layout is not plain.layout
+
+
+def test_a_number_box_and_the_ruleset_picker_share_their_layout_and_style() -> None:
+    from buraco_widgets import RulesetPicker
+    from buraco_widgets._common import description_style, plain_layout
+
+    w = MeldPuzzle.generate("meld-value", seed=3, progress=Progress())
+    assert w.number is not None and w.number.layout is plain_layout(width="16em", max_width="100%")
+    assert w.number.style is description_style()
+    picker = RulesetPicker()
+    assert picker.layout is plain_layout() and picker.style is description_style(description_width="initial")

@@ -73,3 +73,18 @@ def test_a_meld_is_named_as_german_names_it_without_colon_chains() -> None:
                  how=Message("explain.makes-meld", {"meld": sevens.description}))
     assert dig.startswith("die 3\u00a0Karten bis zu 7♠ darfst du nehmen, weil 7♠ mit deinen Karten eine Meldung bildet")
     assert "denn" not in dig and "((" not in dig and "))" not in dig
+
+
+def test_the_pot_hint_asks_short_questions_and_leaves_out_a_pot_there_is_none_of() -> None:
+    """A12: „Achte darauf, was du noch auf der Hand hättest, würdest du 9♦ 10♦ B♦ auslegen (keine
+    Karte), auf den Topf deines Teams (es gibt keine Töpfe) und auf seine Buracos (einer, davon 1
+    sauber).“ in Brazilian Buraco, which has no pots."""
+    from buraco_core.teach import hint, load_puzzle
+
+    puzzles = ROOT / "lessons" / "puzzles" / "05_pot.yaml"
+    brazilian = hint(load_puzzle(puzzles, "brazilian-meld-out"), 2)
+    assert brazilian.text("de") == ("Was hättest du noch auf der Hand, wenn du 9♦ 10♦ B♦ auslegen würdest (keine "
+                                    "Karte)? Und wie viele Buracos liegen auf deiner Seite (einer, davon einer sauber)?")
+    assert "pot" not in brazilian.text("en")
+    classic = hint(load_puzzle(puzzles, "pot-waits"), 2).text("de")
+    assert "Wie steht es um den Topf deines Teams (liegt noch beiseite)?" in classic

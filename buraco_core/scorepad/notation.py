@@ -8,7 +8,8 @@ German, any case; the catalog's ``scorepad.words.*`` lists them):
 - ``hand PLAYER: CARDS`` (``Hand``, ``Rest``, ``left``): the cards left in a player's hand;
 - ``pot: SIDE, SIDE`` (``Topf``): the sides that took their pot; ``pot taken`` alone: every side
   did; ``no pot: SIDE`` (``kein Topf``): a side did not; ``pot unused: SIDE`` (``Topf
-  ungenutzt``): taken by a discard and not used (``fechado``);
+  ungenutzt``): taken by a discard and not used (``fechado``); ``pot waiting: SIDE`` (``Topf
+  wartet``): earned by a discard and still waiting to be picked up (``buraco``: not taken);
 - ``out: SIDE`` (``raus``, ``aus``): the side that went out; ``out: none`` (``keiner``,
   ``Stapel``): the stock ended the hand (also when no ``out`` part is given).
 
@@ -27,9 +28,9 @@ from typing import TYPE_CHECKING
 
 from ..cards import RANK_NAMES, Card, card_text, parse_card
 from ..errors import NotationError
-from ..melds import InvalidMeld, Meld, make_meld
+from ..melds import InvalidMeld, Meld
 from ..messages import LANGUAGES, Message, catalog
-from .entry import HandEntry, check_entry_supply
+from .entry import HandEntry, arranged, check_entry_supply
 
 if TYPE_CHECKING:
     from .pad import ScorePad
@@ -41,7 +42,7 @@ __all__ = ["WORDS", "hand_text", "read_hand", "words"]
 WORDS: dict[str, str] = {
     "hand": "scorepad.words.hand", "pot": "scorepad.words.pot", "taken": "scorepad.words.taken",
     "unused": "scorepad.words.unused", "not": "scorepad.words.not", "out": "scorepad.words.out",
-    "none": "scorepad.words.none",
+    "none": "scorepad.words.none", "waiting": "scorepad.words.waiting",
 }
 
 _PART = re.compile(r"[^;\n]+")
@@ -99,6 +100,7 @@ def read_hand(pad: ScorePad, text: str) -> HandEntry:
     left: list[list[Card]] = [[] for _ in range(pad.players)]
     taken = [False] * pad.sides
     unused = [False] * pad.sides
+    waiting = [False] * pad.sides
     went_out: int | None = None
     for at, part in _parts(text):
         head, colon, body = part.partition(":")
@@ -116,12 +118,14 @@ def read_hand(pad: ScorePad, text: str) -> HandEntry:
             words_of = {w.casefold() for w in _TOKEN.findall(key)}
             is_not = bool(words_of & words("not"))
             is_unused = bool(words_of & words("unused"))
+            is_waiting = bool(words_of & words("waiting"))
             names = [n for n in re.split(r"[,\s]+", body.strip()) if n] if colon else []
             sides = [pad.side(_who(pad, n, body_at, player=False)) for n in _join_names(pad, names)] \
                 if names else list(range(pad.sides))
             for s in sides:
-                taken[s] = not is_not
-                unused[s] = is_unused and not is_not
+                taken[s] = not is_not and not is_waiting
+                unused[s] = is_unused and taken[s]
+                waiting[s] = is_waiting
         elif kind == "out":
             name = body.strip() if colon else ""
             if not name:
@@ -134,7 +138,7 @@ def read_hand(pad: ScorePad, text: str) -> HandEntry:
                 if not cards:
                     continue
                 try:
-                    melds[side].append(make_meld(cards, pad.rules))
+                    melds[side].append(arranged(cards, pad.rules))
                 except InvalidMeld as refusal:
                     raise InvalidMeld(refusal.rule, Message("scorepad.notation.refused", {
                         "at": meld_at, "cards": meld_text.strip(), "why": refusal.message})) from None
@@ -142,7 +146,7 @@ def read_hand(pad: ScorePad, text: str) -> HandEntry:
             raise NotationError("scorepad.notation.part", at=at, part=part.strip(),
                                 help=Message("scorepad.notation.help"))
     entry = HandEntry(tuple(tuple(m) for m in melds), tuple(tuple(h) for h in left), tuple(taken),
-                      tuple(unused), went_out)
+                      tuple(unused), went_out, tuple(waiting))
     check_entry_supply(entry, pad.rules)
     return entry
 
@@ -162,6 +166,9 @@ def hand_text(pad: ScorePad, entry: HandEntry) -> str:
     spent = [pad.side_names[s] for s, u in enumerate(entry.pot_unused) if u and entry.pot_taken[s]]
     if spent and pad.rules.pots:
         parts.append("pot unused: " + ", ".join(spent))
+    waits = [pad.side_names[s] for s in range(pad.sides) if entry.waiting(s) and not entry.pot_taken[s]]
+    if waits and pad.rules.pots:
+        parts.append("pot waiting: " + ", ".join(waits))
     parts.append("out: " + ("none" if entry.went_out is None else pad.side_names[entry.went_out]))
     return "; ".join(parts)
 

@@ -48,42 +48,21 @@ from ..cards import Card, parse_cards
 from ..errors import NotationError
 from ..game.end import end_hand
 from ..game.state import Phase, PotState, State, players_problem, team_count
-from ..melds import InvalidMeld, Meld, make_meld
+from ..melds import InvalidMeld, Meld
 from ..messages import Message, format_number, render
 from ..rules import Rules, RulesError
 from ..teach.session import SessionError
 from ..variants import get_rules, meaning, rules_text
-from .entry import HandEntry, HandResult, check_entry_supply
+from .entry import HandEntry, HandResult, arranged, check_entry_supply
 from .notation import hand_text, read_hand
 
-__all__ = ["PAD_FORMAT", "HandEntry", "HandResult", "ScorePad", "meld_fixes"]
+__all__ = ["PAD_FORMAT", "ScorePad"]
 
 #: The format of a kept score pad (:meth:`ScorePad.to_json`).
 PAD_FORMAT = "buraco-scorepad/1"
 
 _NAME_MAX = 24
 _NAME_FORBIDDEN = ";:|,/\n\r\t[]#="
-
-
-def meld_fixes(cards: Iterable[Card | str] | str, rules: Rules | str) -> tuple[Meld, ...]:
-    """What would make an impossible meld right, as the engine reads it: every meld these cards
-    make with one card left out (each different meld once, in the order of the cards).
-
-    >>> [str(m) for m in meld_fixes("5s 5h JK 2d", "buraco")]
-    ['5♠ 5♥ 2♦', '5♠ 5♥ JK']
-    """
-    rules = get_rules(rules)
-    hand = parse_cards(cards)
-    found: list[Meld] = []
-    for i in range(len(hand)):
-        rest = hand[:i] + hand[i + 1:]
-        try:
-            m = make_meld(tuple(rest), rules)
-        except InvalidMeld:
-            continue
-        if m not in found:
-            found.append(m)
-    return tuple(found)
 
 
 class ScorePad:
@@ -178,7 +157,7 @@ class ScorePad:
         raises the engine's :class:`~buraco_core.melds.InvalidMeld` (its clause ``rule`` and sentence;
         :func:`meld_fixes` says what would make it right), a card the deck has no more of too."""
         s = self.side(side)
-        m = make_meld(cards if isinstance(cards, str) else tuple(cards), self.rules)
+        m = arranged(cards, self.rules)
         self._check_supply(Counter(m.cards))
         melds = list(self.draft.melds)
         melds[s] = (*melds[s], m)
@@ -208,13 +187,17 @@ class ScorePad:
         self._change(dataclasses.replace(self.draft, left=tuple(left)))
         return hand
 
-    def pot(self, side: int | str, taken: bool = True, *, unused: bool = False) -> None:
-        """Whether a side took its pot (and, where the ruleset counts it, left it unused). A
+    def pot(self, side: int | str, taken: bool = True, *, unused: bool = False, waiting: bool = False) -> None:
+        """Whether a side took its pot (and, where the ruleset counts it, left it unused); a pot not
+        taken may still be ``waiting`` (earned by a discard, ``buraco``): it counts as not taken. A
         ruleset without pots ignores it."""
         s = self.side(side)
         taken_list, unused_list = list(self.draft.pot_taken), list(self.draft.pot_unused)
+        waiting_list = list(self.draft.pot_waiting or (False,) * self.sides)
         taken_list[s], unused_list[s] = bool(taken), bool(taken and unused)
-        self._change(dataclasses.replace(self.draft, pot_taken=tuple(taken_list), pot_unused=tuple(unused_list)))
+        waiting_list[s] = bool(waiting and not taken)
+        self._change(dataclasses.replace(self.draft, pot_taken=tuple(taken_list), pot_unused=tuple(unused_list),
+                                         pot_waiting=tuple(waiting_list)))
 
     def out(self, side: int | str | None) -> None:
         """The side that went out, or None: the stock ended the hand."""
@@ -306,8 +289,8 @@ class ScorePad:
         """The table at the hand's end, as the game's own end of hand reads it."""
         rules = self.rules
         has_pots = rules.pots > 0
-        pot_state = tuple((PotState.TAKEN if taken else PotState.ASIDE) if has_pots else PotState.NONE
-                          for taken in entry.pot_taken)
+        pot_state = tuple((PotState.TAKEN if taken else PotState.WAITING if entry.waiting(side) else PotState.ASIDE)
+                          if has_pots else PotState.NONE for side, taken in enumerate(entry.pot_taken))
         return State(rules=rules, players=self.players, seed=0, hand_number=number,
                      dealer=(self.starter - 1) % self.players, starter=self.starter, phase=Phase.PLAY,
                      turn=self.starter, hands=entry.left, melds=entry.melds, stock=(), discard=(),
@@ -370,14 +353,15 @@ class ScorePad:
         return pad
 
     def _entry_from_json(self, data: dict[str, Any]) -> HandEntry:
-        melds = tuple(tuple(make_meld(text, self.rules) for text in side) for side in data["melds"])
+        melds = tuple(tuple(arranged(text, self.rules) for text in side) for side in data["melds"])
         left = tuple(tuple(parse_cards(text)) for text in data["left"])
         went_out = data.get("went_out")
         if (len(melds) != self.sides or len(left) != self.players
                 or (went_out is not None and not 0 <= int(went_out) < self.sides)):
             raise SessionError(Message("scorepad.error.not-saved", {"format": PAD_FORMAT}))
         return HandEntry(melds, left, tuple(bool(b) for b in data["pot_taken"]),
-                         tuple(bool(b) for b in data["pot_unused"]), None if went_out is None else int(went_out))
+                         tuple(bool(b) for b in data["pot_unused"]), None if went_out is None else int(went_out),
+                         tuple(bool(b) for b in data.get("pot_waiting") or (False,) * self.sides))
 
     def to_text(self) -> str:
         """The match as short text a person can read and type: the setup, then one line per hand

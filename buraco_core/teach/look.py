@@ -12,7 +12,7 @@ here. Every pointer's key is ``hint.here.*`` (``scripts/hint_census.py`` counts 
 >>> game = parse_scenario("description: d\\nrules: buraco\\nplayers: 4\\nturn: 0\\nphase: play\\nhand 0: 3d\\n"
 ...                       "melds 0: Jh Qh Kh\\npot 0: taken\\ndiscard: 3c\\n", "position")
 >>> str(play_pointer(game, "discard 3d", "pot-guard"))
-"Look at what you would hold after you discard the 3♦ (no card), your side's pot (taken) and its buracos (none)."
+"Look at what you would hold after you discard the 3♦ (no card), your side's pot (taken) and the buracos on your side (none)."
 """
 
 from __future__ import annotations

@@ -152,3 +152,39 @@ def test_every_impossible_meld_of_the_engines_refusal_tests_is_refused_with_its_
         pad.enter(f"1: {cards}")
     assert engine.value.rule == tapped.value.rule == typed.value.rule == rule
     assert tapped.value == engine.value
+
+
+def test_a_run_keeps_the_arrangement_written_where_the_engine_allows_it() -> None:
+    pad = four()
+    # the engine's own reading puts the ace high and the wild low (2♦-A♦); written with the ace low and
+    # the wild in the 2's place, the run is that one, as a meld on the table keeps its places
+    written = "Ad JK 3d 4d 5d 6d 7d 8d 9d 10d Jd Qd Kd"
+    assert make_meld(written, "buraco").label == "2♦-A♦"
+    assert pad.meld("us", written).label == "A♦-K♦"
+    assert pad.meld("them", "JK 7c 8c 9c").wild_stands_for is not None
+    assert str(pad.draft.melds[1][0]) == "JK 7♣ 8♣ 9♣"
+
+
+def test_a_waiting_pot_and_taking_back_a_meld() -> None:
+    pad = four()
+    pad.enter("us: 4h 5h 6h | 9c 9d 9s; pot waiting: us; out: none")
+    assert pad.draft.pot_waiting == (True, False) and pad.draft.pot_taken == (False, False)
+    assert pad.unmeld("us", 1).kind == "set" and len(pad.draft.melds[0]) == 1
+    with pytest.raises(SessionError):
+        pad.unmeld("us", 5)
+    result = pad.end_hand()
+    assert ("pot still waiting (counts as not taken)", -100) in result.scores[0].lines
+    assert ScorePad.from_json(pad.to_json()).results[0].scores == result.scores
+    assert ScorePad.from_text(pad.to_text()).results[0].scores == result.scores
+
+
+def test_a_correction_that_would_end_the_match_early_is_refused() -> None:
+    pad = ScorePad("burraco", 2, ["Ada", "Bo"], target=505)
+    pad.enter("Ada: 4h 5h 6h; pot: Ada, Bo")
+    pad.end_hand()
+    pad.enter("Bo: 4c 5c 6c; pot: Ada, Bo")
+    pad.end_hand()
+    with pytest.raises(SessionError) as info:
+        pad.correct(1, "Ada: 7h 8h 9h 10h Jh Qh Kh | 4c 5c 6c 7c 8c 9c 10c; pot: Ada, Bo; out: Ada")
+    assert info.value.key == "scorepad.error.ends-early"
+    assert len(pad.results) == 2 and not pad.over

@@ -154,12 +154,12 @@ class HouseRules(PlainLayout, anywidget.AnyWidget):
         def draw(_change: Any = None) -> None:
             v = self.variant
             both = [v.rules, v.preset]
-            rows = [label for label, values in compare_rulesets(both).rows if values[0] != values[1]]
+            rows = [label for label, values in compare_rulesets(both, lang=self.lang).rows if values[0] != values[1]]
             if not rows:
                 view.value = f"<p>{esc(self.summary)}</p>"
                 return
             view.value = (f"<p>{esc(render('house.beside', self.lang))}</p>"
-                          + compare_rulesets(both, rows=rows)._repr_html_())
+                          + compare_rulesets(both, rows=rows, lang=self.lang)._repr_html_())
 
         def oops(text: str) -> None:
             view.value = f"<p>{esc(text)}</p>"

@@ -208,3 +208,13 @@ def test_no_ace_to_ace_bonus_means_clean_only_where_runs_go_from_ace_to_ace(lang
     assert panel.meanings["ace_to_ace_bonus"] == render("house.field.ace_to_ace_bonus.no-runs", lang)
     panel.edit("ace_to_ace", field_info("ace_to_ace").show(True))
     assert panel.meanings["ace_to_ace_bonus"] == render("house.field.ace_to_ace_bonus.none", lang)
+
+
+def test_the_comparison_speaks_the_pages_language() -> None:
+    """Lesson 11's comparison of the family's variant with its ruleset is in the page's language
+    (it was in English on the German page), its numbers written as the language writes them."""
+    panel = HouseRules(lang="de")
+    comparison = panel.comparison()
+    panel.edit("target", "1505")
+    assert "Klassisches Buraco" in comparison.value and "1.505" in comparison.value, comparison.value
+    assert "Classic Buraco" not in comparison.value and "1505" not in comparison.value, comparison.value

@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from collections import Counter
 from datetime import date, timedelta
 from pathlib import Path
@@ -296,3 +297,18 @@ def test_the_teachers_page_speaks_to_the_teacher_about_a_damaged_code_a_cut_file
     assert said["cut.json"].message.key == "classroom.file-cut"
     assert "download it again" in said["cut.json"].text("en")
     assert set(said) == {"code 2", "cut.json"}           # the file of two codes loaded both, one at a time
+
+
+def test_the_german_report_writes_days_and_counts_as_german_does(view: ClassView) -> None:
+    """The review's T6 and T8: the German report writes its days 1.12.2026, not 2026-12-01, and the
+    count of one learner takes no capital after the number ('1 lernende Person')."""
+    from buraco_core.messages import render
+    from buraco_core.teach.class_report import report_html
+
+    found = re.search(r"<header>.*?<p>(.*?)</p>", report_html(view, "de"))
+    assert found, "the report has a summary"
+    summary = found.group(1)
+    assert "Abgegeben vom " in summary and "fällige Wiederholungen, Stand 1.12.2026." in summary, summary
+    assert not re.search(r"\d{4}-\d\d-\d\d", summary), summary
+    assert "Handed in from " in report_html(view, "en") and "2026-12-01" in report_html(view, "en")
+    assert render("classroom.load.loaded", "de", n=1) == "1 lernende Person in der Klasse."

@@ -54,9 +54,9 @@ from typing import Any
 from ..memo import remembered
 from . import grammar
 from .grammar import Term
-from .typography import format_number, typeset
+from .typography import format_date, format_number, typeset
 
-__all__ = ["LANGUAGES", "Message", "Term", "Worded", "catalog", "format_number", "message", "parameters", "render", "show",
+__all__ = ["LANGUAGES", "Message", "Term", "Worded", "catalog", "format_date", "format_number", "message", "parameters", "render", "show",
            "source_stamp", "source_stamps", "terms", "translation_problems", "typeset"]
 
 #: The languages the catalog has, the first the one ``str`` gives.

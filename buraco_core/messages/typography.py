@@ -43,8 +43,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from datetime import date
 
-__all__ = ["NBSP", "TYPESETTERS", "format_number", "typeset"]
+__all__ = ["NBSP", "TYPESETTERS", "format_date", "format_number", "typeset"]
 
 NBSP = "\u00a0"
 """The no-break space the rules put where a line must not break."""
@@ -65,6 +66,16 @@ def format_number(n: int | float, lang: str = "en", *, signed: bool = False) -> 
     if n < 0:
         return MINUS + text
     return "+" + text if signed and n > 0 else text
+
+
+def format_date(day: date, lang: str = "en") -> str:
+    """A day as a sentence of ``lang`` writes it: ``2026-12-05`` in English (the form the files'
+    names use), ``5.12.2026`` in German.
+
+    >>> format_date(date(2026, 12, 5), "de"), format_date(date(2026, 12, 5))
+    ('5.12.2026', '2026-12-05')
+    """
+    return f"{day.day}.{day.month}.{day.year}" if lang == "de" else day.isoformat()
 
 
 # ---------------------------------------------------------------------------------------- German

@@ -24,7 +24,7 @@ from html import escape
 from importlib import resources
 
 from ..clauses import CLAUSES
-from ..messages import render, show
+from ..messages import format_date, format_number, render, show
 from ..variants import get_rules
 from .classroom import BEHIND_BY, LEVELS, ClassView, mistake_words
 from .course import Course
@@ -85,9 +85,9 @@ def report_html(view: ClassView, lang: str = "en", course: Course | str | os.Pat
                 + "</section>")
 
     days = sorted(x.handin.day for x in view.learners)
-    summary = _t("classroom.report.made", lang, n=len(view.learners), first=days[0].isoformat() if days else "",
-              last=days[-1].isoformat() if days else "", today=view.today.isoformat(),
-              median=f"{view.median_lessons:g}", behind=sum(1 for x in view.learners if view.behind(x)),
+    summary = _t("classroom.report.made", lang, n=len(view.learners), first=format_date(days[0], lang) if days else "",
+              last=format_date(days[-1], lang) if days else "", today=format_date(view.today, lang),
+              median=format_number(int(m) if (m := view.median_lessons).is_integer() else m, lang), behind=sum(1 for x in view.learners if view.behind(x)),
               by=BEHIND_BY)
     return (f"<article class='bw-report' lang='{lang}'><header><h2>{_t('classroom.report.title', lang, n=len(view.learners))}"
             f"</h2><p>{summary}</p></header><div class='bw-report-body'>{class_map}"

@@ -18,7 +18,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from buraco_core.messages import render
+from buraco_core.messages import format_number, render
 
 from ._common import PlainLayout
 from .front_end import front_end
@@ -46,6 +46,9 @@ class FeedbackBox(PlainLayout, anywidget.AnyWidget):
     """Itemized (label, points, detail) rows from the engine (score lines, card points and bonus);
     the detail lists the cards one by one."""
     total = traitlets.Int(None, allow_none=True).tag(sync=True)
+    shown = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    """Each line's points, then the total, as the page's language writes them (``+2.155``, ``−100``
+    in German: :func:`buraco_core.messages.format_number`, the one place that knows)."""
     answer = traitlets.Unicode("").tag(sync=True)
     """The learner's answer, shown next to the engine's lines."""
     rule = traitlets.Unicode("").tag(sync=True)
@@ -79,6 +82,8 @@ class FeedbackBox(PlainLayout, anywidget.AnyWidget):
             self.lines = [[str(line[0]), int(line[1]), str(line[2]) if len(line) > 2 and line[2] else ""]
                           for line in lines]
             self.total = total
+            self.shown = [format_number(points, self.lang, signed=True) for _, points, _ in self.lines] + (
+                [format_number(total, self.lang)] if total is not None else [])
             self.answer = answer
             self.svg = svg
             self.rule = rule

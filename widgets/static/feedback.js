@@ -80,9 +80,10 @@ function render({ model, el }) {
       const caption = document.createElement("caption");
       caption.textContent = text("count");
       table.appendChild(caption);
-      for (const [label, points, detail] of lines) {
+      const shown = model.get("shown") || [];
+      for (const [i, [label, points, detail]] of lines.entries()) {
         const tr = document.createElement("tr");
-        tr.append(cell("td", label), cell("td", points > 0 ? `+${points}` : String(points), "bw-num"));
+        tr.append(cell("td", label), cell("td", shown[i] ?? String(points), "bw-num"));
         table.appendChild(tr);
         if (detail) {
           const more = document.createElement("tr");
@@ -98,7 +99,7 @@ function render({ model, el }) {
         tr.className = "bw-total";
         const a = cell("th", text("total"));
         a.scope = "row";
-        tr.append(a, cell("th", String(total), "bw-num"));
+        tr.append(a, cell("th", shown[lines.length] ?? String(total), "bw-num"));
         table.appendChild(tr);
       }
       if (answer) {
@@ -117,7 +118,7 @@ function render({ model, el }) {
     hint.hidden = !model.get("hint");
   }
 
-  const names = ["value", "status", "lines", "total", "answer", "hint", "hint_label", "svg", "rule", "rule_title",
+  const names = ["value", "status", "lines", "shown", "total", "answer", "hint", "hint_label", "svg", "rule", "rule_title",
                  "advice", "link", "link_text", "texts"];
   for (const n of names) model.on(`change:${n}`, show);
   show();

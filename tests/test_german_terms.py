@@ -84,7 +84,25 @@ def test_the_pot_hint_asks_short_questions_and_leaves_out_a_pot_there_is_none_of
     puzzles = ROOT / "lessons" / "puzzles" / "05_pot.yaml"
     brazilian = hint(load_puzzle(puzzles, "brazilian-meld-out"), 2)
     assert brazilian.text("de") == ("Was hättest du noch auf der Hand, wenn du 9♦ 10♦ B♦ auslegen würdest (keine "
-                                    "Karte)? Und wie viele Buracos liegen auf deiner Seite (einer, davon einer sauber)?")
+                                    "Karte)? Und wie viele Buracos liegen auf deiner Seite (einer, und der ist sauber)?")
     assert "pot" not in brazilian.text("en")
     classic = hint(load_puzzle(puzzles, "pot-waits"), 2).text("de")
     assert "Wie steht es um den Topf deines Teams (liegt noch beiseite)?" in classic
+
+
+def test_a_count_of_buracos_says_which_are_clean_as_a_teacher_would() -> None:
+    """A12, A18: „(einer, davon einer sauber)“, „(einer, davon 0 sauber)“ and „Dein Team hat einen
+    Buraco (davon 1 sauber).“ read as a sum; one buraco is clean or not, and of several all, none or
+    some are."""
+    from buraco_core.messages import message
+
+    def de(key: str, n: int, clean: int) -> str:
+        return message(key, n=n, clean=clean).text("de")
+
+    assert de("hint.here.buracos-clean", 1, 1) == "einer, und der ist sauber"
+    assert de("hint.here.buracos-unclean", 1, 0) == "einer, aber kein sauberer"
+    assert de("hint.here.buracos", 3, 1) == "3, davon einer sauber"
+    assert de("fact.buracos", 3, 2) == "Dein Team hat 3 Buracos, davon 2 saubere."
+    assert de("fact.buracos-clean", 2, 2) == "Dein Team hat 2 Buracos, alle sauber."
+    assert de("fact.buracos-unclean", 1, 0) == "Dein Team hat einen Buraco, aber keinen sauberen."
+    assert str(message("hint.here.buracos-clean", n=1, clean=1)) == "one, and it is clean"

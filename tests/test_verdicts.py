@@ -313,7 +313,7 @@ def test_an_allowed_play_says_why_the_side_may_go_out() -> None:
     may go out"."""
     free = lesson_puzzle("05_pot.yaml", "fechado-last-card-free")
     miss = check(free, "refused")
-    assert miss.rule == "turn-guard" and "the buracos on your side (one, 1 clean)" in miss.explain()
+    assert miss.rule == "turn-guard" and "the buracos on your side (one, and it is clean)" in miss.explain()
     assert "a clean buraco (7♣-K♣)" in str(check(free, "allowed").message)
     out = check(lesson_puzzle("05_pot.yaml", "going-out"), "allowed")
     assert "its pot taken, a buraco (4♠-10♠)" in str(out.message)

@@ -95,9 +95,13 @@ def pot_words(state: State, team: int) -> Message:
 def _buracos(state: State, team: int) -> Message:
     melds = state.melds[team]
     buracos = sum(1 for m in melds if m.is_buraco)
+    clean = sum(1 for m in melds if m.is_clean)
     if not buracos:
         return Message("hint.here.buracos-none")
-    return Message("hint.here.buracos", {"n": buracos, "clean": sum(1 for m in melds if m.is_clean)})
+    # "one, and it is clean", not "one, 1 clean": all, none or some of them clean
+    key = ("hint.here.buracos-clean" if clean == buracos else "hint.here.buracos-unclean" if not clean
+           else "hint.here.buracos")
+    return Message(key, {"n": buracos, "clean": clean})
 
 
 def left_after(state: State, act: Action) -> int:

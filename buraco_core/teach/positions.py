@@ -94,7 +94,9 @@ def position_facts(game: Game) -> tuple[Message, ...]:
     buracos = sum(1 for m in melds if m.is_buraco)
     clean = sum(1 for m in melds if m.is_clean)
     if buracos:
-        facts.append(Message("fact.buracos", {"n": buracos, "clean": clean}))
+        key = ("fact.buracos-clean" if clean == buracos else "fact.buracos-unclean" if not clean
+               else "fact.buracos")
+        facts.append(Message(key, {"n": buracos, "clean": clean}))
     elif melds:
         facts.append(Message("fact.buracos-none"))
     if state.single_take is not None:

@@ -83,6 +83,13 @@ def test_a_full_sentence_after_a_colon_begins_with_a_capital() -> None:
     inner = Message("illegal.no-way-to-meld", {"card": parse_card("Ks")})
     outer = Message("illegal.dig-must-meld", {"card": parse_card("Ks"), "reason": inner})
     assert outer.text("de").endswith(": Danach gäbe es keinen erlaubten Weg mehr, die aufgenommene Karte K♠ auszulegen")
+    # T1: a sentence whose first word is a verb, a preposition or an adverb (the review's examples)
+    for fragment, capital in [("ergibt sie mit Karten deiner Hand eine Meldung?", "Ergibt"),
+                              ("fehlt zwischen ihnen ein Platz?", "Fehlt"),
+                              ("aus 3♥ 4♥ JK 6♥ 7♥ wird eine Folge.", "Aus"),
+                              ("von 7♠ gibt es nur zwei.", "Von"), ("dort kann JK nicht bleiben.", "Dort"),
+                              ("auf dem Tisch liegen die Meldungen 1 bis 3.", "Auf")]:
+        assert de("Sieh hin: " + fragment) == "Sieh hin: " + capital + fragment[len(capital):]
 
 
 def test_a_fragment_after_a_colon_stays_small() -> None:
@@ -91,6 +98,14 @@ def test_a_fragment_after_a_colon_stays_small() -> None:
     assert de("Folgen: wird gelernt") == "Folgen: wird gelernt"
     assert de("schreib eine dieser Eingaben: ziehen, nehmen") == "schreib eine dieser Eingaben: ziehen, nehmen"
     assert de("anlegen 1:3 7h") == "anlegen 1:3 7h"
+    # T2: a fragment that begins with an article stays small (the review's examples)
+    assert de("Sag, was du tun willst: den Ablagestapel aufnehmen.") == \
+        "Sag, was du tun willst: den Ablagestapel aufnehmen."
+    assert de("Du hast eine Zeile weggelassen: die erste Karte des Ablagestapels, -1.") == \
+        f"Du hast eine Zeile weggelassen: die erste Karte des Ablagestapels, {MINUS}1."
+    assert de("Wohin geht die Karte: in die eine Lücke, wenn es eine gibt") == \
+        "Wohin geht die Karte: in die eine Lücke, wenn es eine gibt"
+    assert de("raus: wir, oder raus: keiner") == "raus: wir, oder raus: keiner"
 
 
 # --------------------------------------------------------------------------- one place, every sentence

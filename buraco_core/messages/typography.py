@@ -22,15 +22,19 @@ German (Duden and DIN 5008):
 - abbreviations of two parts (``z. B.``, ``d. h.``, ``u. a.``) and a number before its unit
   (``100 Punkte``, ``11 Karten``, ``3 Tagen``) are held together by a no-break space;
 - an apostrophe is ``’`` (``geht’s``);
-- after a colon, a full sentence begins with a capital (``Nicht erlaubt: Der Stapel ist leer``):
-  a word that can only open a clause (a pronoun, an article, an imperative, a question word, ...)
-  is capitalized there. A fragment after a colon therefore does not begin with such a word
-  (write ``ein Bonus von 200`` after a comma or a dash, not after a colon).
+- after a colon, a full sentence begins with a capital (``Nicht erlaubt: Der Stapel ist leer``), a
+  fragment does not (``was du tun willst: den Ablagestapel aufnehmen``). A word that can only open
+  a clause (``du``, a question word, a conjunction, an imperative, ``dann``, ...) is capitalized
+  there; any other word (an article, ``sie``, a preposition, a verb) only when its clause, up to
+  the first comma or stop, has a finite verb (``von 7♠ gibt es nur zwei`` is a sentence,
+  ``die erste Karte des Ablagestapels, −1`` is not).
 
 >>> typeset("Gib eine ganze Punktzahl ein, etwa 165 oder -20.", "de")
 'Gib eine ganze Punktzahl ein, etwa 165 oder −20.'
 >>> typeset("Nicht erlaubt: der Stapel ist leer.", "de")
 'Nicht erlaubt: Der Stapel ist leer.'
+>>> typeset("Richtig: aus 3♥ 4♥ JK wird eine Folge; sag, was du tun willst: den Stapel aufnehmen.", "de")
+'Richtig: Aus 3♥ 4♥ JK wird eine Folge; sag, was du tun willst: den Stapel aufnehmen.'
 >>> typeset("Zähl die Karten, dann deine wilde Karte, 2♠: Wo darf sie stehen?.", "de")
 'Zähl die Karten, dann deine wilde Karte, 2♠: Wo darf sie stehen?'
 >>> typeset("A, 2, ..., K, A; Ränge 2-10, nie K-A-2", "de")
@@ -90,28 +94,59 @@ _ELLIPSIS_AFTER_WORD = re.compile(r"(?<=[\w)\]])[ \u00a0]?…")
 _ABBREVIATION = re.compile(r"\b(z|d|u|v|o)\. ?([BhaAäÄ])\.")
 _UNIT = re.compile(r"(?<=\d) (Punkte[n]?|Punkt|Bonuspunkte[n]?|Karten|Karte|Tage[n]?|Tag|Zeichen|%)(?!\w)")
 _APOSTROPHE = re.compile(r"(?<=\w)'(?=\w)")
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
 #: Words that can only begin a clause: after a colon they begin a full sentence.
-_OPENERS = frozenset([
-    "du", "er", "es", "sie", "man", "wir", "ihr",                                    # pronouns
-    "der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer", "eines",
-    "kein", "keine", "keinen", "keinem", "keiner", "dein", "deine", "deinen", "deinem", "deiner",
-    "sein", "seine", "seinen", "seinem", "seiner", "jede", "jeder", "jedes", "jeden",
-    "diese", "dieser", "dieses", "diesen",                                           # articles
-    "solange", "sobald", "wenn", "weil", "wo", "wohin", "wie", "was", "wer", "welche", "welcher",
-    "welches", "welchen", "ob",                                                      # clauses, questions
-    "danach", "dann", "darum", "deshalb", "außerdem", "hier", "jetzt", "sonst", "also", "dafür",
-    "damit", "im", "beim", "bei", "zum", "mit", "ohne", "statt", "zu", "nach",       # a sentence's first part
-    "zieh", "ziehe", "wirf", "lege", "leg", "wähle", "schreib", "schreibe", "nimm", "zähl", "zähle",
-    "geh", "gib", "klicke", "klick", "kopiere", "nenne", "versuch", "versuche", "setze", "such",
-    "suche", "drücke", "drück", "warte", "siehe", "sieh", "antworte", "tippe", "spiel", "spiele",
-    "lies", "prüfe", "schau", "achte", "denk", "frag", "fang",                       # imperatives
-])
-_COLON_WORD = re.compile(r"(: )([a-zäöü]\w*)")
+_OPENERS = _words("""
+    du er man ich
+    solange sobald wenn weil falls wo wohin woher wie was wer welche welcher welches welchen ob
+    warum wann wieso
+    danach dann darum deshalb außerdem hier jetzt sonst also dafür damit dort trotzdem statt
+    zieh ziehe wirf lege leg wähle schreib schreibe nimm zähl zähle geh gib klicke klick kopiere
+    nenne versuch versuche setze such suche drücke drück warte siehe sieh antworte tippe spiel
+    spiele lies prüfe schau achte denk frag fang bilde ordne füge lade importiere korrigiere beginne
+""")
+#: Words that begin a sentence or a fragment (an article, a pronoun, a preposition, an adverb, a
+#: participle put first): after a colon, a sentence if its clause has a finite verb.
+_EITHER = _words("""
+    der die das den dem des ein eine einen einem einer eines kein keine keinen keinem keiner
+    dein deine deinen deinem deiner sein seine seinen seinem seiner ihr ihre ihren ihrem ihrer
+    jede jeder jedes jeden diese dieser dieses diesen sie es
+    aus von auf an ans in im ins am zu zum zur bei beim mit nach ohne bis über unter vor zwischen
+    durch für gegen um so noch nur auch nie immer übrig gespielt gewertet ausgemacht gezählt
+""")
+#: Finite verbs of the catalog's sentences: a clause after a colon that has one is a sentence.
+_FINITE = _words("""
+    ist sind war waren hat hast haben hatte hätte hättest hätten kann kannst können könnte könntest
+    könnten darf darfst dürfen dürfte muss musst müssen soll sollst sollen will willst wollen wird
+    wirst werden wurde wurden würde würdest würden wäre wären gibt gab gäbe geht gehen ginge gehört
+    gehören bleibt bleiben bliebe fehlt fehlen ergibt ergeben ergäbe ergäben enthält enthalten liegt
+    liegen läge steht stehen stünde zählt zählen zählst bekommt bekommst bekommen reicht reichen
+    passt passen braucht brauchst brauchen nimmt nimmst legt legst wählt wählst zieht ziehst wirft
+    wirfst bildet bilden endet enden kommt kommen käme ließe lässt lassen geschähe geschieht spielt
+    spielst spielen sitzt sitzen gilt gelten heißt kennt kennen wandert wandern folgt folgen beginnt
+    beginnen bringt bringen brächte wertet werten zeigt zeigen macht machst machen besetzt führt
+    erlauben verlangt verlangen stand standen kostet kosten beendet beenden verlassen verlässt
+    umfasst läuft laufen wartete leert leeren gewinnt gewinnen nennt nennen
+""")
+#: A verb put first opens a question or a condition when a subject follows (``ergibt sie …``,
+#: ``fehlt zwischen ihnen ein Platz``), not a status (``wird gelernt``, ``zählt als schmutzig``).
+_SUBJECTS = _words("du sie er es man der die das ein eine kein keine dein deine dieser diese")
+_SUBORDINATE = re.compile(r",\s*(?:wenn|weil|falls|als|bevor|dass|ob|während|sobald|solange)\b[^,]*,?")
+_COLON_WORD = re.compile(r"(: )([a-zäöü]\w*)([^.?!;:–—]*)")
 
 
 def _capital_after_colon(match: re.Match[str]) -> str:
-    word = match.group(2)
-    return match.group(1) + (word[0].upper() + word[1:] if word in _OPENERS else word)
+    word, rest = match.group(2), match.group(3)
+    main = _SUBORDINATE.sub(" ", re.sub(r"\([^)]*\)", "", rest))      # the clause's own words
+    after = re.findall(r"\w+", main)
+    sentence = (word in _OPENERS or (word in _EITHER and any(w in _FINITE or w == "du" for w in after))
+                or (word in _FINITE and any(w in _SUBJECTS for w in after)))
+    return match.group(1) + (word[0].upper() + word[1:] if sentence else word) + rest
 
 
 _STOP_AFTER_QUESTION = re.compile(r"([?!])\.(?=\s|$)")

@@ -46,6 +46,7 @@ __all__ = [
     "SUIT_NAMES",
     "SUIT_SYMBOLS",
     "Card",
+    "a_rank",
     "build_deck",
     "card_text",
     "format_cards",
@@ -245,6 +246,16 @@ def rank_words(rank: int, *, plural: bool = False) -> str:
 def rank_message(rank: int, *, plural: bool = False) -> Message:
     """A rank in words as a catalog message (``rank.one.7``: seven; ``rank.many.7``: sevens)."""
     return Message(f"rank.{'many' if plural else 'one'}.{rank}")
+
+
+def a_rank(rank: int) -> Message:
+    """A rank with its article as a catalog message (``svg.a-rank.12``: a queen, German eine Dame):
+    what a wild card in a set stands for.
+
+    >>> a_rank(12).text("en"), a_rank(7).text("de")
+    ('a queen', 'eine Sieben')
+    """
+    return Message(f"svg.a-rank.{rank}")
 
 
 def rank_letter(rank: int) -> Message:

@@ -50,7 +50,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from .cards import CARD_ORDER, SUITS, Card, format_cards, parse_cards, rank_letter, rank_message
+from .cards import CARD_ORDER, SUITS, Card, a_rank, format_cards, parse_cards, rank_message
 from .errors import NotationError, Refusal
 from .memo import Bounded, PerRules
 from .messages import Message
@@ -133,19 +133,19 @@ class Meld:
     @property
     def wild_stands(self) -> Message | Card | None:
         """What the wild card stands for, as a parameter of a sentence in any language: in a run
-        the card (``8♣``; German ``B♥`` for the jack), in a set the rank's letter
-        (:func:`~buraco_core.cards.rank_letter`: ``Q``, German ``D``). Sentences take this, never
-        :attr:`wild_label`, which is English.
+        the card (``8♣``; German ``B♥`` for the jack), in a set the rank with its article (``a
+        queen``, German ``eine Dame``: "JK stands for a queen", not "for Q"). Sentences take this,
+        never :attr:`wild_label`, which is English.
 
         >>> from buraco_core.messages import show
         >>> m = make_meld("Qc Qd JK", "buraco")
         >>> m.wild_label, show(m.wild_stands, "en"), show(m.wild_stands, "de")
-        ('Q', 'Q', 'D')
+        ('Q', 'a queen', 'eine Dame')
         """
         stands = self.wild_stands_for
         if stands is None:
             return None
-        return rank_letter(stands.rank) if self.kind == "set" else stands
+        return a_rank(stands.rank) if self.kind == "set" else stands
 
     @property
     def natural_cards(self) -> tuple[Card, ...]:

@@ -174,17 +174,18 @@ def test_the_german_lessons_say_each_thing_by_one_term() -> None:
 # ------------------------------------------------------------------ a German learner is never stuck
 
 def test_a_wild_card_stands_for_a_rank_in_the_learners_letters() -> None:
-    """Feedback passed ``Meld.wild_label`` (English "Q") into German sentences; it passes the rank."""
+    """Feedback passed ``Meld.wild_label`` (English "Q") into German sentences; it passes the rank,
+    with its article in a set ("JK steht für eine Dame", not "für D")."""
     from buraco_core import make_meld
     from buraco_core.teach import Puzzle, check
 
     queens = make_meld("Qc Qd JK", "buraco")
-    assert messages.show(queens.wild_stands, "de") == "D" and messages.show(queens.wild_stands, "en") == "Q"
+    assert messages.show(queens.wild_stands, "de") == "eine Dame" and messages.show(queens.wild_stands, "en") == "a queen"
     run = make_meld("9h 10h JK Qh", "buraco")
     assert messages.show(run.wild_stands, "de") == "B♥" and messages.show(run.wild_stands, "en") == "J♥"
     p = Puzzle(id="t", kind="make-meld", rules="buraco", hand=("Qc", "Qd", "JK", "5s"), goal={"wild": False})
     said = check(p, "Qc Qd JK").explain("de")
-    assert "steht für D" in said and "für Q" not in said
+    assert "steht für eine Dame" in said and "für Q" not in said and "für D " not in said
 
 
 def test_allowed_or_refused_is_read_in_the_words_the_question_asks_for() -> None:

@@ -93,7 +93,7 @@ def template(key: str, lang: str) -> str:
 
 
 def _stands_text(meld: Meld, lang: str) -> str | None:
-    """What the meld's wild card stands for in ``lang``'s notation (``D♥`` in a run, ``D`` in a set)."""
+    """What the meld's wild card stands for in ``lang``'s notation (``D♥`` in a run, ``eine Dame`` in a set)."""
     stands = meld.wild_stands
     return None if stands is None else show(stands, lang)
 

@@ -122,7 +122,7 @@ def test_a_set_stands_for_a_rank_in_german_words() -> None:
     meld = make_meld("Qs Qh JK", RULESETS["buraco"])
     svg = meld_svg(meld, lang="de")
     assert de("svg.a-rank.12") in labels(svg)[0]
-    assert meld_item(meld, lang="de")["wild"] == "D"
+    assert meld_item(meld, lang="de")["wild"] == "eine Dame"
 
 
 def test_every_drawing_speaks_the_language_and_english_stays_the_default() -> None:

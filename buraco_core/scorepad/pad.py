@@ -22,7 +22,7 @@ A whole hand can be typed in one line (:meth:`ScorePad.enter`, the notation of
 >>> pad.meld("us", "7h 8h 9h 10h Jh Qh Kh").describe()
 'run 7♥-K♥: clean buraco, 65 + 200 = 265 points'
 >>> pad.meld("them", "5c 5d JK").describe()
-'set fives (3 cards), JK standing for 5: 40 points'
+'set fives (3 cards), JK standing for a five: 40 points'
 >>> pad.left(1, "3c Kd")
 (Card.from_str('3♣'), Card.from_str('K♦'))
 >>> pad.pot("us"); pad.pot("them"); pad.out("us")

@@ -89,3 +89,20 @@ def test_a_player_alone_is_no_team() -> None:
     assert "Der Spieler bekommt" in said.text("de") and "Team" not in said.text("de")
     assert "the player scores" in said.text("en")
     assert "für den Spieler, dem die Meldung gehört" in render("explain.anyones-meld", "de", rules=RULESETS["brazilian"])
+
+
+def test_a_position_with_points_scored_is_not_the_first_hand() -> None:
+    """Lesson 06 labelled a position „Runde 1“ although its teams had 1.900 and 1.700 points: a
+    puzzle position that starts with points on the score sheet is a later hand of its match."""
+    import yaml
+
+    from buraco_core.game.scenarios import parse_scenario
+
+    for path in sorted(PUZZLES.glob("*.yaml")):
+        for puzzle in yaml.safe_load(path.read_text(encoding="utf-8"))["puzzles"]:
+            position = puzzle.get("position")
+            if isinstance(position, str) and "totals:" in position:
+                state = parse_scenario(position, f"{path.name}:{puzzle['id']}").state
+                if any(state.totals):
+                    assert state.hand_number > 1, f"{path.name} {puzzle['id']}: hand 1 with totals {state.totals}"
+

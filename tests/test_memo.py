@@ -55,3 +55,19 @@ def test_files_read_once_and_the_installed_course_are_remembered_the_same_way() 
     assert (catalog("de")["clause.pot-guard.title"], stylesheet(), field_infos(), get_course().root,
             installed_syllabus()) == found
     assert get_course() is not course and get_course() is get_course()
+
+
+def test_no_functools_cache_is_left_in_the_engine() -> None:
+    """One mechanism (issue 35): every cache of buraco_core is registered with memo (listed by
+    caches(), emptied by clear_caches()); the last two functools caches (the class report's
+    stylesheet, the sample class's hand-ins) are memo's now."""
+    import re
+    from pathlib import Path
+
+    from buraco_core.teach.class_report import stylesheet
+
+    root = Path(memo.__file__).parent
+    found = [str(p.relative_to(root)) for p in root.rglob("*.py")
+             if re.search(r"^\s*@(functools\.)?(cache|lru_cache)\b", p.read_text(encoding="utf-8"), re.M)]
+    assert found == []
+    assert stylesheet() and len(memo.caches()["class_report.stylesheet"]) == 1

@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from functools import cache
 from html import escape
 from importlib import resources
 
 from ..clauses import CLAUSES
+from ..memo import remembered
 from ..messages import format_date, format_number, render, show
 from ..variants import get_rules
 from .classroom import BEHIND_BY, LEVELS, ClassView, mistake_words
@@ -103,7 +103,7 @@ def report_document(view: ClassView, lang: str = "en", course: Course | str | os
             f"</head><body class='bw-report-page'><main>{report_html(view, lang, course, puzzles)}</main></body></html>")
 
 
-@cache
+@remembered("class_report.stylesheet", 1)
 def stylesheet() -> str:
     """The report's stylesheet: on screen, and for print (one A4 page)."""
     return resources.files(__package__).joinpath("class_report.css").read_text(encoding="utf-8")

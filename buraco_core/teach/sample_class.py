@@ -39,10 +39,10 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
-from functools import cache
 from pathlib import Path
 
 from ..jsondata import JsonValue
+from ..memo import remembered
 from .assignment import Assignment, parse_assignment
 from .core import check, hint, solve
 from .course.files import load_puzzle
@@ -154,7 +154,7 @@ def sample_class(day: date, folder: str | Path = FOLDER) -> list[HandIn]:
     return list(_played(day, str(Path(folder).resolve())))
 
 
-@cache
+@remembered("sample_class.played", 4)
 def _played(day: date, folder: str) -> tuple[HandIn, ...]:
     syllabus = Path(folder) / "syllabus.yaml"
     assignment: Assignment = parse_assignment(ASSIGNMENT, syllabus)

@@ -28,8 +28,9 @@ from types import MappingProxyType
 from .cards import rank_message
 from .messages import Message
 from .rules import RULESETS, DiscardTake, GoingOut, IndirectPot, Rules, StockEnd
+from .variants import get_rules
 
-__all__ = ["CLAUSES", "SECTIONS", "Clause", "going_out_by", "going_out_needs"]
+__all__ = ["CLAUSES", "SECTIONS", "Clause", "going_out_by", "going_out_needs", "shares_answers"]
 
 #: The sections of docs/RULES.md, in order: (id, catalog key of its title).
 SECTIONS: tuple[str, ...] = ("common", "buracos", "turn", "pot", "going-out", "scoring", "match")
@@ -256,3 +257,19 @@ _LIST: tuple[Clause, ...] = (
 
 #: Every clause of docs/RULES.md by id, in rulebook order.
 CLAUSES: MappingProxyType[str, Clause] = MappingProxyType({c.id: c for c in _LIST})
+
+
+def shares_answers(clause: str, recorded: str, rules: Rules | str) -> bool:
+    """Whether an answer on ``clause`` recorded under the ruleset named ``recorded`` counts for
+    ``rules``: the same ruleset, or a preset that reads the clause alike (what a learner's record
+    and a quiz's syllabus both ask, so it lives with the clauses).
+
+    >>> shares_answers("run", "buraco", "italian"), shares_answers("card-values", "buraco", "brazilian")
+    (True, False)
+    """
+    rules = get_rules(rules)
+    if recorded == rules.name:
+        return True
+    other = RULESETS.get(recorded)
+    c = CLAUSES[clause]
+    return other is not None and c.applies(other) and c.applies(rules) and c.reading(other) == c.reading(rules)

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from buraco_core import CLAUSES, RULESETS
+from buraco_core.clauses import shares_answers
 from buraco_core.teach import load_puzzle
 from buraco_core.teach.assignment import parse_assignment
 from buraco_core.teach.classroom import (
@@ -30,7 +31,6 @@ from buraco_core.teach.classroom import (
 )
 from buraco_core.teach.course.syllabus import deal_quiz
 from buraco_core.teach.handin import HandIn, hand_in, write_to_class
-from buraco_core.teach.mastery import shares_answers
 from buraco_core.teach.mistakes import answer_key
 from buraco_core.teach.record import Record
 from buraco_core.teach.sample_class import ASSIGNMENT, GROUPS, MISTAKES, NAMES, sample_class

@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from buraco_core import CLAUSES, RULESETS
+from buraco_core.clauses import shares_answers
 from buraco_core.teach.mastery import (
     BOXES,
     INTERVALS,
@@ -24,7 +25,6 @@ from buraco_core.teach.mastery import (
     next_due,
     outcome_of,
     review_plan,
-    shares_answers,
 )
 from buraco_core.teach.record import DEFAULT_RULESET, FORMAT, LearnerClock, Record, read_record, solved_lines
 

@@ -65,10 +65,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
 
-from ..clauses import CLAUSES
+from ..clauses import CLAUSES, shares_answers
 from ..errors import LearnerError
 from ..jsondata import JsonObject
-from ..rules import RULESETS, Rules
+from ..rules import Rules
 from ..variants import get_rules
 
 __all__ = [
@@ -86,7 +86,6 @@ __all__ = [
     "next_due",
     "outcome_of",
     "review_plan",
-    "shares_answers",
 ]
 
 class RecordError(LearnerError):
@@ -306,21 +305,6 @@ def fold(clause: str, answers: Iterable[Answer]) -> ClauseState:
     return state
 
 
-def shares_answers(clause: str, recorded: str, rules: Rules | str) -> bool:
-    """Whether an answer on ``clause`` recorded under the ruleset named ``recorded`` counts for
-    ``rules``: the same ruleset, or a preset that reads the clause alike.
-
-    >>> shares_answers("run", "buraco", "italian"), shares_answers("card-values", "buraco", "brazilian")
-    (True, False)
-    """
-    rules = get_rules(rules)
-    if recorded == rules.name:
-        return True
-    other = RULESETS.get(recorded)
-    c = CLAUSES[clause]
-    return other is not None and c.applies(other) and c.applies(rules) and c.reading(other) == c.reading(rules)
-
-
 def _in_order(answers: Iterable[Answer]) -> list[Answer]:
     """Answers by day, then time; the order given where both agree."""
     return sorted(answers, key=lambda a: (a.day, a.at))
@@ -328,7 +312,7 @@ def _in_order(answers: Iterable[Answer]) -> list[Answer]:
 
 def clause_states(answers: Iterable[Answer], rules: Rules | str) -> dict[str, ClauseState]:
     """Every clause that ``rules`` plays by (rulebook order) and where it stands, from the
-    answers that count for that ruleset (:func:`shares_answers`)."""
+    answers that count for that ruleset (:func:`~buraco_core.clauses.shares_answers`)."""
     rules = get_rules(rules)
     ordered = _in_order(answers)
     out: dict[str, ClauseState] = {}

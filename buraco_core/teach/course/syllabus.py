@@ -30,14 +30,13 @@ from dataclasses import dataclass, field
 
 import yaml
 
-from ...clauses import CLAUSES
+from ...clauses import CLAUSES, shares_answers
 from ...memo import remembered
 from ...rules import RULESETS, Rules
 from ...variants import get_rules
 from ..generate import dealers, generate
 from ..kinds import KINDS
 from ..kinds.base import Params
-from ..mastery import shares_answers
 from ..puzzle import Puzzle, PuzzleError
 from .installed import installed_root
 
@@ -250,7 +249,7 @@ def deal_clauses(clauses: Sequence[str], rules: Rules | str, seed: int, *,
     """One seeded question for each clause (a review session): a generated puzzle, or where no
     generator deals the clause under ``rules``, one of ``puzzles`` (a course's puzzle files) that
     exercises it there, or else under a ruleset that reads it alike (an answer there counts here:
-    :func:`~buraco_core.teach.mastery.shares_answers`); a clause with neither is left out."""
+    :func:`~buraco_core.clauses.shares_answers`); a clause with neither is left out."""
     rules = get_rules(rules)
     rng = random.Random(f"clauses/{rules.name}/{seed}/{','.join(clauses)}")
     out: list[Dealt] = []

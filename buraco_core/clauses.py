@@ -109,7 +109,7 @@ class Clause:
 
     @property
     def title(self) -> str:
-        """A short learner's title (``"one wild card per meld"``), in English."""
+        """A short learner's title (``"jokers and 2s are wild, one per meld"``), in English."""
         return self.title_message.text("en")
 
     @property

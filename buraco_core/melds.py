@@ -57,10 +57,12 @@ from .messages import Message
 from .rules import BuracoKind, Rules
 from .variants import get_rules
 
-__all__ = ["InvalidMeld", "Meld", "make_meld"]
+__all__ = ["InvalidMeld", "Meld", "make_meld", "wild_move"]
 
 MeldKind = Literal["run", "set"]
 WildEnd = Literal["low", "high"]
+#: What growing a meld did to its wild card (:func:`wild_move`).
+WildMove = Literal["becomes", "home", "moved", "stays"]
 
 
 
@@ -461,6 +463,24 @@ class Meld:
         # The same drawing inline: JupyterLab shows image/svg+xml as an <img> with no alt text, so
         # its role="img" and aria-label would not reach a screen reader (WCAG's image-alt).
         return self._repr_svg_()
+
+
+def wild_move(before: Meld, after: Meld) -> WildMove | None:
+    """What growing ``before`` into ``after`` did to its wild card: None (none before or after),
+    ``"becomes"`` (a wild card where there was none: one added, or a natural 2 turned wild),
+    ``"home"`` (a run's 2 back at its own place: no wild card left), ``"moved"`` (to another
+    place in the run), ``"stays"``. The one reading of it: the engine's clauses of an addition,
+    its explanation and the puzzles that grow a meld ask it.
+
+    >>> run, two = make_meld("3h 4h JK 6h", "buraco"), make_meld("3h 4h 2h 6h", "buraco")
+    >>> [wild_move(m, m.extend(c, "buraco")) for m, c in ((run, "7h"), (run, "5h"), (two, "5h"))]
+    ['stays', 'moved', 'home']
+    """
+    if before.wild is None:
+        return None if after.wild is None else "becomes"
+    if after.wild is None:
+        return "home"
+    return "stays" if before.wild_place == after.wild_place else "moved"
 
 
 def make_meld(cards: Iterable[Card | str] | str, rules: Rules | str) -> Meld:

@@ -47,7 +47,7 @@ from typing import TypeVar
 
 from ..cards import Card
 from ..meld_search import may_extend, may_meld, melds_with, three_card_melds, trios_with
-from ..melds import InvalidMeld, Meld, make_meld
+from ..melds import InvalidMeld, Meld, make_meld, wild_move
 from ..rules import DiscardTake, IndirectPot
 from .actions import (
     Action,
@@ -356,14 +356,15 @@ def _added(s: State, act: AddToMeld, team: int, old: Meld, new: Meld) -> Added:
     clauses = list(_must_meld_clauses(s, act))
     if team != s.current_team:
         clauses.append("meld-owner")
-    was, now = old.wild_place, new.wild_place
-    if was is not None and now is None:
+    move = wild_move(old, new)
+    if move == "home":
         clauses.append("wild-two-home")  # a run's wild card gone: a 2 of its suit, back home
-    elif was is not None and now is not None and was != now:
+    elif move == "moved":
         clauses.append("wild-moves")
-    elif old.wild is None and new.wild is not None and not any(c.rank == 0 or c.rank == 2 for c in act.cards):
+    elif move == "becomes" and not any(c.rank == 0 or c.rank == 2 for c in act.cards):
         clauses.append("fewest-wilds")  # a natural 2 of the meld turned wild
-    return Added(s.turn, team, act.meld, act.cards, old, new, was, now, clauses=tuple(clauses))
+    return Added(s.turn, team, act.meld, act.cards, old, new, old.wild_place, new.wild_place,
+                 clauses=tuple(clauses))
 
 
 def _after_meld(s: State, act: NewMeld | AddToMeld, hand: tuple[Card, ...],

@@ -20,7 +20,7 @@ from ..game.events import Added, Discarded, HandEnded, Melded, PotTaken, PotWait
 from ..game.facade import Game
 from ..game.state import PotState, State
 from ..meld_search import three_card_melds
-from ..melds import Meld, make_meld
+from ..melds import Meld, make_meld, wild_move
 from ..messages import Message
 from ..narrate import play_words
 from ..rules import DiscardTake, IndirectPot
@@ -120,14 +120,15 @@ def wild_end(meld: Meld) -> str | None:
 
 def wild_change(old: Meld, new: Meld) -> tuple[Message | None, str]:
     """What happened to the wild card when ``old`` grew into ``new``: a sentence (None: there is
-    no wild card before or after) and its clause."""
-    if old.wild is None:
-        if new.wild is not None:
-            return Message("explain.wild-becomes", {"wild": new.wild, "stands": new.wild_stands}), "fewest-wilds"
+    no wild card before or after) and its clause (:func:`~buraco_core.melds.wild_move`)."""
+    move = wild_move(old, new)
+    if move is None:
         return None, "extend"
-    if new.wild is None:
+    if move == "home":
         return Message("explain.wild-home", {"wild": old.wild}), "wild-two-home"
-    if new.wild_label != old.wild_label:
+    if move == "becomes":
+        return Message("explain.wild-becomes", {"wild": new.wild, "stands": new.wild_stands}), "fewest-wilds"
+    if move == "moved":
         return Message("explain.wild-moved", {"wild": new.wild, "was": old.wild_stands,
                                               "stands": new.wild_stands}), "wild-moves"
     return Message("explain.wild-stays", {"wild": new.wild, "stands": new.wild_stands}), "extend"

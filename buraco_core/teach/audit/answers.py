@@ -36,7 +36,7 @@ from ...game.engine import apply
 from ...game.facade import Game
 from ...game.state import Phase, deal_hand
 from ...jsondata import whole
-from ...melds import InvalidMeld, Meld, make_meld
+from ...melds import InvalidMeld, Meld, make_meld, wild_move
 from ...rules import Rules
 from ...scoring import Score
 from ..explain import wild_end
@@ -345,20 +345,10 @@ def wild_outcome(old: Meld | None, grown: Sequence[Meld]) -> str:
     new = grown[0]
     if len(grown) > 1 and len({g.wild_index for g in grown}) > 1:
         return "choose"
-    if old is None or old.wild is None:
-        if new.wild is None:
-            return "natural"
-        if old is not None:
-            return "becomes"
-    elif new.wild is None:
-        return "home"
-    elif new.wild_stands_for == old.wild_stands_for:
-        return "stays"
-    if new.kind != "run" or new.wild_index is None:
-        return "stays"
-    if new.wild_index == 0:
-        return "low"
-    return "high" if new.wild_index == len(new) - 1 else "gap"
+    move = wild_move(old, new) if old is not None else "moved" if new.wild is not None else None
+    if move != "moved":
+        return move or "natural"
+    return wild_end(new) or ("gap" if new.kind == "run" else "stays")
 
 
 def right_choices(puzzle: Puzzle) -> frozenset[str | int]:

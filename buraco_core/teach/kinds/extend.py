@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from ...cards import format_cards, rank_message
 from ...jsondata import whole
-from ...melds import InvalidMeld, Meld, make_meld
+from ...melds import InvalidMeld, Meld, make_meld, wild_move
 from ...messages import Message
 from ...rules import Rules
 from ...variants import rules_text
@@ -46,7 +46,7 @@ def _end_problem(old: Meld, new: Meld, wanted: str, chosen: str | None) -> tuple
         return None
     facts: dict[str, object] = {"wild": new.wild or old.wild or "", "want": Message(_END_WORDS[wanted]),
                                 "stands": new.wild_stands_for or old.wild_stands_for or ""}
-    if new.wild is None or old.wild is None or new.wild_place == old.wild_place:
+    if wild_move(old, new) != "moved":
         return ["wild-moves", "extend"], Message("feedback.end-stays", facts)
     facts["got"] = Message(_END_WORDS[got]) if got is not None else Message("teach.nothing")
     if chosen is None:

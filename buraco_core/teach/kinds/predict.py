@@ -23,14 +23,14 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ...cards import Card, format_cards, parse_cards
-from ...melds import InvalidMeld, Meld, make_meld
+from ...melds import InvalidMeld, Meld, make_meld, wild_move
 from ...messages import Message
 from ...rules import Rules
 from ...scoring import BONUS_CLAUSES
 from ...variants import rules_text
 from ..answers import read_choice
 from ..deal import Deck, buraco_cards, buraco_kinds, growing_meld, make, meld_cards
-from ..explain import is_worked_example
+from ..explain import is_worked_example, wild_end
 from ..feedback import Feedback, join
 from ..puzzle import Goal, Puzzle
 from .base import Kind, Option, Params, right, text_param, wrong
@@ -120,23 +120,12 @@ def predict(puzzle: Puzzle) -> tuple[str, Meld | None, Meld]:
         return _place(new), old, new
     if other is not None and other.wild_index != new.wild_index:
         return "choose", old, new
-    if old.wild is None:
-        return ("becomes" if new.wild is not None else "natural"), old, new
-    if new.wild is None:
-        return "home", old, new
-    if new.wild_label == old.wild_label:
-        return "stays", old, new
-    return _place(new), old, new
+    move = wild_move(old, new)
+    return (move or "natural") if move != "moved" else _place(new), old, new
 
 
 def _place(meld: Meld) -> str:
-    if meld.kind != "run" or meld.wild_index is None:
-        return "stays"
-    if meld.wild_index == 0:
-        return "low"
-    if meld.wild_index == len(meld.cards) - 1:
-        return "high"
-    return "gap"
+    return wild_end(meld) or ("gap" if meld.kind == "run" and meld.wild_index is not None else "stays")
 
 
 def _offered(puzzle: Puzzle, right_answer: str) -> tuple[str, ...]:

@@ -14,7 +14,7 @@ import random
 from collections.abc import Mapping, Sequence
 
 from ...game.actions import IllegalAction
-from ...game.events import Discarded, HandEnded, PotTaken, PotToStock, PotWaiting, WentOut
+from ...game.events import Discarded, Event, HandEnded, PotTaken, PotToStock, PotWaiting, WentOut
 from ...game.facade import Game
 from ...game.guards import take_clause
 from ...messages import Message
@@ -30,7 +30,7 @@ from ..templates import RECIPES
 from .base import Kind, Option, Params, right, wrong
 from .legal_play import judge_play
 
-__all__ = ["OUTCOME", "OUTCOMES", "outcome_of"]
+__all__ = ["OUTCOME", "OUTCOMES", "outcome_in", "outcome_of"]
 
 #: What can happen after a play.
 OUTCOMES: tuple[str, ...] = ("refused", "turn-goes-on", "next-player", "pot-fly", "pot-at-once", "pot-waits",
@@ -59,17 +59,22 @@ def outcome_of(puzzle: Puzzle) -> tuple[str, IllegalAction | None, Game]:
         return "refused", refusal, game
     team = game.state.current_team
     game.play(last)
-    events = game.last_events
+    return outcome_in(game.last_events, team), None, game
+
+
+def outcome_in(events: Sequence[Event], team: int) -> str:
+    """What a legal play of ``team`` did, read from the events it reports, in the kind's words
+    (one of :data:`OUTCOMES` but ``"refused"``)."""
     if any(isinstance(e, HandEnded) for e in events):
-        return ("go-out" if any(isinstance(e, WentOut) for e in events) else "stock-ends"), None, game
+        return "go-out" if any(isinstance(e, WentOut) for e in events) else "stock-ends"
     if any(isinstance(e, PotToStock) for e in events):
-        return "pot-to-stock", None, game
+        return "pot-to-stock"
     if any(isinstance(e, PotWaiting) and e.team == team for e in events):
-        return "pot-waits", None, game
+        return "pot-waits"
     pot = next((e for e in events if isinstance(e, PotTaken) and e.team == team), None)
     if pot is not None:
-        return ("pot-fly" if pot.direct else "pot-at-once"), None, game
-    return ("next-player" if any(isinstance(e, Discarded) for e in events) else "turn-goes-on"), None, game
+        return "pot-fly" if pot.direct else "pot-at-once"
+    return "next-player" if any(isinstance(e, Discarded) for e in events) else "turn-goes-on"
 
 
 def _before_last(puzzle: Puzzle) -> tuple[Game, str]:

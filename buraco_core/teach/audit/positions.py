@@ -24,9 +24,9 @@ from ...game.facade import Game
 from ...game.state import Phase, State
 from ...game.view import determinize
 from ...rules import RulesError, Tie
+from ..explain import outcome_in
 from ..kinds import KINDS
 from ..kinds.best_play import values
-from ..kinds.outcome import outcome_in
 from ..positions import PositionGoal, game_of, split_plays
 from ..puzzle import Puzzle, PuzzleError
 

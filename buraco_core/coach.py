@@ -34,7 +34,7 @@ from .bots.greedy import discard_factors, take_values
 from .bots.monte_carlo import MonteCarloBot
 from .cards import Card
 from .game.actions import Action, AddToMeld, Discard, Draw, NewMeld, NextHand, Take, parse_action
-from .game.engine import apply, apply_events, check, take_clause
+from .game.engine import apply_events, check, take_clause
 from .game.events import Added, Event, Melded, PotTaken, PotWaiting, TookPile, WentOut
 from .game.facade import Game
 from .game.guards import pot_guard
@@ -426,17 +426,18 @@ def compare(game: Game, plays: Sequence[str | Action], *, worlds: int = 2 * WORL
 
 # ------------------------------------------------------------------ review
 
-def hand_states(game: Game) -> list[State]:
-    """The states of the current hand, one before each of its moves and the last one
-    (replayed from the game's saved record, :meth:`Game.to_json`)."""
+def hand_moves(game: Game) -> tuple[list[State], list[tuple[Event, ...]]]:
+    """The states of the current hand, one before each of its moves and the last one, and each
+    move's events (replayed from the game's saved record, :meth:`Game.to_json`)."""
     data = game.to_dict()
     s = state_from_dict({**data["start"], "rules": data["rules"]})
-    states = [s]
+    states, events = [s], []
     for text in data["actions"]:
-        s = apply(s, parse_action(text))
+        s, did = apply_events(s, parse_action(text))
         states.append(s)
+        events.append(did)
     moves = len(game.state.history)
-    return states[-(moves + 1):]
+    return states[-(moves + 1):], events[len(events) - moves:]
 
 
 def review(game: Game, seat: int, *, since: int = 0, worlds: int = WORLDS) -> list[Remark]:
@@ -446,7 +447,7 @@ def review(game: Game, seat: int, *, since: int = 0, worlds: int = WORLDS) -> li
     melded at once. Each is judged from the view ``seat`` had then, by the search the advice
     had there (the same seed and sampled deals), with the play made weighed beside the
     coach's candidates: a play that followed the advice costs nothing."""
-    states = hand_states(game)
+    states, events = hand_moves(game)
     history = game.state.history
     first = len(game.history) - len(history)  # the hand's first move among the game's
     remarks: list[Remark] = []
@@ -459,7 +460,7 @@ def review(game: Game, seat: int, *, since: int = 0, worlds: int = WORLDS) -> li
         if before.phase is Phase.PLAY and not isinstance(played, Discard):
             continue
         card = played.card if isinstance(played, Discard) else None
-        fed = None if card is None else _fed_next(before, history, j, seat, card)
+        fed = None if card is None else _fed_next(before, history, events, j, seat, card)
         view = view_of(before, seat)
         bot = MonteCarloBot(_seed(game.seed, view, first + j), worlds=worlds)
         ranked, _kept = hold_wild(view, bot.appraise(view, extra=played))
@@ -482,21 +483,22 @@ def review(game: Game, seat: int, *, since: int = 0, worlds: int = WORLDS) -> li
     return remarks
 
 
-def _fed_next(before: State, history: Sequence[tuple[int, str]], j: int, seat: int, card: Card
-              ) -> Message | None:
+def _fed_next(before: State, history: Sequence[tuple[int, str]], events: Sequence[Sequence[Event]], j: int,
+              seat: int, card: Card) -> Message | None:
     """If the next player, an opponent, took the pile right after the discard at move ``j`` and
-    melded that card in the same turn: who (as ``seat`` calls them), else None."""
+    melded that card in the same turn (as each move's ``events`` say): who (as ``seat`` calls
+    them), else None."""
     nxt = (seat + 1) % before.players
     if before.team_of(nxt) == before.team_of(seat) or j + 1 >= len(history):
         return None
-    who, text = history[j + 1]
-    if who != nxt or not text.startswith("take"):
+    if history[j + 1][0] != nxt or not isinstance(events[j + 1][0], TookPile):
         return None
     for k in range(j + 2, len(history)):
-        w, t = history[k]
-        if w != nxt:
+        if history[k][0] != nxt:
             break
-        if t.startswith(("meld", "add")) and card.code.lower() in t.lower().split():
+        first = events[k][0]
+        laid = first.meld.cards if isinstance(first, Melded) else first.cards if isinstance(first, Added) else ()
+        if card in laid:
             return seat_name(view_of(before, seat), nxt)
     return None
 

@@ -38,13 +38,13 @@ from typing import TypedDict
 from .board import seat_name
 from .bots import Bot, BotError, Seats, make_bot
 from .coach import Advice, Remark, advise, review
-from .game import Action, AddToMeld, Discard, Event, Game, Phase, State, View, seen_by
+from .game import Action, AddToMeld, Discard, Event, Game, Phase, State, View, seen_by, view_of
 from .game.actions import IllegalAction
 from .game.events import Added, Melded, PotTaken, PotToStock, PotWaiting
 from .jsondata import JsonValue
 from .melds import InvalidMeld, Meld
 from .messages import Message
-from .narrate import narrate
+from .narrate import narrate_events
 from .rules import Rules
 from .teach.mastery import Outcome
 from .teach.puzzle import own_words
@@ -86,14 +86,13 @@ class Effects:
     fresh: Fresh = field(default_factory=Fresh)
 
 
-def effects(events: Sequence[Event], before: State, after: State, seat: int, action: Action, *,
-            viewer: int) -> Effects:
-    """What ``seat``'s ``action`` did (its ``events``, the engine's ``Game.last_events``, from
-    ``before`` to ``after``), for the table of ``viewer``: the one place the table learns it.
+def effects(events: Sequence[Event], after: State, seat: int, action: Action, *, viewer: int) -> Effects:
+    """What ``seat``'s ``action`` did (its ``events``, the engine's ``Game.last_events``; ``after``
+    the state it led to), for the table of ``viewer``: the one place the table learns it.
 
     The clauses a play used are those its own events name; the marks of a computer play come
-    from the events; the words from :func:`~buraco_core.narrate.narrate` (to render the events)."""
-    told = tuple(narrate(before, after, seat, str(action), viewer=viewer))
+    from the events; the words render them (:func:`~buraco_core.narrate.narrate_events`)."""
+    told = tuple(narrate_events(events, view_of(after, viewer)))
     shown = seen_by(events, viewer)
     if seat == viewer:
         used = dict.fromkeys(c for e in shown if getattr(e, "seat", None) == seat for c in e.clauses)
@@ -241,7 +240,6 @@ class TableSession:
         blocked = self._blocked()
         if blocked is not None:
             return Move(self.seat, text, blocked=blocked)
-        before = self.game.state
         try:
             refusal = self.game.why_illegal(text)
             action = self.game.play(text) if refusal is None else None
@@ -253,7 +251,7 @@ class TableSession:
                         variant=self._variant())
             self._judged(text, move)
             return move
-        did = effects(self.game.last_events, before, self.game.state, self.seat, action, viewer=self.seat)
+        did = effects(self.game.last_events, self.game.state, self.seat, action, viewer=self.seat)
         outcome = Outcome.HELPED if self.suggested else Outcome.FIRST
         answers = tuple((clause, outcome) for clause in did.clauses)
         if answers:
@@ -309,12 +307,11 @@ class TableSession:
         None when no bot has the turn. A bot that fails stops the hand (``bot_error``)."""
         if not self.bots_to_move:
             return None
-        before = self.game.state
         try:
             seat, text = self._seats.move(self.game)
         except BotError as err:
             return self._bot_failed(err)
-        did = effects(self.game.last_events, before, self.game.state, seat, self.game.actions[-1], viewer=self.seat)
+        did = effects(self.game.last_events, self.game.state, seat, self.game.actions[-1], viewer=self.seat)
         self.log.append(did.told)
         self.fresh = did.fresh
         return Move(seat, text, action=self.game.actions[-1], told=did.told, events=did.events, fresh=did.fresh,
@@ -434,9 +431,8 @@ class TableSession:
         if v.phase is not Phase.HAND_OVER:
             return Move(self.seat, "next", blocked=Message(
                 "widget.game.match-over" if v.phase is Phase.MATCH_OVER else "widget.game.hand-not-over"))
-        before = self.game.state
         action = self.game.play("next")
-        did = effects(self.game.last_events, before, self.game.state, self.seat, action, viewer=self.seat)
+        did = effects(self.game.last_events, self.game.state, self.seat, action, viewer=self.seat)
         self.log.append(did.told)
         self.remarks = []
         self.turn_start = 0

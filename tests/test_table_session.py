@@ -268,10 +268,9 @@ def test_an_addition_whose_wild_card_could_go_to_either_end_offers_both() -> Non
 def test_effects_is_where_the_table_learns_what_a_play_did() -> None:
     game = Game.scenario("pot-direct")
     game.play("meld 4h 5h 6h")
-    before = game.state
     action = game.play("meld 9c 9d 9s")
-    mine = effects(game.last_events, before, game.state, 0, action, viewer=0)
-    theirs = effects(game.last_events, before, game.state, 0, action, viewer=1)
+    mine = effects(game.last_events, game.state, 0, action, viewer=0)
+    theirs = effects(game.last_events, game.state, 0, action, viewer=1)
     assert mine.clauses == ("pot",) and mine.fresh == {} and mine.told[0].key == "narrate.you.meld"
     assert [e.kind for e in mine.events] == ["melded", "pot-taken"] and mine.events[1].cards  # the learner's own pot
     assert theirs.clauses == () and theirs.fresh["meld"] == [0, len(game.melds[0]) - 1] and theirs.fresh["pot"] == 0

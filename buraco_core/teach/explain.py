@@ -12,8 +12,11 @@ names the clauses and picks the catalog sentence that says it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..cards import Card, parse_cards
 from ..errors import Refusal
+from ..game import Event, PotToStock
 from ..game.actions import AddToMeld, Discard, Draw, NewMeld, Take, parse_action
 from ..game.engine import apply_events, take_clause
 from ..game.events import Added, Discarded, HandEnded, Melded, PotTaken, PotWaiting, TookPile, WentOut
@@ -165,6 +168,40 @@ def out_has(state: State, team: int) -> Message:
     return Message("explain.out-has", {"needs": tuple(needs)})
 
 
+#: The clauses each outcome of a play turns on, in the outcome kind's words (:func:`outcome_in`).
+OUTCOME_CLAUSES: dict[str, tuple[str, ...]] = {
+    "turn-goes-on": ("turn",), "next-player": ("turn",), "pot-fly": ("pot",),
+    "pot-at-once": ("pot-indirect", "pot"), "pot-waits": ("pot-indirect", "pot"),
+    "go-out": ("going-out", "one-pot"), "stock-ends": ("stock-end",), "pot-to-stock": ("pot-to-stock", "stock-end")}
+
+
+def outcome_in(events: Sequence[Event], team: int) -> str:
+    """What a legal play of ``team`` did, read from the events it reports, in the kind's words
+    (one of the outcome kind's answers but ``"refused"``)."""
+    if any(isinstance(e, HandEnded) for e in events):
+        return "go-out" if any(isinstance(e, WentOut) for e in events) else "stock-ends"
+    if any(isinstance(e, PotToStock) for e in events):
+        return "pot-to-stock"
+    if any(isinstance(e, PotWaiting) and e.team == team for e in events):
+        return "pot-waits"
+    pot = next((e for e in events if isinstance(e, PotTaken) and e.team == team), None)
+    if pot is not None:
+        return "pot-fly" if pot.direct else "pot-at-once"
+    return "next-player" if any(isinstance(e, Discarded) for e in events) else "turn-goes-on"
+
+
+def _outcome_words(said: str, state: State, team: int) -> Message:
+    """What a play led to (:func:`outcome_in`: the hand's end or the side's pot), as an
+    explanation says it."""
+    if said == "go-out":
+        return Message("teach.join", {"first": Message("explain.goes-out", {"rules": state.rules}),
+                                      "then": out_has(state, team)})
+    if said == "stock-ends":
+        return Message("explain.stock-ends", {"rules": state.rules})
+    return Message({"pot-waits": "explain.pot-waits", "pot-fly": "explain.pot-on-the-fly",
+                    "pot-at-once": "explain.pot-at-once"}[said])
+
+
 def explain_allowed(game: Game, play: str) -> tuple[Message, list[str]]:
     """Why an allowed play is allowed, and what it leads to: a sentence and the clauses it uses
     (the most specific first), rendered from the events the play reports
@@ -176,20 +213,9 @@ def explain_allowed(game: Game, play: str) -> tuple[Message, list[str]]:
     team = state.current_team
     seat = state.turn
     draw_clause = take_clause(rules)
-    outcome: tuple[Message, list[str]] | None = None
-    if any(isinstance(e, HandEnded) for e in events):
-        if any(isinstance(e, WentOut) for e in events):
-            outcome = (Message("teach.join", {"first": Message("explain.goes-out", {"rules": rules}),
-                                              "then": out_has(state, team)}), ["going-out", "one-pot"])
-        else:
-            outcome = Message("explain.stock-ends", {"rules": rules}), ["stock-end"]
-    elif any(isinstance(e, PotWaiting) and e.seat == seat for e in events):
-        outcome = Message("explain.pot-waits"), ["pot-indirect", "pot"]
-    else:
-        pot = next((e for e in events if isinstance(e, PotTaken) and e.seat == seat), None)
-        if pot is not None:
-            outcome = (Message("explain.pot-on-the-fly"), ["pot"]) if pot.direct else \
-                (Message("explain.pot-at-once"), ["pot-indirect", "pot"])
+    said = outcome_in([e for e in events if not isinstance(e, PotToStock)], team)  # a pot to the stock: not told
+    outcome = None if said in ("turn-goes-on", "next-player") else (_outcome_words(said, state, team),
+                                                                    OUTCOME_CLAUSES[said])
     first = events[0]
     if isinstance(act, Draw):
         text, clauses = Message("explain.draw"), ["turn", draw_clause]

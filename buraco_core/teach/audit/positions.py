@@ -21,9 +21,10 @@ from collections.abc import Iterator
 from ...cards import Card
 from ...game.actions import Draw, parse_action
 from ...game.facade import Game
-from ...game.state import Phase, PotState, State
+from ...game.state import Phase, State
 from ...game.view import determinize
 from ...rules import RulesError, Tie
+from ..explain import outcome_in
 from ..kinds import KINDS
 from ..kinds.best_play import values
 from ..positions import PositionGoal, game_of, split_plays
@@ -46,32 +47,14 @@ def position_answer(puzzle: Puzzle) -> str:
     last = plays[-1]
     if game.why_illegal(last) is not None:
         return "refused"
-    before = game.state
+    team = game.state.current_team
     game.play(last)
     after = game.state
     if kind == "match":
         if after.phase is Phase.MATCH_OVER:
             return "the match is a draw" if after.winner is None else f"side {after.winner} wins the match"
         return "another hand is dealt" if after.phase is Phase.HAND_OVER else "the hand goes on"
-    return _outcome(before, after)
-
-
-def _outcome(before: State, after: State) -> str:
-    """What a play did, in the outcome kind's words (RULES.md's [pot], [pot-indirect],
-    [going-out], [stock-end], [pot-to-stock])."""
-    team = before.current_team
-    if after.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
-        return "go-out" if after.went_out is not None else "stock-ends"
-    if any(a is PotState.TO_STOCK and b is not PotState.TO_STOCK
-           for a, b in zip(after.pot_state, before.pot_state, strict=True)):
-        return "pot-to-stock"
-    if before.pot_state[team] is PotState.ASIDE:
-        if after.pot_state[team] is PotState.WAITING:
-            return "pot-waits"
-        if after.pot_state[team] is PotState.TAKEN:
-            same_turn = after.turn == before.turn and after.phase is Phase.PLAY
-            return "pot-fly" if same_turn else "pot-at-once"
-    return "turn-goes-on" if after.turn == before.turn else "next-player"
+    return outcome_in(game.last_events, team)
 
 
 def page_of(puzzle: Puzzle) -> tuple[object, ...]:
@@ -172,18 +155,16 @@ def turn_outcome(puzzle: Puzzle, play: str) -> str | None:
     by the discard of the one card it leaves ("go-out", "pot-fly", "pot-at-once", "pot-waits");
     None otherwise."""
     game = game_of(puzzle)
-    seat = game.state.turn
-    before = game.state
+    seat, team = game.state.turn, game.state.current_team
     game.play(play)
-    found = _outcome(before, game.state)
+    found = outcome_in(game.last_events, team)
     if found in ("go-out", "pot-fly", "pot-at-once", "pot-waits"):
         return found
     hand = game.state.hands[seat]
     if game.state.phase is Phase.PLAY and game.state.turn == seat and len(hand) == 1:
         last = f"discard {hand[0].code}"
         if game.why_illegal(last) is None:
-            before = game.state
             game.play(last)
-            found = _outcome(before, game.state)
+            found = outcome_in(game.last_events, team)
             return found if found in ("go-out", "pot-at-once", "pot-waits") else None
     return None

@@ -14,14 +14,13 @@ import random
 from collections.abc import Mapping, Sequence
 
 from ...game.actions import IllegalAction
-from ...game.events import Discarded, HandEnded, PotTaken, PotToStock, PotWaiting, WentOut
 from ...game.facade import Game
 from ...game.guards import take_clause
 from ...messages import Message
 from ...rules import Rules, StockEnd
 from ...variants import rules_text
 from ..answers import read_choice
-from ..explain import play_words, refusal_clauses
+from ..explain import OUTCOME_CLAUSES, outcome_in, play_words, refusal_clauses
 from ..feedback import Feedback
 from ..look import play_pointer
 from ..positions import PositionGoal, game_of, position_facts, show_position, split_plays
@@ -35,13 +34,6 @@ __all__ = ["OUTCOME", "OUTCOMES", "outcome_of"]
 #: What can happen after a play.
 OUTCOMES: tuple[str, ...] = ("refused", "turn-goes-on", "next-player", "pot-fly", "pot-at-once", "pot-waits",
                              "go-out", "stock-ends", "pot-to-stock")
-
-#: The clauses that decide each outcome.
-_CLAUSES = {"turn-goes-on": ["turn"], "next-player": ["turn"], "pot-fly": ["pot"],
-            "pot-at-once": ["pot-indirect", "pot"], "pot-waits": ["pot-indirect", "pot"],
-            "go-out": ["going-out", "one-pot"], "stock-ends": ["stock-end"],
-            "pot-to-stock": ["pot-to-stock", "stock-end"]}
-
 
 def outcome_of(puzzle: Puzzle) -> tuple[str, IllegalAction | None, Game]:
     """What the game says happens: the outcome, and the refusal (if refused) or the game after
@@ -59,17 +51,7 @@ def outcome_of(puzzle: Puzzle) -> tuple[str, IllegalAction | None, Game]:
         return "refused", refusal, game
     team = game.state.current_team
     game.play(last)
-    events = game.last_events
-    if any(isinstance(e, HandEnded) for e in events):
-        return ("go-out" if any(isinstance(e, WentOut) for e in events) else "stock-ends"), None, game
-    if any(isinstance(e, PotToStock) for e in events):
-        return "pot-to-stock", None, game
-    if any(isinstance(e, PotWaiting) and e.team == team for e in events):
-        return "pot-waits", None, game
-    pot = next((e for e in events if isinstance(e, PotTaken) and e.team == team), None)
-    if pot is not None:
-        return ("pot-fly" if pot.direct else "pot-at-once"), None, game
-    return ("next-player" if any(isinstance(e, Discarded) for e in events) else "turn-goes-on"), None, game
+    return outcome_in(game.last_events, team), None, game
 
 
 def _before_last(puzzle: Puzzle) -> tuple[Game, str]:
@@ -159,7 +141,7 @@ class Outcome(Kind):
             candidates = refusal_clauses(refusal)
             reason = Message("feedback.outcome.refused", {"why": refusal.message})
         else:
-            candidates = [*_CLAUSES[outcome], *_also(puzzle, rules, outcome)]
+            candidates = [*OUTCOME_CLAUSES[outcome], *_also(puzzle, rules, outcome)]
             reason = Message(f"feedback.outcome.{outcome}", {
                 "rules": rules, "how": Message(f"fact.stock-end-{rules.stock_end.value}")})
         if chosen == outcome:

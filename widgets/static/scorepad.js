@@ -180,6 +180,7 @@ function render({ model, el }) {
 
   function drawMatch() {
     const view = model.get("view") || {};
+    const focused = root.contains(document.activeElement) ? document.activeElement.dataset.testid : null;
     setup.hidden = Boolean(view.sides);
     if (!view.sides) { match.replaceChildren(); return; }
     const parts = [make("p", { className: "bsp-rules", dataset: { testid: "scorepad-rules-line" } }, view.setup)];
@@ -268,6 +269,10 @@ function render({ model, el }) {
     else handLabel.textContent = t("type-hand");
     match.replaceChildren(...parts);
     drawPicker();
+    if (focused && !root.contains(document.activeElement)) {
+      const again = root.querySelector(`[data-testid="${focused}"]`);
+      if (again) again.focus();
+    }
   }
 
   function scores(list, testid) {

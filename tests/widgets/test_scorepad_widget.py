@@ -124,4 +124,4 @@ def test_refusals_and_bad_input_are_sentences_of_the_page_language() -> None:
     page.handle({"type": "undo"})
     page.handle({"type": "undo"})
     assert page.problem == "Es gibt nichts rückgängig zu machen"
-    assert page.texts["score"] == "Spiel {n} zählen" and [r["label"] for r in page.ranks][10:12] == ["B", "D"]
+    assert page.texts["score"] == "Runde zählen" and [r["label"] for r in page.ranks][10:12] == ["B", "D"]

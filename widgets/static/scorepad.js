@@ -230,7 +230,7 @@ function render({ model, el }) {
         hand.append(make("h3", {}, t("preview", { n: view.next })), scores(view.preview, "scorepad-preview"));
       }
       hand.append(make("div", { className: "bsp-tools" },
-        button(t("score", { n: view.next }), { className: "bsp-primary", dataset: { testid: "scorepad-score" } },
+        button(t("score"), { className: "bsp-primary", dataset: { testid: "scorepad-score" } },
                () => send({ type: "score" })),
         button(t("undo"), { dataset: { testid: "scorepad-undo" } }, () => send({ type: "undo" }))));
       hand.append(make("details", { className: "bsp-more", open: Boolean(correcting) },

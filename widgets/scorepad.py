@@ -18,6 +18,7 @@ by the engine as they are tapped (``reading``). The match is kept in the browser
 
 from __future__ import annotations
 
+import html
 import json
 from typing import Any
 
@@ -40,6 +41,11 @@ from .language import resolve
 
 __all__ = ["KEPT_KEY", "ScorePadPage"]
 
+#: The printed score sheet's style: a page of its own, the hands in a table with one column per side.
+_PRINT_CSS = ("body{font:12pt sans-serif;margin:1cm}table{border-collapse:collapse;width:100%}"
+              "th,td{border:1px solid #999;padding:4px 6px;vertical-align:top;text-align:left}"
+              "ul{margin:0;padding-left:1em;list-style:none}")
+
 #: Where the page keeps the match in the browser (localStorage).
 KEPT_KEY = "buraco.scorepad"
 
@@ -49,7 +55,7 @@ _TEXTS = ("scorepad.page.title", "scorepad.page.setup", "scorepad.page.ruleset",
           "scorepad.page.add-meld", "scorepad.page.left", "scorepad.page.set-left", "scorepad.page.picker",
           "scorepad.page.picked", "scorepad.page.picked-none", "scorepad.page.rank", "scorepad.page.suit",
           "scorepad.page.joker", "scorepad.page.back", "scorepad.page.done", "scorepad.page.cancel",
-          "scorepad.page.type-cards", "scorepad.page.take-back", "scorepad.page.pot", "scorepad.page.out",
+          "scorepad.page.type-cards", "scorepad.page.take-back", "scorepad.page.pot", "scorepad.page.pot-unused", "scorepad.page.print", "scorepad.page.out",
           "scorepad.page.nobody-out", "scorepad.page.score", "scorepad.page.undo", "scorepad.page.preview",
           "scorepad.page.hands", "scorepad.page.correct", "scorepad.page.type-hand", "scorepad.page.type-hand-tip",
           "scorepad.page.enter", "scorepad.page.refused", "scorepad.page.fixes", "scorepad.page.export",
@@ -162,7 +168,7 @@ class ScorePadPage(PlainLayout, anywidget.AnyWidget):
             pad.left(int(c["player"]), self._cards(str(c.get("cards", ""))))
             self.reading = {}
         elif kind == "pot":
-            pad.pot(int(c["side"]), bool(c.get("taken")))
+            pad.pot(int(c["side"]), bool(c.get("taken")), unused=bool(c.get("unused")))
         elif kind == "out":
             side = c.get("side")
             pad.out(None if side is None else int(side))
@@ -229,7 +235,7 @@ class ScorePadPage(PlainLayout, anywidget.AnyWidget):
                 "melds": [{"cards": show(m.cards, lang), "label": m.describe(lang)} for m in draft.melds[s]],
                 "players": [{"seat": p, "name": pad.names[p], "left": show(draft.left[p], lang) if draft.left[p] else "",
                              "tokens": format_cards(draft.left[p])} for p in pad.players_of(s)],
-                "pot": draft.pot_taken[s],
+                "pot": draft.pot_taken[s], "unused": draft.pot_unused[s],
             })
         hands = [{"number": r.number, "title": render("scorepad.sheet.hand", lang, n=r.number, how=pad._how(r, lang)),
                   "scores": self._scores(r), "totals": [format_number(t, lang) for t in r.totals],
@@ -237,10 +243,11 @@ class ScorePadPage(PlainLayout, anywidget.AnyWidget):
         link = pad.link("")
         self.view = {
             "rules": rules_text(pad.rules), "title": show(pad.rules, lang), "setup": pad._setup_line(lang),
-            "pots": pad.rules.pots > 0, "sides": sides, "went_out": draft.went_out, "preview": preview,
+            "pots": pad.rules.pots > 0, "unused_counts": bool(pad.rules.pot_unused_penalty), "sides": sides, "went_out": draft.went_out, "preview": preview,
             "hands": hands, "totals": [format_number(t, lang) for t in pad.totals], "status": pad.status().text(lang),
             "over": pad.over, "next": len(pad.results) + 1, "text": pad.to_text(), "link": link,
             "sheet": pad.sheet_html(lang),
+            "document": _document(pad.sheet_html(lang), render("scorepad.sheet.title", lang), lang),
         }
         self.kept = json.dumps(pad.to_json(), ensure_ascii=False)
 
@@ -251,3 +258,9 @@ class ScorePadPage(PlainLayout, anywidget.AnyWidget):
                  "lines": [{"label": item.label.text(lang), "points": format_number(item.points, lang, signed=True)}
                            for item in score.items]}
                 for s, score in enumerate(result.scores)]
+
+
+def _document(sheet: str, title: str, lang: str) -> str:
+    """The score sheet (the session's escaped HTML) as a page of its own: what Print prints."""
+    return (f"<!doctype html><html lang='{lang}'><head><meta charset='utf-8'><title>{html.escape(title)}</title>"
+            f"<style>{_PRINT_CSS}</style></head><body>{sheet}</body></html>")

@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 from .conftest import ROOT, VoilaServer, axe_violations, open_notebook, screenshot
 
 PAGE = ROOT / "lessons" / "scorepad.ipynb"
+GERMAN = ROOT / "lessons" / "de" / "scorepad.ipynb"
 PHONE = {"width": 390, "height": 844}
 
 
@@ -89,6 +90,7 @@ def test_a_four_player_hand_entered_by_taps_at_390_px(page: Any, voila: VoilaSer
     expect(totals).to_contain_text("365")
     expect(totals).to_contain_text("20")
     expect(tid(page, "scorepad-hand-1")).to_contain_text("clean buraco 7♥-K♥")
+    expect(tid(page, "scorepad-print")).to_be_visible()
     assert overflow(page) <= 2, f"the score pad at 390 px is {overflow(page)} px wider than the page"
     screenshot(page, "scorepad-scored-390")
     for width in (390, 1280):
@@ -127,4 +129,29 @@ def test_the_setup_and_a_meld_by_keyboard(page: Any, voila: VoilaServer) -> None
     expect(tid(page, "scorepad-reading")).to_contain_text("run 4♥-6♥")
     page.keyboard.press("Enter")
     expect(tid(page, "scorepad-melds-0")).to_contain_text("run 4♥-6♥")
+    page.watch.assert_clean()
+
+
+@pytest.mark.timeout(300)
+def test_a_german_match_is_german_throughout(page: Any, voila: VoilaServer) -> None:
+    """The German page with a hand scored and a meld refused: no English word of the interface."""
+    from .test_german import english_found
+
+    open_notebook(page, voila, GERMAN)
+    page.set_viewport_size(PHONE)
+    tid(page, "scorepad-players-2").click()
+    tid(page, "scorepad-start").click()
+    meld(page, 0, "Qh Kh Ah", "Folge D♥–A♥ (35 Punkte)")
+    tid(page, "scorepad-add-meld-1").click()
+    tap(page, "5c 2d JK")
+    expect(tid(page, "scorepad-reading")).to_contain_text("[wild-one]")
+    tid(page, "scorepad-done").click()
+    expect(tid(page, "scorepad-problem")).to_contain_text("Nicht erlaubt")
+    tid(page, "scorepad-out-0").check()
+    tid(page, "scorepad-score").click()
+    expect(tid(page, "scorepad-hands")).to_contain_text("Runde 1 (ausgemacht: Spieler 1)")
+    tid(page, "scorepad-export").locator("summary").click()
+    text = page.locator("#rendered_cells").inner_text()
+    assert english_found(text) == [], english_found(text)
+    screenshot(page, "scorepad-de-390")
     page.watch.assert_clean()

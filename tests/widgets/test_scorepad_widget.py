@@ -125,3 +125,18 @@ def test_refusals_and_bad_input_are_sentences_of_the_page_language() -> None:
     page.handle({"type": "undo"})
     assert page.problem == "Es gibt nichts rückgängig zu machen"
     assert page.texts["score"] == "Runde zählen" and [r["label"] for r in page.ranks][10:12] == ["B", "D"]
+
+
+def test_a_pot_taken_but_not_used_where_the_ruleset_counts_it() -> None:
+    page = ScorePadPage(lang="en")
+    page.handle({"type": "setup", "rules": "buraco", "players": 4, "names": [], "teams": [], "target": None})
+    assert page.view["unused_counts"] is False and [s["name"] for s in page.view["sides"]] == ["Team 1", "Team 2"]
+    page.handle({"type": "setup", "rules": "fechado", "players": 4, "names": [], "teams": [], "target": None})
+    assert page.view["unused_counts"] is True
+    page.handle({"type": "meld", "side": 0, "cards": "7h 8h 9h"})
+    page.handle({"type": "pot", "side": 0, "taken": True, "unused": True})
+    assert page.view["sides"][0]["unused"] is True
+    assert {"label": "pot taken but not used", "points": "-100"} in page.view["preview"][0]["lines"]
+    page.handle({"type": "score"})
+    assert "pot taken but not used" in page.view["sheet"] and page.view["hands"][0]["scores"][0]["total"] == "-75"
+    assert page.view["document"].startswith("<!doctype html>") and "<title>Score sheet</title>" in page.view["document"]

@@ -213,6 +213,13 @@ function render({ model, el }) {
           const pot = make("input", { id: potId, type: "checkbox", checked: side.pot, dataset: { testid: `scorepad-pot-${s}` } });
           pot.addEventListener("change", () => send({ type: "pot", side: s, taken: pot.checked }));
           box.append(make("div", { className: "bsp-check" }, pot, make("label", { htmlFor: potId }, t("pot"))));
+          if (view.unused_counts && side.pot) {
+            const unusedId = uid("unused");
+            const unused = make("input", { id: unusedId, type: "checkbox", checked: side.unused,
+                                           dataset: { testid: `scorepad-pot-unused-${s}` } });
+            unused.addEventListener("change", () => send({ type: "pot", side: s, taken: true, unused: unused.checked }));
+            box.append(make("div", { className: "bsp-check bsp-indent" }, unused, make("label", { htmlFor: unusedId }, t("pot-unused"))));
+          }
         }
         hand.append(box);
       });
@@ -242,6 +249,7 @@ function render({ model, el }) {
     }
     if (view.hands && view.hands.length) {
       const list = make("section", { className: "bsp-hands", dataset: { testid: "scorepad-hands" } }, make("h2", {}, t("hands")));
+      list.append(button(t("print"), { dataset: { testid: "scorepad-print" } }, () => printSheet(view)));
       [...view.hands].reverse().forEach((h) => {
         list.append(make("h3", {}, h.title), scores(h.scores, `scorepad-hand-${h.number}`),
           button(t("correct"), { className: "bsp-small", dataset: { testid: `scorepad-correct-${h.number}` } }, () => {
@@ -273,6 +281,23 @@ function render({ model, el }) {
       const again = root.querySelector(`[data-testid="${focused}"]`);
       if (again) again.focus();
     }
+  }
+
+  // The score sheet the session made (escaped HTML), printed alone from a hidden frame.
+  function printSheet(view) {
+    const old = document.querySelector('iframe[data-testid="scorepad-print-frame"]');
+    if (old) old.remove();
+    const frame = make("iframe", { title: t("print"), tabIndex: -1, dataset: { testid: "scorepad-print-frame" } });
+    frame.setAttribute("aria-hidden", "true");
+    frame.style.cssText = "position:fixed;right:0;bottom:0;width:0;height:0;border:0;visibility:hidden";
+    frame.addEventListener("load", () => {
+      try {
+        frame.contentWindow.focus();
+        frame.contentWindow.print();
+      } catch (e) { /* no print window here: the sheet stays on the page */ }
+    });
+    frame.srcdoc = view.document || "";
+    document.body.appendChild(frame);
   }
 
   function scores(list, testid) {

@@ -33,6 +33,7 @@ from .puzzle import MeldPuzzle
 from .quiz import PuzzleSet, Quiz
 from .review import Review
 from .score_quiz import ScoreQuiz
+from .scorepad import ScorePadPage
 from .setlink import PageLink
 from .table import MeldView, TableView
 from .tabletop import TableTop
@@ -40,7 +41,7 @@ from .tabletop import TableTop
 __all__ = ["AssignmentMaker", "AssignmentResults", "CheatSheet", "Choice", "ClassExport", "ClassLearners", "ClassLoader",
            "ClassMap", "ClassMistakes", "FeedbackBox", "GameKeeper", "GameTable", "GlossaryList", "GlossaryLookup", "Hand", "HandIn",
            "HouseRules", "LanguageMenu", "MasteryMap", "MeldPuzzle", "MeldView", "PageLink", "Progress", "PuzzleSet", "Quiz",
-           "Review", "RulesetPicker", "ScoreQuiz", "TableTop", "TableView", "follow_course", "language", "use_language"]
+           "Review", "RulesetPicker", "ScorePadPage", "ScoreQuiz", "TableTop", "TableView", "follow_course", "language", "use_language"]
 
 log_to_server()  # a bug a page meets is in the server's log, with its traceback
 log_to_page()  # and in the page's browser console, without it

@@ -12,6 +12,8 @@ from playwright.sync_api import expect
 
 from .conftest import ROOT, VoilaServer, axe_violations, open_notebook, screenshot
 
+pytestmark = pytest.mark.browser
+
 PAGE = ROOT / "lessons" / "scorepad.ipynb"
 GERMAN = ROOT / "lessons" / "de" / "scorepad.ipynb"
 PHONE = {"width": 390, "height": 844}

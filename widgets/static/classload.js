@@ -65,24 +65,11 @@ function render({ model, el }) {
 
   let keepFailed = false;
   function keep() {
-    const key = model.get("kept_key");
-    const kept = model.get("kept") || "";
-    try {
-      if (kept) window.localStorage.setItem(key, kept);
-      else window.localStorage.removeItem(key);
-      keepFailed = false;
-    } catch (e) {
-      keepFailed = Boolean(kept);
-      note.textContent = t("keep-failed");
-    }
+    keepFailed = !keepInBrowser(model.get("kept_key"), model.get("kept") || "");
+    if (keepFailed) note.textContent = t("keep-failed");
     show();
   }
-  let stored = null;
-  try {
-    stored = window.localStorage.getItem(model.get("kept_key"));
-  } catch (e) {
-    stored = null;
-  }
+  const stored = keptInBrowser(model.get("kept_key"));
   if (stored) model.send({ type: "restore", kept: stored });
 
   const names = ["folder", "summary", "problems", "warnings", "note"];

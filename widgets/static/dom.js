@@ -55,3 +55,24 @@ function whenPageRan(then) {
   };
   check();
 }
+
+// A page's text kept in this browser under ``key`` (localStorage; an empty text forgets it): true
+// when kept (or forgotten), false when the browser refused (storage full, blocked, or no storage).
+function keepInBrowser(key, text) {
+  try {
+    if (text) window.localStorage.setItem(key, text);
+    else window.localStorage.removeItem(key);
+    return true;
+  } catch (e) {
+    return !text;
+  }
+}
+
+// The text kept in this browser under ``key``, or null (none kept, or no storage).
+function keptInBrowser(key) {
+  try {
+    return window.localStorage.getItem(key);
+  } catch (e) {
+    return null;
+  }
+}

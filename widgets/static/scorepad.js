@@ -318,26 +318,13 @@ function render({ model, el }) {
   // ------------------------------------------------------------------ kept in the browser
   let keepFailed = false;
   function keep() {
-    const key = model.get("kept_key");
-    const kept = model.get("kept") || "";
-    try {
-      if (kept) window.localStorage.setItem(key, kept);
-      else window.localStorage.removeItem(key);
-      keepFailed = false;
-    } catch (e) {
-      keepFailed = Boolean(kept);
-    }
+    keepFailed = !keepInBrowser(model.get("kept_key"), model.get("kept") || "");
   }
   const hash = window.location.hash || "";
   if (hash.includes("scorepad=")) {
     send({ type: "import", text: "#" + hash.slice(hash.indexOf("scorepad=")) });
   } else {
-    let stored = null;
-    try {
-      stored = window.localStorage.getItem(model.get("kept_key"));
-    } catch (e) {
-      stored = null;
-    }
+    const stored = keptInBrowser(model.get("kept_key"));
     if (stored) send({ type: "restore", kept: stored });
   }
 

@@ -27,7 +27,7 @@ def test_mypy_strict_on_the_engine_and_the_widgets() -> None:
 
 def test_engine_import_does_not_import_ipywidgets() -> None:
     code = ("import sys, buraco_core, buraco_core.game, buraco_core.bots, buraco_core.board, buraco_core.teach, "
-            "buraco_core.table; "
+            "buraco_core.sessions.table; "
             "bad = [m for m in sys.modules if m.split('.')[0] in ('ipywidgets', 'anywidget', "
             "'traitlets', 'IPython')]; print(bad); assert not bad")
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)

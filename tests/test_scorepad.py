@@ -1,4 +1,4 @@
-"""The score pad's session (buraco_core.scorepad), without widgets: a match set up, a hand entered meld
+"""The score pad's session (buraco_core.sessions.scorepad), without widgets: a match set up, a hand entered meld
 by meld and from text, scored as the game's own end of hand scores it, corrected, undone, kept."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import pytest
 
 from buraco_core import RULESETS, InvalidMeld, NotationError, make_meld
 from buraco_core.rules import RulesError
-from buraco_core.scorepad import ScorePad, meld_fixes
-from buraco_core.teach.session import SessionError
+from buraco_core.sessions.puzzle import SessionError
+from buraco_core.sessions.scorepad import ScorePad, meld_fixes
 
 HAND = "us: 7♥ 8♥ 9♥ 10♥ J♥ Q♥ K♥ | 5♣ 5♦ 5♠; hand ada: 3♣ K♦; pot taken; out: us"
 

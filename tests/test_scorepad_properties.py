@@ -13,8 +13,8 @@ from buraco_core.bots import Seats, make_bot, play_hand
 from buraco_core.game.actions import NextHand
 from buraco_core.game.facade import Game
 from buraco_core.game.state import Phase, PotState
-from buraco_core.scorepad import ScorePad
-from buraco_core.scorepad.notation import hand_text
+from buraco_core.sessions.scorepad import ScorePad
+from buraco_core.sessions.scorepad.notation import hand_text
 
 #: (ruleset or house variant, players): every ruleset, and two house variants.
 TABLES = [("buraco", 4), ("buraco", 2), ("brazilian", 3), ("italian", 4), ("burraco", 2), ("fechado", 4),

@@ -1,4 +1,4 @@
-"""TableSession (buraco_core/table.py): a hand at the table without a widget. The learner's plays
+"""TableSession (buraco_core/sessions/table.py): a hand at the table without a widget. The learner's plays
 go to the engine, a refused one changes nothing; bots move through the engine's loop; the coach is
 asked; the table is kept and resumed exactly."""
 
@@ -14,8 +14,8 @@ from positions import FED, WILD
 from buraco_core.bots import GreedyBot
 from buraco_core.game import Game, Phase
 from buraco_core.game.scenarios import parse_scenario
-from buraco_core.table import KEPT_FORMAT, Move, TableSession, effects
-from buraco_core.teach import SessionError
+from buraco_core.sessions import SessionError
+from buraco_core.sessions.table import KEPT_FORMAT, Move, TableSession, effects
 from buraco_core.teach.mastery import Outcome
 
 

@@ -16,7 +16,8 @@ form         controls                                              answer
 ``number``   a box for a number (``.bw-number``)                  the number
 ============ ==================================================== ==============================
 
->>> from buraco_core.teach import PuzzleSession, generate
+>>> from buraco_core.teach import generate
+>>> from buraco_core.sessions import PuzzleSession
 >>> situation = PuzzleSession(generate("meld-value", "buraco", 3)).situation()
 >>> box = INPUTS[situation.form](situation, "en")
 >>> box.number.value = 40; box.answer()
@@ -31,7 +32,7 @@ from typing import Any, ClassVar
 import ipywidgets
 
 from buraco_core.messages import render
-from buraco_core.teach import Situation
+from buraco_core.sessions import Situation
 
 from ._common import PlainLayout, description_style, plain_layout
 from .choice import Choice

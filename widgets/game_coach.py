@@ -1,6 +1,6 @@
 """The coach at the game table: its note (``.bw-coach-note``) shows the play it suggests and why,
 its remark on the learner's last turn and its debrief at the end of the hand, each asked of the
-:class:`~buraco_core.table.TableSession` (the reasons from :mod:`buraco_core.coach`) and drawn as
+:class:`~buraco_core.sessions.table.TableSession` (the reasons from :mod:`buraco_core.coach`) and drawn as
 HTML in the table's language; the look is ``static/tabletop.css``.
 """
 
@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from buraco_core.coach import Advice, Remark
 from buraco_core.game import View
 from buraco_core.messages import Message, render
-from buraco_core.table import TableSession
-from buraco_core.teach import SessionError
+from buraco_core.sessions import SessionError
+from buraco_core.sessions.table import TableSession
 from buraco_core.teach.explain import play_words
 
 from ._common import esc, plain_html, reason

@@ -1,4 +1,4 @@
-"""GameTable: a hand against bots, with a coach: a view of a :class:`buraco_core.table.TableSession`
+"""GameTable: a hand against bots, with a coach: a view of a :class:`buraco_core.sessions.table.TableSession`
 (the plays judged, the bots scheduled and narrated, the coach asked, the table kept), its parts
 in :mod:`~buraco_widgets.game_board`, its buttons in :mod:`~buraco_widgets.game_controls`. With
 ``lesson`` set, the learner's plays count toward mastery (``Move.answers``) in :class:`Progress`.
@@ -28,7 +28,7 @@ from buraco_core import Rules, board
 from buraco_core.bots import Bot
 from buraco_core.game import Game, Phase, View
 from buraco_core.messages import Message, render
-from buraco_core.table import Move, TableSession
+from buraco_core.sessions.table import Move, TableSession
 
 from ._common import PlainLayout, guard, reason, rules_key
 from .feedback import FeedbackBox
@@ -48,7 +48,7 @@ class GameTable(PlainLayout, ipywidgets.VBox):  # type: ignore[misc]
     """Play a hand against bots: ``GameTable(rules="buraco", seed=7)``; ``seat`` the learner's (0
     plays first), ``bots`` a bot name or one per other seat, ``pace`` the seconds between two bot
     moves, ``coach`` the rule behind a refused play and Suggest; ``autoplay=False``: the bots wait
-    for :meth:`step` / :meth:`advance_bots`. ``session`` is the :class:`~buraco_core.table.TableSession`,
+    for :meth:`step` / :meth:`advance_bots`. ``session`` is the :class:`~buraco_core.sessions.table.TableSession`,
     ``feedback.value`` the last message, ``log`` the moves so far, ``bot_error`` why a bot could not
     move (the hand stops there). Its parts: ``board`` (:class:`~buraco_widgets.game_board.Board`: the
     status, the melds, the hand, ...), ``controls`` (the buttons, the Play box, the New deal question),
@@ -187,7 +187,7 @@ class GameTable(PlainLayout, ipywidgets.VBox):  # type: ignore[misc]
     # -- a new game -------------------------------------------------------------------------------
     def ask_new_deal(self) -> None:
         """New deal: ask first where a game would be lost (:attr:`TableSession.under_way
-        <buraco_core.table.TableSession.under_way>`)."""
+        <buraco_core.sessions.table.TableSession.under_way>`)."""
         if self.session.under_way:
             self.controls.ask(self._t("widget.game.confirm-question"))
         else:

@@ -3,7 +3,7 @@
 The kernel sets ``saved`` after every move; the page stores it under ``key``. When the page is
 drawn again (a reload starts a new kernel), the page sends what it kept as ``restored``, and the
 owner rebuilds the game from it: :class:`KeptTable` does so for a
-:class:`~buraco_core.table.TableSession` (the one of :class:`~buraco_widgets.GameTable`).
+:class:`~buraco_core.sessions.table.TableSession` (the one of :class:`~buraco_widgets.GameTable`).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from buraco_core.table import TableSession
+from buraco_core.sessions.table import TableSession
 
 from ._common import PlainLayout, guard
 from .front_end import front_end
@@ -47,7 +47,7 @@ class KeptTable:
         self.keeper.observe(guard(show, self._restore, lang=lang), "restored")
 
     def keep(self) -> None:
-        """Keep the table as it is now (:meth:`TableSession.saved <buraco_core.table.TableSession.saved>`)."""
+        """Keep the table as it is now (:meth:`TableSession.saved <buraco_core.sessions.table.TableSession.saved>`)."""
         self.keeper.saved = self.session.saved(self.lang)
 
     def _restore(self, change: Any) -> None:

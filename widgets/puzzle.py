@@ -32,7 +32,8 @@ import ipywidgets
 import traitlets
 
 from buraco_core import Rules
-from buraco_core.teach import Kind, Puzzle, PuzzleSession, SessionError, load_puzzle
+from buraco_core.sessions import PuzzleSession, SessionError
+from buraco_core.teach import Kind, Puzzle, load_puzzle
 
 from ._common import PlainLayout, guard, reason, rules_key
 from .answers import AnswerInput, input_for

@@ -10,7 +10,8 @@ to the handlers its Python stand-ins (``check_button``, ``hint_button``, ``anoth
 in the order the learner clicked. The stand-ins keep a Button's face from Python:
 ``description``, ``tooltip``, ``disabled``, ``click()``, ``on_click(handler)``.
 
->>> from buraco_core.teach import PuzzleSession, generate, solve
+>>> from buraco_core.teach import generate, solve
+>>> from buraco_core.sessions import PuzzleSession
 >>> session = PuzzleSession(generate("meld-value", "buraco", 3))
 >>> row = PuzzleButtons("en")
 >>> _ = session.hint(); row.show(session); row.hint_button.description
@@ -30,7 +31,7 @@ import anywidget
 import traitlets
 
 from buraco_core.messages import render
-from buraco_core.teach import PuzzleSession
+from buraco_core.sessions import PuzzleSession
 
 from ._common import PlainLayout
 from .front_end import front_end

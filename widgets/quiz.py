@@ -19,8 +19,9 @@ from typing import Any
 import ipywidgets
 import traitlets
 
-from buraco_core import Rules
-from buraco_core.teach import Dealt, Puzzle, QuizSession, deal_quiz, load_puzzle, quizzes
+from buraco_core import Rules, sessions
+from buraco_core.sessions import QuizSession
+from buraco_core.teach import Dealt, Puzzle, deal_quiz, load_puzzle
 from buraco_core.teach.course import PuzzleFile
 
 from ._common import button, esc, guard, plain_html, plain_layout, reason, rules_key
@@ -90,8 +91,8 @@ class Quiz(Steps):
     lesson = traitlets.Unicode("")
     item = traitlets.Unicode("quiz")
     solved = traitlets.Bool(False)
-    #: How often one question comes back after a miss (:data:`buraco_core.teach.quizzes.RETRIES`).
-    RETRIES = quizzes.RETRIES
+    #: How often one question comes back after a miss (:data:`buraco_core.sessions.quiz.RETRIES`).
+    RETRIES = sessions.RETRIES
 
     def __init__(self, puzzles: Sequence[Puzzle | Dealt] = (), *, topic: str | None = None, lesson: str = "",
                  item: str = "quiz", rules: Rules | str = "buraco", seed: int = 1, n: int = 5,

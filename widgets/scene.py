@@ -10,7 +10,7 @@ import ipywidgets
 
 from buraco_core import board
 from buraco_core.messages import Message
-from buraco_core.teach import Situation
+from buraco_core.sessions import Situation
 
 from ._common import esc, plain_html, reason
 from .hand import Hand

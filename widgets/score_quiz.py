@@ -12,7 +12,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from buraco_core import Meld, Rules, format_cards, make_meld
-from buraco_core.teach import Puzzle, PuzzleSession
+from buraco_core.sessions import PuzzleSession
+from buraco_core.teach import Puzzle
 
 from ._common import as_cards, rules_key
 from .puzzle import MeldPuzzle

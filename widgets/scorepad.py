@@ -1,6 +1,6 @@
 """ScorePadPage: the score pad's page, one widget: a match played with real cards, kept in the browser.
 
-The session is :class:`buraco_core.scorepad.ScorePad` (each meld read by the engine as it is
+The session is :class:`buraco_core.sessions.scorepad.ScorePad` (each meld read by the engine as it is
 entered, a hand scored by the game's own end of hand); this widget only shows it as JSON (``view``)
 and hands it what the page sends: a setup, a meld tapped or typed, the cards left in a hand, a pot,
 who went out, score, undo, a hand corrected, a match imported. The cards the picker holds are read
@@ -30,9 +30,9 @@ from buraco_core.cards import RANK_NAMES, SUITS, format_cards
 from buraco_core.clauses import CLAUSES
 from buraco_core.errors import NotationError, Refusal
 from buraco_core.messages import format_number, render, show
-from buraco_core.scorepad import ScorePad
-from buraco_core.scorepad.entry import arranged, meld_fixes
-from buraco_core.scorepad.notation import hand_text, read_card
+from buraco_core.sessions.scorepad import ScorePad
+from buraco_core.sessions.scorepad.entry import arranged, meld_fixes
+from buraco_core.sessions.scorepad.notation import hand_text, read_card
 from buraco_core.variants import rules_text
 
 from ._common import PlainLayout, reason, template

@@ -4,7 +4,8 @@ far; the view a :class:`~buraco_widgets.PuzzleSet` and a :class:`~buraco_widgets
 They say what their questions record (:meth:`Steps.question_options`, :meth:`Steps.answered`)
 and which words count them (:attr:`Steps.counter`, :attr:`Steps.tally`).
 
->>> from buraco_core.teach import QuizSession, generate
+>>> from buraco_core.teach import generate
+>>> from buraco_core.sessions import QuizSession
 >>> from buraco_widgets import Progress
 >>> steps = Steps(QuizSession([generate("meld-value", "buraco", s) for s in (1, 2)]), progress=Progress(), lang="en")
 >>> steps.next(); steps.header.value, steps.next_button.disabled
@@ -19,7 +20,8 @@ import ipywidgets
 import traitlets
 
 from buraco_core.messages import render
-from buraco_core.teach import Puzzle, QuizSession
+from buraco_core.sessions import QuizSession
+from buraco_core.teach import Puzzle
 
 from ._common import PlainLayout, button, esc, guard, plain_html, plain_layout
 from .progress import Progress

@@ -1,14 +1,14 @@
 """The game table in a lesson: a hand against the computer is one item of the lesson in the
 learner's :class:`~buraco_widgets.Progress` (``hand``, its chip in the page's words), solved once
 the hand is over; each play of the learner the rules judged counts on the clauses it used or broke
-(:attr:`Move.answers <buraco_core.table.Move.answers>`, recorded from the ``game``, with the
+(:attr:`Move.answers <buraco_core.sessions.table.Move.answers>`, recorded from the ``game``, with the
 table's session). A table outside a lesson records nothing.
 """
 
 from __future__ import annotations
 
 from buraco_core.messages import render
-from buraco_core.table import Move, TableSession
+from buraco_core.sessions.table import Move, TableSession
 
 from .progress import Progress
 

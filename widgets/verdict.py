@@ -3,7 +3,8 @@
 the hints seen so far, as the box's values in the page's language. What shows is the session's
 call (the engine's count only once it can no longer give the answer away); this only draws it.
 
->>> from buraco_core.teach import PuzzleSession, generate, solve
+>>> from buraco_core.teach import generate, solve
+>>> from buraco_core.sessions import PuzzleSession
 >>> from buraco_widgets.feedback import FeedbackBox
 >>> session, box = PuzzleSession(generate("meld-value", "buraco", 3)), FeedbackBox()
 >>> show_verdict(box, session.check(solve(session.puzzle)), "en")

@@ -2,7 +2,7 @@
 
 Where the rules let the learner choose the end a moving wild card goes to (an addition made by
 the buttons, or typed without ``low``/``high``: :meth:`TableSession.wild_ends
-<buraco_core.table.TableSession.wild_ends>`), the table asks first: a :class:`Choice` (``choice``,
+<buraco_core.sessions.table.TableSession.wild_ends>`), the table asks first: a :class:`Choice` (``choice``,
 ``.bw-wild-end``, keyboard reachable, in ``row``, ``.bw-wild-end-row``) shows the meld each end
 makes, and choosing one makes the play with that end.
 """
@@ -15,7 +15,7 @@ from typing import Any
 import ipywidgets
 
 from buraco_core.messages import Message, render
-from buraco_core.table import TableSession
+from buraco_core.sessions.table import TableSession
 
 from ._common import classed, guard
 from .choice import Choice

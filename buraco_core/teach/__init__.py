@@ -13,9 +13,8 @@ The kinds are registered in one place, :data:`KINDS` (one module each under
 exercises a given clause; :func:`get_course` is the course (its lessons, puzzle files, syllabus and
 the section that teaches each clause: :mod:`buraco_core.teach.course`), the installed one or a
 folder's; :func:`make_quiz` deals a lesson's quiz from its syllabus; :func:`load_puzzles` reads a
-teacher's YAML file; a :class:`PuzzleSession` is one puzzle being answered (tries, hints, "another
-one", the course's ruleset) and a :class:`QuizSession` a quiz with its retry pool, both without a
-widget; :func:`buraco_core.teach.course.coverage.coverage` proves the lessons cover the rulebook
+teacher's YAML file (a puzzle or a quiz being answered is a session, a floor up:
+:mod:`buraco_core.sessions`); :func:`buraco_core.teach.course.coverage.coverage` proves the lessons cover the rulebook
 (``python -m buraco_core check-puzzles lessons/puzzles``).
 
 >>> p = Puzzle(id="demo", kind="make-buraco", rules="buraco",
@@ -62,13 +61,10 @@ from .generate import dealers, generate
 from .kinds import KINDS, Kind, Option
 from .positions import game_of
 from .puzzle import Goal, Puzzle, PuzzleError, read_kinds
-from .quizzes import QuizSession
-from .session import ANSWER_FORMS, PuzzleSession, SessionError, Situation
 
 read_kinds(KINDS)  # a puzzle finds its kind by name here, below the kinds (each reads a Puzzle)
 
 __all__ = [
-    "ANSWER_FORMS",
     "HINT_LEVELS",
     "KINDS",
     "Course",
@@ -81,10 +77,6 @@ __all__ = [
     "Option",
     "Puzzle",
     "PuzzleError",
-    "PuzzleSession",
-    "QuizSession",
-    "SessionError",
-    "Situation",
     "asked_meld",
     "asked_play",
     "check",

@@ -9,7 +9,7 @@ each with its clause and, for cards, card by card. Nothing in it is finished pro
 is a :class:`~buraco_core.messages.Message`, so ``fb.explain("de")`` works once a German
 catalog exists.
 
-A :class:`~buraco_core.teach.session.PuzzleSession` hands back the same Feedback with what the
+A :class:`~buraco_core.sessions.puzzle.PuzzleSession` hands back the same Feedback with what the
 page needs beside the verdict: the lesson section to read again (``link``), the meld to draw
 (``drawing``), how the answer counts toward mastery (``outcome``), the learner's answer as shown
 beside the engine's count (``your_answer``), and whether the count may be shown yet
@@ -75,7 +75,7 @@ class Feedback:
     on, the most specific first (``rule`` is the one of them the puzzle exercises); ``sums``: the
     lines add up to one count (False where they are several sides' counts: no total).
 
-    Set by a session (:class:`~buraco_core.teach.session.PuzzleSession`), empty from
+    Set by a session (:class:`~buraco_core.sessions.puzzle.PuzzleSession`), empty from
     :func:`~buraco_core.teach.check` alone: ``link`` (the course's
     :class:`~buraco_core.teach.course.Link` to the lesson section that teaches ``rule``, in the
     session's language, for a wrong answer), ``drawing`` (the meld to draw beside the verdict, where the kind draws

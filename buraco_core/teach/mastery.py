@@ -21,7 +21,7 @@ quiz, puzzle or table where it was missed: :attr:`Answer.session`). The same puz
 after the miss, or the quiz's own retry of it, shows the learner the rule again but does not
 prove it learned, so the review deals it that same day. Relearned on the day it was missed, it
 stays in box 1 and comes back the next day, as after an answer helped by a hint. (Which clause an
-answer counts on: :func:`buraco_core.teach.session.counted_clause`.)
+answer counts on: :func:`buraco_core.sessions.puzzle.counted_clause`.)
 
 Why Leitner boxes and not SM-2 or FSRS: a clause gets few answers (a handful
 over a course, not hundreds), too few to fit a per-item ease or a memory model; boxes need no

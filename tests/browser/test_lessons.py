@@ -246,7 +246,8 @@ def test_lesson_09s_go_out_miss_says_so_links_its_section_and_another_one_stays_
     """Lesson 09's "when to go out" position: a discard that does not go out is told so (the
     engine's verdict), the miss links the section "When to go out", and "Another one" deals another
     go-out position (the engine's next one: the session's own). Shots at 1280 and 390 px."""
-    from buraco_core.teach import KINDS, PuzzleSession, check, load_puzzle
+    from buraco_core.sessions import PuzzleSession
+    from buraco_core.teach import KINDS, check, load_puzzle
 
     lesson = ROOT / "lessons" / "09_strategy.ipynb"
     puzzle = load_puzzle(ROOT / "lessons" / "puzzles" / "09_strategy.yaml", "go-out-now")

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from buraco_core.cards import Card
-from buraco_core.teach import PuzzleSession, check, generate, load_puzzle, solve
+from buraco_core.sessions import PuzzleSession
+from buraco_core.teach import check, generate, load_puzzle, solve
 from buraco_core.teach.audit.causes import messages_of
 from buraco_core.teach.audit.positions import turn_outcome
 from buraco_core.teach.course import Link

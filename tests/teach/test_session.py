@@ -9,19 +9,8 @@ from typing import Any
 
 import pytest
 
-from buraco_core.teach import (
-    ANSWER_FORMS,
-    HINT_LEVELS,
-    KINDS,
-    Puzzle,
-    PuzzleSession,
-    SessionError,
-    check,
-    generate,
-    hint,
-    load_puzzle,
-    solve,
-)
+from buraco_core.sessions import ANSWER_FORMS, PuzzleSession, SessionError
+from buraco_core.teach import HINT_LEVELS, KINDS, Puzzle, check, generate, hint, load_puzzle, solve
 from buraco_core.teach.mastery import Outcome
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -92,7 +81,7 @@ def test_nothing_given_is_not_a_try() -> None:
 
 
 def test_a_check_that_fails_is_logged_and_said(monkeypatch: Any, caplog: Any) -> None:
-    import buraco_core.teach.session as session_module
+    import buraco_core.sessions.puzzle as session_module
 
     def broken(puzzle: Puzzle, answer: object) -> Any:
         raise TypeError("a bug")

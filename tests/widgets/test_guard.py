@@ -223,13 +223,13 @@ def test_a_learners_error_is_not_written_to_the_pages_console() -> None:
 def test_a_warning_of_the_engine_reaches_the_pages_console_as_a_warning() -> None:
     from buraco_widgets.page_console import page_console
 
-    from buraco_core.table import TableSession
+    from buraco_core.sessions.table import TableSession
 
     session = TableSession(rules="buraco", seed=1)
     assert session.restore("{not a kept table") is False
     entry = page_console().lines[-1]
     assert entry["level"] == "warn"
-    assert "WARNING buraco_core.table: the game kept in the browser could not be resumed" in entry["text"]
+    assert "WARNING buraco_core.sessions.table: the game kept in the browser could not be resumed" in entry["text"]
 
 
 def test_the_console_keeps_its_last_lines_each_numbered_once() -> None:

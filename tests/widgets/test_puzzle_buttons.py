@@ -9,7 +9,8 @@ import ipywidgets
 from buraco_widgets import MeldPuzzle, Progress
 from buraco_widgets.puzzle_buttons import PuzzleButtons
 
-from buraco_core.teach import PuzzleSession, generate, solve
+from buraco_core.sessions import PuzzleSession
+from buraco_core.teach import generate, solve
 
 
 def from_page(widget: Any, content: dict[str, Any]) -> None:

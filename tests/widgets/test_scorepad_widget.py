@@ -9,7 +9,7 @@ import json
 
 from buraco_widgets import ScorePadPage
 
-from buraco_core.scorepad import ScorePad
+from buraco_core.sessions.scorepad import ScorePad
 
 
 def _tap(page: ScorePadPage, cards: str) -> None:

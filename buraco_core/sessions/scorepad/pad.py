@@ -16,7 +16,7 @@ its score sheet. A hand is scored by the game's own end of hand
 totals, the target and the tie rule), so the pad scores exactly as the game does.
 
 A whole hand can be typed in one line (:meth:`ScorePad.enter`, the notation of
-:mod:`buraco_core.scorepad.notation`, documented in docs/engine.md).
+:mod:`buraco_core.sessions.scorepad.notation`, documented in docs/engine.md).
 
 >>> pad = ScorePad("buraco", players=4, teams=("us", "them"))
 >>> pad.meld("us", "7h 8h 9h 10h Jh Qh Kh").describe()
@@ -44,15 +44,15 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ..cards import Card, parse_cards
-from ..errors import NotationError
-from ..game.end import end_hand
-from ..game.state import Phase, PotState, State, players_problem, team_count
-from ..melds import InvalidMeld, Meld
-from ..messages import Message, format_number, render
-from ..rules import Rules, RulesError
-from ..teach.session import SessionError
-from ..variants import get_rules, meaning, rules_text
+from ...cards import Card, parse_cards
+from ...errors import NotationError
+from ...game.end import end_hand
+from ...game.state import Phase, PotState, State, players_problem, team_count
+from ...melds import InvalidMeld, Meld
+from ...messages import Message, format_number, render
+from ...rules import Rules, RulesError
+from ...variants import get_rules, meaning, rules_text
+from ..base import SessionError
 from .entry import HandEntry, HandResult, arranged, check_entry_supply
 from .notation import hand_text, read_hand
 
@@ -205,7 +205,7 @@ class ScorePad:
         self._change(dataclasses.replace(self.draft, went_out=s))
 
     def enter(self, text: str) -> HandEntry:
-        """Read a whole hand from text (the notation of :mod:`buraco_core.scorepad.notation`) into the
+        """Read a whole hand from text (the notation of :mod:`buraco_core.sessions.scorepad.notation`) into the
         draft, replacing it; nothing changes if the text is refused."""
         entry = read_hand(self, text)
         self._change(entry)

@@ -35,21 +35,21 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TypedDict
 
-from .board import seat_name
-from .bots import Bot, BotError, Seats, make_bot
-from .coach import Advice, Remark, advise, review
-from .game import Action, AddToMeld, Discard, Event, Game, Phase, State, View, seen_by, view_of
-from .game.actions import IllegalAction
-from .game.events import Added, Melded, PotTaken, PotToStock, PotWaiting
-from .jsondata import JsonValue
-from .melds import InvalidMeld, Meld
-from .messages import Message
-from .narrate import narrate_events
-from .rules import Rules
-from .teach.mastery import Outcome
-from .teach.puzzle import own_words
-from .teach.session import SessionError, new_session_id
-from .variants import get_rules, parse_variant
+from ..board import seat_name
+from ..bots import Bot, BotError, Seats, make_bot
+from ..coach import Advice, Remark, advise, review
+from ..game import Action, AddToMeld, Discard, Event, Game, Phase, State, View, seen_by, view_of
+from ..game.actions import IllegalAction
+from ..game.events import Added, Melded, PotTaken, PotToStock, PotWaiting
+from ..jsondata import JsonValue
+from ..melds import InvalidMeld, Meld
+from ..messages import Message
+from ..narrate import narrate_events
+from ..rules import Rules
+from ..teach.mastery import Outcome
+from ..teach.puzzle import own_words
+from ..variants import get_rules, parse_variant
+from .base import SessionError, new_session_id
 
 __all__ = ["KEPT_FORMAT", "Effects", "Move", "TableSession", "effects"]
 

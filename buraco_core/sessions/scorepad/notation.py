@@ -26,10 +26,10 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from ..cards import RANK_NAMES, Card, card_text, parse_card
-from ..errors import NotationError
-from ..melds import InvalidMeld, Meld
-from ..messages import LANGUAGES, Message, catalog
+from ...cards import RANK_NAMES, Card, card_text, parse_card
+from ...errors import NotationError
+from ...melds import InvalidMeld, Meld
+from ...messages import LANGUAGES, Message, catalog
 from .entry import HandEntry, arranged, check_entry_supply
 
 if TYPE_CHECKING:

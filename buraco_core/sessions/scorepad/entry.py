@@ -12,11 +12,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import CARD_ORDER, Card, format_cards, parse_cards
-from ..melds import HIGH_ACE, InvalidMeld, Meld, check_supply, make_meld, read_run
-from ..rules import Rules
-from ..scoring import Score
-from ..variants import get_rules
+from ...cards import CARD_ORDER, Card, format_cards, parse_cards
+from ...melds import HIGH_ACE, InvalidMeld, Meld, check_supply, make_meld, read_run
+from ...rules import Rules
+from ...scoring import Score
+from ...variants import get_rules
 
 __all__ = ["HandEntry", "HandResult", "arranged", "check_entry_supply", "meld_fixes"]
 

@@ -1,5 +1,5 @@
 """A teaching session: one puzzle being answered (:class:`PuzzleSession`), with no widget (a quiz
-of them is a :class:`~buraco_core.teach.quizzes.QuizSession`).
+of them is a :class:`~buraco_core.sessions.quiz.QuizSession`).
 
 A session holds what happens while a learner works: the tries, the hints seen, whether the answer
 was shown, what was solved, "another one" dealt from the next seed, the course's ruleset followed,
@@ -29,31 +29,31 @@ from __future__ import annotations
 import dataclasses
 import logging
 import os
-import secrets
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from ..cards import parse_cards
 from ..clauses import CLAUSES
-from ..errors import LearnerError, learner_message
+from ..errors import learner_message
 from ..game.view import View
 from ..jsondata import JsonObject, whole
 from ..messages import Message
 from ..rules import Rules
+from ..teach.core import HINT_LEVELS, check, hint, version_in
+from ..teach.course import Course, Link, get_course
+from ..teach.feedback import Feedback
+from ..teach.generate import generate
+from ..teach.kinds import KINDS, Kind, Option
+from ..teach.kinds.base import Params, text_param
+from ..teach.mastery import Outcome, outcome_of
+from ..teach.positions import game_of
+from ..teach.puzzle import Puzzle, own_words
 from ..variants import get_rules, rules_text
-from .core import HINT_LEVELS, check, hint, version_in
-from .course import Course, Link, get_course
-from .feedback import Feedback
-from .generate import generate
-from .kinds import KINDS, Kind, Option
-from .kinds.base import Params, text_param
-from .mastery import Outcome, outcome_of
-from .positions import game_of
-from .puzzle import Puzzle, own_words
+from .base import SessionError, new_session_id
 
-__all__ = ["ANSWER_FORMS", "AnswerForm", "Attempt", "PuzzleSession", "SessionError", "Situation", "counted_clause",
-           "lesson_link", "new_session_id", "why"]
+__all__ = ["ANSWER_FORMS", "AnswerForm", "Attempt", "PuzzleSession", "Situation", "counted_clause", "lesson_link",
+           "why"]
 
 _LOG = logging.getLogger(__name__)
 
@@ -62,22 +62,6 @@ ANOTHER_TRIES = 20
 
 #: What the Hint button offers before each level of hint (:attr:`PuzzleSession.hint_offer`).
 _HINT_OFFER = {1: "widget.hint", 2: "widget.hint-more", 3: "widget.hint-answer"}
-
-
-class SessionError(LearnerError):
-    """What the learner asked for cannot be done now (no other puzzle to deal, not your turn):
-    ``message`` says why; ``str(e)`` is English, ``e.explain(lang)`` another language."""
-
-    def __init__(self, message: Message) -> None:
-        super().__init__(message)
-
-
-def new_session_id(kind: str) -> str:
-    """A new id for one session (``puzzle``, ``quiz``, ``table``) on one page: what an answer is
-    recorded with (:attr:`~buraco_core.teach.mastery.Answer.session`), so that a clause missed
-    there is relearned only in another session. Unique across pages and reloads, so not seeded
-    (it decides nothing a learner sees)."""
-    return f"{kind}-{secrets.token_hex(4)}"
 
 
 def counted_clause(puzzle: Puzzle, rule: str | None, correct: bool, asked: str | None = None) -> str | None:

@@ -1,5 +1,5 @@
 """A quiz, or a set of puzzles, worked through one question at a time: :class:`QuizSession`, each
-question a :class:`~buraco_core.teach.session.PuzzleSession`, with no widget.
+question a :class:`~buraco_core.sessions.puzzle.PuzzleSession`, with no widget.
 
 The session keeps the score (answered right, without the answer shown), the first tries, and in a
 quiz the retry pool: a question missed at its first answer comes back at the end as a fresh
@@ -29,12 +29,13 @@ from dataclasses import dataclass
 from ..clauses import CLAUSES
 from ..messages import Message
 from ..rules import Rules
+from ..teach.course import Link
+from ..teach.course.syllabus import Dealt, retry
+from ..teach.feedback import Feedback
+from ..teach.puzzle import Puzzle
 from ..variants import get_rules, rules_text
-from .course import Link
-from .course.syllabus import Dealt, retry
-from .feedback import Feedback
-from .puzzle import Puzzle
-from .session import CourseLike, PuzzleSession, SessionError, lesson_link, new_session_id
+from .base import SessionError, new_session_id
+from .puzzle import CourseLike, PuzzleSession, lesson_link
 
 __all__ = ["RETRIES", "QuizSession", "Retry"]
 

@@ -2,7 +2,7 @@
 (:class:`ScorePad`, the session behind the score pad's page; :mod:`.notation`, a whole hand typed
 in one line).
 
-A session: it sits on the sessions' floor beside :mod:`buraco_core.table` (docs/architecture.md),
+A session: it sits on the sessions' floor beside :mod:`buraco_core.sessions.table` (docs/architecture.md),
 over the game's end of hand, which it reuses to score, and the teaching's session error.
 """
 

@@ -1,0 +1,31 @@
+"""Sessions: what happens while a learner works on one page, with no widget: a puzzle being
+answered (:class:`PuzzleSession`), a quiz with its retry pool (:class:`QuizSession`), a hand at the
+table with the coach (:class:`TableSession`), a match scored with real cards (:class:`ScorePad`).
+
+A session keeps the tries, hints, moves and what was recorded; every verdict, point and legal move
+is the engine's or the teaching's below it (docs/architecture.md: the sessions' floor sits over
+``teach``, the players, the render and the engine; the widgets over it only show a session).
+"""
+
+from .base import SessionError, new_session_id
+from .puzzle import ANSWER_FORMS, AnswerForm, PuzzleSession, Situation, counted_clause, lesson_link
+from .quiz import RETRIES, QuizSession
+from .scorepad import ScorePad
+from .table import KEPT_FORMAT, Move, TableSession
+
+__all__ = [
+    "ANSWER_FORMS",
+    "KEPT_FORMAT",
+    "RETRIES",
+    "AnswerForm",
+    "Move",
+    "PuzzleSession",
+    "QuizSession",
+    "ScorePad",
+    "SessionError",
+    "Situation",
+    "TableSession",
+    "counted_clause",
+    "lesson_link",
+    "new_session_id",
+]

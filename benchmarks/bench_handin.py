@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/bench_handin.py            # the sample class (thirty learners)
     .venv/bin/python benchmarks/bench_handin.py --repeat 5 # reading the class five times: best and median
 
-For each group of the sample class (buraco_core.teach.sample_class: strong, learning, slipping,
+For each group of the sample class (buraco_core.teach.learners.sample_class: strong, learning, slipping,
 absent learners), the number of answers, the file's size and the code's length (characters to paste),
 with the answers' ids as a browser makes them (the time in hex and six random hex digits: the sample's
 own ids compress better);
@@ -27,9 +27,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def main(argv: list[str] | None = None) -> int:
-    from buraco_core.teach.class_report import report_document
-    from buraco_core.teach.classroom import read_class
-    from buraco_core.teach.sample_class import GROUPS, sample_class
+    from buraco_core.teach.learners.class_report import report_document
+    from buraco_core.teach.learners.classroom import read_class
+    from buraco_core.teach.learners.sample_class import GROUPS, sample_class
 
     args = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     args.add_argument("--repeat", type=int, default=3)

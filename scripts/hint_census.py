@@ -15,7 +15,7 @@ from pathlib import Path
 from buraco_core.rules import RULESETS
 from buraco_core.teach import KINDS, generate, load_puzzles
 from buraco_core.teach.audit.census import census
-from buraco_core.teach.puzzle import Puzzle
+from buraco_core.teach.puzzles.puzzle import Puzzle
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -1,4 +1,4 @@
-"""Assignments by link (buraco_core.teach.assignment): one text per assignment, the same seeded
+"""Assignments by link (buraco_core.teach.learners.assignment): one text per assignment, the same seeded
 questions every time and in every process, a teacher's own puzzle file inside the link, and a
 sentence for every text that is not an assignment."""
 
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from buraco_core.teach.assignment import MAX_QUESTIONS, Assignment, AssignmentError, parse_assignment
+from buraco_core.teach.learners.assignment import MAX_QUESTIONS, Assignment, AssignmentError, parse_assignment
 
 ROOT = Path(__file__).resolve().parent.parent
 SYLLABUS = ROOT / "lessons" / "syllabus.yaml"
@@ -43,7 +43,7 @@ def test_the_same_questions_every_time_and_in_another_process() -> None:
     ids = [d.puzzle.id for d in parse_assignment(text).questions()]
     assert ids == [d.puzzle.id for d in parse_assignment(text).questions()] and len(ids) == 6
     assert [d.puzzle.main_clause for d in parse_assignment(text).questions()] == ["run", "set", "wild-one"] * 2
-    code = ("from buraco_core.teach.assignment import parse_assignment\n"
+    code = ("from buraco_core.teach.learners.assignment import parse_assignment\n"
             f"print(' '.join(d.puzzle.id for d in parse_assignment({text!r}).questions()))")
     other = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True,
                            env={**os.environ, "PYTHONHASHSEED": "12345"})
@@ -93,7 +93,7 @@ def test_a_text_that_is_no_assignment_says_why(text: str, key: str) -> None:
     assert error.value.explain("de") and error.value.explain("de") != error.value.explain("en")
 
 
-# ---------------------------------------------------------------- the link a learner can open (buraco_core.teach.links)
+# ---------------------------------------------------------------- the link a learner can open (buraco_core.teach.learners.links)
 HUB_ENV = {"JUPYTERHUB_SERVICE_PREFIX": "/user/mrs-smith/", "JUPYTERHUB_BASE_URL": "/", "JUPYTERHUB_USER": "mrs-smith"}
 BINDER_ENV = {**HUB_ENV, "JUPYTERHUB_SERVICE_PREFIX": "/user/school-buraco-abc123/",
               "BINDER_LAUNCH_HOST": "https://mybinder.org/", "BINDER_REQUEST": "v2/gh/school/buraco/main",
@@ -106,7 +106,7 @@ NAMED = Assignment(rules="italian", n=4, seed=7, clauses=("run", "single-take"),
 def test_on_a_hub_the_link_goes_through_user_redirect_and_survives_the_hubs_redirects() -> None:
     from urllib.parse import parse_qsl, urlencode, urlsplit
 
-    from buraco_core.teach.links import assignment_link
+    from buraco_core.teach.learners.links import assignment_link
 
     link = assignment_link(NAMED.text(), "https://hub.school.org/user/mrs-smith/voila/render/lessons/de/teacher.ipynb",
                            HUB_ENV)
@@ -129,7 +129,7 @@ def test_on_a_hub_the_link_goes_through_user_redirect_and_survives_the_hubs_redi
 def test_on_binder_the_link_launches_a_session_of_the_same_commit_that_opens_the_set() -> None:
     from urllib.parse import parse_qs, urljoin, urlsplit
 
-    from buraco_core.teach.links import assignment_link
+    from buraco_core.teach.learners.links import assignment_link
 
     page = "https://hub.2i2c.mybinder.org/user/school-buraco-abc123/voila/render/lessons/teacher.ipynb?token=secret"
     link = assignment_link(NAMED.text(), page, BINDER_ENV)
@@ -155,7 +155,7 @@ def test_on_binder_the_link_launches_a_session_of_the_same_commit_that_opens_the
                                   "http://[::1]:8866/voila/render/lessons/teacher.ipynb",
                                   "http://0.0.0.0:8000/lessons/teacher.html"])
 def test_a_page_at_localhost_makes_the_link_and_says_learners_cannot_open_it(page: str) -> None:
-    from buraco_core.teach.links import assignment_link
+    from buraco_core.teach.learners.links import assignment_link
 
     link = assignment_link("rules:buraco/clauses:run", page, {})
     assert link.warning is not None and link.warning.key == "assign.link.local"
@@ -164,7 +164,7 @@ def test_a_page_at_localhost_makes_the_link_and_says_learners_cannot_open_it(pag
 
 
 def test_the_static_site_and_a_plain_server_link_beside_the_page() -> None:
-    from buraco_core.teach.links import assignment_link
+    from buraco_core.teach.learners.links import assignment_link
 
     site = assignment_link("rules:buraco/clauses:run", "http://school.example/buraco/lessons/de/teacher.html#x", {})
     assert (site.form, site.url, site.warning) == ("static", "http://school.example/buraco/lessons/de/10_review.html"

@@ -135,7 +135,7 @@ def test_a_broken_kind_is_caught_naming_the_puzzle_and_the_answer(kind: str, mon
 def test_the_old_match_puzzles_hid_the_opponents_hand(monkeypatch: pytest.MonkeyPatch) -> None:
     """Before issue 21 a match puzzle showed only the target and the totals: its answer changed with
     the opponent's hand, which the page does not show."""
-    from buraco_core.teach.kinds.match import MATCH
+    from buraco_core.teach.puzzles.kinds.match import MATCH
 
     p = lesson("06_scoring.yaml", "buraco-tie")
     monkeypatch.setattr(MATCH, "facts", lambda puzzle: (Message("fact.match-target", {"target": 2005}),))
@@ -157,7 +157,7 @@ def test_a_prompt_that_does_not_say_the_buraco_kind_is_caught() -> None:
 
 def test_a_sentence_the_position_contradicts_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     """The predict kind's old sentence for (Q♥) K♥ A♥ 2♥ gave the 2♥ a choice of end it has not."""
-    from buraco_core.teach.kinds.predict import PREDICT
+    from buraco_core.teach.puzzles.kinds.predict import PREDICT
 
     p = lesson("02_wilds.yaml", "two-beyond-ace")
     original = PREDICT.check
@@ -174,7 +174,7 @@ def test_a_sentence_the_position_contradicts_is_caught(monkeypatch: pytest.Monke
 def test_a_count_diagnosed_by_the_wrong_cause_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     """clean-bonus-300 said "count again" for 250, the preset's bonus; fechado-pot-unused said nothing
     comes off for the pot where 100 does."""
-    from buraco_core.teach.kinds import meld_value, score
+    from buraco_core.teach.puzzles.kinds import meld_value, score
 
     monkeypatch.setattr(meld_value, "_house_bonus", lambda meld: None)
     cause = classes(lesson("11_house_rules.yaml", "clean-bonus-300"))["cause"]
@@ -194,7 +194,7 @@ def test_a_count_diagnosed_by_the_wrong_cause_is_caught(monkeypatch: pytest.Monk
 def test_a_count_with_two_causes_named_by_one_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 37 D16: natural-two-value's 20 is the 2 counted as nothing and Brazilian Buraco's values;
     the kind said only the second."""
-    from buraco_core.teach.kinds import meld_value
+    from buraco_core.teach.puzzles.kinds import meld_value
 
     p = lesson("02_wilds.yaml", "natural-two-value")
     assert audit_puzzle(p).findings == []
@@ -205,7 +205,7 @@ def test_a_count_with_two_causes_named_by_one_is_caught(monkeypatch: pytest.Monk
 
 def test_a_coach_sentence_with_no_reason_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     from buraco_core import coach
-    from buraco_core.teach.kinds import best_play
+    from buraco_core.teach.puzzles.kinds import best_play
 
     monkeypatch.setattr(best_play, "what_follows", lambda game, play: [])
     monkeypatch.setattr(coach, "outcome_reasons", lambda view, events: [])
@@ -216,7 +216,7 @@ def test_a_coach_sentence_with_no_reason_is_caught(monkeypatch: pytest.MonkeyPat
 
 
 def test_a_hint_showing_a_wild_card_where_a_clean_meld_is_right_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    from buraco_core.teach.kinds.make_meld import MAKE_MELD
+    from buraco_core.teach.puzzles.kinds.make_meld import MAKE_MELD
 
     monkeypatch.setattr(MAKE_MELD, "solve", lambda puzzle: ["9d", "10d", "2c"])
     cause = classes(lesson("08_play.yaml", "spot-the-meld"))["cause"]
@@ -239,7 +239,7 @@ def test_a_kind_that_reads_a_royal_run_as_not_clean_is_caught(puzzle: Puzzle, mo
     """Issue 37 N1: make-buraco and extend refused a royal or ace-to-ace run for a clean buraco ("it
     has no wild card, so it is a royal buraco"), and the audit, reading the kind as the kind did,
     could not see it. The audit reads "clean" as RULES.md words it; the old reading put back is caught."""
-    from buraco_core.teach.kinds import extend, make_buraco
+    from buraco_core.teach.puzzles.kinds import extend, make_buraco
 
     assert audit_puzzle(puzzle).findings == []
     fixed = make_buraco.buraco_problem

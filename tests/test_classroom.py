@@ -1,5 +1,5 @@
-"""A class on the teacher's page (buraco_core.teach.classroom), tested with the sample class: thirty
-learners made by playing the course's quizzes with scripted answers (buraco_core.teach.sample_class),
+"""A class on the teacher's page (buraco_core.teach.learners.classroom), tested with the sample class: thirty
+learners made by playing the course's quizzes with scripted answers (buraco_core.teach.learners.sample_class),
 so every figure is known from the script itself. The expected figures below are worked out from the
 groups' script (which quizzes each learner was dealt, how they answered), never from the view.
 
@@ -21,19 +21,19 @@ import pytest
 from buraco_core import CLAUSES, RULESETS
 from buraco_core.clauses import shares_answers
 from buraco_core.teach import load_puzzle
-from buraco_core.teach.assignment import parse_assignment
-from buraco_core.teach.classroom import (
+from buraco_core.teach.course.syllabus import deal_quiz
+from buraco_core.teach.learners.assignment import parse_assignment
+from buraco_core.teach.learners.classroom import (
     ClassView,
     assignment_results,
     pasted_codes,
     read_class,
     read_folder,
 )
-from buraco_core.teach.course.syllabus import deal_quiz
-from buraco_core.teach.handin import HandIn, hand_in, write_to_class
-from buraco_core.teach.mistakes import answer_key
-from buraco_core.teach.record import Record
-from buraco_core.teach.sample_class import ASSIGNMENT, GROUPS, MISTAKES, NAMES, sample_class
+from buraco_core.teach.learners.handin import HandIn, hand_in, write_to_class
+from buraco_core.teach.learners.record import Record
+from buraco_core.teach.learners.sample_class import ASSIGNMENT, GROUPS, MISTAKES, NAMES, sample_class
+from buraco_core.teach.puzzles.mistakes import answer_key
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = ROOT / "lessons"
@@ -131,7 +131,7 @@ def test_the_median_and_who_is_behind(view: ClassView) -> None:
 def test_early_in_a_course_the_learners_who_never_answered_are_behind() -> None:
     """The review's class: a median of 1 lesson flagged nobody by the median alone, not even the four
     who never answered; those are behind now, and one lesson fewer than the median is not."""
-    from buraco_core.teach.mastery import Answer, Outcome
+    from buraco_core.teach.learners.mastery import Answer, Outcome
 
     def learner(name: str, lessons: int, answers: int) -> HandIn:
         solved = {f"0{i}": ["quiz"] for i in range(lessons)}
@@ -168,7 +168,7 @@ def test_the_results_per_question_of_the_assignment(view: ClassView) -> None:
 
 
 def test_each_question_shows_its_cards_so_two_of_one_prompt_are_told_apart(view: ClassView) -> None:
-    from buraco_core.teach.classroom import question_words
+    from buraco_core.teach.learners.classroom import question_words
 
     (assignment,) = view.assignments().values()
     results = assignment_results(view, assignment, SYLLABUS)
@@ -265,7 +265,7 @@ def test_pasted_codes_are_named_in_order(handins: list[HandIn]) -> None:
 
 
 def test_missed_last_means_the_last_answer_was_wrong() -> None:
-    from buraco_core.teach.mastery import Answer, Outcome
+    from buraco_core.teach.learners.mastery import Answer, Outcome
 
     def learner(name: str, outcomes: list[Outcome]) -> str:
         answers = tuple(Answer("run", "buraco", o, f"v{i}", DAY, at=i, session="s1") for i, o in enumerate(outcomes))
@@ -303,7 +303,7 @@ def test_the_german_report_writes_days_and_counts_as_german_does(view: ClassView
     """The review's T6 and T8: the German report writes its days 1.12.2026, not 2026-12-01, and the
     count of one learner takes no capital after the number ('1 lernende Person')."""
     from buraco_core.messages import render
-    from buraco_core.teach.class_report import report_html
+    from buraco_core.teach.learners.class_report import report_html
 
     found = re.search(r"<header>.*?<p>(.*?)</p>", report_html(view, "de"))
     assert found, "the report has a summary"

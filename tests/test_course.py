@@ -107,7 +107,7 @@ def test_check_puzzles_reports_an_index_that_is_not_current(tmp_path: Path, caps
 
 
 def test_every_strategy_task_has_its_section_in_every_language() -> None:
-    from buraco_core.teach.kinds.best_play import ASKS
+    from buraco_core.teach.puzzles.kinds.best_play import ASKS
 
     course = get_course(LESSONS)
     for lang in course.languages:

@@ -21,9 +21,9 @@ from buraco_core.melds import InvalidMeld
 from buraco_core.messages import Message, catalog
 from buraco_core.rules import RulesError
 from buraco_core.sessions.puzzle import SessionError
-from buraco_core.teach.assignment import AssignmentError, parse_assignment
-from buraco_core.teach.handin import HandInError
-from buraco_core.teach.mastery import RecordError
+from buraco_core.teach.learners.assignment import AssignmentError, parse_assignment
+from buraco_core.teach.learners.handin import HandInError
+from buraco_core.teach.learners.mastery import RecordError
 from buraco_core.variants import VariantError, parse_variant
 
 
@@ -124,7 +124,8 @@ def test_a_bug_in_checking_a_puzzle_is_logged_and_the_page_says_the_trainer_met_
         caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
     from buraco_core.sessions import PuzzleSession
     from buraco_core.sessions import puzzle as session
-    from buraco_core.teach import check, core, generate
+    from buraco_core.teach import check, generate
+    from buraco_core.teach.puzzles import core
 
     puzzle = generate("make-meld", "buraco", 1)
     monkeypatch.setattr(core, "get_rules", _a_bug)

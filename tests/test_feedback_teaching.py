@@ -238,7 +238,7 @@ def test_a_meld_value_miss_and_its_second_hint_name_the_rule_not_each_cards_valu
     Classic Buraco: ace 15, queen 10, king 10"), leaving only the sum. Now the miss names the rule
     as the puzzle's ruleset reads it and where to look; no card's value is handed over."""
     from buraco_core.melds import make_meld
-    from buraco_core.teach.feedback import rule_text
+    from buraco_core.teach.puzzles.feedback import rule_text
 
     puzzles = _meld_value_puzzles()
     assert len(puzzles) == 14

@@ -1,7 +1,7 @@
-"""Handing progress in (buraco_core.teach.handin): the file and the code hold the same record; a
+"""Handing progress in (buraco_core.teach.learners.handin): the file and the code hold the same record; a
 damaged code is refused with a sentence, never read as something else; the class folder of a hub
 gets one file per learner, replaced atomically, and a folder that cannot take it says so. Also the
-named mistake a wrong answer makes (buraco_core.teach.mistakes) and its place in the record."""
+named mistake a wrong answer makes (buraco_core.teach.puzzles.mistakes) and its place in the record."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from buraco_core.teach import check, load_puzzles
 from buraco_core.teach.course.files import puzzle_files
-from buraco_core.teach.handin import (
+from buraco_core.teach.learners.handin import (
     CODE_PREFIX,
     HandIn,
     HandInError,
@@ -28,9 +28,9 @@ from buraco_core.teach.handin import (
     read_progress,
     write_to_class,
 )
-from buraco_core.teach.mastery import Answer, Outcome
-from buraco_core.teach.mistakes import answer_key, mistake_entry, named_mistake
-from buraco_core.teach.record import FORMAT, Record, read_record
+from buraco_core.teach.learners.mastery import Answer, Outcome
+from buraco_core.teach.learners.record import FORMAT, Record, read_record
+from buraco_core.teach.puzzles.mistakes import answer_key, mistake_entry, named_mistake
 
 ROOT = Path(__file__).resolve().parent.parent
 DAY = date(2026, 12, 1)

@@ -21,7 +21,7 @@ from buraco_core.messages import catalog
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The contracts of pyproject.toml's [tool.importlinter], by id.
-CONTRACTS = ("packages", "no-widgets", "floors", "engine", "game", "sessions", "teach", "puzzles", "acyclic")
+CONTRACTS = ("packages", "no-widgets", "floors", "engine", "game", "sessions", "teach", "acyclic")
 
 
 def test_lint_imports_keeps_every_contract() -> None:

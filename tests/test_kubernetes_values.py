@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 import yaml
 
-from buraco_core.teach.handin import CLASS_DIR
+from buraco_core.teach.learners.handin import CLASS_DIR
 
 ROOT = Path(__file__).resolve().parent.parent
 VALUES = ROOT / "deploy" / "kubernetes" / "values.yaml"

@@ -131,7 +131,7 @@ def test_each_lesson_has_a_quiz_and_practice(name: str) -> None:
 
 @pytest.mark.parametrize("name", [*NAMES, REVIEW, *PAGES])
 def test_links_resolve(name: str) -> None:
-    from buraco_core.teach.glossary import TERMS
+    from buraco_core.teach.course.glossary import TERMS
 
     text = "\n".join(source(c) for c in cells(name) if c["cell_type"] == "markdown")
     terms = {t.anchor for t in TERMS}

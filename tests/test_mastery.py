@@ -1,6 +1,6 @@
-"""Mastery per clause and the spacing of reviews (buraco_core.teach.mastery): answers in, states and
+"""Mastery per clause and the spacing of reviews (buraco_core.teach.learners.mastery): answers in, states and
 due dates out, the clock passed in; and the learner's record as the browser keeps it
-(buraco_core.teach.record): its format, the migration from the first format, merging."""
+(buraco_core.teach.learners.record): its format, the migration from the first format, merging."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from buraco_core import CLAUSES, RULESETS
 from buraco_core.clauses import shares_answers
-from buraco_core.teach.mastery import (
+from buraco_core.teach.learners.mastery import (
     BOXES,
     INTERVALS,
     MASTERY_STREAK,
@@ -26,7 +26,14 @@ from buraco_core.teach.mastery import (
     outcome_of,
     review_plan,
 )
-from buraco_core.teach.record import DEFAULT_RULESET, FORMAT, LearnerClock, Record, read_record, solved_lines
+from buraco_core.teach.learners.record import (
+    DEFAULT_RULESET,
+    FORMAT,
+    LearnerClock,
+    Record,
+    read_record,
+    solved_lines,
+)
 
 DAY = date(2026, 12, 1)
 FIRST, HELPED, WRONG = Outcome.FIRST, Outcome.HELPED, Outcome.WRONG

@@ -64,7 +64,7 @@ def test_no_functools_cache_is_left_in_the_engine() -> None:
     import re
     from pathlib import Path
 
-    from buraco_core.teach.class_report import stylesheet
+    from buraco_core.teach.learners.class_report import stylesheet
 
     root = Path(memo.__file__).parent
     found = [str(p.relative_to(root)) for p in root.rglob("*.py")

@@ -232,7 +232,7 @@ def test_the_owner_hint_names_the_row_the_table_shows_not_a_team_number() -> Non
 
 def test_a_refused_play_is_named_whole_not_negated_in_the_middle() -> None:
     """A5: „Du darfst nicht 4♥ 5♥ 6♥ auslegen“ put „nicht“ before the cards."""
-    from buraco_core.teach.explain import play_words
+    from buraco_core.teach.puzzles.explain import play_words
 
     text = render("feedback.play-refused", "de", play=play_words("meld 4h 5h 6h", 0), why="x")
     assert text == "„4♥ 5♥ 6♥ auslegen“ ist nicht erlaubt: x."
@@ -245,7 +245,7 @@ def test_a_match_puzzle_of_players_alone_names_no_team() -> None:
     Punkte“ where every player is alone; a side is the player of its seat there, a team only where
     there are partners."""
     from buraco_core.teach import check, hint, load_puzzle
-    from buraco_core.teach.kinds import KINDS
+    from buraco_core.teach.puzzles.kinds import KINDS
 
     path = "lessons/puzzles/06_scoring.yaml"
     for pid, team in (("brazilian-match", False), ("match-point", True)):

@@ -115,9 +115,9 @@ def test_the_dynamic_keys_exist_for_every_value_the_code_builds_them_from() -> N
         assert f"meld.kind.{kind}" in cat
     for r in RANK_NAMES:  # what a wild card in a set stands for (buraco_core/svg.py)
         assert f"svg.a-rank.{r}" in cat
-    from buraco_core.teach.classroom import LEVELS
+    from buraco_core.teach.learners.classroom import LEVELS
 
-    for level in LEVELS:  # the class's map (buraco_core/teach/classroom.py)
+    for level in LEVELS:  # the class's map (buraco_core/teach/learners/classroom.py)
         assert f"classroom.level.{level}" in cat and f"classroom.mark.{level}" in cat
     from buraco_widgets.game_board import HOW_BUTTONS
 
@@ -141,8 +141,8 @@ def test_the_teaching_keys_exist_for_every_value_they_are_built_from() -> None:
 
     from buraco_core.rules import StockEnd, Tie
     from buraco_core.teach import KINDS
-    from buraco_core.teach.kinds.outcome import OUTCOMES
-    from buraco_core.teach.kinds.predict import KIND_OUTCOMES, WILD_OUTCOMES
+    from buraco_core.teach.puzzles.kinds.outcome import OUTCOMES
+    from buraco_core.teach.puzzles.kinds.predict import KIND_OUTCOMES, WILD_OUTCOMES
 
     cat = catalog()
     for kind in ("clean", "semi-clean", "dirty", "royal", "ace-to-ace"):

@@ -38,7 +38,7 @@ def test_no_distractor_holds_three_copies_of_a_card_unless_the_deck_is_asked() -
     from collections import Counter
 
     from buraco_core import RULESETS, parse_cards
-    from buraco_core.teach.kinds.which_meld import WHICH_MELD
+    from buraco_core.teach.puzzles.kinds.which_meld import WHICH_MELD
 
     def triples(params: dict[str, object]) -> int:
         found = 0

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from buraco_core.teach.kinds import KINDS
-from buraco_core.teach.positions import PositionGoal
+from buraco_core.teach.puzzles.kinds import KINDS
+from buraco_core.teach.puzzles.positions import PositionGoal
 
 README = Path(__file__).resolve().parent.parent / "lessons" / "puzzles" / "README.md"
 _ROW = re.compile(r"^\| ([\w-]+) \| (.*?) \| .*\|$", re.M)

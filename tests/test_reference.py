@@ -15,9 +15,9 @@ import pytest
 from buraco_core import CLAUSES, RULESETS
 from buraco_core.compare import ROWS
 from buraco_core.messages import catalog, render
-from buraco_core.teach.cheatsheet import PARTS, cheat_sheet
 from buraco_core.teach.course import Course
-from buraco_core.teach.glossary import GLOSSARY_PAGE, TERMS, glossary, term_link
+from buraco_core.teach.course.cheatsheet import PARTS, cheat_sheet
+from buraco_core.teach.course.glossary import GLOSSARY_PAGE, TERMS, glossary, term_link
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = ROOT / "lessons"

@@ -13,8 +13,8 @@ from buraco_core.game import Game, Phase, apply_events, new_game, view_of
 from buraco_core.game.actions import AddToMeld
 from buraco_core.game.state import state_with
 from buraco_core.narrate import narrate, narrate_events
-from buraco_core.teach.explain import explain_allowed
-from buraco_core.teach.plays import clauses_of, clauses_used
+from buraco_core.teach.puzzles.explain import explain_allowed
+from buraco_core.teach.puzzles.plays import clauses_of, clauses_used
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -103,8 +103,8 @@ def test_the_coachs_reasons_for_an_addition_come_from_its_event() -> None:
 def test_no_module_compares_the_state_before_a_move_with_the_state_after() -> None:
     """The renderers take events: none builds the view or the state after a move to compare it
     with the one before (the pattern of the four modules that did)."""
-    for path in ("buraco_core/narrate.py", "buraco_core/teach/plays.py", "buraco_core/teach/explain.py",
-                 "buraco_core/coach.py", "buraco_core/teach/kinds/outcome.py"):
+    for path in ("buraco_core/narrate.py", "buraco_core/teach/puzzles/plays.py", "buraco_core/teach/puzzles/explain.py",
+                 "buraco_core/coach.py", "buraco_core/teach/puzzles/kinds/outcome.py"):
         tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
         names = {n.id for n in ast.walk(tree) if isinstance(n, ast.Name)}
         attrs = {(n.value.id, n.attr) for n in ast.walk(tree)

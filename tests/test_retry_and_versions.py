@@ -23,7 +23,7 @@ from buraco_core.teach import (
     version_in,
 )
 from buraco_core.teach.course.syllabus import load_syllabus
-from buraco_core.teach.plays import clauses_used
+from buraco_core.teach.puzzles.plays import clauses_used
 
 ROOT = Path(__file__).resolve().parent.parent
 SYLLABUS = ROOT / "lessons" / "syllabus.yaml"
@@ -44,7 +44,7 @@ def test_a_missed_question_comes_back_as_another_seeded_variant_of_its_clause(le
 
 def test_a_retry_keeps_the_items_parameters() -> None:
     """Lessons 00 and 01 come before the wild cards: a comeback there has none either."""
-    from buraco_core.teach.generate import _has_wild_cards
+    from buraco_core.teach.puzzles.generate import _has_wild_cards
 
     for lesson in ("00", "01"):
         for missed in deal_quiz(lesson, "buraco", 1, syllabus=SYLLABUS):

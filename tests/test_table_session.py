@@ -16,7 +16,7 @@ from buraco_core.game import Game, Phase
 from buraco_core.game.scenarios import parse_scenario
 from buraco_core.sessions import SessionError
 from buraco_core.sessions.table import KEPT_FORMAT, Move, TableSession, effects
-from buraco_core.teach.mastery import Outcome
+from buraco_core.teach.learners.mastery import Outcome
 
 
 def test_a_refused_play_changes_nothing_and_is_a_miss_on_its_clause() -> None:
@@ -33,7 +33,7 @@ def test_a_refused_play_changes_nothing_and_is_a_miss_on_its_clause() -> None:
 def test_a_tables_answers_carry_its_session_and_a_miss_there_stays_due() -> None:
     from datetime import date
 
-    from buraco_core.teach.mastery import Answer, clause_states, review_plan
+    from buraco_core.teach.learners.mastery import Answer, clause_states, review_plan
 
     table, other = TableSession("buraco", seed=7), TableSession("buraco", seed=7)
     assert table.id.startswith("table-") and table.id != other.id

@@ -27,9 +27,9 @@ from buraco_core.teach import (
     solve,
     validate,
 )
-from buraco_core.teach.feedback import join
-from buraco_core.teach.kinds.match import MATCH_OUTCOMES
-from buraco_core.teach.positions import game_of
+from buraco_core.teach.puzzles.feedback import join
+from buraco_core.teach.puzzles.kinds.match import MATCH_OUTCOMES
+from buraco_core.teach.puzzles.positions import game_of
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSON_PUZZLES = ROOT / "lessons" / "puzzles"

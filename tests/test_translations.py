@@ -112,7 +112,7 @@ def test_the_german_catalog_says_each_thing_by_one_term() -> None:
 
 def test_a_sentence_built_from_parts_says_kein_not_nicht_ein() -> None:
     from buraco_core.game.actions import parse_action
-    from buraco_core.teach.explain import play_words
+    from buraco_core.teach.puzzles.explain import play_words
 
     kinds = ("clean", "semi-clean", "dirty", "royal", "ace-to-ace")
     for kind in kinds:
@@ -136,7 +136,7 @@ def test_a_task_is_a_sentence_with_its_article() -> None:
     for kind in ("", "run", "set"):
         goal = {"meld_kind": kind} if kind else {}
         p = Puzzle(id="t", kind="make-meld", rules="buraco", hand=("4h", "5h", "6h", "9c", "9d", "9s"), goal=goal)
-        from buraco_core.teach.kinds import KINDS
+        from buraco_core.teach.puzzles.kinds import KINDS
 
         made[kind] = KINDS["make-meld"].prompt(p).text("de")
     assert "daraus eine Meldung." in made[""] and "daraus eine Folge." in made["run"] and "daraus einen Satz." in made["set"]
@@ -144,7 +144,7 @@ def test_a_task_is_a_sentence_with_its_article() -> None:
 
 
 def test_the_german_glossary_finds_the_words_german_players_use() -> None:
-    from buraco_core.teach.glossary import glossary
+    from buraco_core.teach.course.glossary import glossary
 
     terms = glossary("de")
     for word, term in [("Kombination", "meld"), ("Drilling", "set"), ("Straße", "run"), ("Nachziehstapel", "stock"),
@@ -190,7 +190,7 @@ def test_a_wild_card_stands_for_a_rank_in_the_learners_letters() -> None:
 
 def test_allowed_or_refused_is_read_in_the_words_the_question_asks_for() -> None:
     from buraco_core.teach import Puzzle, check
-    from buraco_core.teach.answers import read_bool
+    from buraco_core.teach.puzzles.answers import read_bool
 
     assert render("answer.allowed-or-refused", "de") == "Antworte mit „erlaubt“ oder „nicht erlaubt“."
     assert [read_bool(w) for w in ("erlaubt", "Nicht erlaubt", "ja", "nein", "allowed", "refused")] == \
@@ -217,7 +217,7 @@ def test_the_typed_play_reads_the_ends_the_lessons_name() -> None:
 def test_an_error_the_teaching_layer_catches_is_said_in_the_learners_language(monkeypatch: pytest.MonkeyPatch) -> None:
     from buraco_core.errors import NotationError
     from buraco_core.teach import Puzzle, check
-    from buraco_core.teach.kinds import KINDS
+    from buraco_core.teach.puzzles.kinds import KINDS
 
     def broken(*_args: object) -> None:
         raise NotationError("notation.not-a-card", token="7x")
@@ -270,7 +270,7 @@ def test_the_royal_buraco_is_all_thirteen_ranks_in_every_sentence() -> None:
 def test_a_progress_record_that_cannot_be_read_is_said_in_the_learners_language() -> None:
     from buraco_widgets import Progress
 
-    from buraco_core.teach.record import RecordError, read_record
+    from buraco_core.teach.learners.record import RecordError, read_record
 
     with pytest.raises(RecordError) as caught:
         read_record('{"format": "buraco-progress/2", "answers": [{"clause": "run"}]}')

@@ -2,9 +2,9 @@
 
 The teacher picks rules (clauses) or a lesson's quiz, a ruleset, how many questions and a seed,
 and may add a puzzle file of their own (YAML; its problems are shown as ``file:line: message``);
-the engine makes the assignment's text (:mod:`buraco_core.teach.assignment`) and the page the
+the engine makes the assignment's text (:mod:`buraco_core.teach.learners.assignment`) and the page the
 link to the review page, which deals the same questions to every learner who opens it. The link
-is made in Python (:func:`buraco_core.teach.links.assignment_link`) from the page's address, as the
+is made in Python (:func:`buraco_core.teach.learners.links.assignment_link`) from the page's address, as the
 browser reports it, and the kernel's environment: a hub's user-redirect link on a JupyterHub, a
 Binder launch link on Binder, the site's own address on the static site; ``link_note`` says which
 form and why, ``link_warning`` where a learner cannot open it (a page at localhost). The results show,
@@ -14,7 +14,7 @@ after help, wrong (and the named mistakes made), who opened the assignment but h
 and who of the loaded class never opened the link.
 
 >>> from datetime import date
->>> from buraco_core.teach.sample_class import ASSIGNMENT, sample_class
+>>> from buraco_core.teach.learners.sample_class import ASSIGNMENT, sample_class
 >>> from buraco_widgets.classroom import ClassLoader
 >>> maker = AssignmentMaker(environ={"JUPYTERHUB_SERVICE_PREFIX": "/user/mrs-smith/"})
 >>> maker._on_page(maker, {"type": "page", "url": "https://hub.school.org/user/mrs-smith/voila/render/lessons/teacher.ipynb"}, [])
@@ -47,10 +47,10 @@ from buraco_core.clauses import CLAUSES
 from buraco_core.messages import Message, render, show
 from buraco_core.rules import RULESETS
 from buraco_core.teach import dealers
-from buraco_core.teach.assignment import Assignment, AssignmentError, parse_assignment
-from buraco_core.teach.classroom import answer_words, assignment_results, question_words
 from buraco_core.teach.course import Course, clause_groups, get_course
-from buraco_core.teach.links import REVIEW_PAGE, assignment_link
+from buraco_core.teach.learners.assignment import Assignment, AssignmentError, parse_assignment
+from buraco_core.teach.learners.classroom import answer_words, assignment_results, question_words
+from buraco_core.teach.learners.links import REVIEW_PAGE, assignment_link
 from buraco_core.variants import get_rules
 
 from ._common import template

@@ -1,12 +1,12 @@
 """ClassExport: the class as a CSV (one row per learner and clause) and a printable one-page report.
 
-Both are the engine's (:meth:`buraco_core.teach.classroom.ClassView.csv`,
-:func:`buraco_core.teach.class_report.report_document`), made again whenever the class changes;
+Both are the engine's (:meth:`buraco_core.teach.learners.classroom.ClassView.csv`,
+:func:`buraco_core.teach.learners.class_report.report_document`), made again whenever the class changes;
 the page offers them as downloads, and Print prints the report alone (its own page with the print
 stylesheet, in a hidden frame, as the cheat sheet prints).
 
 >>> from datetime import date
->>> from buraco_core.teach.sample_class import sample_class
+>>> from buraco_core.teach.learners.sample_class import sample_class
 >>> from buraco_widgets.classroom import ClassLoader
 >>> loader = ClassLoader(today=date(2026, 12, 1), environ={})
 >>> loader.load_files((h.file_name(), h.dumps()) for h in sample_class(date(2026, 12, 1)))
@@ -22,7 +22,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from buraco_core.teach.class_report import report_document, report_html, stylesheet
+from buraco_core.teach.learners.class_report import report_document, report_html, stylesheet
 
 from ._common import STATIC, template
 from .class_map import assignment_puzzles

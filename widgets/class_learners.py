@@ -3,12 +3,12 @@
 One row per learner: the name (and the hub's user name), the ruleset and language of their
 course, the lessons done (their quizzes solved), the rules mastered, being learned and missed at
 the last answer, the reviews due on the teacher's day, the last activity, and whether they are
-behind (no answer yet, or :data:`buraco_core.teach.classroom.BEHIND_BY` lessons fewer done than
+behind (no answer yet, or :data:`buraco_core.teach.learners.classroom.BEHIND_BY` lessons fewer done than
 the class's median), which a sentence under the table explains (``behind_note``). The page sorts by
 any column; the figures are the engine's.
 
 >>> from datetime import date
->>> from buraco_core.teach.sample_class import sample_class
+>>> from buraco_core.teach.learners.sample_class import sample_class
 >>> from buraco_widgets.classroom import ClassLoader
 >>> loader = ClassLoader(today=date(2026, 12, 1), environ={})
 >>> loader.load_files((h.file_name(), h.dumps()) for h in sample_class(date(2026, 12, 1)))
@@ -31,7 +31,7 @@ import anywidget
 import traitlets
 
 from buraco_core.messages import render, show
-from buraco_core.teach.classroom import BEHIND_BY, Learner
+from buraco_core.teach.learners.classroom import BEHIND_BY, Learner
 from buraco_core.variants import get_rules
 
 from ._common import template

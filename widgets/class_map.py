@@ -6,10 +6,10 @@ it, missed it and not relearned it since, have not met it, or play a ruleset wit
 in the ruleset of their course). Clicking a clause opens its learners by level and the named
 mistakes made on it, each with the puzzle, the wrong answer and the feedback the learners got,
 and the link to the lesson section that teaches the clause. Everything is the engine's
-(:mod:`buraco_core.teach.classroom`); the page only draws it.
+(:mod:`buraco_core.teach.learners.classroom`); the page only draws it.
 
 >>> from datetime import date
->>> from buraco_core.teach.sample_class import sample_class
+>>> from buraco_core.teach.learners.sample_class import sample_class
 >>> from buraco_widgets.classroom import ClassLoader
 >>> loader = ClassLoader(today=date(2026, 12, 1), environ={})
 >>> loader.load_files((h.file_name(), h.dumps()) for h in sample_class(date(2026, 12, 1)))
@@ -30,9 +30,9 @@ import traitlets
 
 from buraco_core.clauses import CLAUSES
 from buraco_core.messages import render
-from buraco_core.teach.classroom import LEVELS, MistakeRow, mistake_words
 from buraco_core.teach.course import clause_groups, teaching_link
-from buraco_core.teach.puzzle import Puzzle
+from buraco_core.teach.learners.classroom import LEVELS, MistakeRow, mistake_words
+from buraco_core.teach.puzzles.puzzle import Puzzle
 
 from ._common import template
 from .classroom import ClassLoader

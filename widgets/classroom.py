@@ -2,7 +2,7 @@
 
 The teacher chooses many files at once and/or pastes codes (one per line, or broken over lines
 by a chat), or, on a hub with a class folder (``BURACO_CLASS_DIR``), reads it. Everything loaded
-is read by the engine (:func:`buraco_core.teach.classroom.read_class`): whatever is not a
+is read by the engine (:func:`buraco_core.teach.learners.classroom.read_class`): whatever is not a
 learner's hand-in is listed with a sentence, the rest loads, and loading more adds to the class
 (the same learner again: the later hand-in stays). The other widgets of the teacher's page
 (:mod:`buraco_widgets.class_map`, ...) observe ``version`` and draw :attr:`ClassLoader.view`.
@@ -13,7 +13,7 @@ nothing is loaded, and the page forgets it), and a page opened again (a reload, 
 link) sends it back (:meth:`ClassLoader.restore`). "Start again" forgets it.
 
 >>> from datetime import date
->>> from buraco_core.teach.sample_class import sample_class
+>>> from buraco_core.teach.learners.sample_class import sample_class
 >>> loader = ClassLoader(today=date(2026, 12, 1), environ={})
 >>> files = [(h.file_name(), h.dumps()) for h in sample_class(date(2026, 12, 1))[:3]]
 >>> loader.load_files([*files, ("notes.txt", "hello")])
@@ -38,7 +38,8 @@ import anywidget
 import traitlets
 
 from buraco_core.messages import Message, render
-from buraco_core.teach.classroom import (
+from buraco_core.teach.course import Course, get_course
+from buraco_core.teach.learners.classroom import (
     ClassView,
     Problem,
     course_puzzles,
@@ -46,9 +47,8 @@ from buraco_core.teach.classroom import (
     read_class,
     read_folder,
 )
-from buraco_core.teach.course import Course, get_course
-from buraco_core.teach.handin import class_folder
-from buraco_core.teach.puzzle import Puzzle
+from buraco_core.teach.learners.handin import class_folder
+from buraco_core.teach.puzzles.puzzle import Puzzle
 
 from ._common import template
 from .front_end import front_end
@@ -70,7 +70,7 @@ _TEXTS = ("classroom.load.title", "classroom.load.files-label", "classroom.load.
 
 class ClassLoader(anywidget.AnyWidget):
     """Load a class (``ClassLoader()`` on the teacher's page). ``view`` is the class as loaded
-    (a :class:`~buraco_core.teach.classroom.ClassView`), ``version`` counts its changes."""
+    (a :class:`~buraco_core.teach.learners.classroom.ClassView`), ``version`` counts its changes."""
 
     _esm = front_end("classload.js", "classroom.css", dom=True)
 

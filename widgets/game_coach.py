@@ -14,7 +14,7 @@ from buraco_core.game import View
 from buraco_core.messages import Message, render
 from buraco_core.sessions import SessionError
 from buraco_core.sessions.table import TableSession
-from buraco_core.teach.explain import play_words
+from buraco_core.teach.puzzles.explain import play_words
 
 from ._common import esc, plain_html, reason
 

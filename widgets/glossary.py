@@ -1,8 +1,8 @@
 """GlossaryLookup: look a word up in the glossary as you type; GlossaryList: every word of it.
 
-The words and their meanings are the engine's glossary (:mod:`buraco_core.teach.glossary`,
+The words and their meanings are the engine's glossary (:mod:`buraco_core.teach.course.glossary`,
 defined once in the message catalog); which terms match what the learner typed is
-:meth:`~buraco_core.teach.glossary.Glossary.find` (the page sends the text, Python answers), so
+:meth:`~buraco_core.teach.course.glossary.Glossary.find` (the page sends the text, Python answers), so
 ``morto``, ``Tote`` or ``on the fly`` find the term players mean by them.
 
 >>> from buraco_widgets import GlossaryLookup
@@ -25,7 +25,7 @@ import traitlets
 
 from buraco_core.messages import render
 from buraco_core.teach.course import Course, get_course
-from buraco_core.teach.glossary import glossary
+from buraco_core.teach.course.glossary import glossary
 
 from ._common import PlainLayout, template
 from .front_end import front_end
@@ -74,7 +74,7 @@ class GlossaryList(PlainLayout, anywidget.AnyWidget):
     """The glossary page's list of every word: each term (its anchor, which the lessons link to)
     beside its text, its other names and the lesson that teaches it; the page lays it out
     (``static/glossary.css``: two columns, on a phone the term above its text). ``entries`` are
-    :meth:`~buraco_core.teach.glossary.Glossary.entries`."""
+    :meth:`~buraco_core.teach.course.glossary.Glossary.entries`."""
 
     _esm = front_end("glossary_list.js", "glossary.css")
 

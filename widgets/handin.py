@@ -1,7 +1,7 @@
 """HandIn: "Hand in my progress" for the learner, and their progress brought from another browser.
 
 The learner types a name or a nickname (kept with the record in the browser) and presses the
-button: the page then offers the hand-in (:mod:`buraco_core.teach.handin`) as a file to download,
+button: the page then offers the hand-in (:mod:`buraco_core.teach.learners.handin`) as a file to download,
 ``buraco-progress-<name>-<date>.json``, and as a code to copy (the same content, compressed,
 with a check). On a JupyterHub whose teacher set a class folder (``BURACO_CLASS_DIR``), the
 hand-in is also written there, under the hub's user name, and only then: nothing is written
@@ -36,7 +36,7 @@ import anywidget
 import traitlets
 
 from buraco_core.messages import render
-from buraco_core.teach.handin import HandInError, class_folder, hand_in, hub_user, write_to_class
+from buraco_core.teach.learners.handin import HandInError, class_folder, hand_in, hub_user, write_to_class
 
 from ._common import as_rules, template
 from .front_end import front_end

@@ -2,7 +2,7 @@
 
 Every clause of docs/RULES.md (:data:`buraco_core.CLAUSES`) is a chip in the group of the lesson that
 teaches it, linking that lesson's section (``03_buracos.ipynb#clause-buraco-clean``), marked by
-its level in the course's ruleset (:meth:`buraco_core.teach.mastery.ClauseState.level`): a
+its level in the course's ruleset (:meth:`buraco_core.teach.learners.mastery.ClauseState.level`): a
 colour *and* a mark and words (not started ○, learning ◐, missed ✗, mastered ✓; – for a rule
 the ruleset does not play by), and whether its review is due. The states come from the
 learner's answers (:meth:`Progress.states`), computed when the browser has sent them; the map
@@ -32,7 +32,7 @@ import traitlets
 from buraco_core.clauses import CLAUSES
 from buraco_core.messages import render
 from buraco_core.teach.course import Course, clause_groups, get_course
-from buraco_core.teach.mastery import ClauseState, next_due, review_plan
+from buraco_core.teach.learners.mastery import ClauseState, next_due, review_plan
 
 from ._common import PlainLayout, as_rules, template
 from .front_end import front_end

@@ -1,6 +1,6 @@
 """Progress: what the learner solved and every answer they gave, kept in the browser.
 
-The page keeps the learner's record (:mod:`buraco_core.teach.record`: solved puzzles, answers,
+The page keeps the learner's record (:mod:`buraco_core.teach.learners.record`: solved puzzles, answers,
 settings) in the browser's localStorage, so a reload or a new kernel keeps it. The kernel runs a
 lesson before the learner arrives (Voilà may preheat kernels), so nothing about the learner is
 read when a cell runs: when the widget appears, the page sends what the browser remembers and
@@ -10,8 +10,8 @@ open in another tab) arrives the same way, merged in, so the map and the review 
 reload.
 
 Puzzles record into one shared instance: a solved id per lesson (:meth:`record`) and each answer
-on its clause (:meth:`answer`, on the learner's clock: :class:`~buraco_core.teach.record.LearnerClock`),
-from which :meth:`states` computes mastery and due dates (:mod:`buraco_core.teach.mastery`). The
+on its clause (:meth:`answer`, on the learner's clock: :class:`~buraco_core.teach.learners.record.LearnerClock`),
+from which :meth:`states` computes mastery and due dates (:mod:`buraco_core.teach.learners.mastery`). The
 course's ruleset is a setting (:meth:`choose_ruleset`) that every lesson follows (:meth:`follow`).
 
 >>> from buraco_widgets import Progress
@@ -38,9 +38,9 @@ import traitlets
 
 from buraco_core import Rules
 from buraco_core.messages import render, show
-from buraco_core.teach.handin import read_progress
-from buraco_core.teach.mastery import Answer, ClauseState, Outcome, clause_states
-from buraco_core.teach.record import DEFAULT_RULESET, LearnerClock, Record, read_record, solved_lines
+from buraco_core.teach.learners.handin import read_progress
+from buraco_core.teach.learners.mastery import Answer, ClauseState, Outcome, clause_states
+from buraco_core.teach.learners.record import DEFAULT_RULESET, LearnerClock, Record, read_record, solved_lines
 
 from ._common import PlainLayout, as_rules, reason, template
 from .course_settings import follow
@@ -83,10 +83,10 @@ class Progress(PlainLayout, anywidget.AnyWidget):
     settings = traitlets.Dict().tag(sync=True)
     """The learner's settings: ``{"ruleset": {"name": "italian", "at": <ms>}}``."""
     answers: traitlets.List[Answer] = traitlets.List()
-    """Every answer (:class:`~buraco_core.teach.mastery.Answer`), oldest first (kept in the
+    """Every answer (:class:`~buraco_core.teach.learners.mastery.Answer`), oldest first (kept in the
     browser; the page sends each new one there)."""
     assignments = traitlets.Dict(value_trait=traitlets.Unicode()).tag(sync=True)
-    """The assignments the learner opened: id -> text (:mod:`buraco_core.teach.assignment`)."""
+    """The assignments the learner opened: id -> text (:mod:`buraco_core.teach.learners.assignment`)."""
     assignment = traitlets.Unicode("")
     """The id of the assignment open on this page: an answer given to it (``source``
     ``assignment``) is recorded with it."""
@@ -131,8 +131,8 @@ class Progress(PlainLayout, anywidget.AnyWidget):
     def answer(self, clause: str, rules: Rules | str, outcome: Outcome | str, *, variant: str, lesson: str = "",
                source: str = "puzzle", mistake: str | None = None, session: str = "") -> Answer:
         """Record one answer on ``clause`` (right at the first try, helped, wrong) and send it to the
-        browser's storage: :meth:`LearnerClock.answer <buraco_core.teach.record.LearnerClock.answer>`
-        (``mistake``, ``session``: :class:`~buraco_core.teach.mastery.Answer`)."""
+        browser's storage: :meth:`LearnerClock.answer <buraco_core.teach.learners.record.LearnerClock.answer>`
+        (``mistake``, ``session``: :class:`~buraco_core.teach.learners.mastery.Answer`)."""
         entry = self.clock.answer(clause, as_rules(rules).name, outcome, variant, lesson=str(lesson), source=source,
                                   mistake=mistake or "", assignment=self.assignment, session=session)
         self.answers = [*self.answers, entry]
@@ -207,7 +207,7 @@ class Progress(PlainLayout, anywidget.AnyWidget):
 
     # -- the record: export, import, the browser's storage ----------------------------------------
     def record_value(self) -> Record:
-        """Everything as one :class:`~buraco_core.teach.record.Record`."""
+        """Everything as one :class:`~buraco_core.teach.learners.record.Record`."""
         return Record({k: list(v) for k, v in self.solved.items()}, tuple(self.answers), dict(self.settings),
                       dict(self.assignments))
 

@@ -2,11 +2,11 @@
 
 When the browser has sent the learner's record (:attr:`Progress.loaded`), the review asks the
 engine which clauses are due today in the course's ruleset
-(:func:`buraco_core.teach.mastery.review_plan`: the missed ones first, then the overdue, Leitner
+(:func:`buraco_core.teach.learners.mastery.review_plan`: the missed ones first, then the overdue, Leitner
 boxes) and deals one fresh question for each (:func:`buraco_core.teach.deal_clauses`, seeded by
 the day, so a bug report replays it), as a quiz with its retry pool. With nothing due it says so,
 and when the next review falls, and offers mixed practice
-(:func:`~buraco_core.teach.mastery.mixed_plan`), and looks again when answers arrive from another
+(:func:`~buraco_core.teach.learners.mastery.mixed_plan`), and looks again when answers arrive from another
 page of the browser. Each answer counts as any other, so a rule answered right moves up a box and
 is due later.
 
@@ -46,9 +46,9 @@ import traitlets
 from buraco_core.clauses import CLAUSES
 from buraco_core.messages import render
 from buraco_core.teach import Dealt, deal_clauses, dealers
-from buraco_core.teach.assignment import AssignmentError, parse_assignment
 from buraco_core.teach.course import Course, get_course
-from buraco_core.teach.mastery import mixed_plan, next_due, review_plan
+from buraco_core.teach.learners.assignment import AssignmentError, parse_assignment
+from buraco_core.teach.learners.mastery import mixed_plan, next_due, review_plan
 from buraco_core.variants import get_rules
 
 from ._common import PlainLayout, as_rules, button, esc, guard, plain_html, plain_layout

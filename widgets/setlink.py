@@ -6,7 +6,7 @@ A link's fragment never reaches a server, so the kernel cannot read it: the page
 run, and again when the address changes, and sends the raw value of its parameter; ``value`` holds
 it ("" where the address has none). Where the fragment has none, the query's parameter counts,
 decoded once: a hub's user-redirect link carries the set there (its login form would lose a
-fragment; :mod:`buraco_core.teach.links`). The widget shows nothing.
+fragment; :mod:`buraco_core.teach.learners.links`). The widget shows nothing.
 
 >>> link = PageLink("set")
 >>> link._on_page(link, {"type": "link", "value": "rules:buraco/clauses:run/n:2"}, [])

@@ -19,7 +19,7 @@ class SessionError(LearnerError):
 
 def new_session_id(kind: str) -> str:
     """A new id for one session (``puzzle``, ``quiz``, ``table``) on one page: what an answer is
-    recorded with (:attr:`~buraco_core.teach.mastery.Answer.session`), so that a clause missed
+    recorded with (:attr:`~buraco_core.teach.learners.mastery.Answer.session`), so that a clause missed
     there is relearned only in another session. Unique across pages and reloads, so not seeded
     (it decides nothing a learner sees)."""
     return f"{kind}-{secrets.token_hex(4)}"

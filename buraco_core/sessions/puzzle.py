@@ -40,15 +40,15 @@ from ..game.view import View
 from ..jsondata import JsonObject, whole
 from ..messages import Message
 from ..rules import Rules
-from ..teach.core import HINT_LEVELS, check, hint, version_in
 from ..teach.course import Course, Link, get_course
-from ..teach.feedback import Feedback
-from ..teach.generate import generate
-from ..teach.kinds import KINDS, Kind, Option
-from ..teach.kinds.base import Params, text_param
-from ..teach.mastery import Outcome, outcome_of
-from ..teach.positions import game_of
-from ..teach.puzzle import Puzzle, own_words
+from ..teach.learners.mastery import Outcome, outcome_of
+from ..teach.puzzles.core import HINT_LEVELS, check, hint, version_in
+from ..teach.puzzles.feedback import Feedback
+from ..teach.puzzles.generate import generate
+from ..teach.puzzles.kinds import KINDS, Kind, Option
+from ..teach.puzzles.kinds.base import Params, text_param
+from ..teach.puzzles.positions import game_of
+from ..teach.puzzles.puzzle import Puzzle, own_words
 from ..variants import get_rules, rules_text
 from .base import SessionError, new_session_id
 

@@ -31,8 +31,8 @@ from ..messages import Message
 from ..rules import Rules
 from ..teach.course import Link
 from ..teach.course.syllabus import Dealt, retry
-from ..teach.feedback import Feedback
-from ..teach.puzzle import Puzzle
+from ..teach.puzzles.feedback import Feedback
+from ..teach.puzzles.puzzle import Puzzle
 from ..variants import get_rules, rules_text
 from .base import SessionError, new_session_id
 from .puzzle import CourseLike, PuzzleSession, lesson_link
@@ -71,7 +71,7 @@ class QuizSession:
     and :meth:`in_ruleset` deal the questions again through ``deal(rules, seed)``. Callables given
     to :meth:`listen` are called after every judged answer. ``id`` is the session every question's
     answers are recorded with (a question asked again is the same session: answered right there, a
-    missed clause is not relearned yet, :mod:`~buraco_core.teach.mastery`); a dealt question's
+    missed clause is not relearned yet, :mod:`~buraco_core.teach.learners.mastery`); a dealt question's
     answers count on the clause it was dealt for (:attr:`Dealt.item`).
     """
 

@@ -46,8 +46,8 @@ from ..melds import InvalidMeld, Meld
 from ..messages import Message
 from ..narrate import narrate_events
 from ..rules import Rules
-from ..teach.mastery import Outcome
-from ..teach.puzzle import own_words
+from ..teach.learners.mastery import Outcome
+from ..teach.puzzles.puzzle import own_words
 from ..variants import get_rules, parse_variant
 from .base import SessionError, new_session_id
 

@@ -9,7 +9,7 @@ these cards, and what would be right, without giving the answer away. :func:`hin
 what to ask the engine.
 
 The kinds are registered in one place, :data:`KINDS` (one module each under
-:mod:`buraco_core.teach.kinds`); :func:`generate` deals a seeded puzzle of a kind, or one that
+:mod:`buraco_core.teach.puzzles.kinds`); :func:`generate` deals a seeded puzzle of a kind, or one that
 exercises a given clause; :func:`get_course` is the course (its lessons, puzzle files, syllabus and
 the section that teaches each clause: :mod:`buraco_core.teach.course`), the installed one or a
 folder's; :func:`make_quiz` deals a lesson's quiz from its syllabus; :func:`load_puzzles` reads a
@@ -42,7 +42,6 @@ from ..melds import make_meld
 from ..messages import Message
 from ..rules import Rules
 from ..variants import get_rules
-from .core import HINT_LEVELS, check, hint, solve, validate, version_in
 from .course import Course, get_course
 from .course.files import check_folder, load_puzzle, load_puzzles
 from .course.syllabus import (
@@ -55,14 +54,27 @@ from .course.syllabus import (
     make_quiz,
     retry,
 )
-from .explain import explain_allowed, play_words
-from .feedback import Feedback, Line
-from .generate import dealers, generate
-from .kinds import KINDS, Kind, Option
-from .positions import game_of
-from .puzzle import Goal, Puzzle, PuzzleError, read_kinds
-
-read_kinds(KINDS)  # a puzzle finds its kind by name here, below the kinds (each reads a Puzzle)
+from .puzzles import (
+    HINT_LEVELS,
+    KINDS,
+    Feedback,
+    Goal,
+    Kind,
+    Line,
+    Option,
+    Puzzle,
+    PuzzleError,
+    check,
+    dealers,
+    explain_allowed,
+    game_of,
+    generate,
+    hint,
+    play_words,
+    solve,
+    validate,
+    version_in,
+)
 
 __all__ = [
     "HINT_LEVELS",

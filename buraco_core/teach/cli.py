@@ -19,7 +19,7 @@ from .course import INDEX_NAME, LESSON_GLOB, Course, get_course
 from .course.coverage import coverage
 from .course.files import check_folder, load_file, puzzle_files
 from .course.syllabus import SYLLABUS_NAME, load_syllabus
-from .puzzle import PuzzleError
+from .puzzles.puzzle import PuzzleError
 
 __all__ = ["QUIZZES", "SEEDS", "main"]
 

@@ -1,7 +1,7 @@
 """Mastery and review in a real browser (issue 10), against the live Voila.
 
 - An answer given in a lesson shows on the landing page's map of the rules, in the state the
-  engine computes from what the browser keeps (:func:`buraco_core.teach.mastery.clause_states`
+  engine computes from what the browser keeps (:func:`buraco_core.teach.learners.mastery.clause_states`
   on the stored record), and stays there after a reload (a new kernel).
 - The review lesson: a rule missed in a lesson (and answered right there at once after the miss)
   is due in today's review; answered right in the review, nothing is due and it says when the
@@ -52,7 +52,7 @@ def stored(page: Any) -> dict[str, Any]:
 
 def engine_level(page: Any, clause: str, rules: str) -> str:
     """The clause's level that the engine computes from the answers the browser keeps."""
-    from buraco_core.teach.mastery import Answer, clause_states
+    from buraco_core.teach.learners.mastery import Answer, clause_states
 
     answers = [Answer.from_json(a) for a in stored(page)["answers"]]
     return clause_states(answers, rules)[clause].level
@@ -100,7 +100,7 @@ def review_question(page: Any, clause: str) -> Any:
     from datetime import date
 
     from buraco_core.teach import deal_clauses, get_course
-    from buraco_core.teach.mastery import Answer, clause_states, review_plan
+    from buraco_core.teach.learners.mastery import Answer, clause_states, review_plan
 
     answers = [Answer.from_json(a) for a in stored(page)["answers"]]
     today = max(a.day for a in answers)
@@ -276,7 +276,7 @@ def test_every_cheat_sheet_prints_on_two_a4_pages(page: Any, voila: VoilaServer)
     """Each ruleset's sheet (the page Print prints) printed to PDF by Chromium: at most two A4 pages,
     and more than one line of rules on them (not an empty print)."""
     from buraco_core import RULESETS
-    from buraco_core.teach.cheatsheet import cheat_sheet
+    from buraco_core.teach.course.cheatsheet import cheat_sheet
 
     open_notebook(page, voila, CHEAT)
     sheet = page.locator('[data-testid="cheat-sheet"]')
@@ -338,7 +338,7 @@ def test_a_miss_recorded_in_another_tab_reaches_the_open_review(page: Any, voila
     kernel told by the browser's storage event) finds the rule due without a reload."""
     from datetime import date
 
-    from buraco_core.teach.mastery import Answer, Outcome
+    from buraco_core.teach.learners.mastery import Answer, Outcome
 
     open_notebook(page, voila, REVIEW)
     assert "Nothing is due today" in review_state(page)

@@ -24,8 +24,8 @@ ASSIGNMENT = "name:Site/rules:italian/clauses:run,single-take/n:2/seed:3"
 @pytest.mark.timeout(1500)
 def test_an_assignment_link_and_the_teachers_page_on_the_site(site_page: Any, static_site: StaticServer,
                                                               voila: VoilaServer, tmp_path: Path) -> None:
-    from buraco_core.teach.assignment import parse_assignment
-    from buraco_core.teach.handin import read_handin
+    from buraco_core.teach.learners.assignment import parse_assignment
+    from buraco_core.teach.learners.handin import read_handin
 
     page = site_page
     review = LESSONS / "10_review.ipynb"

@@ -1,7 +1,7 @@
 """Teachers and their classes in a real browser (issue 23), against the live Voila.
 
 - The sample class (thirty learners who played the course's quizzes with scripted answers:
-  buraco_core.teach.sample_class) is loaded into the teacher's page as thirty files, with bad files
+  buraco_core.teach.learners.sample_class) is loaded into the teacher's page as thirty files, with bad files
   and a damaged code beside them: the bad ones are listed with a sentence each, the thirty load,
   and every figure on the page (the map's counts of every clause, every learner's row, the
   mistakes made most, the results per question of the assignment) is the engine's for those files
@@ -48,8 +48,8 @@ LEVELS = ("mastered", "learning", "weak", "new", "elsewhere")
 @pytest.fixture(scope="module")
 def sample(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[Path], Any]:
     """The sample class as thirty files (answered today: the page's day), and the engine's view of them."""
-    from buraco_core.teach.classroom import read_class
-    from buraco_core.teach.sample_class import sample_class
+    from buraco_core.teach.learners.classroom import read_class
+    from buraco_core.teach.learners.sample_class import sample_class
 
     folder = tmp_path_factory.mktemp("class")
     today = date.today()
@@ -187,8 +187,8 @@ def test_the_sample_class_loads_and_every_figure_on_the_page_matches(page: Any, 
 @pytest.mark.timeout(300)
 def test_the_report_prints_on_one_a4_page_for_a_class_of_thirty(page: Any, voila: VoilaServer,
                                                                 sample: tuple[list[Path], Any]) -> None:
-    from buraco_core.teach.class_report import report_document
-    from buraco_core.teach.classroom import course_puzzles
+    from buraco_core.teach.learners.class_report import report_document
+    from buraco_core.teach.learners.classroom import course_puzzles
 
     paths, view = sample
     open_notebook(page, voila, TEACHER)
@@ -222,7 +222,7 @@ def test_the_report_prints_on_one_a4_page_for_a_class_of_thirty(page: Any, voila
 def test_a_learner_hands_in_and_the_teachers_page_shows_them(page: Any, voila: VoilaServer, browser: Any,
                                                               tmp_path: Path) -> None:
     from buraco_core.teach import solve
-    from buraco_core.teach.handin import read_handin
+    from buraco_core.teach.learners.handin import read_handin
 
     open_notebook(page, voila, LANDING)
     widget, puzzle = find_puzzle(page, LANDING)
@@ -305,7 +305,7 @@ def questions_shown(page: Any, n: int) -> list[tuple[str, list[str], str]]:
 def test_an_assignment_link_deals_the_same_questions_in_two_browsers(page: Any, voila: VoilaServer, browser: Any,
                                                                      tmp_path: Path) -> None:
     from buraco_core.teach import solve
-    from buraco_core.teach.assignment import parse_assignment
+    from buraco_core.teach.learners.assignment import parse_assignment
 
     open_notebook(page, voila, TEACHER)
     maker = page.locator('[data-testid="assign-maker"]')
@@ -454,9 +454,9 @@ def test_the_printed_report_cuts_no_heading_with_long_ruleset_names(browser: Any
     from dataclasses import replace
 
     from buraco_core.rules import RULESETS
-    from buraco_core.teach.class_report import report_document
-    from buraco_core.teach.classroom import course_puzzles, read_class
-    from buraco_core.teach.sample_class import sample_class
+    from buraco_core.teach.learners.class_report import report_document
+    from buraco_core.teach.learners.classroom import course_puzzles, read_class
+    from buraco_core.teach.learners.sample_class import sample_class
 
     day = date(2026, 12, 1)
     handins = list(sample_class(day))

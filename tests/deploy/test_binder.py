@@ -198,7 +198,7 @@ def launcher(learner: Binder) -> Iterator[str]:
 def test_a_teachers_assignment_link_launches_a_session_of_the_learners_own_that_deals_the_set(
         binder_home: tuple[Path, dict[str, str]], binder: Binder, browser: Any) -> None:
     from buraco_core.teach import solve
-    from buraco_core.teach.assignment import parse_assignment
+    from buraco_core.teach.learners.assignment import parse_assignment
 
     sha = "0123456789abcdef0123456789abcdef01234567"
     context = browser.new_context(viewport={"width": 1280, "height": 900})

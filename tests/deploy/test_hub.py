@@ -184,7 +184,7 @@ def test_two_learners_land_on_the_course_and_their_memory_is_measured(hub: Hub, 
 
 @pytest.mark.timeout(600)
 def test_a_learner_hands_in_to_the_class_folder_and_the_teachers_page_reads_it(hub: Hub, browser: Any) -> None:
-    from buraco_core.teach.handin import read_handin
+    from buraco_core.teach.learners.handin import read_handin
 
     assert list(hub.class_dir.iterdir()) == [], "nothing is written before a learner hands in"
     contexts = []
@@ -233,7 +233,7 @@ def open_teachers_page(hub: Hub, browser: Any) -> tuple[Any, Any, PageWatch]:
 @pytest.mark.timeout(600)
 def test_a_teachers_assignment_link_opens_for_another_learner_who_logs_in_and_answers(hub: Hub, browser: Any) -> None:
     from buraco_core.teach import solve
-    from buraco_core.teach.assignment import parse_assignment
+    from buraco_core.teach.learners.assignment import parse_assignment
 
     contexts = []
     try:

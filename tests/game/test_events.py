@@ -48,7 +48,7 @@ from buraco_core.game.actions import Action, AddToMeld, Discard, NewMeld, Take
 from buraco_core.game.engine import take_clause
 from buraco_core.game.state import state_with
 from buraco_core.rules import DiscardTake
-from buraco_core.teach.plays import clauses_of, clauses_used
+from buraco_core.teach.puzzles.plays import clauses_of, clauses_used
 
 PLAYERS = {"brazilian": 3}
 

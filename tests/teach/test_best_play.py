@@ -14,7 +14,7 @@ from buraco_core.teach import check, generate, load_puzzle, solve
 from buraco_core.teach.audit.causes import messages_of
 from buraco_core.teach.audit.positions import turn_outcome
 from buraco_core.teach.course import Link
-from buraco_core.teach.positions import split_plays
+from buraco_core.teach.puzzles.positions import split_plays
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = ROOT / "lessons"

@@ -13,7 +13,7 @@ from buraco_core.sessions.quiz import RETRIES
 from buraco_core.teach import check, deal_clauses, deal_quiz, generate, solve
 from buraco_core.teach.course import get_course
 from buraco_core.teach.course.syllabus import Dealt, Item
-from buraco_core.teach.mastery import Answer, Outcome, clause_states, review_plan
+from buraco_core.teach.learners.mastery import Answer, Outcome, clause_states, review_plan
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = ROOT / "lessons"

@@ -11,7 +11,7 @@ import pytest
 
 from buraco_core.sessions import ANSWER_FORMS, PuzzleSession, SessionError
 from buraco_core.teach import HINT_LEVELS, KINDS, Puzzle, check, generate, hint, load_puzzle, solve
-from buraco_core.teach.mastery import Outcome
+from buraco_core.teach.learners.mastery import Outcome
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = ROOT / "lessons"

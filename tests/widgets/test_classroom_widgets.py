@@ -26,10 +26,10 @@ from buraco_widgets import (
 )
 
 from buraco_core.teach import solve
-from buraco_core.teach.assignment import parse_assignment
-from buraco_core.teach.classroom import read_class
-from buraco_core.teach.handin import read_handin
-from buraco_core.teach.sample_class import ASSIGNMENT, sample_class
+from buraco_core.teach.learners.assignment import parse_assignment
+from buraco_core.teach.learners.classroom import read_class
+from buraco_core.teach.learners.handin import read_handin
+from buraco_core.teach.learners.sample_class import ASSIGNMENT, sample_class
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = ROOT / "lessons"
@@ -279,7 +279,7 @@ def test_the_loaded_class_is_kept_for_the_page_and_loaded_again_after_a_reload()
 
 
 def test_two_learners_of_one_name_are_shown_with_a_warning() -> None:
-    from buraco_core.teach.handin import hand_in
+    from buraco_core.teach.learners.handin import hand_in
 
     one, two = sample_class(DAY)[:2]
     loader = ClassLoader(today=DAY, course=str(LESSONS), environ={}, lang="en")

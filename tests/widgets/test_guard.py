@@ -16,8 +16,8 @@ from buraco_widgets._common import guard, ordered_input, reason
 from buraco_core import get_rules, parse_cards
 from buraco_core.errors import LearnerError
 from buraco_core.messages import render
-from buraco_core.teach.handin import HandInError
-from buraco_core.teach.mastery import RecordError
+from buraco_core.teach.learners.handin import HandInError
+from buraco_core.teach.learners.mastery import RecordError
 
 
 class Owner:

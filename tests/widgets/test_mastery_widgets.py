@@ -25,7 +25,7 @@ from buraco_widgets import (
 )
 
 from buraco_core.teach import check, generate, load_puzzle, load_puzzles, solve
-from buraco_core.teach.mastery import Answer, Outcome
+from buraco_core.teach.learners.mastery import Answer, Outcome
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = ROOT / "lessons"
@@ -419,7 +419,7 @@ def test_with_nothing_due_the_review_offers_mixed_practice() -> None:
 
 
 def test_the_cheat_sheet_follows_the_course_and_prints_the_engines_sheet() -> None:
-    from buraco_core.teach.cheatsheet import cheat_sheet
+    from buraco_core.teach.course.cheatsheet import cheat_sheet
 
     progress = Progress()
     sheet = CheatSheet(progress=progress)

@@ -1,5 +1,5 @@
 // ClassLoader: the teacher chooses hand-in files (many at once) and/or pastes codes, or reads the class
-// folder of a hub; the files' text goes to the kernel, which reads them (buraco_core/teach/classroom.py)
+// folder of a hub; the files' text goes to the kernel, which reads them (buraco_core/teach/learners/classroom.py)
 // and says what loaded and what did not. The page also tells the kernel its clock (the teacher's day).
 // The page keeps what the kernel says to keep (the loaded class) in localStorage, and sends it back when
 // the page is opened again (a reload, Back after a lesson link); "" from the kernel forgets it.

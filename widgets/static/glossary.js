@@ -1,4 +1,4 @@
-// GlossaryLookup: a search box; Python says which terms match (buraco_core/teach/glossary.py), the
+// GlossaryLookup: a search box; Python says which terms match (buraco_core/teach/course/glossary.py), the
 // page shows them with their meaning and links: to the full entry below, and to the lesson.
 
 function render({ model, el }) {

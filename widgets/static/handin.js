@@ -1,5 +1,5 @@
 // HandIn: the learner's name, "Hand in my progress", the hand-in as a file to download and a code to
-// copy (both made by the kernel: buraco_core/teach/handin.py), and an import of a file or a code. The
+// copy (both made by the kernel: buraco_core/teach/learners/handin.py), and an import of a file or a code. The
 // page decides nothing: it sends the name, a file's text or a code to the kernel and shows its answer.
 
 function render({ model, el }) {

@@ -1,6 +1,6 @@
 // MasteryMap: every clause of the rulebook as a chip in the group of the lesson that teaches it,
 // linking that section. A chip's level shows as a colour, a mark and words (never colour alone);
-// Python computes every state and word (buraco_core/teach/mastery.py): the page only draws them.
+// Python computes every state and word (buraco_core/teach/learners/mastery.py): the page only draws them.
 
 function el(tag, cls, text) {
   const e = document.createElement(tag);

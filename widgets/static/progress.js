@@ -2,7 +2,7 @@
 // opened), kept in the browser's localStorage under one key as {format: "buraco-progress/3", solved,
 // answers, settings, assignments}.
 // On render the page sends Python what the browser remembers (as text: Python reads every format,
-// buraco_core/teach/record.py) and its clock; every later change is merged into storage: solved ids
+// buraco_core/teach/learners/record.py) and its clock; every later change is merged into storage: solved ids
 // and answers are united (answers by id), the newer setting wins, so two open lessons lose nothing.
 // Export/Import/Clear ask Python.
 

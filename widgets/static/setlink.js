@@ -3,7 +3,7 @@
 // #variant=...), and again when the address changes. Shows nothing.
 
 // The fragment's value as it is; else the query's, decoded once (a hub's user-redirect link carries the
-// set in the query, encoded once more, since its login form loses a fragment: buraco_core/teach/links.py).
+// set in the query, encoded once more, since its login form loses a fragment: buraco_core/teach/learners/links.py).
 function readHash(param) {
   const m = new RegExp(`(?:^#|&)${param}=([^&]*)`).exec(window.location.hash || "");
   if (m) return m[1];

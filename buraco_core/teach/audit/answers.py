@@ -39,10 +39,10 @@ from ...jsondata import whole
 from ...melds import InvalidMeld, Meld, make_meld, wild_move
 from ...rules import Rules
 from ...scoring import Score
-from ..explain import wild_end
-from ..kinds import KINDS
-from ..kinds.score import score_of
-from ..puzzle import Puzzle
+from ..puzzles.explain import wild_end
+from ..puzzles.kinds import KINDS
+from ..puzzles.kinds.score import score_of
+from ..puzzles.puzzle import Puzzle
 from .positions import position_answer
 
 __all__ = [

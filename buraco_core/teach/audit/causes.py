@@ -25,10 +25,10 @@ from ...melds import Meld, make_meld
 from ...messages import LANGUAGES, Message, render
 from ...rules import RULESETS, Rules
 from ...variants import rules_text
-from ..answers import BadAnswer, pick_cards, read_extend, read_int
-from ..feedback import Feedback
-from ..positions import split_plays
-from ..puzzle import Puzzle
+from ..puzzles.answers import BadAnswer, pick_cards, read_extend, read_int
+from ..puzzles.feedback import Feedback
+from ..puzzles.positions import split_plays
+from ..puzzles.puzzle import Puzzle
 from .answers import Answer, free_answers, grown_melds, make
 from .positions import turn_outcome
 

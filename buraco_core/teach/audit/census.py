@@ -24,9 +24,9 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from ...messages import LANGUAGES, Message
-from ..core import check, hint, solve
-from ..kinds import KINDS
-from ..puzzle import Puzzle
+from ..puzzles.core import check, hint, solve
+from ..puzzles.kinds import KINDS
+from ..puzzles.puzzle import Puzzle
 
 __all__ = ["Census", "census", "gives_away", "hint_source", "wrong_answers"]
 

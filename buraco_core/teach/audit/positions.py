@@ -24,11 +24,11 @@ from ...game.facade import Game
 from ...game.state import Phase, State
 from ...game.view import determinize
 from ...rules import RulesError, Tie
-from ..explain import outcome_in
-from ..kinds import KINDS
-from ..kinds.best_play import values
-from ..positions import PositionGoal, game_of, split_plays
-from ..puzzle import Puzzle, PuzzleError
+from ..puzzles.explain import outcome_in
+from ..puzzles.kinds import KINDS
+from ..puzzles.kinds.best_play import values
+from ..puzzles.positions import PositionGoal, game_of, split_plays
+from ..puzzles.puzzle import Puzzle, PuzzleError
 
 __all__ = ["hidden_variants", "page_of", "position_answer", "tie_matters", "turn_outcome"]
 

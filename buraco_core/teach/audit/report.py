@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ..puzzle import Puzzle
+from ..puzzles.puzzle import Puzzle
 
 __all__ = ["Finding", "PuzzleAudit", "Report", "where_of"]
 

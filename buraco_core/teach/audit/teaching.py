@@ -28,10 +28,10 @@ from ...clauses import CLAUSES
 from ...jsondata import whole
 from ...variants import get_rules
 from ..course import LESSON_GLOB, Course
-from ..feedback import Feedback
-from ..kinds import KINDS
-from ..positions import game_of
-from ..puzzle import Puzzle
+from ..puzzles.feedback import Feedback
+from ..puzzles.kinds import KINDS
+from ..puzzles.positions import game_of
+from ..puzzles.puzzle import Puzzle
 from .report import Finding, where_of
 
 __all__ = ["named_clauses", "order_findings", "practice_cells", "puzzle_key", "shown_needs", "tag_findings", "taught_places",

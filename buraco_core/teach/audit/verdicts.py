@@ -44,15 +44,15 @@ from ...game.facade import Game
 from ...melds import make_meld
 from ...rules import RULESETS
 from ...variants import get_rules
-from ..core import check, hint, solve
 from ..course import Course
 from ..course.files import load_file, puzzle_files
 from ..course.syllabus import deal_quiz, load_syllabus
-from ..feedback import Feedback
-from ..generate import generate
-from ..kinds import KINDS
-from ..positions import game_of
-from ..puzzle import Puzzle, PuzzleError
+from ..puzzles.core import check, hint, solve
+from ..puzzles.feedback import Feedback
+from ..puzzles.generate import generate
+from ..puzzles.kinds import KINDS
+from ..puzzles.positions import game_of
+from ..puzzles.puzzle import Puzzle, PuzzleError
 from .answers import Answer, answer_forms, free_answers, right_choices
 from .causes import hint_problems, said_problems, unsaid_task
 from .positions import hidden_variants, page_of, position_answer, tie_matters

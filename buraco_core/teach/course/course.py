@@ -46,8 +46,8 @@ from ...clauses import CLAUSES
 from ...jsondata import JsonValue
 from ...memo import remembered
 from ...messages import LANGUAGES, render
-from ..lesson_link import Link
-from ..puzzle import Puzzle, PuzzleError
+from ..puzzles.lesson_link import Link
+from ..puzzles.puzzle import Puzzle, PuzzleError
 from .files import PuzzleFile, puzzle_files
 from .installed import installed_root
 from .syllabus import SYLLABUS_NAME, Syllabus, load_syllabus

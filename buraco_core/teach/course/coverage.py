@@ -16,7 +16,7 @@ from ...clauses import CLAUSES
 from ...messages import render
 from ...rules import RULESETS, RulesError
 from ...variants import get_rules
-from ..core import check
+from ..puzzles.core import check
 from .course import Course, Link, Section, Shown, get_course
 
 __all__ = ["ClauseGroup", "Coverage", "Reading", "clause_groups", "coverage", "reads_as", "teaching_link"]

@@ -30,9 +30,9 @@ from ...clauses import CLAUSES
 from ...messages import Message, catalog, render
 from ...rules import RULESETS, RulesError
 from ...variants import get_rules, rules_text
-from ..core import check, validate
-from ..kinds import KINDS
-from ..puzzle import Puzzle, PuzzleError
+from ..puzzles.core import check, validate
+from ..puzzles.kinds import KINDS
+from ..puzzles.puzzle import Puzzle, PuzzleError
 
 __all__ = ["FIELDS", "PuzzleFile", "check_folder", "load_file", "load_puzzle", "load_puzzles", "load_text", "puzzle_files"]
 

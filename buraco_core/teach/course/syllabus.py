@@ -34,10 +34,10 @@ from ...clauses import CLAUSES, shares_answers
 from ...memo import remembered
 from ...rules import RULESETS, Rules
 from ...variants import get_rules
-from ..generate import dealers, generate
-from ..kinds import KINDS
-from ..kinds.base import Params
-from ..puzzle import Puzzle, PuzzleError
+from ..puzzles.generate import dealers, generate
+from ..puzzles.kinds import KINDS
+from ..puzzles.kinds.base import Params
+from ..puzzles.puzzle import Puzzle, PuzzleError
 from .installed import installed_root
 
 __all__ = ["SYLLABUS_NAME", "Dealt", "Item", "LessonQuiz", "Syllabus", "deal_clauses", "deal_item", "deal_quiz",

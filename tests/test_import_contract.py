@@ -95,3 +95,33 @@ def test_no_module_is_part_of_an_import_cycle() -> None:
     assert _import_cycles(graph, ignored) == []
     graph.add_import(importer="buraco_core.rules", imported="buraco_core.variants")  # as get_rules did
     assert _import_cycles(graph, ignored) == [["buraco_core.rules", "buraco_core.variants"]]
+
+
+def _behind_a_face(graph: grimp.ImportGraph) -> list[tuple[str, str]]:
+    """Imports of the widgets and the app that reach past a package's face (its ``__init__``) into
+    one of its modules: the package's own ``buraco_core`` modules (``buraco_core.messages``) and the
+    faces of its packages (``buraco_core.sessions``, ``buraco_core.teach.learners``) are what they
+    may read."""
+    behind = []
+    for importer in sorted(graph.modules):
+        if not importer.startswith(("buraco_widgets", "buraco_trainer")):
+            continue
+        for imported in sorted(graph.find_modules_directly_imported_by(importer)):
+            parts = imported.split(".")
+            if parts[0] != "buraco_core" or len(parts) <= 2:
+                continue
+            package = ".".join(parts[:-1])
+            # a module inside a package with a face of its own below buraco_core
+            if graph.find_children(package) and imported not in {package} and not graph.find_children(imported):
+                behind.append((importer, imported))
+    return behind
+
+
+def test_the_widgets_and_the_app_import_faces_only() -> None:
+    """Each package's face names what the floors above read: the widgets and the app import
+    ``buraco_core.teach.learners``, never ``buraco_core.teach.learners.classroom``."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["importlinter"]
+    graph = grimp.build_graph(*config["root_packages"], exclude_type_checking_imports=True, cache_dir=None)
+    assert _behind_a_face(graph) == []
+    graph.add_import(importer="buraco_widgets.progress", imported="buraco_core.teach.learners.mastery")
+    assert _behind_a_face(graph) == [("buraco_widgets.progress", "buraco_core.teach.learners.mastery")]

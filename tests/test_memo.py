@@ -64,10 +64,10 @@ def test_no_functools_cache_is_left_in_the_engine() -> None:
     import re
     from pathlib import Path
 
-    from buraco_core.teach.learners.class_report import stylesheet
+    from buraco_core.teach.learners.class_report import report_stylesheet
 
     root = Path(memo.__file__).parent
     found = [str(p.relative_to(root)) for p in root.rglob("*.py")
              if re.search(r"^\s*@(functools\.)?(cache|lru_cache)\b", p.read_text(encoding="utf-8"), re.M)]
     assert found == []
-    assert stylesheet() and len(memo.caches()["class_report.stylesheet"]) == 1
+    assert report_stylesheet() and len(memo.caches()["class_report.stylesheet"]) == 1

@@ -17,7 +17,7 @@ from buraco_core.compare import ROWS
 from buraco_core.messages import catalog, render
 from buraco_core.teach.course import Course
 from buraco_core.teach.course.cheatsheet import PARTS, cheat_sheet
-from buraco_core.teach.course.glossary import GLOSSARY_PAGE, TERMS, glossary, term_link
+from buraco_core.teach.course.glossary import GLOSSARY_PAGE, TERMS, course_glossary, term_link
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = ROOT / "lessons"
@@ -45,20 +45,20 @@ def test_every_term_is_defined_once_in_the_catalog() -> None:
 
 @pytest.mark.parametrize("word", ASKED)
 def test_every_word_asked_for_can_be_looked_up(word: str) -> None:
-    found = glossary(of=Course.scan(LESSONS)).find(word)
+    found = course_glossary(of=Course.scan(LESSONS)).find(word)
     assert found, word
     first = found[0]
     assert word.casefold() in f"{first.word()} {first.names()}".casefold(), (word, first.id)
 
 
 def test_each_term_links_the_lesson_that_teaches_it() -> None:
-    for entry in glossary(of=Course.scan(LESSONS)).entries():
+    for entry in course_glossary(of=Course.scan(LESSONS)).entries():
         target, _, anchor = entry["href"].partition("#")
         assert (LESSONS / target).is_file() and f'id="{anchor}"' in markdown(LESSONS / target), entry
 
 
 def test_the_glossary_draws_one_anchor_per_term() -> None:
-    html = glossary(of=Course.scan(LESSONS))._repr_html_()
+    html = course_glossary(of=Course.scan(LESSONS))._repr_html_()
     assert re.findall(r"<dt id='term-([a-z-]+)'", html) == [t.id for t in TERMS]
     assert "Tote, Quelle or Pott" in html
 

@@ -144,9 +144,9 @@ def test_a_task_is_a_sentence_with_its_article() -> None:
 
 
 def test_the_german_glossary_finds_the_words_german_players_use() -> None:
-    from buraco_core.teach.course.glossary import glossary
+    from buraco_core.teach.course.glossary import course_glossary
 
-    terms = glossary("de")
+    terms = course_glossary("de")
     for word, term in [("Kombination", "meld"), ("Drilling", "set"), ("Straße", "run"), ("Nachziehstapel", "stock"),
                        ("Pott", "pot"), ("Korb", "buraco"), ("Rausgehen", "going-out"), ("Tote", "pot"),
                        ("Figur", "meld"), ("Gruppe", "set"), ("den Toten", "pot"), ("der Tote", "pot")]:

@@ -14,7 +14,7 @@ after help, wrong (and the named mistakes made), who opened the assignment but h
 and who of the loaded class never opened the link.
 
 >>> from datetime import date
->>> from buraco_core.teach.learners.sample_class import ASSIGNMENT, sample_class
+>>> from buraco_core.teach.learners import ASSIGNMENT, sample_class
 >>> from buraco_widgets.classroom import ClassLoader
 >>> maker = AssignmentMaker(environ={"JUPYTERHUB_SERVICE_PREFIX": "/user/mrs-smith/"})
 >>> maker._on_page(maker, {"type": "page", "url": "https://hub.school.org/user/mrs-smith/voila/render/lessons/teacher.ipynb"}, [])
@@ -48,9 +48,16 @@ from buraco_core.messages import Message, render, show
 from buraco_core.rules import RULESETS
 from buraco_core.teach import dealers
 from buraco_core.teach.course import Course, clause_groups, get_course
-from buraco_core.teach.learners.assignment import Assignment, AssignmentError, parse_assignment
-from buraco_core.teach.learners.classroom import answer_words, assignment_results, question_words
-from buraco_core.teach.learners.links import REVIEW_PAGE, assignment_link
+from buraco_core.teach.learners import (
+    REVIEW_PAGE,
+    Assignment,
+    AssignmentError,
+    answer_words,
+    assignment_link,
+    assignment_results,
+    parse_assignment,
+    question_words,
+)
 from buraco_core.variants import get_rules
 
 from ._common import template

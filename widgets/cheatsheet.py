@@ -21,7 +21,7 @@ import anywidget
 import traitlets
 
 from buraco_core import Rules
-from buraco_core.teach.course.cheatsheet import cheat_sheet, stylesheet
+from buraco_core.teach.course import cheat_sheet, sheet_stylesheet
 
 from ._common import STATIC, PlainLayout, as_rules, template
 from .front_end import front_end
@@ -36,7 +36,7 @@ class CheatSheet(PlainLayout, anywidget.AnyWidget):
 
     _esm = front_end("cheatsheet.js")
     # the page's style and the engine's sheet's own (worked out in Python), in this order: one model a page
-    _css = (STATIC / "cheatsheet.css").read_text(encoding="utf-8") + stylesheet()
+    _css = (STATIC / "cheatsheet.css").read_text(encoding="utf-8") + sheet_stylesheet()
 
     rules = traitlets.Unicode("buraco").tag(sync=True)
     title = traitlets.Unicode("").tag(sync=True)

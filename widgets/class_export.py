@@ -6,7 +6,7 @@ the page offers them as downloads, and Print prints the report alone (its own pa
 stylesheet, in a hidden frame, as the cheat sheet prints).
 
 >>> from datetime import date
->>> from buraco_core.teach.learners.sample_class import sample_class
+>>> from buraco_core.teach.learners import sample_class
 >>> from buraco_widgets.classroom import ClassLoader
 >>> loader = ClassLoader(today=date(2026, 12, 1), environ={})
 >>> loader.load_files((h.file_name(), h.dumps()) for h in sample_class(date(2026, 12, 1)))
@@ -22,7 +22,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from buraco_core.teach.learners.class_report import report_document, report_html, stylesheet
+from buraco_core.teach.learners import report_document, report_html, report_stylesheet
 
 from ._common import STATIC, template
 from .class_map import assignment_puzzles
@@ -40,7 +40,7 @@ class ClassExport(anywidget.AnyWidget):
     """The CSV and the report of the loaded class (``ClassExport(loader)``)."""
 
     _esm = front_end("classexport.js", dom=True)
-    _css = (STATIC / "classroom.css").read_text(encoding="utf-8") + stylesheet()
+    _css = (STATIC / "classroom.css").read_text(encoding="utf-8") + report_stylesheet()
 
     csv = traitlets.Unicode("").tag(sync=True)
     csv_name = traitlets.Unicode("").tag(sync=True)

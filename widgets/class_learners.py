@@ -8,7 +8,7 @@ the class's median), which a sentence under the table explains (``behind_note``)
 any column; the figures are the engine's.
 
 >>> from datetime import date
->>> from buraco_core.teach.learners.sample_class import sample_class
+>>> from buraco_core.teach.learners import sample_class
 >>> from buraco_widgets.classroom import ClassLoader
 >>> loader = ClassLoader(today=date(2026, 12, 1), environ={})
 >>> loader.load_files((h.file_name(), h.dumps()) for h in sample_class(date(2026, 12, 1)))
@@ -31,7 +31,7 @@ import anywidget
 import traitlets
 
 from buraco_core.messages import render, show
-from buraco_core.teach.learners.classroom import BEHIND_BY, Learner
+from buraco_core.teach.learners import BEHIND_BY, Learner
 from buraco_core.variants import get_rules
 
 from ._common import template

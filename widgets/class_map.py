@@ -9,7 +9,7 @@ and the link to the lesson section that teaches the clause. Everything is the en
 (:mod:`buraco_core.teach.learners.classroom`); the page only draws it.
 
 >>> from datetime import date
->>> from buraco_core.teach.learners.sample_class import sample_class
+>>> from buraco_core.teach.learners import sample_class
 >>> from buraco_widgets.classroom import ClassLoader
 >>> loader = ClassLoader(today=date(2026, 12, 1), environ={})
 >>> loader.load_files((h.file_name(), h.dumps()) for h in sample_class(date(2026, 12, 1)))
@@ -31,8 +31,8 @@ import traitlets
 from buraco_core.clauses import CLAUSES
 from buraco_core.messages import render
 from buraco_core.teach.course import clause_groups, teaching_link
-from buraco_core.teach.learners.classroom import LEVELS, MistakeRow, mistake_words
-from buraco_core.teach.puzzles.puzzle import Puzzle
+from buraco_core.teach.learners import LEVELS, MistakeRow, mistake_words
+from buraco_core.teach.puzzles import Puzzle
 
 from ._common import template
 from .classroom import ClassLoader

@@ -13,7 +13,7 @@ nothing is loaded, and the page forgets it), and a page opened again (a reload, 
 link) sends it back (:meth:`ClassLoader.restore`). "Start again" forgets it.
 
 >>> from datetime import date
->>> from buraco_core.teach.learners.sample_class import sample_class
+>>> from buraco_core.teach.learners import sample_class
 >>> loader = ClassLoader(today=date(2026, 12, 1), environ={})
 >>> files = [(h.file_name(), h.dumps()) for h in sample_class(date(2026, 12, 1))[:3]]
 >>> loader.load_files([*files, ("notes.txt", "hello")])
@@ -39,16 +39,16 @@ import traitlets
 
 from buraco_core.messages import Message, render
 from buraco_core.teach.course import Course, get_course
-from buraco_core.teach.learners.classroom import (
+from buraco_core.teach.learners import (
     ClassView,
     Problem,
+    class_folder,
     course_puzzles,
     pasted_codes,
     read_class,
     read_folder,
 )
-from buraco_core.teach.learners.handin import class_folder
-from buraco_core.teach.puzzles.puzzle import Puzzle
+from buraco_core.teach.puzzles import Puzzle
 
 from ._common import template
 from .front_end import front_end

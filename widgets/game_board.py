@@ -14,7 +14,7 @@ from buraco_core import Meld, board
 from buraco_core.coach import Advice
 from buraco_core.game import AddToMeld, Discard, NewMeld, Phase, View
 from buraco_core.messages import Message, render
-from buraco_core.sessions.table import Move
+from buraco_core.sessions import Move
 
 from ._common import classed, esc, plain_html, reason, rules_key
 from .hand import Hand

@@ -28,7 +28,7 @@ from buraco_core import Rules, board
 from buraco_core.bots import Bot
 from buraco_core.game import Game, Phase, View
 from buraco_core.messages import Message, render
-from buraco_core.sessions.table import Move, TableSession
+from buraco_core.sessions import Move, TableSession
 
 from ._common import PlainLayout, guard, reason, rules_key
 from .feedback import FeedbackBox

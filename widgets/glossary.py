@@ -24,8 +24,7 @@ import anywidget
 import traitlets
 
 from buraco_core.messages import render
-from buraco_core.teach.course import Course, get_course
-from buraco_core.teach.course.glossary import glossary
+from buraco_core.teach.course import Course, course_glossary, get_course
 
 from ._common import PlainLayout, template
 from .front_end import front_end
@@ -49,7 +48,7 @@ class GlossaryLookup(PlainLayout, anywidget.AnyWidget):
     def __init__(self, *, lang: str | None = None, course: Course | str | os.PathLike[str] | None = None,
                  **kwargs: Any) -> None:
         self.lang = lang = resolve(lang)
-        self.glossary = glossary(lang, get_course(course))
+        self.glossary = course_glossary(lang, get_course(course))
         kwargs.setdefault("texts", {key.removeprefix("glossary."): template(key, lang)
                                     for key in ("glossary.lookup", "glossary.lookup-tip", "glossary.taught")}
                           | {"placeholder": template("widget.lookup.placeholder", lang)})
@@ -84,6 +83,6 @@ class GlossaryList(PlainLayout, anywidget.AnyWidget):
     def __init__(self, *, lang: str | None = None, course: Course | str | os.PathLike[str] | None = None,
                  **kwargs: Any) -> None:
         self.lang = lang = resolve(lang)
-        self.glossary = glossary(lang, get_course(course))
+        self.glossary = course_glossary(lang, get_course(course))
         kwargs.setdefault("texts", {"taught": template("glossary.taught", lang)})
         super().__init__(entries=self.glossary.entries(), **kwargs)

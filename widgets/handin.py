@@ -36,7 +36,7 @@ import anywidget
 import traitlets
 
 from buraco_core.messages import render
-from buraco_core.teach.learners.handin import HandInError, class_folder, hand_in, hub_user, write_to_class
+from buraco_core.teach.learners import HandInError, class_folder, hand_in, hub_user, write_to_class
 
 from ._common import as_rules, template
 from .front_end import front_end

@@ -14,7 +14,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from buraco_core.sessions.table import TableSession
+from buraco_core.sessions import TableSession
 
 from ._common import PlainLayout, guard
 from .front_end import front_end

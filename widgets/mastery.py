@@ -32,7 +32,7 @@ import traitlets
 from buraco_core.clauses import CLAUSES
 from buraco_core.messages import render
 from buraco_core.teach.course import Course, clause_groups, get_course
-from buraco_core.teach.learners.mastery import ClauseState, next_due, review_plan
+from buraco_core.teach.learners import ClauseState, next_due, review_plan
 
 from ._common import PlainLayout, as_rules, template
 from .front_end import front_end

@@ -38,9 +38,18 @@ import traitlets
 
 from buraco_core import Rules
 from buraco_core.messages import render, show
-from buraco_core.teach.learners.handin import read_progress
-from buraco_core.teach.learners.mastery import Answer, ClauseState, Outcome, clause_states
-from buraco_core.teach.learners.record import DEFAULT_RULESET, LearnerClock, Record, read_record, solved_lines
+from buraco_core.teach.learners import (
+    DEFAULT_RULESET,
+    Answer,
+    ClauseState,
+    LearnerClock,
+    Record,
+    clause_states,
+    read_progress,
+    read_record,
+    solved_lines,
+)
+from buraco_core.teach.puzzles import Outcome
 
 from ._common import PlainLayout, as_rules, reason, template
 from .course_settings import follow

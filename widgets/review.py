@@ -47,8 +47,7 @@ from buraco_core.clauses import CLAUSES
 from buraco_core.messages import render
 from buraco_core.teach import Dealt, deal_clauses, dealers
 from buraco_core.teach.course import Course, get_course
-from buraco_core.teach.learners.assignment import AssignmentError, parse_assignment
-from buraco_core.teach.learners.mastery import mixed_plan, next_due, review_plan
+from buraco_core.teach.learners import AssignmentError, mixed_plan, next_due, parse_assignment, review_plan
 from buraco_core.variants import get_rules
 
 from ._common import PlainLayout, as_rules, button, esc, guard, plain_html, plain_layout

@@ -30,9 +30,7 @@ from buraco_core.cards import RANK_NAMES, SUITS, format_cards
 from buraco_core.clauses import CLAUSES
 from buraco_core.errors import NotationError, Refusal
 from buraco_core.messages import format_number, render, show
-from buraco_core.sessions.scorepad import ScorePad
-from buraco_core.sessions.scorepad.entry import arranged, meld_fixes
-from buraco_core.sessions.scorepad.notation import hand_text, read_card
+from buraco_core.sessions import ScorePad, arranged, hand_text, meld_fixes, read_card
 from buraco_core.variants import rules_text
 
 from ._common import PlainLayout, reason, template

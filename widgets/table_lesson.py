@@ -8,7 +8,7 @@ table's session). A table outside a lesson records nothing.
 from __future__ import annotations
 
 from buraco_core.messages import render
-from buraco_core.sessions.table import Move, TableSession
+from buraco_core.sessions import Move, TableSession
 
 from .progress import Progress
 

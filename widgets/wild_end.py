@@ -15,7 +15,7 @@ from typing import Any
 import ipywidgets
 
 from buraco_core.messages import Message, render
-from buraco_core.sessions.table import TableSession
+from buraco_core.sessions import TableSession
 
 from ._common import classed, guard
 from .choice import Choice

@@ -11,6 +11,8 @@ from .base import SessionError, new_session_id
 from .puzzle import ANSWER_FORMS, AnswerForm, PuzzleSession, Situation, counted_clause, lesson_link
 from .quiz import RETRIES, QuizSession
 from .scorepad import ScorePad
+from .scorepad.entry import arranged, meld_fixes
+from .scorepad.notation import hand_text, read_card
 from .table import KEPT_FORMAT, Move, TableSession
 
 __all__ = [
@@ -25,7 +27,11 @@ __all__ = [
     "SessionError",
     "Situation",
     "TableSession",
+    "arranged",
     "counted_clause",
+    "hand_text",
     "lesson_link",
+    "meld_fixes",
     "new_session_id",
+    "read_card",
 ]

@@ -13,6 +13,7 @@ The floors above (the learners, the sessions, the widgets, the app) read it here
 
 from __future__ import annotations
 
+from .cheatsheet import cheat_sheet, sheet_stylesheet
 from .course import (
            INDEX_NAME,
            LESSON_GLOB,
@@ -25,6 +26,21 @@ from .course import (
            lesson_folder,
 )
 from .coverage import clause_groups, teaching_link
+from .glossary import course_glossary
 
-__all__ = ["INDEX_NAME", "LESSON_GLOB", "Course", "Link", "PuzzleFile", "Section", "Shown", "clause_groups", "get_course",
-           "lesson_folder", "teaching_link"]
+__all__ = [
+           "INDEX_NAME",
+           "LESSON_GLOB",
+           "Course",
+           "Link",
+           "PuzzleFile",
+           "Section",
+           "Shown",
+           "cheat_sheet",
+           "clause_groups",
+           "course_glossary",
+           "get_course",
+           "lesson_folder",
+           "sheet_stylesheet",
+           "teaching_link",
+]

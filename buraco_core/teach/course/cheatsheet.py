@@ -40,7 +40,7 @@ from ...rules import Rules
 from ...variants import get_rules
 from ..puzzles.feedback import rule_text
 
-__all__ = ["PARTS", "CheatSheet", "Part", "cheat_sheet", "stylesheet"]
+__all__ = ["PARTS", "CheatSheet", "Part", "cheat_sheet", "sheet_stylesheet"]
 
 #: The parts of a sheet: (id, the comparison rows it shows, the clauses whose rule it states).
 PARTS: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = (
@@ -114,15 +114,15 @@ class CheatSheet:
         """A whole HTML page of the sheet with its print stylesheet (two A4 sides)."""
         return (f"<!doctype html><html lang='{self.lang}'><head><meta charset='utf-8'>"
                 f"<meta name='viewport' content='width=device-width, initial-scale=1'>"
-                f"<title>{escape(self.title)}</title><style>{stylesheet()}</style></head>"
+                f"<title>{escape(self.title)}</title><style>{sheet_stylesheet()}</style></head>"
                 f"<body class='bw-cheat-page'><main>{self.html()}</main></body></html>")
 
     def _repr_html_(self) -> str:
-        return f"<style>{stylesheet()}</style>{self.html()}"
+        return f"<style>{sheet_stylesheet()}</style>{self.html()}"
 
 
 @remembered("cheatsheet.stylesheet", 1)
-def stylesheet() -> str:
+def sheet_stylesheet() -> str:
     """The sheet's stylesheet: on screen, and for print (A4, two columns)."""
     return resources.files(__package__).joinpath("cheatsheet.css").read_text(encoding="utf-8")
 

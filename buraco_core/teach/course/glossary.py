@@ -6,7 +6,7 @@ docs/RULES.md it belongs to, whose lesson section it links. The lessons link the
 glossary page (``glossary.ipynb#term-<id>``: :func:`term_link`); the page shows
 :func:`glossary`, which draws itself as HTML with one anchor per term.
 
->>> g = glossary()
+>>> g = course_glossary()
 >>> [t.id for t in g.terms][:4]
 ['meld', 'run', 'set', 'wild-card']
 >>> pot = g.term("pot")
@@ -24,9 +24,9 @@ from dataclasses import dataclass
 from html import escape
 
 from ...messages import catalog, render
-from . import Course, get_course
+from .course import Course, get_course
 
-__all__ = ["GLOSSARY_PAGE", "TERMS", "Glossary", "Term", "glossary", "term_link"]
+__all__ = ["GLOSSARY_PAGE", "TERMS", "Glossary", "Term", "course_glossary", "term_link"]
 
 #: The page that shows the glossary, beside the lessons.
 GLOSSARY_PAGE = "glossary.ipynb"
@@ -134,7 +134,7 @@ class Glossary:
         return f"<dl class='bw-glossary' style='max-width:48em'>{''.join(items)}</dl>"
 
 
-def glossary(lang: str = "en", of: Course | None = None) -> Glossary:
+def course_glossary(lang: str = "en", of: Course | None = None) -> Glossary:
     """The course's glossary (in ``lang``), linking the lesson sections of the course ``of``
     (default: the installed course)."""
     return Glossary(TERMS, lang, of)

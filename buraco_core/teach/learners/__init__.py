@@ -6,27 +6,89 @@ hand-in to the class (:mod:`.handin`), a teacher's assignment and its link (:mod
 """
 
 from .assignment import Assignment, AssignmentError, parse_assignment
-from .classroom import read_class
-from .handin import HandIn, HandInError, hand_in, read_handin
-from .links import assignment_link
-from .mastery import Answer, ClauseState, RecordError, clause_states, review_plan
-from .record import Record, read_record
+from .class_report import report_document, report_html, report_stylesheet
+from .classroom import (
+    BEHIND_BY,
+    LEVELS,
+    ClassView,
+    Learner,
+    MistakeRow,
+    Problem,
+    answer_words,
+    assignment_results,
+    course_puzzles,
+    mistake_words,
+    pasted_codes,
+    question_words,
+    read_class,
+    read_folder,
+)
+from .handin import (
+    HandIn,
+    HandInError,
+    class_folder,
+    hand_in,
+    hub_user,
+    read_handin,
+    read_progress,
+    write_to_class,
+)
+from .links import REVIEW_PAGE, assignment_link
+from .mastery import (
+    Answer,
+    ClauseState,
+    RecordError,
+    clause_states,
+    mixed_plan,
+    next_due,
+    review_plan,
+)
+from .record import DEFAULT_RULESET, LearnerClock, Record, read_record, solved_lines
+from .sample_class import ASSIGNMENT, sample_class
 
 __all__ = [
+    "ASSIGNMENT",
+    "BEHIND_BY",
+    "DEFAULT_RULESET",
+    "LEVELS",
+    "REVIEW_PAGE",
     "Answer",
     "Assignment",
     "AssignmentError",
+    "ClassView",
     "ClauseState",
     "HandIn",
     "HandInError",
+    "Learner",
+    "LearnerClock",
+    "MistakeRow",
+    "Problem",
     "Record",
     "RecordError",
+    "answer_words",
     "assignment_link",
+    "assignment_results",
+    "class_folder",
     "clause_states",
+    "course_puzzles",
     "hand_in",
+    "hub_user",
+    "mistake_words",
+    "mixed_plan",
+    "next_due",
     "parse_assignment",
+    "pasted_codes",
+    "question_words",
     "read_class",
+    "read_folder",
     "read_handin",
+    "read_progress",
     "read_record",
+    "report_document",
+    "report_html",
+    "report_stylesheet",
     "review_plan",
+    "sample_class",
+    "solved_lines",
+    "write_to_class",
 ]

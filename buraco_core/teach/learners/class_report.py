@@ -31,7 +31,7 @@ from ..course.coverage import clause_groups
 from ..puzzles.puzzle import Puzzle
 from .classroom import BEHIND_BY, LEVELS, ClassView, mistake_words
 
-__all__ = ["report_document", "report_html", "stylesheet"]
+__all__ = ["report_document", "report_html", "report_stylesheet"]
 
 #: The named mistakes the report lists.
 MISTAKES_SHOWN = 5
@@ -99,11 +99,11 @@ def report_document(view: ClassView, lang: str = "en", course: Course | str | os
     """The report as a whole HTML page with its print stylesheet (one A4 page)."""
     return (f"<!doctype html><html lang='{lang}'><head><meta charset='utf-8'>"
             f"<meta name='viewport' content='width=device-width, initial-scale=1'>"
-            f"<title>{_t('classroom.report.title', lang, n=len(view.learners))}</title><style>{stylesheet()}</style>"
+            f"<title>{_t('classroom.report.title', lang, n=len(view.learners))}</title><style>{report_stylesheet()}</style>"
             f"</head><body class='bw-report-page'><main>{report_html(view, lang, course, puzzles)}</main></body></html>")
 
 
 @remembered("class_report.stylesheet", 1)
-def stylesheet() -> str:
+def report_stylesheet() -> str:
     """The report's stylesheet: on screen, and for print (one A4 page)."""
     return resources.files(__package__).joinpath("class_report.css").read_text(encoding="utf-8")

@@ -174,3 +174,14 @@ def test_a_situation_keeps_its_json_and_the_gallery_keeps_the_ruleset_chosen() -
     assert ref.situation.to_json() == {"rules": HOUSE, "play": "add", "cards": "7c", "meld": "7c 7d 7h 7s",
                                        "owner": "ours", "pot": "aside", "hand": "9c Kd", "pile": "", "stock": 30}
     assert isinstance(ref.situation, Situation)
+
+
+def test_a_fix_taken_is_the_situation_the_engine_allowed() -> None:
+    ref = RefereeSession("buraco")
+    ref.ask("opponents-meld")
+    verdict = ref.take_fix(0)
+    assert verdict.allowed and ref.situation.owner == "ours" and ref.dispute is None
+    before = ref.situation
+    with pytest.raises(SessionError) as info:
+        ref.take_fix(3)
+    assert info.value.key == "referee.error.no-fix" and ref.situation == before

@@ -219,6 +219,16 @@ class RefereeSession:
         self._verdict = None
         return situation
 
+    def take_fix(self, index: int) -> Verdict:
+        """Take the situation of the last verdict's fix ``index`` (from 0) and answer it."""
+        fixes = self.ask().fixes
+        if not 0 <= index < len(fixes):
+            raise SessionError(Message("referee.error.no-fix", {"n": index + 1, "count": len(fixes)}))
+        self.situation = fixes[index].situation
+        self.dispute = None
+        self._verdict = None
+        return self.ask()
+
     def ask(self, dispute: str | None = None) -> Verdict:
         """The engine's answer to the situation's question; with ``dispute``, the situation of that
         classic question first (in the ruleset chosen)."""

@@ -255,7 +255,7 @@ def judge(situation: Situation, *, fixes: bool = True) -> Verdict:
         return _refused(situation, "", Message("referee.words.table"), refused, None, (), fixes)
     game, act, hand = _position(situation, table)
     state = game.state
-    words = play_words(act, state.current_team, alone=state.teams == state.players)
+    words = play_words(act, game.view(state.turn))  # another side's meld as your table names it
     refusal: Refusal | None = game.why_illegal(act)
     if refusal is None and situation.play == "out":
         _, events = apply_events(state, act)

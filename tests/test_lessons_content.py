@@ -21,7 +21,7 @@ NAMES = ["00_welcome", "01_melds", "02_wilds", "03_buracos", "04_turn", "05_pot"
          "07_rulesets", "08_play", "09_strategy", "11_house_rules"]
 #: The review lesson, after the last one; the reference pages beside the lessons, and the teacher's page.
 REVIEW = "10_review"
-PAGES = ["glossary", "cheatsheet", "scorepad", "teacher"]
+PAGES = ["glossary", "cheatsheet", "scorepad", "referee", "teacher"]
 OPTIONAL: set[str] = set()
 
 
@@ -163,7 +163,7 @@ def test_the_lessons_menus_start_from_the_course_ruleset() -> None:
     landing = "\n".join(source(c) for c in cells("00_welcome"))
     assert "RulesetPicker(course=True)" in landing and "MasteryMap()" in landing
     assert "](10_review.ipynb)" in landing and "](glossary.ipynb)" in landing and "](cheatsheet.ipynb)" in landing
-    assert "](scorepad.ipynb)" in landing
+    assert "](scorepad.ipynb)" in landing and "](referee.ipynb)" in landing
 
 
 def test_landing_page_links_every_lesson_and_has_choice_and_progress() -> None:

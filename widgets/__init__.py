@@ -31,6 +31,7 @@ from .picker import RulesetPicker
 from .progress import Progress, follow_course
 from .puzzle import MeldPuzzle
 from .quiz import PuzzleSet, Quiz
+from .referee import RefereePage
 from .review import Review
 from .score_quiz import ScoreQuiz
 from .scorepad import ScorePadPage
@@ -41,7 +42,7 @@ from .tabletop import TableTop
 __all__ = ["AssignmentMaker", "AssignmentResults", "CheatSheet", "Choice", "ClassExport", "ClassLearners", "ClassLoader",
            "ClassMap", "ClassMistakes", "FeedbackBox", "GameKeeper", "GameTable", "GlossaryList", "GlossaryLookup", "Hand", "HandIn",
            "HouseRules", "LanguageMenu", "MasteryMap", "MeldPuzzle", "MeldView", "PageLink", "Progress", "PuzzleSet", "Quiz",
-           "Review", "RulesetPicker", "ScorePadPage", "ScoreQuiz", "TableTop", "TableView", "follow_course", "language", "use_language"]
+           "RefereePage", "Review", "RulesetPicker", "ScorePadPage", "ScoreQuiz", "TableTop", "TableView", "follow_course", "language", "use_language"]
 
 log_to_server()  # a bug a page meets is in the server's log, with its traceback
 log_to_page()  # and in the page's browser console, without it

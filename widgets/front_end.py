@@ -51,20 +51,22 @@ export default await made.get(key);
 """
 
 
-def front_end(script: str, *styles: str, dom: bool = False) -> str:
+def front_end(script: str, *styles: str, dom: bool = False, parts: tuple[str, ...] = ()) -> str:
     """The ``_esm`` of an anywidget class whose module is ``static/<script>`` and whose style sheets
     are ``static/<styles>`` (the class then needs no ``_css``); with ``dom``, the helpers several
     front ends share (``static/dom.js``: ``make``, ``uid``, ``fill``, ``whenPageRan``,
     ``sendWhileHere``) come first in
-    the module (one module may not import another: each is made from a Blob of its own).
+    the module (one module may not import another: each is made from a Blob of its own); ``parts``,
+    other such shared pieces (``static/cardpicker.js``, the real-table pages' card picker) follow them.
 
     >>> wrapper = front_end("keeper.js")
     >>> "export default await made.get(key)" in wrapper and "keeper.js" in wrapper
     True
     """
     source = (STATIC / script).read_text(encoding="utf-8")
-    if dom:
-        source = (STATIC / "dom.js").read_text(encoding="utf-8") + "\n" + source
+    shared = [*(("dom.js",) if dom else ()), *parts]
+    if shared:
+        source = "\n".join([*((STATIC / name).read_text(encoding="utf-8") for name in shared), source])
     sheets = [(STATIC / name).read_text(encoding="utf-8") for name in styles]
     digest = hashlib.sha256("\0".join([source, *sheets]).encode()).hexdigest()[:12]
     return _WRAPPER.format(script=script, key=json.dumps(f"{script}@{digest}"), styles=json.dumps(sheets),

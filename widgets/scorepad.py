@@ -66,7 +66,7 @@ class ScorePadPage(PlainLayout, anywidget.AnyWidget):
     """The score pad's page (``ScorePadPage()`` on lessons/scorepad.ipynb): see the module's docstring.
     ``pad`` is the session (None until a match is set up)."""
 
-    _esm = front_end("scorepad.js", "scorepad.css", dom=True)
+    _esm = front_end("scorepad.js", "scorepad.css", dom=True, parts=("cardpicker.js",))
 
     texts = traitlets.Dict(value_trait=traitlets.Unicode()).tag(sync=True)
     rulesets = traitlets.List(traitlets.Dict()).tag(sync=True)

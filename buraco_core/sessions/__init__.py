@@ -1,6 +1,7 @@
 """Sessions: what happens while a learner works on one page, with no widget: a puzzle being
 answered (:class:`PuzzleSession`), a quiz with its retry pool (:class:`QuizSession`), a hand at the
-table with the coach (:class:`TableSession`), a match scored with real cards (:class:`ScorePad`).
+table with the coach (:class:`TableSession`), a match scored with real cards (:class:`ScorePad`), a dispute at a real
+table answered by the engine (:class:`RefereeSession`).
 
 A session keeps the tries, hints, moves and what was recorded; every verdict, point and legal move
 is the engine's or the teaching's below it (docs/architecture.md: the sessions' floor sits over
@@ -10,6 +11,7 @@ is the engine's or the teaching's below it (docs/architecture.md: the sessions' 
 from .base import SessionError, new_session_id
 from .puzzle import ANSWER_FORMS, AnswerForm, PuzzleSession, Situation, counted_clause, lesson_link
 from .quiz import RETRIES, QuizSession
+from .referee import GALLERY, PLAY_NAMES, RefereeSession, RefereeSituation, Verdict
 from .scorepad import ScorePad
 from .scorepad.entry import arranged, meld_fixes
 from .scorepad.notation import hand_text, read_card
@@ -17,16 +19,21 @@ from .table import KEPT_FORMAT, Move, TableSession
 
 __all__ = [
     "ANSWER_FORMS",
+    "GALLERY",
     "KEPT_FORMAT",
+    "PLAY_NAMES",
     "RETRIES",
     "AnswerForm",
     "Move",
     "PuzzleSession",
     "QuizSession",
+    "RefereeSession",
+    "RefereeSituation",
     "ScorePad",
     "SessionError",
     "Situation",
     "TableSession",
+    "Verdict",
     "arranged",
     "counted_clause",
     "hand_text",

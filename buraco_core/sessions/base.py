@@ -6,7 +6,7 @@ import secrets
 from ..errors import LearnerError
 from ..messages import Message
 
-__all__ = ["SessionError", "new_session_id"]
+__all__ = ["SessionError", "new_session_id", "variant_text"]
 
 
 class SessionError(LearnerError):
@@ -23,3 +23,19 @@ def new_session_id(kind: str) -> str:
     there is relearned only in another session. Unique across pages and reloads, so not seeded
     (it decides nothing a learner sees)."""
     return f"{kind}-{secrets.token_hex(4)}"
+
+
+def variant_text(text: str) -> str:
+    """A house-rules link's variant text (``...#variant=buraco+target=1505``), or the text itself:
+    how a page's ruleset box reads what the house-rules panel shared (the score pad, the referee).
+
+    >>> variant_text("https://example.org/11_house_rules.html#variant=buraco%2Btarget%3D1505")
+    'buraco+target=1505'
+    >>> variant_text("italian")
+    'italian'
+    """
+    from urllib.parse import unquote
+
+    if "variant=" in text and "#" in text:
+        return unquote(text.split("#", 1)[1].split("variant=", 1)[1].split("&", 1)[0])
+    return text

@@ -1,7 +1,7 @@
 // ScorePadPage: the score pad's page (widgets/scorepad.py). It shows the match the kernel's ScorePad
 // holds (model "view") and sends what the player taps or types; the engine reads every meld and scores
 // every hand, this page decides nothing. The card picker keeps the cards being tapped (a selection, no
-// rule) and asks the kernel to read them at each tap ("reading"). The match is kept in localStorage
+// rule; static/cardpicker.js, shared with the referee) and asks the kernel to read them at each tap ("reading"). The match is kept in localStorage
 // ("kept" under "kept_key") and sent back when the page opens again; a #scorepad= link opens a match.
 
 function render({ model, el }) {
@@ -83,44 +83,14 @@ function render({ model, el }) {
 
   // ------------------------------------------------------------------ the card picker (one, shown where it is asked for)
   let aim = null; // {kind: "meld", side} or {kind: "left", player}
-  let picked = [];
-  let rank = null;
-  const pickerTitle = make("h3", { className: "bsp-picker-title" });
-  const pickedLine = make("p", { className: "bsp-picked", "aria-live": "polite", dataset: { testid: "scorepad-picked" } });
-  const readingLine = make("p", { className: "bsp-reading", "aria-live": "polite", dataset: { testid: "scorepad-reading" } });
-  const rankButtons = (model.get("ranks") || []).map((r) => button(r.label,
-    { className: "bsp-rank", "aria-label": r.name, dataset: { testid: `scorepad-rank-${r.token}`, token: r.token } },
-    () => { rank = rank === r.token ? null : r.token; drawPicker(); }));
-  const suitButtons = (model.get("suits") || []).map((s) => button(s.label,
-    { className: `bsp-suit bsp-suit-${s.token}`, "aria-label": s.name, dataset: { testid: `scorepad-suit-${s.token}` } },
-    () => { if (rank) { picked.push(rank + s.token); rank = null; changed(); } }));
-  const joker = button(t("joker"), { className: "bsp-suit bsp-joker", dataset: { testid: "scorepad-joker" } },
-    () => { picked.push("JK"); rank = null; changed(); });
-  const back = button("⌫", { "aria-label": t("back"), title: t("back"), dataset: { testid: "scorepad-back" } },
-    () => { picked.pop(); changed(); });
-  const typedId = uid("typed");
-  const typed = make("input", { id: typedId, type: "text", spellcheck: false, autocomplete: "off", autocapitalize: "off",
-                                dataset: { testid: "scorepad-typed" } });
-  const done = button(t("done"), { className: "bsp-primary", dataset: { testid: "scorepad-done" } }, finish);
-  const cancel = button(t("cancel"), { dataset: { testid: "scorepad-cancel" } }, () => { aim = null; drawPicker(); });
-  const picker = make("div", { className: "bsp-picker", role: "group", dataset: { testid: "scorepad-picker" } },
-    pickerTitle, pickedLine, readingLine,
-    make("div", { className: "bsp-ranks", role: "group", "aria-label": t("rank") }, ...rankButtons),
-    make("div", { className: "bsp-suits", role: "group", "aria-label": t("suit") }, ...suitButtons, joker, back),
-    make("div", { className: "bsp-field" }, make("label", { htmlFor: typedId }, t("type-cards")), typed),
-    make("div", { className: "bsp-tools" }, done, cancel));
-  typed.addEventListener("input", () => { picked = typed.value.split(/[\s,]+/).filter(Boolean); readNow(); drawPicked(); });
-  typed.addEventListener("keydown", (event) => { if (event.key === "Enter") { event.preventDefault(); finish(); } });
+  const picker = cardPicker({
+    ranks: model.get("ranks"), suits: model.get("suits"), t, prefix: "scorepad",
+    onChange: (cards) => { if (aim && aim.kind === "meld") send({ type: "read", cards: cards.join(" ") }); },
+    onDone: finish,
+    onCancel: () => { aim = null; drawPicker(); },
+  });
 
-  function changed() {
-    typed.value = picked.join(" ");
-    readNow();
-    drawPicker();
-  }
-  function readNow() {
-    if (aim && aim.kind === "meld") send({ type: "read", cards: picked.join(" ") });
-  }
-  function finish() {
+  function finish(picked) {
     if (!aim) return;
     if (aim.kind === "meld") {
       if (picked.length) send({ type: "meld", side: aim.side, cards: picked.join(" ") });
@@ -132,28 +102,25 @@ function render({ model, el }) {
   }
   function open(next, cards) {
     aim = next;
-    picked = cards ? cards.split(/\s+/).filter(Boolean) : [];
-    rank = null;
-    typed.value = picked.join(" ");
-    readNow();
+    picker.set(cards);
+    if (aim.kind === "meld") send({ type: "read", cards: picker.cards().join(" ") });
     drawMatch();
-    (rankButtons[0] || typed).focus();
+    picker.focus();
   }
   function drawPicked() {
-    pickedLine.textContent = picked.length ? t("picked", { cards: picked.join(" ") }) : t("picked-none");
     const reading = model.get("reading") || {};
+    const readingLine = picker.readingLine;
     readingLine.replaceChildren();
     readingLine.className = "bsp-reading";
-    if (aim && aim.kind === "meld" && reading.cards) pickedLine.textContent = t("picked", { cards: reading.cards });
-    if (aim && aim.kind === "meld" && picked.length >= 3) {
+    picker.showPicked(aim && aim.kind === "meld" && reading.cards ? reading.cards : "");
+    if (aim && aim.kind === "meld" && picker.cards().length >= 3) {
       if (reading.ok) readingLine.append(reading.text);
       else if (reading.sentence) { readingLine.classList.add("bsp-bad"); readingLine.append(...refusalParts(reading)); }
     }
   }
   function drawPicker() {
-    if (!aim) { picker.remove(); return; }
-    rankButtons.forEach((b) => b.setAttribute("aria-pressed", String(b.dataset.token === rank)));
-    suitButtons.forEach((b) => { b.disabled = !rank; });
+    if (!aim) { picker.element.remove(); return; }
+    picker.draw();
     drawPicked();
   }
 
@@ -205,9 +172,9 @@ function render({ model, el }) {
           () => open({ kind: "left", player: p.seat }, p.tokens)));
         const box = make("fieldset", { className: "bsp-side", dataset: { testid: `scorepad-side-${s}` } },
           make("legend", {}, side.name), melds, add);
-        if (aim && aim.kind === "meld" && aim.side === s) box.append(picker);
+        if (aim && aim.kind === "meld" && aim.side === s) box.append(picker.element);
         box.append(...lefts);
-        side.players.forEach((p) => { if (aim && aim.kind === "left" && aim.player === p.seat) box.append(picker); });
+        side.players.forEach((p) => { if (aim && aim.kind === "left" && aim.player === p.seat) box.append(picker.element); });
         if (view.pots) {
           const potId = uid("pot");
           const pot = make("input", { id: potId, type: "checkbox", checked: side.pot, dataset: { testid: `scorepad-pot-${s}` } });

@@ -52,7 +52,7 @@ from ...melds import InvalidMeld, Meld
 from ...messages import Message, format_number, render
 from ...rules import Rules, RulesError
 from ...variants import get_rules, meaning, rules_text
-from ..base import SessionError
+from ..base import SessionError, variant_text
 from .entry import HandEntry, HandResult, arranged, check_entry_supply
 from .notation import hand_text, read_hand
 
@@ -79,7 +79,7 @@ class ScorePad:
     def __init__(self, rules: Rules | str = "buraco", players: int = 4, names: Sequence[str] | None = None,
                  *, teams: Sequence[str] | None = None, target: int | str | None = "default",
                  starter: int = 0) -> None:
-        base = get_rules(_variant_text(rules) if isinstance(rules, str) else rules)
+        base = get_rules(variant_text(rules) if isinstance(rules, str) else rules)
         if target != "default":
             if target is not None and not isinstance(target, int):
                 raise SessionError(Message("scorepad.error.target", {"target": str(target)}))
@@ -460,15 +460,6 @@ class ScorePad:
 
     def _totals_text(self, totals: Sequence[int], lang: str) -> str:
         return ", ".join(f"{self.side_names[s]} {format_number(t, lang)}" for s, t in enumerate(totals))
-
-
-def _variant_text(text: str) -> str:
-    """A house-rules link's variant text (``...#variant=buraco+target=1505``), or the text itself."""
-    from urllib.parse import unquote
-
-    if "variant=" in text and "#" in text:
-        return unquote(text.split("#", 1)[1].split("variant=", 1)[1].split("&", 1)[0])
-    return text
 
 
 def _names(given: Sequence[str] | None, n: int, default: str) -> tuple[str, ...]:

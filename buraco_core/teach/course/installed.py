@@ -16,7 +16,9 @@ True
 
 from __future__ import annotations
 
-from importlib.metadata import entry_points
+import os
+import sys
+from importlib.metadata import distributions
 from pathlib import Path
 
 __all__ = ["GROUP", "installed_root"]
@@ -29,7 +31,11 @@ def installed_root() -> Path:
     """The folder of the installed course, as the distribution that installed it declares it
     (the first entry point of :data:`GROUP`, by name). :class:`LookupError` where none is
     installed: then hand :func:`~buraco_core.teach.course.get_course` a folder."""
-    found = sorted(entry_points(group=GROUP), key=lambda point: point.name)
+    # the folders of sys.path only: a zip on it (the static site's python313.zip) is read by a
+    # ZipFile that Pyodide's memory snapshot left with a stale file handle, which says so on the page
+    folders = [entry for entry in sys.path if os.path.isdir(entry or ".")]
+    found = sorted((point for dist in distributions(path=folders) for point in dist.entry_points
+                    if point.group == GROUP), key=lambda point: point.name)
     if not found:
         raise LookupError(f"no course is installed (no entry point in the group {GROUP!r}): install "
                           "buraco-trainer (pip install .), or hand get_course the folder of a course")

@@ -296,12 +296,12 @@ def test_check_is_the_kinds_own() -> None:
 
 def test_a_discard_said_not_to_go_out_is_checked_against_the_game() -> None:
     from buraco_core.messages import Message
-    from buraco_core.teach.audit.causes import CLAIMS, Said
+    from buraco_core.teach.audit.causes import CLAIMS, SaidLine
 
     said = Message("coach.discard-not-out", {"cards": ()})
     claim = CLAIMS[said.key]
     go_out = lesson("09_strategy.yaml", "go-out-now")
-    assert claim(Said(go_out, "discard 3d", None, said)) is None
-    assert "the game ends the hand" in str(claim(Said(go_out, "meld Jh Qh Kh", None, said)))
-    assert "no choice" in str(claim(Said(lesson("09_strategy.yaml", "safest-discard"), "discard 8s", None, said)))
+    assert claim(SaidLine(go_out, "discard 3d", None, said)) is None
+    assert "the game ends the hand" in str(claim(SaidLine(go_out, "meld Jh Qh Kh", None, said)))
+    assert "no choice" in str(claim(SaidLine(lesson("09_strategy.yaml", "safest-discard"), "discard 8s", None, said)))
     assert not classes(go_out)  # the lesson's own sentence holds

@@ -26,6 +26,7 @@ from .keeper import GameKeeper
 from .language import language, use_language
 from .language_menu import LanguageMenu
 from .mastery import MasteryMap
+from .meld_views import MeldView, TableView
 from .page_console import log_to_page
 from .picker import RulesetPicker
 from .progress import Progress, follow_course
@@ -36,7 +37,6 @@ from .review import Review
 from .score_quiz import ScoreQuiz
 from .scorepad import ScorePadPage
 from .setlink import PageLink
-from .table import MeldView, TableView
 from .tabletop import TableTop
 
 __all__ = ["AssignmentMaker", "AssignmentResults", "CheatSheet", "Choice", "ClassExport", "ClassLearners", "ClassLoader",

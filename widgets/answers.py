@@ -37,8 +37,8 @@ from buraco_core.sessions import Situation
 from ._common import PlainLayout, description_style, plain_layout
 from .choice import Choice
 from .hand import Hand
+from .meld_views import TableView
 from .scene import melds_view
-from .table import TableView
 
 __all__ = ["INPUTS", "AnswerInput", "CardsInput", "ChoiceInput", "ExtendInput", "NumberInput", "input_for"]
 

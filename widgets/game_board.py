@@ -18,7 +18,7 @@ from buraco_core.sessions import Move
 
 from ._common import classed, esc, plain_html, reason, rules_key
 from .hand import Hand
-from .table import TableView
+from .meld_views import TableView
 from .tabletop import TableTop
 
 __all__ = ["HOW_BUTTONS", "Board", "log_html", "move_message", "status_html"]

@@ -41,10 +41,10 @@ from .choice import Choice
 from .feedback import FeedbackBox
 from .hand import Hand
 from .language import resolve
+from .meld_views import TableView
 from .progress import Progress
 from .puzzle_buttons import PuzzleButtons
 from .scene import Scene, header
-from .table import TableView
 from .verdict import show_hints, show_verdict
 
 __all__ = ["MeldPuzzle"]

@@ -14,7 +14,7 @@ from buraco_core.sessions import Situation
 
 from ._common import esc, plain_html, reason
 from .hand import Hand
-from .table import TableView
+from .meld_views import TableView
 
 __all__ = ["Scene", "header", "melds_view"]
 

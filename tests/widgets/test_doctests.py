@@ -5,7 +5,7 @@ import importlib
 
 import pytest
 
-MODULES = ["hand", "table", "picker", "progress", "course_settings", "feedback", "puzzle", "puzzle_buttons", "verdict",
+MODULES = ["hand", "meld_views", "picker", "progress", "course_settings", "feedback", "puzzle", "puzzle_buttons", "verdict",
            "score_quiz", "quiz", "steps", "answers", "game_table", "house", "language"]
 
 

@@ -13,7 +13,8 @@ function render({ model, el }) {
     return b;
   };
 
-  const root = make("div", { className: "bsp bref", role: "region", "aria-label": t("title"), dataset: { testid: "referee" } });
+  const root = make("div", { className: "bsp", role: "region", "aria-label": t("title"), dataset: { testid: "referee" } });
+  root.classList.add("bref-page");  // the score pad's look (bsp), with the referee's own rules
   const problem = make("p", { className: "bsp-problem", role: "alert", dataset: { testid: "referee-problem" } });
   el.appendChild(root);
 

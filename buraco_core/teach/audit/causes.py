@@ -32,7 +32,7 @@ from ..puzzles.puzzle import Puzzle
 from .answers import Answer, free_answers, grown_melds, make
 from .positions import turn_outcome
 
-__all__ = ["CLAIMS", "HINT_CLAIMS", "Said", "count_causes", "hint_problems", "messages_of", "said_problems",
+__all__ = ["CLAIMS", "HINT_CLAIMS", "SaidLine", "count_causes", "hint_problems", "messages_of", "said_problems",
            "unsaid_task", "wild_places"]
 
 
@@ -50,7 +50,7 @@ def messages_of(*parts: Message | None) -> Iterator[Message]:
 
 
 @dataclass(frozen=True)
-class Said:
+class SaidLine:
     """One sentence of a feedback, with what it is about: the puzzle, the answer and the verdict."""
 
     puzzle: Puzzle
@@ -64,7 +64,7 @@ class Said:
         return self.message.params
 
 
-def _predicted(said: Said) -> tuple[Meld | None, tuple[Meld, ...]]:
+def _predicted(said: SaidLine) -> tuple[Meld | None, tuple[Meld, ...]]:
     puzzle = said.puzzle
     rules = puzzle.ruleset
     cards = parse_cards(str(puzzle.goal.get("add", "")))
@@ -92,7 +92,7 @@ def wild_places(meld: Meld) -> list[int]:
     return out
 
 
-def _choice_of_end(said: Said) -> str | None:
+def _choice_of_end(said: SaidLine) -> str | None:
     _old, grown = _predicted(said)
     places = wild_places(grown[0])
     if len(places) < 2:
@@ -101,7 +101,7 @@ def _choice_of_end(said: Said) -> str | None:
     return None
 
 
-def _both_ends(said: Said) -> str | None:
+def _both_ends(said: SaidLine) -> str | None:
     if said.puzzle.kind == "predict":
         grown = _predicted(said)[1]
     elif said.answer is None:
@@ -115,21 +115,21 @@ def _both_ends(said: Said) -> str | None:
     return None
 
 
-def _starts_at_ace(said: Said) -> str | None:
+def _starts_at_ace(said: SaidLine) -> str | None:
     grown = _predicted(said)[1]
     if grown[0].cards[0].rank != 1:
         return "it says the run starts at the ace, and it does not"
     return None
 
 
-def _ends_at_ace(said: Said) -> str | None:
+def _ends_at_ace(said: SaidLine) -> str | None:
     grown = _predicted(said)[1]
     if grown[0].cards[-1].rank != 1:
         return "it says the run ends at the ace, and it does not"
     return None
 
 
-def _corner(said: Said) -> str | None:
+def _corner(said: SaidLine) -> str | None:
     grown = _predicted(said)[1][0]
     wild = grown.wild
     if wild is None or wild.rank != 2 or wild.suit != grown.suit:
@@ -137,7 +137,7 @@ def _corner(said: Said) -> str | None:
     return _ends_at_ace(said)
 
 
-def _natural_is_answer(said: Said) -> str | None:
+def _natural_is_answer(said: SaidLine) -> str | None:
     """A refused kind whose sentence says the meld is that kind by its cards."""
     natural = said.params.get("natural")
     if said.feedback is None or said.feedback.correct or not isinstance(natural, Message):
@@ -153,19 +153,19 @@ def _natural_is_answer(said: Said) -> str | None:
 _POT_LINES = frozenset({"score-line.pot-never-taken", "score-line.pot-waiting", "score-line.pot-unused"})
 
 
-def _no_pot_line(said: Said) -> str | None:
+def _no_pot_line(said: SaidLine) -> str | None:
     if said.feedback is not None and any(line.label.key in _POT_LINES for line in said.feedback.lines):
         return "it says nothing is taken off for the pot, and the count takes 100 off for it"
     return None
 
 
-def _no_out_line(said: Said) -> str | None:
+def _no_out_line(said: SaidLine) -> str | None:
     if said.feedback is not None and any(line.rule == "going-out" and line.points > 0 for line in said.feedback.lines):
         return "it says there is no bonus for going out, and the count has one"
     return None
 
 
-def _clean_is_the_cause(said: Said) -> str | None:
+def _clean_is_the_cause(said: SaidLine) -> str | None:
     """'It has no wild card, so it is clean' explains a miss only where the task wants a wild card."""
     want = said.puzzle.goal.get("buraco")
     if want in ("royal", "ace-to-ace"):
@@ -174,7 +174,7 @@ def _clean_is_the_cause(said: Said) -> str | None:
     return None
 
 
-def _every_card(said: Said) -> str | None:
+def _every_card(said: SaidLine) -> str | None:
     """A sentence naming the cards of a group that is no meld names every card of it."""
     puzzle = said.puzzle
     if puzzle.kind in ("make-meld", "make-buraco") and said.answer is not None:
@@ -193,7 +193,7 @@ def _every_card(said: Said) -> str | None:
     return None
 
 
-def _stays_in(said: Said) -> str | None:
+def _stays_in(said: SaidLine) -> str | None:
     """'It does not go out': the game, playing the chosen discard, does not end the hand, and
     another choice of the puzzle does go out in this turn."""
     plays = split_plays(said.puzzle)
@@ -205,7 +205,7 @@ def _stays_in(said: Said) -> str | None:
     return None
 
 
-def _teams(said: Said) -> str | None:
+def _teams(said: SaidLine) -> str | None:
     if not said.puzzle.ruleset.partnerships:
         return "it names a team in a ruleset where every player is a side alone"
     return None
@@ -213,7 +213,7 @@ def _teams(said: Said) -> str | None:
 
 #: For each sentence that states a fact of the position, the engine's test of it: a problem, or
 #: None where the fact holds.
-CLAIMS: Mapping[str, Callable[[Said], str | None]] = {
+CLAIMS: Mapping[str, Callable[[SaidLine], str | None]] = {
     "feedback.predict.new-low": _choice_of_end,
     "feedback.predict.new-high": _starts_at_ace,
     "feedback.predict.new-low-ace": _ends_at_ace,
@@ -233,7 +233,7 @@ CLAIMS: Mapping[str, Callable[[Said], str | None]] = {
 }
 
 
-def _brazilian_sets(said: Said, rights: Sequence[Answer]) -> str | None:
+def _brazilian_sets(said: SaidLine, rights: Sequence[Answer]) -> str | None:
     """Brazilian Buraco's set rule (at most four, all suits different) shown where a right answer's
     set repeats a suit."""
     rules = said.puzzle.ruleset
@@ -256,7 +256,7 @@ def rules_words(rules: Rules) -> str:
 
 #: Sentences of a hint that state a rule of the ruleset, with the engine's test of it against the
 #: puzzle's right answers.
-HINT_CLAIMS: Mapping[str, Callable[[Said, Sequence[Answer]], str | None]] = {
+HINT_CLAIMS: Mapping[str, Callable[[SaidLine, Sequence[Answer]], str | None]] = {
     "clause.set-brazilian.text": _brazilian_sets,
 }
 
@@ -265,7 +265,7 @@ def hint_problems(puzzle: Puzzle, shown: Message, rights: Sequence[Answer]) -> l
     """Every sentence of a hint that is false of the position or of its right answers."""
     out = []
     for message in messages_of(shown):
-        said = Said(puzzle, None, None, message)
+        said = SaidLine(puzzle, None, None, message)
         claim = CLAIMS.get(message.key)
         problem = claim(said) if claim is not None else None
         rule_claim = HINT_CLAIMS.get(message.key)
@@ -285,7 +285,7 @@ def said_problems(puzzle: Puzzle, answer: object, feedback: Feedback, rights: Se
     for message in messages_of(feedback.verdict, feedback.reason, feedback.advice):
         claim = CLAIMS.get(message.key)
         if claim is not None:
-            problem = claim(Said(puzzle, answer, feedback, message))
+            problem = claim(SaidLine(puzzle, answer, feedback, message))
             if problem:
                 out.append(f"{problem}: {message.text('en')!r}")
     if puzzle.kind == "meld-value" and not feedback.correct and feedback.answered:

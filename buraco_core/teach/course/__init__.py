@@ -21,7 +21,7 @@ from .course import (
            Link,
            PuzzleFile,
            Section,
-           Shown,
+           ShownPuzzle,
            get_course,
            lesson_folder,
 )
@@ -35,7 +35,7 @@ __all__ = [
            "Link",
            "PuzzleFile",
            "Section",
-           "Shown",
+           "ShownPuzzle",
            "cheat_sheet",
            "clause_groups",
            "course_glossary",

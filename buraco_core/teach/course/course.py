@@ -52,7 +52,7 @@ from .files import PuzzleFile, puzzle_files
 from .installed import installed_root
 from .syllabus import SYLLABUS_NAME, Syllabus, load_syllabus
 
-__all__ = ["ANCHOR", "INDEX_NAME", "TOPIC_ANCHOR", "Course", "CourseIndex", "Link", "PuzzleFile", "Section", "Shown", "get_course",
+__all__ = ["ANCHOR", "INDEX_NAME", "TOPIC_ANCHOR", "Course", "CourseIndex", "Link", "PuzzleFile", "Section", "ShownPuzzle", "get_course",
            "lesson_folder"]
 
 #: A clause's anchor in a lesson's Markdown.
@@ -90,7 +90,7 @@ class Section:
 
 
 @dataclass(frozen=True)
-class Shown:
+class ShownPuzzle:
     """A puzzle shown in a lesson: the notebook that shows it, and the puzzle."""
 
     notebook: str
@@ -279,9 +279,9 @@ class Course:
         """Every puzzle of every puzzle file of the course."""
         return [p for f in self.puzzle_files() for p in f.puzzles]
 
-    def shown(self) -> tuple[list[Shown], list[str]]:
+    def shown(self) -> tuple[list[ShownPuzzle], list[str]]:
         """The puzzles each lesson shows, and problems (a file or an id the course lacks)."""
-        shown: list[Shown] = []
+        shown: list[ShownPuzzle] = []
         problems: list[str] = []
         for nb, entries in self._shown.items():
             for file, ids, cell in entries:
@@ -292,7 +292,7 @@ class Course:
                     continue
                 for pid in ids:
                     if pid in by_id:
-                        shown.append(Shown(nb, by_id[pid], cell))
+                        shown.append(ShownPuzzle(nb, by_id[pid], cell))
                     else:
                         problems.append(f"{nb}: no puzzle {pid!r} in {file}")
         return shown, problems

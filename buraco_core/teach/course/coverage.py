@@ -17,7 +17,7 @@ from ...messages import render
 from ...rules import RULESETS, RulesError
 from ...variants import get_rules
 from ..puzzles.core import check
-from .course import Course, Link, Section, Shown, get_course
+from .course import Course, Link, Section, ShownPuzzle, get_course
 
 __all__ = ["ClauseGroup", "Coverage", "Reading", "clause_groups", "coverage", "reads_as", "teaching_link"]
 
@@ -33,8 +33,8 @@ class Reading:
     clause: str
     rulesets: tuple[str, ...]
     sections: list[Section] = field(default_factory=list)
-    puzzles: list[Shown] = field(default_factory=list)
-    mistakes: list[tuple[Shown, object]] = field(default_factory=list)
+    puzzles: list[ShownPuzzle] = field(default_factory=list)
+    mistakes: list[tuple[ShownPuzzle, object]] = field(default_factory=list)
 
     @property
     def missing(self) -> list[str]:
@@ -114,7 +114,7 @@ def coverage(of: Course, clauses: Sequence[str] | None = None) -> Coverage:
     sections = of.sections()
     shown, problems = of.shown()
     problems = [*of.problems, *problems]
-    named: list[tuple[Shown, object, str | None]] = []
+    named: list[tuple[ShownPuzzle, object, str | None]] = []
     seen: set[tuple[str, str]] = set()
     for s in shown:
         key = (s.notebook, s.name)
@@ -128,7 +128,7 @@ def coverage(of: Course, clauses: Sequence[str] | None = None) -> Coverage:
         for group in CLAUSES[clause].readings:
             r = Reading(clause, group)
             r.sections = [sec for sec in sections if sec.clause == clause]
-            unique: dict[str, Shown] = {}
+            unique: dict[str, ShownPuzzle] = {}
             for s in shown:
                 if clause in s.puzzle.clauses and reads_as(clause, s.puzzle.rules, group):
                     unique.setdefault(s.name, s)

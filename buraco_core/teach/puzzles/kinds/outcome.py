@@ -99,7 +99,7 @@ def _offered(puzzle: Puzzle) -> tuple[str, ...]:
     return tuple(offered)
 
 
-class Outcome(Kind):
+class OutcomeKind(Kind):
     name = "outcome"
     goal_type = PositionGoal
     form = "choice"
@@ -188,4 +188,4 @@ class Outcome(Kind):
                                                              "stock-end", "pot-to-stock", "no-direct-pot")}
 
 
-OUTCOME = Outcome()
+OUTCOME = OutcomeKind()

@@ -341,6 +341,14 @@ _REVIEWED = [
     ("coach.puzzle-wrong", {"play": "x", "points": 74, "why": "y"}, "weniger als die beste Wahl (y)", "Wahl hier"),  # A10
     ("hint.here.which", {"wilds": messages.Message("hint.here.which-none")}, "Hier gibt es keine wilde Karte: Sind",
      "Ist jede davon"),                                                                                   # A19
+    ("feedback.bonus-left-out", {"kind": messages.Message("buraco-kind.dirty")},
+     "aber den Bonus für den schmutzigen Buraco weggelassen", "(schmutzig)"),                            # old #35
+    ("feedback.and-bonus", {"kind": messages.Message("buraco-kind.ace-to-ace")},
+     "Dann zähl den Bonus für den Ass-bis-Ass-Buraco dazu.", "des Buracos"),
+    ("classroom.level.weak", {}, "zuletzt falsch beantwortet", "verfehlt"),                              # old #28
+    ("classroom.learners.weak", {}, "Zuletzt falsch beantwortet", "verfehlt"),
+    ("classroom.map.chip", {"rule": "x", "mastered": 1, "learning": 2, "weak": 3, "new": 4},
+     "3 zuletzt falsch beantwortet", "verfehlt"),
 ]
 
 

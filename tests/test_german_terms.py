@@ -106,3 +106,15 @@ def test_a_count_of_buracos_says_which_are_clean_as_a_teacher_would() -> None:
     assert de("fact.buracos-clean", 2, 2) == "Dein Team hat 2 Buracos, alle sauber."
     assert de("fact.buracos-unclean", 1, 0) == "Dein Team hat einen Buraco, aber keinen sauberen."
     assert str(message("hint.here.buracos-clean", n=1, clean=1)) == "one, and it is clean"
+
+
+def test_the_german_lessons_say_what_the_review_found_awkward_no_more() -> None:
+    """The review's old items in the lessons' prose: „Geführte Aufgaben“ beside „angeleitete Aufgaben“
+    (one word, as lessons 00 to 05 say it), „mit der *gierigen* Strategie“ (a programmer's word; what
+    the bot does instead), „Eine Regel, die du falsch beantwortest“ (a rule is not answered)."""
+    found = []
+    for source in sorted((ROOT / "lessons" / "source").glob("*.md")):
+        text = " ".join(source.read_text(encoding="utf-8").split())
+        found += [f"{source.stem}: {w}" for w in ("Geführte Aufgaben", "gierig", "Regel, die du falsch beantwortest")
+                  if w in text]
+    assert found == []

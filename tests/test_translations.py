@@ -349,6 +349,9 @@ _REVIEWED = [
     ("classroom.learners.weak", {}, "Zuletzt falsch beantwortet", "verfehlt"),
     ("classroom.map.chip", {"rule": "x", "mastered": 1, "learning": 2, "weak": 3, "new": 4},
      "3 zuletzt falsch beantwortet", "verfehlt"),
+    ("compare.row.discard pile seen", {}, "Ablagestapel sichtbar", "vom Ablagestapel"),                  # old #37
+    ("compare.seen-whole", {}, "ganz", "der ganze Ablagestapel"),
+    ("house.field.player_counts.label", {}, "Spieler am Tisch", "Tische mit"),                          # old #47
 ]
 
 

@@ -118,3 +118,13 @@ def test_the_german_lessons_say_what_the_review_found_awkward_no_more() -> None:
         found += [f"{source.stem}: {w}" for w in ("Geführte Aufgaben", "gierig", "Regel, die du falsch beantwortest")
                   if w in text]
     assert found == []
+
+
+def test_the_teachers_sentences_never_say_du() -> None:
+    """The teacher's page says „Sie“ („Wählen Sie eine andere Regel“); „Kopiere den ganzen Link“ stood
+    among them (assign.file-damaged, which a learner opening a damaged link reads too, under „Bitte
+    deine Lehrkraft …“: so it now addresses nobody)."""
+    du = re.compile(r"\b(du|dein\w*|dich|dir)\b|\b(Kopiere|Wähle|Lade|Drücke|Klicke|Gib|Füge)\b")
+    wrong = [f"{k}: {v}" for k, v in catalog("de").items() if k.startswith(TEACHERS) and not k.startswith("handin.")
+             and du.search(str(v))]
+    assert wrong == []

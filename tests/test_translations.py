@@ -352,6 +352,14 @@ _REVIEWED = [
     ("compare.row.discard pile seen", {}, "Ablagestapel sichtbar", "vom Ablagestapel"),                  # old #37
     ("compare.seen-whole", {}, "ganz", "der ganze Ablagestapel"),
     ("house.field.player_counts.label", {}, "Spieler am Tisch", "Tische mit"),                          # old #47
+    ("explain.add", {"cards": "7♥", "n": 1, "old": "4♥ 5♥ 6♥", "new": "4♥ 5♥ 6♥ 7♥"},
+     "7♥ ergänzt 4♥ 5♥ 6♥ zu 4♥ 5♥ 6♥ 7♥.", "kommt an"),                                                  # old #36
+    ("feedback.lacks-royal", {"n": 12}, "deine Folge enthält 12 der dreizehn Ränge", "Ränge der dreizehn"),
+    ("feedback.slip.wild-as-clean", {"label": "3♠–10♠", "wild": "JK", "stands": "3♠"},
+     "enthält eine wilde Karte (JK steht für 3♠), und ein Buraco", "JK für 3♠:"),
+    ("feedback.line-sign", {"label": messages.Message("score-line.in-hand"), "points": "-15"},
+     "du hast die Zeile „Karten auf der Hand“ mit dem falschen Vorzeichen gezählt; richtig ist −15.",
+     "Karten auf der Hand ist"),
 ]
 
 

@@ -267,3 +267,14 @@ def test_the_card_values_rule_is_said_as_the_ruleset_counts() -> None:
     assert "Zweien 10" in check(fechado, 28).explain("de")
     brazilian = load_puzzle(PUZZLES / "07_rulesets.yaml", "brazilian-values")
     assert "threes to nines as many as their number" in str(hint(brazilian, 1))
+
+
+def test_the_last_hint_of_a_refused_play_gives_its_reason_once() -> None:
+    """The German review's short list: „Die Antwort: Die Regeln erlauben diesen Spielzug nicht. Der Grund:
+    Die Regeln erlauben diesen Spielzug nicht: …“ said the answer twice; the reason is the refusal's own."""
+    puzzle = load_puzzle(PUZZLES / "05_pot.yaml", "italian-no-direct-add")
+    assert solve(puzzle) == "refused"
+    for lang, answer in (("de", "Die Regeln erlauben diesen Spielzug nicht"), ("en", "The game refuses the play")):
+        text = hint(puzzle, 3).text(lang)
+        assert text.casefold().count(answer.casefold()) == 1, text
+        assert "Burraco" in text.partition(":")[2].partition(":")[2], text     # the refusal's own reason follows

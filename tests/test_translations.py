@@ -360,6 +360,7 @@ _REVIEWED = [
     ("feedback.line-sign", {"label": messages.Message("score-line.in-hand"), "points": "-15"},
      "du hast die Zeile „Karten auf der Hand“ mit dem falschen Vorzeichen gezählt; richtig ist −15.",
      "Karten auf der Hand ist"),
+    ("compare.not-a-meld", {"error": "nur Folgen"}, "keine Meldung: nur Folgen", "Buraco"),           # T11: the row names it
 ]
 
 

@@ -361,6 +361,9 @@ _REVIEWED = [
      "du hast die Zeile „Karten auf der Hand“ mit dem falschen Vorzeichen gezählt; richtig ist −15.",
      "Karten auf der Hand ist"),
     ("compare.not-a-meld", {"error": "nur Folgen"}, "keine Meldung: nur Folgen", "Buraco"),           # T11: the row names it
+    ("coach.puzzle-wrong", {"play": "x", "points": 74, "why": messages.Message("coach.reason-then", {"first": "a, b",
+                                                                                              "then": "c"})},
+     "als die beste Wahl (a, b; c).", "b, c"),                                                           # A10
 ]
 
 

@@ -128,3 +128,19 @@ def test_the_teachers_sentences_never_say_du() -> None:
     wrong = [f"{k}: {v}" for k, v in catalog("de").items() if k.startswith(TEACHERS) and not k.startswith("handin.")
              and du.search(str(v))]
     assert wrong == []
+
+
+def test_a_made_meld_is_named_with_its_article_not_after_a_second_colon() -> None:
+    """A8 / old #16: „Nicht, was die Aufgabe verlangt: Du hast ausgelegt: Folge 4♥–9♥ (40 Punkte). …“
+    chained colons and named the meld without an article; the meld's ``acc`` form reads it as an object."""
+    from buraco_core.melds import make_meld
+    from buraco_core.messages import Message, render
+
+    dirty = make_meld("4h 5h 6h 2s 8h 9h", "buraco").description
+    sevens = make_meld("7h 7s 7d", "buraco").description
+    assert render("feedback.not-a-buraco", "de", meld=dirty, min=7, n=6) == (
+        "du hast eine Folge 4♥–9♥ (2♠ steht für 7♥; 55\u00a0Punkte) ausgelegt; ein Buraco braucht 7 oder mehr Karten, "
+        "diese Meldung hat 6.")
+    assert render("feedback.meld-kind", "de", meld=sevens, want=Message("prompt.a-run")).startswith(
+        "du hast einen Satz aus 3 Siebenen (15\u00a0Punkte) ausgelegt; die Aufgabe verlangt")
+    assert dirty.text("de") == "Folge 4♥–9♥, 2♠ steht für 7♥ (55\u00a0Punkte)"        # the label keeps its own form

@@ -364,6 +364,10 @@ _REVIEWED = [
     ("coach.puzzle-wrong", {"play": "x", "points": 74, "why": messages.Message("coach.reason-then", {"first": "a, b",
                                                                                               "then": "c"})},
      "als die beste Wahl (a, b; c).", "b, c"),                                                           # A10
+    ("hint.here.run-buraco", {"suit": messages.Message("suit.c"), "ace": "", "n": 7, "wild": ""},
+     "Sieh dir deine Kreuzkarten an", "Kreuz-Karten"),                                                   # T10's rest
+    ("hint.here.run-wild", {"suit": messages.Message("suit.h"), "ace": "", "wild": "JK"},
+     "Sieh dir deine Herzkarten und", "Herz-Karten"),
 ]
 
 

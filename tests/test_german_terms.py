@@ -68,7 +68,7 @@ def test_a_meld_is_named_as_german_names_it_without_colon_chains() -> None:
     assert render("narrate.meld", "de", player=Message("table.you"), cards=nines.cards,
                   label=nines.label_message, meld=1) == "Du legst 9♥ 9♦ 9♣ als Meldung 1 aus: Satz aus Neunen."
     assert render("hint.here.value", "de", n=3, label=nines.label_message, rules=nines.rules, apart="",
-                  bonus="").startswith("Zähl die 3\u00a0Karten des Satzes aus Neunen einzeln")
+                  bonus="").startswith("Zähle die 3\u00a0Karten des Satzes aus Neunen einzeln")
     dig = render("explain.take-dig", "de", card=sevens.cards[0], n=3,
                  how=Message("explain.makes-meld", {"meld": sevens.description}))
     assert dig.startswith("die 3\u00a0Karten bis zu 7♠ darfst du nehmen, weil 7♠ mit deinen Karten eine Meldung bildet")
@@ -144,3 +144,17 @@ def test_a_made_meld_is_named_with_its_article_not_after_a_second_colon() -> Non
     assert render("feedback.meld-kind", "de", meld=sevens, want=Message("prompt.a-run")).startswith(
         "du hast einen Satz aus 3 Siebenen (15\u00a0Punkte) ausgelegt; die Aufgabe verlangt")
     assert dirty.text("de") == "Folge 4♥–9♥, 2♠ steht für 7♥ (55\u00a0Punkte)"        # the label keeps its own form
+
+
+#: The imperatives of weak verbs the course writes with their -e (old #42: „zieh zuerst“ beside „ziehe vom
+#: Stapel“, „Klick eine Meldung … an, dann drücke …“ in one sentence); sieh, nimm, gib, geh stay as they are.
+SHORT_IMPERATIVE = re.compile(r"(?i)(?<![\w-])(zieh|drück|klick|zähl|schick|fang|stell|such)(?![\w-])")
+
+
+def test_one_imperative_form_per_verb_in_the_catalog_and_the_lessons() -> None:
+    wrong = [f"{k}: {v}" for k, v in catalog("de").items() if SHORT_IMPERATIVE.search(str(v))]
+    for source in sorted((ROOT / "lessons" / "source").glob("*.md")):
+        german = re.findall(r'\+\+\+ \{"lang": "de"\}(.*?)(?=\+\+\+ \{"lang"|```\{code-cell\}|\Z)',
+                            source.read_text(encoding="utf-8"), re.S)
+        wrong += [f"{source.stem}: {m}" for cell in german for m in SHORT_IMPERATIVE.findall(cell)]
+    assert wrong == []

@@ -344,7 +344,7 @@ _REVIEWED = [
     ("feedback.bonus-left-out", {"kind": messages.Message("buraco-kind.dirty")},
      "aber den Bonus für den schmutzigen Buraco weggelassen", "(schmutzig)"),                            # old #35
     ("feedback.and-bonus", {"kind": messages.Message("buraco-kind.ace-to-ace")},
-     "Dann zähl den Bonus für den Ass-bis-Ass-Buraco dazu.", "des Buracos"),
+     "Dann zähle den Bonus für den Ass-bis-Ass-Buraco dazu.", "des Buracos"),
     ("classroom.level.weak", {}, "zuletzt falsch beantwortet", "verfehlt"),                              # old #28
     ("classroom.learners.weak", {}, "Zuletzt falsch beantwortet", "verfehlt"),
     ("classroom.map.chip", {"rule": "x", "mastered": 1, "learning": 2, "weak": 3, "new": 4},

@@ -10,6 +10,7 @@ from buraco_core import messages, parse_card, parse_cards
 from buraco_core.cards import card_text
 from buraco_core.game import parse_action
 from buraco_core.messages import LANGUAGES, catalog, parameters, render, translation_problems
+from buraco_core.rules import RULESETS
 
 
 @pytest.mark.parametrize("lang", LANGUAGES[1:])
@@ -368,6 +369,8 @@ _REVIEWED = [
      "Sieh dir deine Kreuzkarten an", "Kreuz-Karten"),                                                   # T10's rest
     ("hint.here.run-wild", {"suit": messages.Message("suit.h"), "ace": "", "wild": "JK"},
      "Sieh dir deine Herzkarten und", "Herz-Karten"),
+    ("feedback.other-values", {"other": RULESETS["brazilian"], "rules": RULESETS["buraco"]},
+     "die Kartenwerte des Brasilianischen Buraco, nicht die des Klassischen Buraco", "im Regelwerk"),  # A14's rest
 ]
 
 

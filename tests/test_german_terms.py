@@ -148,7 +148,7 @@ def test_a_made_meld_is_named_with_its_article_not_after_a_second_colon() -> Non
 
 #: The imperatives of weak verbs the course writes with their -e (old #42: „zieh zuerst“ beside „ziehe vom
 #: Stapel“, „Klick eine Meldung … an, dann drücke …“ in one sentence); sieh, nimm, gib, geh stay as they are.
-SHORT_IMPERATIVE = re.compile(r"(?i)(?<![\w-])(zieh|drück|klick|zähl|schick|fang|stell|such)(?![\w-])")
+SHORT_IMPERATIVE = re.compile(r"(?i)(?<![\w-])(zieh|drück|klick|zähl|schick|fang|stell|such|schreib|versuch(?= es)|frag)(?![\w-])")
 
 
 def test_one_imperative_form_per_verb_in_the_catalog_and_the_lessons() -> None:

@@ -144,6 +144,8 @@ def test_a_made_meld_is_named_with_its_article_not_after_a_second_colon() -> Non
     assert render("feedback.meld-kind", "de", meld=sevens, want=Message("prompt.a-run")).startswith(
         "du hast einen Satz aus 3 Siebenen (15\u00a0Punkte) ausgelegt; die Aufgabe verlangt")
     assert dirty.text("de") == "Folge 4♥–9♥, 2♠ steht für 7♥ (55\u00a0Punkte)"        # the label keeps its own form
+    assert render("feedback.not-a-buraco", "en", meld=dirty, min=7, n=6) == (               # English alike
+        "you made a run 4♥-9♥ (2♠ standing for 7♥; 55 points); a buraco needs 7 or more cards, and this one has 6.")
 
 
 #: The imperatives of weak verbs the course writes with their -e (old #42: „zieh zuerst“ beside „ziehe vom

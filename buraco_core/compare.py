@@ -228,7 +228,7 @@ def score_under_each(melds: Sequence[str], hand: str | Sequence[str], *, went_ou
         try:
             built = [make_meld(m, name) for m in melds]
         except InvalidMeld as e:
-            out.append(RulesetScore(name, None, problem=_m("not-a-meld", rules=get_rules(name), error=e.message)))
+            out.append(RulesetScore(name, None, problem=_m("not-a-meld", error=e.message)))
             continue
         score = score_side(built, hand, name, went_out=went_out, took_pot=took_pot, pot_unused=pot_unused)
         out.append(RulesetScore(name, score.total, score.items))

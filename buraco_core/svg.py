@@ -216,7 +216,8 @@ def _back_body() -> list[str]:
             diamonds.append(f"M{x} {y - 4}L{x + 5} {y}L{x} {y + 4}L{x - 5} {y}Z")
     parts.append(f'<path d="{"".join(diamonds)}" fill="{_BACK_LATTICE}"/>')
     parts.append(f'<circle cx="50" cy="70" r="18" fill="{_BACK}" stroke="#ffffff" stroke-width="2.5"/>')
-    parts.append(_text(50, 80, "B", size=28, fill="#ffffff", family=_SERIF))
+    # an emblem, not a letter: a „B“ (for Buraco) reads as a Bube in German notation (review, old #48)
+    parts.append('<path d="M50 57L60 70L50 83L40 70Z" fill="#ffffff"/>')
     return parts
 
 

@@ -193,7 +193,7 @@ def test_the_csv_has_a_row_per_learner_and_clause(view: ClassView) -> None:
     assert text.startswith("\ufeffName;")                                   # German Excel's separator
     german = list(csv.reader(io.StringIO(text.removeprefix("\ufeff")), delimiter=";"))
     assert len(german) == len(rows) and all(len(r) == len(rows[0]) for r in german)
-    assert german[0][0] == "Name" and "zuletzt verfehlt" in {r[8] for r in german[1:]}
+    assert german[0][0] == "Name" and "zuletzt falsch beantwortet" in {r[8] for r in german[1:]}
 
 
 # ---- bad input

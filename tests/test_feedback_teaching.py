@@ -267,3 +267,26 @@ def test_the_card_values_rule_is_said_as_the_ruleset_counts() -> None:
     assert "Zweien 10" in check(fechado, 28).explain("de")
     brazilian = load_puzzle(PUZZLES / "07_rulesets.yaml", "brazilian-values")
     assert "threes to nines as many as their number" in str(hint(brazilian, 1))
+
+
+def test_the_last_hint_of_a_refused_play_gives_its_reason_once() -> None:
+    """The German review's short list: „Die Antwort: Die Regeln erlauben diesen Spielzug nicht. Der Grund:
+    Die Regeln erlauben diesen Spielzug nicht: …“ said the answer twice; the reason is the refusal's own."""
+    puzzle = load_puzzle(PUZZLES / "05_pot.yaml", "italian-no-direct-add")
+    assert solve(puzzle) == "refused"
+    for lang, answer in (("de", "Die Regeln erlauben diesen Spielzug nicht"), ("en", "The game refuses the play")):
+        text = hint(puzzle, 3).text(lang)
+        assert text.casefold().count(answer.casefold()) == 1, text
+        assert "Burraco" in text.partition(":")[2].partition(":")[2], text     # the refusal's own reason follows
+
+
+def test_a_right_count_of_a_semi_clean_buraco_says_how_the_ruleset_counts_it() -> None:
+    """The newcomer's walkthrough: a right count read „schmutziger Buraco“ beside „Regel: der halbsaubere
+    Buraco“, and nothing said that Classic Buraco counts a semi-clean buraco as dirty."""
+    puzzle = Puzzle(id="semi", kind="meld-value", rules="buraco", table=("JK 4h 5h 6h 7h 8h 9h 10h Jh",), goal={})
+    fb = check(puzzle, solve(puzzle))
+    assert fb.correct
+    assert "Nach seinen Karten ist dieser Buraco halbsauber, und Klassisches Buraco wertet" in fb.explain("de")
+    assert "By its cards it is semi-clean, and Classic Buraco counts a semi-clean buraco as dirty." in fb.explain("en")
+    clean = Puzzle(id="clean", kind="meld-value", rules="buraco", table=("3h 4h 5h 6h 7h 8h 9h",), goal={})
+    assert "halbsauber" not in check(clean, solve(clean)).explain("de")

@@ -68,7 +68,7 @@ def test_a_meld_is_named_as_german_names_it_without_colon_chains() -> None:
     assert render("narrate.meld", "de", player=Message("table.you"), cards=nines.cards,
                   label=nines.label_message, meld=1) == "Du legst 9♥ 9♦ 9♣ als Meldung 1 aus: Satz aus Neunen."
     assert render("hint.here.value", "de", n=3, label=nines.label_message, rules=nines.rules, apart="",
-                  bonus="").startswith("Zähl die 3\u00a0Karten des Satzes aus Neunen einzeln")
+                  bonus="").startswith("Zähle die 3\u00a0Karten des Satzes aus Neunen einzeln")
     dig = render("explain.take-dig", "de", card=sevens.cards[0], n=3,
                  how=Message("explain.makes-meld", {"meld": sevens.description}))
     assert dig.startswith("die 3\u00a0Karten bis zu 7♠ darfst du nehmen, weil 7♠ mit deinen Karten eine Meldung bildet")
@@ -106,3 +106,57 @@ def test_a_count_of_buracos_says_which_are_clean_as_a_teacher_would() -> None:
     assert de("fact.buracos-clean", 2, 2) == "Dein Team hat 2 Buracos, alle sauber."
     assert de("fact.buracos-unclean", 1, 0) == "Dein Team hat einen Buraco, aber keinen sauberen."
     assert str(message("hint.here.buracos-clean", n=1, clean=1)) == "one, and it is clean"
+
+
+def test_the_german_lessons_say_what_the_review_found_awkward_no_more() -> None:
+    """The review's old items in the lessons' prose: „Geführte Aufgaben“ beside „angeleitete Aufgaben“
+    (one word, as lessons 00 to 05 say it), „mit der *gierigen* Strategie“ (a programmer's word; what
+    the bot does instead), „Eine Regel, die du falsch beantwortest“ (a rule is not answered)."""
+    found = []
+    for source in sorted((ROOT / "lessons" / "source").glob("*.md")):
+        text = " ".join(source.read_text(encoding="utf-8").split())
+        found += [f"{source.stem}: {w}" for w in ("Geführte Aufgaben", "gierig", "Regel, die du falsch beantwortest")
+                  if w in text]
+    assert found == []
+
+
+def test_the_teachers_sentences_never_say_du() -> None:
+    """The teacher's page says „Sie“ („Wählen Sie eine andere Regel“); „Kopiere den ganzen Link“ stood
+    among them (assign.file-damaged, which a learner opening a damaged link reads too, under „Bitte
+    deine Lehrkraft …“: so it now addresses nobody)."""
+    du = re.compile(r"\b(du|dein\w*|dich|dir)\b|\b(Kopiere|Wähle|Lade|Drücke|Klicke|Gib|Füge)\b")
+    wrong = [f"{k}: {v}" for k, v in catalog("de").items() if k.startswith(TEACHERS) and not k.startswith("handin.")
+             and du.search(str(v))]
+    assert wrong == []
+
+
+def test_a_made_meld_is_named_with_its_article_not_after_a_second_colon() -> None:
+    """A8 / old #16: „Nicht, was die Aufgabe verlangt: Du hast ausgelegt: Folge 4♥–9♥ (40 Punkte). …“
+    chained colons and named the meld without an article; the meld's ``acc`` form reads it as an object."""
+    from buraco_core.melds import make_meld
+    from buraco_core.messages import Message, render
+
+    dirty = make_meld("4h 5h 6h 2s 8h 9h", "buraco").description
+    sevens = make_meld("7h 7s 7d", "buraco").description
+    assert render("feedback.not-a-buraco", "de", meld=dirty, min=7, n=6) == (
+        "du hast eine Folge 4♥–9♥ (2♠ steht für 7♥; 55\u00a0Punkte) ausgelegt; ein Buraco braucht 7 oder mehr Karten, "
+        "diese Meldung hat 6.")
+    assert render("feedback.meld-kind", "de", meld=sevens, want=Message("prompt.a-run")).startswith(
+        "du hast einen Satz aus 3 Siebenen (15\u00a0Punkte) ausgelegt; die Aufgabe verlangt")
+    assert dirty.text("de") == "Folge 4♥–9♥, 2♠ steht für 7♥ (55\u00a0Punkte)"        # the label keeps its own form
+    assert render("feedback.not-a-buraco", "en", meld=dirty, min=7, n=6) == (               # English alike
+        "you made a run 4♥-9♥ (2♠ standing for 7♥; 55 points); a buraco needs 7 or more cards, and this one has 6.")
+
+
+#: The imperatives of weak verbs the course writes with their -e (old #42: „zieh zuerst“ beside „ziehe vom
+#: Stapel“, „Klick eine Meldung … an, dann drücke …“ in one sentence); sieh, nimm, gib, geh stay as they are.
+SHORT_IMPERATIVE = re.compile(r"(?i)(?<![\w-])(zieh|drück|klick|zähl|schick|fang|stell|such|schreib|versuch(?= es)|frag)(?![\w-])")
+
+
+def test_one_imperative_form_per_verb_in_the_catalog_and_the_lessons() -> None:
+    wrong = [f"{k}: {v}" for k, v in catalog("de").items() if SHORT_IMPERATIVE.search(str(v))]
+    for source in sorted((ROOT / "lessons" / "source").glob("*.md")):
+        german = re.findall(r'\+\+\+ \{"lang": "de"\}(.*?)(?=\+\+\+ \{"lang"|```\{code-cell\}|\Z)',
+                            source.read_text(encoding="utf-8"), re.S)
+        wrong += [f"{source.stem}: {m}" for cell in german for m in SHORT_IMPERATIVE.findall(cell)]
+    assert wrong == []

@@ -141,6 +141,7 @@ def test_face_down_hides_the_card() -> None:
     assert "seven" not in svg and svgmod._RED not in svg
     assert card_back_svg() == card_svg(Card(0, ""), face_down=True)
     assert parse(card_back_svg(width=45)).get("width") == "45"
+    assert "<text" not in card_back_svg(lang="de")      # no „B“ on the back, which reads as a Bube in German
 
 
 def test_selected_card_is_ringed_and_says_so() -> None:

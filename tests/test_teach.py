@@ -56,7 +56,7 @@ def test_make_meld_right_and_wrong() -> None:
 def test_make_meld_goal_kind_and_wild() -> None:
     p = puzzle("make-meld", hand=("4h", "5h", "6h", "9c", "9d", "9s", "JK"), goal={"meld_kind": "set"})
     fb = check(p, "4h 5h 6h")
-    assert not fb.correct and fb.rule == "set" and "The task asks for a set" in str(fb)
+    assert not fb.correct and fb.rule == "set" and "you made a run 4♥-6♥ (15 points); the task asks for a set" in str(fb)
     assert check(p, "9c 9d 9s").correct
     p = puzzle("make-meld", hand=("4h", "5h", "6h", "JK"), goal={"wild": True})
     assert not check(p, "4h 5h 6h").correct and check(p, "4h 5h 6h").rule == "wild-one"

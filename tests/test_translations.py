@@ -10,6 +10,7 @@ from buraco_core import messages, parse_card, parse_cards
 from buraco_core.cards import card_text
 from buraco_core.game import parse_action
 from buraco_core.messages import LANGUAGES, catalog, parameters, render, translation_problems
+from buraco_core.rules import RULESETS
 
 
 @pytest.mark.parametrize("lang", LANGUAGES[1:])
@@ -341,6 +342,35 @@ _REVIEWED = [
     ("coach.puzzle-wrong", {"play": "x", "points": 74, "why": "y"}, "weniger als die beste Wahl (y)", "Wahl hier"),  # A10
     ("hint.here.which", {"wilds": messages.Message("hint.here.which-none")}, "Hier gibt es keine wilde Karte: Sind",
      "Ist jede davon"),                                                                                   # A19
+    ("feedback.bonus-left-out", {"kind": messages.Message("buraco-kind.dirty")},
+     "aber den Bonus für den schmutzigen Buraco weggelassen", "(schmutzig)"),                            # old #35
+    ("feedback.and-bonus", {"kind": messages.Message("buraco-kind.ace-to-ace")},
+     "Dann zähle den Bonus für den Ass-bis-Ass-Buraco dazu.", "des Buracos"),
+    ("classroom.level.weak", {}, "zuletzt falsch beantwortet", "verfehlt"),                              # old #28
+    ("classroom.learners.weak", {}, "Zuletzt falsch beantwortet", "verfehlt"),
+    ("classroom.map.chip", {"rule": "x", "mastered": 1, "learning": 2, "weak": 3, "new": 4},
+     "3 zuletzt falsch beantwortet", "verfehlt"),
+    ("compare.row.discard pile seen", {}, "Ablagestapel sichtbar", "vom Ablagestapel"),                  # old #37
+    ("compare.seen-whole", {}, "ganz", "der ganze Ablagestapel"),
+    ("house.field.player_counts.label", {}, "Spieler am Tisch", "Tische mit"),                          # old #47
+    ("explain.add", {"cards": "7♥", "n": 1, "old": "4♥ 5♥ 6♥", "new": "4♥ 5♥ 6♥ 7♥"},
+     "7♥ ergänzt 4♥ 5♥ 6♥ zu 4♥ 5♥ 6♥ 7♥.", "kommt an"),                                                  # old #36
+    ("feedback.lacks-royal", {"n": 12}, "deine Folge enthält 12 der dreizehn Ränge", "Ränge der dreizehn"),
+    ("feedback.slip.wild-as-clean", {"label": "3♠–10♠", "wild": "JK", "stands": "3♠"},
+     "enthält eine wilde Karte (JK steht für 3♠), und ein Buraco", "JK für 3♠:"),
+    ("feedback.line-sign", {"label": messages.Message("score-line.in-hand"), "points": "-15"},
+     "du hast die Zeile „Karten auf der Hand“ mit dem falschen Vorzeichen gezählt; richtig ist −15.",
+     "Karten auf der Hand ist"),
+    ("compare.not-a-meld", {"error": "nur Folgen"}, "keine Meldung: nur Folgen", "Buraco"),           # T11: the row names it
+    ("coach.puzzle-wrong", {"play": "x", "points": 74, "why": messages.Message("coach.reason-then", {"first": "a, b",
+                                                                                              "then": "c"})},
+     "als die beste Wahl (a, b; c).", "b, c"),                                                           # A10
+    ("hint.here.run-buraco", {"suit": messages.Message("suit.c"), "ace": "", "n": 7, "wild": ""},
+     "Sieh dir deine Kreuzkarten an", "Kreuz-Karten"),                                                   # T10's rest
+    ("hint.here.run-wild", {"suit": messages.Message("suit.h"), "ace": "", "wild": "JK"},
+     "Sieh dir deine Herzkarten und", "Herz-Karten"),
+    ("feedback.other-values", {"other": RULESETS["brazilian"], "rules": RULESETS["buraco"]},
+     "die Kartenwerte des Brasilianischen Buraco, nicht die des Klassischen Buraco", "im Regelwerk"),  # A14's rest
 ]
 
 

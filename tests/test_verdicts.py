@@ -68,8 +68,8 @@ def test_worked_seven_back_in_classic_buraco_says_how_it_counts_and_never_calls_
 def test_royal_and_ace_to_ace_say_what_the_meld_lacks() -> None:
     royal = lesson_puzzle("03_buracos.yaml", "royal")
     fb = check(royal, "2s 3s 4s 5s 6s 7s 8s 9s 10s Js Qs Ks")
-    assert "12 ranks of the thirteen" in str(fb.message) and "no wild card" not in str(fb.message)
-    assert "12 Ränge der dreizehn" in fb.explain("de")
+    assert "12 of the thirteen ranks" in str(fb.message) and "no wild card" not in str(fb.message)
+    assert "12 der dreizehn Ränge" in fb.explain("de")
     aces = lesson_puzzle("03_buracos.yaml", "ace-to-ace")
     fb = check(aces, "Ac 2c 3c 4c 5c 6c 7c 8c 9c 10c Jc Qc Kc")
     assert "13 cards" in str(fb.message) and "from A to A" in str(fb.message)

@@ -108,7 +108,8 @@ _OPENERS = _words("""
     danach dann darum deshalb außerdem hier jetzt sonst also dafür damit dort trotzdem statt
     zieh ziehe wirf lege leg wähle schreib schreibe nimm zähl zähle geh gib klicke klick kopiere
     nenne versuch versuche setze such suche drücke drück warte siehe sieh antworte tippe spiel
-    spiele lies prüfe schau achte denk frag fang bilde ordne füge lade importiere korrigiere beginne
+    spiele lies prüfe schau achte denk frag fang fange bilde ordne füge lade importiere korrigiere beginne
+    schick schicke stell stelle
 """)
 #: Words that begin a sentence or a fragment (an article, a pronoun, a preposition, an adverb, a
 #: participle put first): after a colon, a sentence if its clause has a finite verb.

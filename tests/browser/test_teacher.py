@@ -367,7 +367,7 @@ def test_the_german_teachers_page_with_a_class(page: Any, voila: VoilaServer, sa
     page.wait_for_function("() => document.querySelector('[data-testid=class-summary]').textContent"
                            " === '30 Lernende in der Klasse.'", timeout=60_000)
     page.locator('[data-testid="class-rule"][data-clause="set"]').click()
-    assert "zuletzt verfehlt: Uli, Vera, Wim, Xenia, Yusuf" in page.locator('[data-testid="class-detail"]').inner_text()
+    assert "zuletzt falsch beantwortet: Uli, Vera, Wim, Xenia, Yusuf" in page.locator('[data-testid="class-detail"]').inner_text()
     # at 1280 px the German learners' table shows its last column ("Im Rückstand") without a sideways scroll
     table = page.locator('[data-testid="class-learners"] .bw-class-scroll')
     assert table.evaluate("(box) => box.scrollWidth <= box.clientWidth + 1"), "the German learners' table is cut at 1280 px"

@@ -26,7 +26,7 @@ def test_the_go_out_miss_says_the_discard_does_not_go_out() -> None:
     fb = check(load_puzzle(PUZZLES / "09_strategy.yaml", "go-out-now"), "discard 3d")
     assert not fb.correct
     said = [m for m in messages_of(fb.reason) if m.key == "coach.discard-not-out"]
-    assert len(said) == 1 and "(discard the 3♦, it does not go out: your turn ends with J♥ Q♥ K♥ still in your hand" \
+    assert len(said) == 1 and "(discard the 3♦; it does not go out: your turn ends with J♥ Q♥ K♥ still in your hand" \
         in str(fb.message)
     assert "damit machst du nicht aus" in fb.explain("de") and "B♥ D♥ K♥" in said[0].text("de")
 

@@ -28,7 +28,7 @@ def test_the_learner_chooses_the_end_the_joker_goes_to() -> None:
 
 def test_the_choice_of_the_end_speaks_german() -> None:
     w = MeldPuzzle.load(PUZZLES / "02_wilds.yaml", "wild-moves", progress=Progress(), lang="de")
-    assert w.end.label == "Schick die wilde Karte an"
+    assert w.end.label == "Schicke die wilde Karte an"
     assert [item["label"] for item in w.end.items] == ["das untere Ende", "das obere Ende"]
 
 

@@ -296,7 +296,7 @@ def said_problems(puzzle: Puzzle, answer: object, feedback: Feedback, rights: Se
 
 
 #: The coach's sentences that only name the play, no reason for it.
-_BARE = frozenset({"coach.discard", "coach.puzzle-right", "coach.puzzle-wrong", "coach.puzzle-advice"})
+_BARE = frozenset({"coach.discard", "coach.puzzle-right", "coach.puzzle-wrong", "coach.puzzle-advice", "coach.reason-then"})
 #: The sentences that say a play goes out or earns the pot, by itself or with the discard after it.
 _OUT_OR_POT = frozenset({"coach.goes-out", "coach.earns-pot", "coach.then-out", "coach.then-pot"})
 

@@ -151,13 +151,13 @@ class BestPlay(Kind):
         candidates = reason_clauses(why, str(puzzle.goal.get("ask") or "discard"), rules)
         if match == best:
             second = max((p for p in plays if p != best), key=lambda p: ranked[p])
-            reason = Message("coach.puzzle-right", {"why": why, "second": play_words(second, team),
+            reason = Message("coach.puzzle-right", {"why": _joined(why), "second": play_words(second, team),
                                                     "points": round(ranked[best] - ranked[second])})
             return right(puzzle, candidates, reason)
         stays = _stays_in(game, plays, match)
         if stays is not None:  # the fact the choice turns on, beside the play it names
             why.insert(1, stays)
-        reason = Message("coach.puzzle-wrong", {"play": play_words(match, team), "why": why,
+        reason = Message("coach.puzzle-wrong", {"play": play_words(match, team), "why": _joined(why),
                                                 "points": round(ranked[best] - ranked[match])})
         return wrong(puzzle, candidates, "feedback.not-best", reason, advice=Message("coach.puzzle-advice"))
 
@@ -327,6 +327,17 @@ def leads_to(game: Game, play: str) -> tuple[str | None, Card | None]:
             if found is not None:
                 return found, hand[0]
     return None, None
+
+
+def _joined(why: Sequence[Message]) -> Message | str:
+    """The coach's reasons one after another, each set off by a semicolon: a reason may hold
+    commas of its own, so a list's commas ran them together (the German review's A10)."""
+    if not why:
+        return ""
+    out = why[0]
+    for reason in why[1:]:
+        out = Message("coach.reason-then", {"first": out, "then": reason})
+    return out
 
 
 def _stays_in(game: Game, plays: Sequence[str], chosen: str) -> Message | None:

@@ -110,10 +110,15 @@ class MeldValue(Kind):
         meld = make_meld(puzzle.table[0], rules)
         lines = meld_lines(meld)
         worked = ["worked-example"] if "worked-example" in meld_clauses(meld) else []
-        if n == meld.points:
-            return right(puzzle, [*meld_clauses(meld), "card-values"], Message("feedback.sentence", {"why": meld.description}),
-                         lines=lines, meld=meld)
         kind = meld.buraco_type
+        if n == meld.points:
+            why = Message("feedback.sentence", {"why": meld.description})
+            natural = meld.natural_kind
+            if kind is not None and natural is not None and natural != kind:  # semi-clean counted as dirty
+                why = Message("feedback.then-sentence", {"first": why, "then": Message("feedback.counted-as", {
+                    "natural": Message(f"buraco-kind.{natural}"), "rules": rules,
+                    "counted": Message(f"buraco-kind.{kind}")})})
+            return right(puzzle, [*meld_clauses(meld), "card-values"], why, lines=lines, meld=meld)
         said = Message("feedback.not-number", {"n": n})
         if kind is not None and n == meld.card_points:
             return wrong(puzzle, [BONUS_CLAUSES[kind], *worked, "buraco"], said,

@@ -172,7 +172,14 @@ class OutcomeKind(Kind):
         return play_pointer(game, last, clause)
 
     def show_answer(self, puzzle: Puzzle, answer: object) -> Message:
-        return self.answer_and_why(puzzle, answer, Message(f"outcome.play.{answer}"))
+        choice = Message(f"outcome.play.{answer}")
+        refusal = outcome_of(puzzle)[1]
+        if answer == "refused" and refusal is not None:
+            # the reason is the refusal's own, not the verdict's lead, which says the answer again
+            # ("The answer: The game refuses the play. The reason: the game refuses the play: ...")
+            return Message("hint.answer-why", {"choice": choice,
+                                               "why": Message("feedback.sentence", {"why": refusal.message})})
+        return self.answer_and_why(puzzle, answer, choice)
 
     def generate(self, rng: random.Random, rules: Rules, params: Params) -> Puzzle | None:
         clause = str(params.get("clause") or rng.choice(["pot", "pot-indirect", "stock-end", "going-out"]))

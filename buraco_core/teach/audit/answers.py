@@ -41,8 +41,15 @@ from ...rules import Rules
 from ...scoring import Score
 from ..puzzles.explain import wild_end
 from ..puzzles.kinds import KINDS
+from ..puzzles.kinds.deal_count import DealCountGoal
+from ..puzzles.kinds.extend import ExtendGoal
+from ..puzzles.kinds.make_buraco import MakeBuracoGoal
+from ..puzzles.kinds.make_meld import MakeMeldGoal
+from ..puzzles.kinds.predict import PredictGoal
 from ..puzzles.kinds.score import score_of
-from ..puzzles.puzzle import Puzzle
+from ..puzzles.kinds.seats import SeatsGoal
+from ..puzzles.kinds.which_meld import WhichGoal
+from ..puzzles.puzzle import Puzzle, goal_of
 from .positions import position_answer
 
 __all__ = [
@@ -173,16 +180,16 @@ def grown_melds(meld: Meld, cards: Sequence[Card], rules: Rules) -> tuple[Meld, 
 
 def _meets_meld_goal(puzzle: Puzzle, meld: Meld) -> bool:
     """RULES.md's words for a make-meld task, read off the engine's meld."""
-    goal = puzzle.goal
-    if goal.get("meld_kind") and meld.kind != goal["meld_kind"]:
+    goal = goal_of(puzzle, MakeMeldGoal)
+    if goal.meld_kind and meld.kind != goal.meld_kind:
         return False
-    if goal.get("min_cards") and len(meld) < whole(goal["min_cards"]):
+    if goal.min_cards and len(meld) < whole(goal.min_cards):
         return False
-    if goal.get("wild") is True and meld.wild is None:
+    if goal.wild is True and meld.wild is None:
         return False
-    if goal.get("wild") is False and meld.wild is not None:
+    if goal.wild is False and meld.wild is not None:
         return False
-    at = goal.get("wild_at")
+    at = goal.wild_at
     if at:
         if meld.wild is None or meld.kind != "run":
             return False  # a wild card in a gap or at an end of a run: a set has neither
@@ -213,10 +220,10 @@ def _meets_buraco(meld: Meld, want: str) -> bool:
 
 
 def _meets_extend_goal(puzzle: Puzzle, meld: Meld) -> bool:
-    goal = puzzle.goal
-    if goal.get("min_cards") and len(meld) < whole(goal["min_cards"]):
+    goal = goal_of(puzzle, ExtendGoal)
+    if goal.min_cards and len(meld) < whole(goal.min_cards):
         return False
-    want = goal.get("buraco")
+    want = goal.buraco
     return not want or _meets_buraco(meld, str(want))
 
 
@@ -233,7 +240,7 @@ def free_answers(puzzle: Puzzle) -> Answers:
             meld = make(group, rules)
             if meld is None:
                 continue
-            ok = _meets_buraco(meld, str(puzzle.goal.get("buraco", "any"))) if kind == "make-buraco" \
+            ok = _meets_buraco(meld, str(goal_of(puzzle, MakeBuracoGoal).buraco or "any")) if kind == "make-buraco" \
                 else _meets_meld_goal(puzzle, meld)
             if ok or len(group) >= near:
                 (right if ok else wrong).append([c.code for c in group])
@@ -254,13 +261,13 @@ def free_answers(puzzle: Puzzle) -> Answers:
 
 def _dealt(puzzle: Puzzle, rules: Rules) -> int:
     """The cards a new game leaves outside the hands and pots (and the pile, for the stock)."""
-    players = whole(puzzle.goal.get("players") or (4 if 4 in rules.player_counts else 2))
+    players = whole(goal_of(puzzle, DealCountGoal).players or (4 if 4 in rules.player_counts else 2))
     state = Game(rules, players=players, seed=0).state
-    return len(state.stock) + (len(state.discard) if puzzle.goal.get("count", "left") == "left" else 0)
+    return len(state.stock) + (len(state.discard) if (goal_of(puzzle, DealCountGoal).count or "left") == "left" else 0)
 
 
 def _extend_answers(puzzle: Puzzle, rules: Rules) -> Answers:
-    want = puzzle.goal.get("meld")
+    want = goal_of(puzzle, ExtendGoal).meld
     right: list[Answer] = []
     wrong: list[Answer] = []
     hand = puzzle.hand_cards
@@ -273,13 +280,13 @@ def _extend_answers(puzzle: Puzzle, rules: Rules) -> Answers:
             if not grown:
                 continue
             codes = [c.code for c in group]
-            if puzzle.goal.get("wild_end"):  # the task asks for the end: each end is an answer of its own
+            if goal_of(puzzle, ExtendGoal).wild_end:  # the task asks for the end: each end is an answer of its own
                 for end in (None, "low", "high"):
                     made = meld.extend_or_reason(list(group), rules, wild_end=end)
                     if not isinstance(made, Meld):
                         continue
                     ok = (want is None or whole(want) == i) and _meets_extend_goal(puzzle, made) and \
-                        wild_end(made) == puzzle.goal["wild_end"]
+                        wild_end(made) == goal_of(puzzle, ExtendGoal).wild_end
                     (right if ok else wrong).append((i, codes) if end is None else (i, codes, end))
                 continue
             ok = (want is None or whole(want) == i) and any(_meets_extend_goal(puzzle, g) for g in grown)
@@ -356,7 +363,7 @@ def right_choices(puzzle: Puzzle) -> frozenset[str | int]:
     rules = puzzle.ruleset
     kind = puzzle.kind
     if kind == "which-is-meld":
-        want = puzzle.goal.get("want", "meld")
+        want = goal_of(puzzle, WhichGoal).want or "meld"
         out = set()
         for i, text in enumerate(puzzle.options):
             meld = make(parse_cards(text), rules)
@@ -365,10 +372,10 @@ def right_choices(puzzle: Puzzle) -> frozenset[str | int]:
                 out.add(i)
         return frozenset(out)
     if kind == "predict":
-        cards = parse_cards(str(puzzle.goal.get("add", "")))
+        cards = goal_of(puzzle, PredictGoal).cards
         old = make_meld(puzzle.table[0], rules) if puzzle.table else None
         grown = grown_melds(old, cards, rules) if old is not None else (make_meld(cards, rules),)
-        if puzzle.goal.get("ask") == "kind":
+        if goal_of(puzzle, PredictGoal).asks_kind:
             return frozenset(kind_reading(g) for g in grown)
         return frozenset({wild_outcome(old, grown)})
     if kind == "seats":
@@ -379,11 +386,11 @@ def right_choices(puzzle: Puzzle) -> frozenset[str | int]:
 
 
 def _seat(puzzle: Puzzle, rules: Rules) -> str:
-    players = whole(puzzle.goal.get("players") or (4 if 4 in rules.player_counts else 2))
-    dealer = puzzle.goal.get("dealer")
+    players = whole(goal_of(puzzle, SeatsGoal).players or (4 if 4 in rules.player_counts else 2))
+    dealer = goal_of(puzzle, SeatsGoal).dealer
     dealer = players - 1 if dealer is None else whole(dealer)
     state = deal_hand(rules, players, 0, 1, dealer, 0, ())
-    ask = puzzle.goal.get("ask", "partner")
+    ask = (goal_of(puzzle, SeatsGoal).ask or "partner")
     if ask == "partner":
         mates = [s for s in range(players) if s != 0 and state.team_of(s) == state.team_of(0)]
         return f"seat {mates[0]}" if mates else "nobody"

@@ -17,7 +17,7 @@ from ...game.scenarios import load_scenario, parse_scenario
 from ...game.state import State
 from ...memo import Bounded
 from ...messages import Message
-from .puzzle import Goal, Puzzle, PuzzleError
+from .puzzle import Goal, Puzzle, PuzzleError, goal_of
 
 __all__ = ["PositionGoal", "game_of", "position_facts", "position_in", "show_position", "split_plays"]
 
@@ -34,9 +34,14 @@ class PositionGoal(Goal):
     game: str | None = None
 
 
+def _goal(puzzle: Puzzle) -> PositionGoal:
+    """The puzzle's goal, read by attribute."""
+    return goal_of(puzzle, PositionGoal)
+
+
 def split_plays(puzzle: Puzzle) -> list[str]:
     """The goal's plays, in order."""
-    return [p.strip() for p in str(puzzle.goal.get("play", "")).split(";") if p.strip()]
+    return [p.strip() for p in str(_goal(puzzle).play or "").split(";") if p.strip()]
 
 
 #: Positions read once: (state, description) by the goal's position, scenario or saved game with no
@@ -49,20 +54,20 @@ _READ: Bounded[tuple[str, str, str], tuple[State, str] | Game] = Bounded("positi
 def game_of(puzzle: Puzzle) -> Game:
     """The position as a fresh :class:`~buraco_core.game.Game` each call, drawn from the seat to
     play."""
-    goal = puzzle.goal
-    key = (str(goal.get("game") or ""), str(goal.get("scenario") or ""), str(goal.get("position") or ""))
+    goal = _goal(puzzle)
+    key = (str(goal.game or ""), str(goal.scenario or ""), str(goal.position or ""))
     known = _READ.get(key)
     if known is None:
-        if goal.get("game"):
-            read = Game.from_json(str(goal["game"]))
+        if goal.game:
+            read = Game.from_json(str(goal.game))
             if read.history:
                 read.perspective = read.turn
                 _READ.put(key, read)
                 return read.copy()
-        elif goal.get("scenario"):
-            read = load_scenario(str(goal["scenario"]))
-        elif goal.get("position"):
-            read = parse_scenario(str(goal["position"]), "position")
+        elif goal.scenario:
+            read = load_scenario(str(goal.scenario))
+        elif goal.position:
+            read = parse_scenario(str(goal.position), "position")
         else:
             raise PuzzleError("a position puzzle needs a 'position' (scenario text) or a goal 'scenario' (a name)")
         known = (read.state, read.description)
@@ -127,8 +132,8 @@ def position_in(puzzle: Puzzle, rules: str) -> Puzzle | None:
     """The puzzle with its position (scenario text) played under ``rules``: the scenario's
     ``rules:`` line changed; None for a named scenario, a saved game, or a position without that
     line (they name their ruleset themselves)."""
-    text = puzzle.goal.get("position")
-    if not text or puzzle.goal.get("scenario") or puzzle.goal.get("game") or not _RULES_LINE.search(str(text)):
+    text = _goal(puzzle).position
+    if not text or _goal(puzzle).scenario or _goal(puzzle).game or not _RULES_LINE.search(str(text)):
         return None
     moved = _RULES_LINE.sub(lambda m: f"{m.group(1)}rules: {rules}", str(text), count=1)
     goal = dataclasses.replace(puzzle.goal, position=moved)  # type: ignore[type-var]

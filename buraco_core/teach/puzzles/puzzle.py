@@ -23,7 +23,7 @@ import dataclasses
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import ClassVar, Protocol
+from typing import ClassVar, Protocol, TypeVar
 
 from ...cards import Card, parse_cards
 from ...clauses import CLAUSES
@@ -32,7 +32,7 @@ from ...messages import Message
 from ...rules import Rules
 from ...variants import get_rules
 
-__all__ = ["Goal", "Puzzle", "PuzzleError", "PuzzleKind", "RawGoal", "own_words", "read_kinds"]
+__all__ = ["Goal", "Puzzle", "PuzzleError", "PuzzleKind", "RawGoal", "goal_of", "own_words", "read_kinds"]
 
 
 class PuzzleError(ValueError):
@@ -210,3 +210,16 @@ class Puzzle:
     def main_clause(self) -> str | None:
         """The clause the puzzle is mainly about (its first), or None."""
         return self.clauses[0] if self.clauses else None
+
+
+G = TypeVar("G", bound=Goal)
+
+
+def goal_of(puzzle: Puzzle, goal_type: type[G]) -> G:
+    """The puzzle's goal as its kind's type, read by attribute (``goal_of(p, ScoreGoal).went_out``):
+    a puzzle is made with its kind's goal type (:meth:`Goal.from_mapping`), so only a puzzle of
+    another kind fails here (TypeError, a bug)."""
+    goal = puzzle.goal
+    if not isinstance(goal, goal_type):
+        raise TypeError(f"puzzle {puzzle.id!r} ({puzzle.kind}) has a {type(goal).__name__}, not a {goal_type.__name__}")
+    return goal

@@ -32,7 +32,7 @@ from ..answers import read_index
 from ..explain import play_words
 from ..feedback import Feedback
 from ..positions import PositionGoal, game_of, position_facts, show_position, split_plays
-from ..puzzle import Puzzle, PuzzleError
+from ..puzzle import Puzzle, PuzzleError, goal_of
 from ..templates import last_cards
 from .base import Kind, Option, Params, right, wrong
 
@@ -60,11 +60,16 @@ class BestPlayGoal(PositionGoal):
     ask: str | None = None
 
 
+def _goal(puzzle: Puzzle) -> BestPlayGoal:
+    """The puzzle's goal, read by attribute."""
+    return goal_of(puzzle, BestPlayGoal)
+
+
 def values(puzzle: Puzzle) -> tuple[tuple[str, float], ...]:
     """The coach's values of the puzzle's choices, best first (remembered per position)."""
-    goal = puzzle.goal
-    key = (str(goal.get("position", "")), str(goal.get("scenario", "")), str(goal.get("game", "")),
-           str(goal.get("play", "")))
+    goal = _goal(puzzle)
+    key = (str(goal.position or ""), str(goal.scenario or ""), str(goal.game or ""),
+           str(goal.play or ""))
     known = _VALUES.get(key)
     if known is None:
         from ....coach import compare  # a cycle: the coach reads teach.explain's play words
@@ -91,13 +96,13 @@ class BestPlay(Kind):
         return show_position(puzzle, tuple(split_plays(puzzle)))
 
     def prompt(self, puzzle: Puzzle) -> Message:
-        return Message(_PROMPTS.get(str(puzzle.goal.get("ask", "discard")), "prompt.best-play-discard"))
+        return Message(_PROMPTS.get(str(_goal(puzzle).ask or "discard"), "prompt.best-play-discard"))
 
     def problems(self, puzzle: Puzzle, rules: Rules) -> str | None:
         plays = split_plays(puzzle)
         if len(plays) < 2:
             return "a best-play puzzle needs two plays or more in its goal 'play', separated by ';'"
-        ask = puzzle.goal.get("ask")
+        ask = _goal(puzzle).ask
         if ask is not None and ask not in _PROMPTS:
             return f"goal 'ask' is {ask!r}: write one of {', '.join(_PROMPTS)}"
         game = game_of(puzzle)
@@ -127,7 +132,7 @@ class BestPlay(Kind):
 
     def topic(self, puzzle: Puzzle) -> str | None:
         """The task (``ask``): the strategy lesson's section about it (``topic-out``)."""
-        return str(puzzle.goal.get("ask") or "discard")
+        return str(_goal(puzzle).ask or "discard")
 
     def facts(self, puzzle: Puzzle) -> tuple[Message, ...]:
         return position_facts(game_of(puzzle))
@@ -148,7 +153,7 @@ class BestPlay(Kind):
         team = view.team
         best = max(plays, key=lambda p: ranked[p])
         why = [*play_reasons(view, game.parse(match)), *what_follows(game, match)]
-        candidates = reason_clauses(why, str(puzzle.goal.get("ask") or "discard"), rules)
+        candidates = reason_clauses(why, str(_goal(puzzle).ask or "discard"), rules)
         if match == best:
             second = max((p for p in plays if p != best), key=lambda p: ranked[p])
             reason = Message("coach.puzzle-right", {"why": _joined(why), "second": play_words(second, team),

@@ -27,11 +27,11 @@ from ..answers import pick_cards, read_end, read_extend
 from ..deal import Deck, growing_meld, hand_around, meld_cards, place_card
 from ..explain import meld_clauses, refusal_clauses, wild_change, wild_end
 from ..feedback import Feedback, join
-from ..puzzle import Goal, Puzzle
+from ..puzzle import Goal, Puzzle, goal_of
 from ..search import extend_candidates
 from .base import Kind, Option, Params, right, text_param, wrong
 from .make_buraco import BURACO_KINDS, buraco_problem
-from .make_meld import goal_problem
+from .make_meld import MakeMeldGoal, goal_problem
 
 __all__ = ["EXTEND", "ExtendGoal"]
 
@@ -77,6 +77,11 @@ class ExtendGoal(Goal):
             raise ValueError(f"goal meld is a meld index (0 for the first), not {self.meld!r}")
 
 
+def _goal(puzzle: Puzzle) -> ExtendGoal:
+    """The puzzle's goal, read by attribute."""
+    return goal_of(puzzle, ExtendGoal)
+
+
 class Extend(Kind):
     name = "extend"
     goal_type = ExtendGoal
@@ -89,14 +94,14 @@ class Extend(Kind):
     keeps = ("buraco",)
 
     def prompt(self, puzzle: Puzzle) -> Message:
-        meld = puzzle.goal.get("meld")
+        meld = _goal(puzzle).meld
         target = (Message("prompt.meld-number", {"n": whole(meld) + 1}) if meld is not None
                   else Message("prompt.a-meld-on-the-table"))
-        buraco = puzzle.goal.get("buraco")
+        buraco = _goal(puzzle).buraco
         end = (Message("prompt.becomes-buraco", {"kind": Message(f"teach.a-kind.{buraco}")})
                if buraco and buraco != "any" else Message("prompt.becomes-any-buraco") if buraco
                else Message("teach.nothing"))
-        asked = puzzle.goal.get("wild_end")
+        asked = _goal(puzzle).wild_end
         if asked:
             send = Message("prompt.extend-end", {"end": Message(_END_WORDS[str(asked)])})
             end = Message("teach.concat", {"first": end, "then": send}) if buraco else send
@@ -105,23 +110,23 @@ class Extend(Kind):
     def ends(self, puzzle: Puzzle) -> tuple[Option, ...]:
         """The ends a learner may send the wild card to, where the task asks for one (a widget
         shows them beside the cards; empty where the task does not ask)."""
-        if not puzzle.goal.get("wild_end"):
+        if not _goal(puzzle).wild_end:
             return ()
         return tuple(Option(end, Message(key)) for end, key in _END_WORDS.items())
 
     def problems(self, puzzle: Puzzle, rules: Rules) -> str | None:
         if not puzzle.table:
             return "an extend puzzle needs at least one meld on the table"
-        want = puzzle.goal.get("meld")
+        want = _goal(puzzle).meld
         if want is not None and not 0 <= whole(want) < len(puzzle.table):
             return f"goal meld {want!r} is not a meld index (0 to {len(puzzle.table) - 1})"
-        if puzzle.goal.get("wild_end") and want is None:
+        if _goal(puzzle).wild_end and want is None:
             return "a goal wild_end needs the goal meld it is about (meld: 0 for the first)"
         return None
 
     def check(self, puzzle: Puzzle, rules: Rules, answer: object) -> Feedback:
         index, raw = read_extend(answer, len(puzzle.table))
-        want = puzzle.goal.get("meld")
+        want = _goal(puzzle).meld
         if want is not None and whole(want) != index:
             return wrong(puzzle, ["extend"], "feedback.not-the-task",
                          Message("feedback.other-meld", {"want": whole(want) + 1, "got": index + 1}))
@@ -140,11 +145,11 @@ class Extend(Kind):
             return wrong(puzzle, candidates, "feedback.cannot-add",
                          Message("feedback.cannot-add-why", {"cards": tuple(cards), "meld": old.cards,
                                                              "why": e.message}))
-        missed = goal_problem(puzzle, new)
-        buraco = puzzle.goal.get("buraco")
+        missed = goal_problem(MakeMeldGoal(min_cards=_goal(puzzle).min_cards), new)
+        buraco = _goal(puzzle).buraco
         if missed is None and buraco:
             missed = buraco_problem(puzzle, new, str(buraco))
-        wanted = puzzle.goal.get("wild_end")
+        wanted = _goal(puzzle).wild_end
         if missed is None and wanted:
             missed = _end_problem(old, new, str(wanted), end)
         if missed is not None:
@@ -159,13 +164,13 @@ class Extend(Kind):
 
     def solve(self, puzzle: Puzzle) -> object | None:
         rules = puzzle.ruleset
-        want = puzzle.goal.get("meld")
+        want = _goal(puzzle).meld
         found: tuple[object, ...] | None = None
         for i in range(len(puzzle.table)) if want is None else [whole(want)]:
             meld = make_meld(puzzle.table[i], rules)
             for group in extend_candidates(puzzle.hand_cards, meld):
                 codes = [c.code for c in group]
-                for end in (None, "low", "high") if puzzle.goal.get("wild_end") else (None,):
+                for end in (None, "low", "high") if _goal(puzzle).wild_end else (None,):
                     answer: tuple[object, ...] = (i, codes) if end is None else (i, codes, end)
                     fb = self.check(puzzle, rules, answer)
                     if fb.correct:  # fewest cards first; one that spends no wild card where one does
@@ -184,7 +189,7 @@ class Extend(Kind):
         rules = puzzle.ruleset
         meld = make_meld(puzzle.table[index], rules)
         out: list[object] = []
-        if puzzle.goal.get("wild_end"):
+        if _goal(puzzle).wild_end:
             end = read_end(right_answer)
             out += [(index, codes), (index, codes, "low" if end == "high" else "high")]
         hand = list(puzzle.hand_cards)
@@ -202,7 +207,7 @@ class Extend(Kind):
     def where(self, puzzle: Puzzle) -> Message:
         """The meld to grow: its cards, its ends and the place its wild card holds; how many
         cards it lacks to be a buraco; its two ends where the task asks for one."""
-        want = puzzle.goal.get("meld")
+        want = _goal(puzzle).meld
         if want is None:
             right_answer = self.solve(puzzle)
             want = read_extend(right_answer, len(puzzle.table))[0] if right_answer is not None else 0
@@ -210,9 +215,9 @@ class Extend(Kind):
         meld = make_meld(puzzle.table[index], puzzle.ruleset)
         parts = []
         short = meld.rules.min_buraco - len(meld)
-        if puzzle.goal.get("buraco") and short > 0:
+        if _goal(puzzle).buraco and short > 0:
             parts.append(Message("hint.here.extend-more", {"k": short}))
-        if puzzle.goal.get("wild_end") and meld.wild is not None:
+        if _goal(puzzle).wild_end and meld.wild is not None:
             parts.append(Message("hint.here.extend-end", {"wild": meld.wild}))
         more = Message("teach.concat", {"first": parts[0], "then": parts[1]}) if len(parts) == 2 else (
             parts[0] if parts else Message("teach.nothing"))

@@ -26,7 +26,7 @@ from ..explain import explain_allowed, out_has, play_words, refusal_clauses
 from ..feedback import Feedback
 from ..look import play_pointer
 from ..positions import PositionGoal, game_of, position_facts, show_position, split_plays
-from ..puzzle import Puzzle, PuzzleError
+from ..puzzle import Puzzle, PuzzleError, goal_of
 from ..templates import RECIPES
 from .base import Kind, Option, Params, right, wrong
 
@@ -60,7 +60,7 @@ class LegalPlay(Kind):
     def prompt(self, puzzle: Puzzle) -> Message:
         try:
             game = game_of(puzzle)
-            return Message("prompt.legal-play", {"play": play_words(str(puzzle.goal.get("play", "")),
+            return Message("prompt.legal-play", {"play": play_words(str(goal_of(puzzle, PositionGoal).play or ""),
                                                                     game.view(game.state.turn))})
         except (ValueError, PuzzleError):
             return Message("teach.solve-this")

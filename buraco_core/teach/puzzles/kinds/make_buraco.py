@@ -19,7 +19,7 @@ from ....rules import Rules
 from ....scoring import BONUS_CLAUSES
 from ....variants import rules_text
 from ..deal import Deck, buraco_cards, buraco_kinds, hand_around
-from ..puzzle import Goal, Puzzle
+from ..puzzle import Goal, Puzzle, goal_of
 from .base import Params
 from .make_meld import MakeMeld, solve_cards
 
@@ -85,7 +85,7 @@ class MakeBuraco(MakeMeld):
     keeps = ("buraco",)
 
     def prompt(self, puzzle: Puzzle) -> Message:
-        want = puzzle.goal.get("buraco", "any")
+        want = (goal_of(puzzle, MakeBuracoGoal).buraco or "any")
         if want == "any":
             return Message("prompt.make-any-buraco")
         return Message("prompt.make-buraco", {"kind": Message(f"teach.a-kind.{want}")})
@@ -96,7 +96,7 @@ class MakeBuraco(MakeMeld):
         return None
 
     def missed(self, puzzle: Puzzle, meld: Meld) -> tuple[list[str], Message] | None:
-        return buraco_problem(puzzle, meld, str(puzzle.goal.get("buraco", "any")))
+        return buraco_problem(puzzle, meld, str(goal_of(puzzle, MakeBuracoGoal).buraco or "any"))
 
     def solve(self, puzzle: Puzzle) -> object | None:
         rules = puzzle.ruleset

@@ -23,7 +23,7 @@ from ..deal import Deck, hand_around, meld_cards, run_cards
 from ..explain import meld_clauses, refusal_clauses
 from ..feedback import Feedback
 from ..look import meld_pointer
-from ..puzzle import Goal, Puzzle
+from ..puzzle import Goal, Puzzle, goal_of
 from ..search import meld_candidates
 from .base import Kind, Params, right, text_param, wrong
 
@@ -44,24 +44,29 @@ class MakeMeldGoal(Goal):
             raise ValueError(f"wild_at is gap or end, not {self.wild_at!r}")
 
 
-def goal_problem(puzzle: Puzzle, meld: Meld) -> tuple[list[str], Message] | None:
-    """Where a valid meld misses what a make-meld or extend task asks: the clauses and why."""
-    goal = puzzle.goal
-    want_kind = goal.get("meld_kind")
+def _goal(puzzle: Puzzle) -> MakeMeldGoal:
+    """The puzzle's goal, read by attribute."""
+    return goal_of(puzzle, MakeMeldGoal)
+
+
+def goal_problem(kind_goal: MakeMeldGoal, meld: Meld) -> tuple[list[str], Message] | None:
+    """Where a valid meld misses what a make-meld task asks (an extend task asks one of them, its
+    length): the clauses and why."""
+    want_kind = kind_goal.meld_kind
     if want_kind and meld.kind != want_kind:
         return [str(want_kind), meld.kind], Message("feedback.meld-kind", {
             "meld": meld.description, "want": Message(f"prompt.a-{want_kind}")})
-    min_cards = goal.get("min_cards")
+    min_cards = kind_goal.min_cards
     if min_cards and len(meld) < whole(min_cards):
         return [meld.kind], Message("feedback.min-cards", {"n": len(meld), "min": whole(min_cards)})
-    wild = goal.get("wild")
+    wild = kind_goal.wild
     if wild is True and meld.wild is None:
         return ["wild-one", "natural-two"], Message("feedback.wants-wild", {"meld": meld.description})
     if wild is False and meld.wild is not None:
         rule = "natural-two" if meld.wild.rank == 2 else "wild-one"
         return [rule, "wild-one"], Message("feedback.wants-no-wild", {"wild": meld.wild,
                                                                       "stands": meld.wild_stands})
-    at = goal.get("wild_at")
+    at = kind_goal.wild_at
     if at and meld.wild is not None and meld.kind == "run":
         at_end = meld.wild_index in (0, len(meld) - 1)
         if at == "gap" and at_end:
@@ -102,11 +107,11 @@ class MakeMeld(Kind):
     keeps: ClassVar[tuple[str, ...]] = ("meld_kind", "wild", "wild_at")
 
     def prompt(self, puzzle: Puzzle) -> Message:
-        goal = puzzle.goal
+        goal = _goal(puzzle)
         what = Message(f"prompt.a-{goal.get('meld_kind') or 'meld'}")
-        more = Message("prompt.at-least", {"n": goal["min_cards"]}) if goal.get("min_cards") else None
-        wild = goal.get("wild")
-        at = goal.get("wild_at")
+        more = Message("prompt.at-least", {"n": goal.min_cards}) if goal.min_cards else None
+        wild = goal.wild
+        at = goal.wild_at
         extra = (Message("prompt.wild-in-gap") if at == "gap" else Message("prompt.wild-at-end") if at == "end"
                  else Message("prompt.with-wild") if wild else Message("prompt.without-wild") if wild is False
                  else None)
@@ -116,13 +121,13 @@ class MakeMeld(Kind):
     def problems(self, puzzle: Puzzle, rules: Rules) -> str | None:
         if not puzzle.hand:
             return "this puzzle needs a hand"
-        if puzzle.goal.get("meld_kind") == "set" and not rules.allow_sets:
+        if _goal(puzzle).meld_kind == "set" and not rules.allow_sets:
             return f"{rules.name} has no sets: a set cannot be the goal"
         return None
 
     def missed(self, puzzle: Puzzle, meld: Meld) -> tuple[list[str], Message] | None:
         """Where a valid meld misses the task: the clauses and why (None: it does not)."""
-        return goal_problem(puzzle, meld)
+        return goal_problem(_goal(puzzle), meld)
 
     def check(self, puzzle: Puzzle, rules: Rules, answer: object) -> Feedback:
         cards = pick_cards(puzzle.hand_cards, answer)
@@ -136,7 +141,7 @@ class MakeMeld(Kind):
         return right(puzzle, meld_clauses(meld), Message("feedback.sentence", {"why": meld.description}), meld=meld)
 
     def solve(self, puzzle: Puzzle) -> object | None:
-        return solve_cards(self, puzzle, puzzle.ruleset, whole(puzzle.goal.get("min_cards") or 3))
+        return solve_cards(self, puzzle, puzzle.ruleset, whole(_goal(puzzle).min_cards or 3))
 
     def where(self, puzzle: Puzzle) -> Message:
         """The suit or rank of the hand that holds the engine's answer, and its wild card."""

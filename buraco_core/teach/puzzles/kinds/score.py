@@ -23,7 +23,7 @@ from ..answers import read_int
 from ..deal import Deck, buraco_cards, meld_cards
 from ..diagnose import Slip, diagnose, house_slip
 from ..feedback import Feedback, Line
-from ..puzzle import Goal, Puzzle
+from ..puzzle import Goal, Puzzle, goal_of
 from .base import Kind, Params, right, wrong
 
 __all__ = ["SCORE", "ScoreGoal", "score_of"]
@@ -41,31 +41,36 @@ class ScoreGoal(Goal):
     pot_waiting: bool | None = None
 
 
+def _goal(puzzle: Puzzle) -> ScoreGoal:
+    """The puzzle's goal, read by attribute."""
+    return goal_of(puzzle, ScoreGoal)
+
+
 def score_of(puzzle: Puzzle, rules: Rules) -> Score:
     """The engine's score of the puzzle's side."""
-    goal = puzzle.goal
-    waiting = bool(goal.get("pot_waiting", False))
-    return score_side(list(puzzle.table), list(puzzle.hand), rules, went_out=bool(goal.get("went_out", False)),
-                      took_pot=bool(goal.get("took_pot", False)) and not waiting,
-                      pot_unused=bool(goal.get("pot_unused", False)), pot_waiting=waiting)
+    goal = _goal(puzzle)
+    waiting = bool(goal.pot_waiting)
+    return score_side(list(puzzle.table), list(puzzle.hand), rules, went_out=bool(goal.went_out),
+                      took_pot=bool(goal.took_pot) and not waiting,
+                      pot_unused=bool(goal.pot_unused), pot_waiting=waiting)
 
 
 def _slips(puzzle: Puzzle, rules: Rules, melds: Sequence[Meld]) -> list[Slip]:
     """The classic slips of a count, each a line a learner adds that is not there (or counts at
     another value): the going-out bonus of a side that did not go out, a pot penalty where the
     pot was taken (or counted twice), and each buraco counted as another kind."""
-    goal = puzzle.goal
+    goal = _goal(puzzle)
     slips = []
-    if not goal.get("went_out"):
+    if not goal.went_out:
         slips.append(Slip(rules.going_out_bonus, "going-out", Message("feedback.slip.not-out")))
     penalty = max(r.pot_not_taken_penalty for r in RULESETS.values())
     if not rules.pots:
         slips.append(Slip(-penalty, "score-alone", Message("feedback.slip.no-pots", {"rules": rules})))
-    elif goal.get("took_pot") and goal.get("pot_unused") and rules.pot_unused_penalty:
+    elif goal.took_pot and goal.pot_unused and rules.pot_unused_penalty:
         # the 100 for a pot taken but not used comes off once; none for a pot never taken
         slips.append(Slip(-rules.pot_not_taken_penalty, "pot-unused", Message("feedback.slip.pot-unused-once", {
             "n": rules.pot_unused_penalty})))
-    elif goal.get("took_pot") and not goal.get("pot_waiting"):
+    elif goal.took_pot and not goal.pot_waiting:
         slips.append(Slip(-rules.pot_not_taken_penalty, "hand-score", Message("feedback.slip.pot-taken")))
     semi = max((r.semi_clean_bonus or 0) for r in RULESETS.values())
     for m in melds:
@@ -126,15 +131,15 @@ class ScoreKind(Kind):
         return Message("prompt.score", {"rules": puzzle.ruleset})
 
     def facts(self, puzzle: Puzzle) -> tuple[Message, ...]:
-        goal = puzzle.goal
+        goal = _goal(puzzle)
         rules = puzzle.ruleset
-        facts = [Message("fact.went-out" if goal.get("went_out") else "fact.not-out")]
+        facts = [Message("fact.went-out" if goal.went_out else "fact.not-out")]
         if rules.pots:
-            if goal.get("pot_waiting"):
+            if goal.pot_waiting:
                 facts.append(Message("fact.pot-waiting"))
-            elif not goal.get("took_pot"):
+            elif not goal.took_pot:
                 facts.append(Message("fact.pot-never-taken"))
-            elif goal.get("pot_unused"):
+            elif goal.pot_unused:
                 facts.append(Message("fact.pot-unused"))
             else:
                 facts.append(Message("fact.pot-taken"))
@@ -167,17 +172,17 @@ class ScoreKind(Kind):
 
     def where(self, puzzle: Puzzle) -> Message:
         """This side's lines to count: its melds and buracos, going out, its pot, its cards left."""
-        goal = puzzle.goal
+        goal = _goal(puzzle)
         rules = puzzle.ruleset
         melds = [make_meld(m, rules) for m in puzzle.table]
         buracos = tuple(m.label_message for m in melds if m.is_buraco) or Message("hint.here.buracos-none")
         if not rules.pots:
             pot = "hint.here.score-no-pots"
-        elif goal.get("pot_waiting"):
+        elif goal.pot_waiting:
             pot = "hint.here.score-pot-waiting"
-        elif not goal.get("took_pot"):
+        elif not goal.took_pot:
             pot = "hint.here.score-pot-never"
-        elif goal.get("pot_unused") and rules.pot_unused_penalty:
+        elif goal.pot_unused and rules.pot_unused_penalty:
             pot = "hint.here.score-pot-unused"
         else:
             pot = "hint.here.score-pot-taken"
@@ -185,7 +190,7 @@ class ScoreKind(Kind):
                 else Message("hint.here.score-none-left"))
         return Message("hint.here.score", {
             "melds": len(melds), "buracos": buracos, "pot": Message(pot), "left": left,
-            "out": Message("hint.here.score-out" if goal.get("went_out") else "hint.here.score-not-out")})
+            "out": Message("hint.here.score-out" if goal.went_out else "hint.here.score-not-out")})
 
     def show_answer(self, puzzle: Puzzle, answer: object) -> Message:
         return Message("hint.answer-points", {"points": answer})

@@ -24,7 +24,7 @@ from ....scoring import Score
 from ....variants import rules_text
 from ..answers import read_choice
 from ..feedback import Feedback
-from ..puzzle import Goal, Puzzle
+from ..puzzle import Goal, Puzzle, goal_of
 from .base import Kind, Option, Params, int_param, right, wrong
 
 __all__ = ["SEATS", "SeatsGoal", "seat_answer"]
@@ -41,12 +41,17 @@ class SeatsGoal(Goal):
             raise ValueError(f"ask is partner, first or next-dealer, not {self.ask!r}")
 
 
+def _goal(puzzle: Puzzle) -> SeatsGoal:
+    """The puzzle's goal, read by attribute."""
+    return goal_of(puzzle, SeatsGoal)
+
+
 def _players(puzzle: Puzzle, rules: Rules) -> int:
-    return whole(puzzle.goal.get("players") or (4 if 4 in rules.player_counts else 2))
+    return whole(_goal(puzzle).players or (4 if 4 in rules.player_counts else 2))
 
 
 def _dealer(puzzle: Puzzle, rules: Rules) -> int:
-    dealer = puzzle.goal.get("dealer")
+    dealer = _goal(puzzle).dealer
     return _players(puzzle, rules) - 1 if dealer is None else whole(dealer)
 
 
@@ -54,7 +59,7 @@ def seat_answer(puzzle: Puzzle, rules: Rules) -> str:
     """The engine's answer: ``"seat N"`` or ``"nobody"``."""
     players = _players(puzzle, rules)
     state = deal_hand(rules, players, 0, 1, _dealer(puzzle, rules), 0, ())
-    ask = puzzle.goal.get("ask", "partner")
+    ask = (_goal(puzzle).ask or "partner")
     if ask == "partner":
         partners = [s for s in range(1, players) if state.team_of(s) == state.team_of(0)]
         return f"seat {partners[0]}" if partners else "nobody"
@@ -79,7 +84,7 @@ class Seats(Kind):
 
     def prompt(self, puzzle: Puzzle) -> Message:
         rules = puzzle.ruleset
-        ask = puzzle.goal.get("ask", "partner")
+        ask = (_goal(puzzle).ask or "partner")
         key = {"partner": "prompt.seats-partner", "first": "prompt.seats-first",
                "next-dealer": "prompt.seats-next-dealer"}[str(ask)]
         return Message(key, {"rules": rules, "players": _players(puzzle, rules),
@@ -97,7 +102,7 @@ class Seats(Kind):
         rules = puzzle.ruleset
         players = _players(puzzle, rules)
         seats = [Option(f"seat {s}", Message("widget.seat", {"seat": s})) for s in range(players)]
-        if puzzle.goal.get("ask", "partner") == "partner":
+        if (_goal(puzzle).ask or "partner") == "partner":
             return (*seats[1:], Option("nobody", Message("widget.nobody")))
         return tuple(seats)
 
@@ -105,7 +110,7 @@ class Seats(Kind):
         values = [str(o.value) for o in self.options(puzzle)]
         chosen = read_choice(answer, values)
         truth = seat_answer(puzzle, rules)
-        ask = puzzle.goal.get("ask", "partner")
+        ask = (_goal(puzzle).ask or "partner")
         facts = {"players": _players(puzzle, rules), "dealer": _dealer(puzzle, rules), "rules": rules,
                  "answer": Message("widget.seat", {"seat": int(truth.split()[1])}) if truth != "nobody"
                  else Message("widget.nobody")}
@@ -128,7 +133,7 @@ class Seats(Kind):
         rules = puzzle.ruleset
         players = _players(puzzle, rules)
         key = {"partner": "hint.here.seats-partner", "first": "hint.here.seats-first",
-               "next-dealer": "hint.here.seats-next"}[str(puzzle.goal.get("ask", "partner"))]
+               "next-dealer": "hint.here.seats-next"}[str(_goal(puzzle).ask or "partner")]
         return Message(key, {"players": players, "last": players - 1, "dealer": _dealer(puzzle, rules),
                              "rules": rules})
 

@@ -20,7 +20,7 @@ from ..answers import read_index
 from ..deal import Deck, meld_cards, wrong_groups
 from ..explain import meld_clauses, refusal_clauses
 from ..feedback import Feedback
-from ..puzzle import Goal, Puzzle
+from ..puzzle import Goal, Puzzle, goal_of
 from .base import Kind, Option, Params, right, wrong
 
 __all__ = ["WHICH_MELD", "WhichGoal"]
@@ -35,6 +35,11 @@ class WhichGoal(Goal):
             raise ValueError(f"want is meld, not-meld or clean, not {self.want!r}")
 
 
+def _goal(puzzle: Puzzle) -> WhichGoal:
+    """The puzzle's goal, read by attribute."""
+    return goal_of(puzzle, WhichGoal)
+
+
 class WhichMeld(Kind):
     name = "which-is-meld"
     goal_type = WhichGoal
@@ -45,7 +50,7 @@ class WhichMeld(Kind):
     keeps = ("want",)
 
     def prompt(self, puzzle: Puzzle) -> Message:
-        want = puzzle.goal.get("want", "meld")
+        want = (_goal(puzzle).want or "meld")
         return Message({"meld": "prompt.which-meld", "not-meld": "prompt.which-not-meld",
                         "clean": "prompt.which-clean"}[str(want)])
 
@@ -71,7 +76,7 @@ class WhichMeld(Kind):
 
     def check(self, puzzle: Puzzle, rules: Rules, answer: object) -> Feedback:
         i = read_index(answer, len(puzzle.options))
-        want = puzzle.goal.get("want", "meld")
+        want = (_goal(puzzle).want or "meld")
         number = i + 1
         try:
             meld = make_meld(puzzle.options[i], rules)
@@ -105,7 +110,7 @@ class WhichMeld(Kind):
             if cards:
                 wilds.append(Message("hint.here.which-option", {"n": i + 1, "cards": cards}))
         shown: object = tuple(wilds) if wilds else Message("hint.here.which-none")
-        if puzzle.goal.get("want") == "clean":
+        if _goal(puzzle).want == "clean":
             return Message("hint.here.which-clean", {"wilds": shown})
         return Message("hint.here.which", {"wilds": shown})
 

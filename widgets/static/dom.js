@@ -76,3 +76,11 @@ function keptInBrowser(key) {
     return null;
   }
 }
+
+// Draws on the model's changes: ``handlers`` maps an event ("change:view") to its function. Returns
+// what a render returns to be cleaned up: every handler taken off again.
+function onChanges(model, handlers) {
+  const pairs = Object.entries(handlers);
+  for (const [event, handler] of pairs) model.on(event, handler);
+  return () => { for (const [event, handler] of pairs) model.off(event, handler); };
+}

@@ -172,19 +172,12 @@ function render({ model, el }) {
 
   root.append(problem, rulesPart, gallery, answer, situation);
   const redraw = () => { drawProblem(); drawVerdict(); drawSituation(); };
-  model.on("change:situation", drawSituation);
-  model.on("change:dispute", drawSituation);
-  model.on("change:verdict", drawVerdict);
-  model.on("change:problem", drawProblem);
-  model.on("change:reading", drawReading);
+  const off = onChanges(model, {
+    "change:situation": drawSituation, "change:dispute": drawSituation, "change:verdict": drawVerdict,
+    "change:problem": drawProblem, "change:reading": drawReading,
+  });
   redraw();
-  return () => {
-    model.off("change:situation", drawSituation);
-    model.off("change:dispute", drawSituation);
-    model.off("change:verdict", drawVerdict);
-    model.off("change:problem", drawProblem);
-    model.off("change:reading", drawReading);
-  };
+  return off;
 }
 
 export default { render };

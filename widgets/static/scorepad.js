@@ -296,19 +296,12 @@ function render({ model, el }) {
   }
 
   const redraw = () => { drawProblem(); drawMatch(); };
-  model.on("change:view", redraw);
-  model.on("change:problem", drawProblem);
-  model.on("change:refusal", drawProblem);
-  model.on("change:reading", drawPicked);
-  model.on("change:kept", keep);
+  const off = onChanges(model, {
+    "change:view": redraw, "change:problem": drawProblem, "change:refusal": drawProblem,
+    "change:reading": drawPicked, "change:kept": keep,
+  });
   redraw();
-  return () => {
-    model.off("change:view", redraw);
-    model.off("change:problem", drawProblem);
-    model.off("change:refusal", drawProblem);
-    model.off("change:reading", drawPicked);
-    model.off("change:kept", keep);
-  };
+  return off;
 }
 
 export default { render };

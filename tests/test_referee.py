@@ -185,3 +185,25 @@ def test_a_fix_taken_is_the_situation_the_engine_allowed() -> None:
     with pytest.raises(SessionError) as info:
         ref.take_fix(3)
     assert info.value.key == "referee.error.no-fix" and ref.situation == before
+
+
+@pytest.mark.parametrize("rules", ["buraco", "brazilian", "italian", "burraco", "fechado", "buraco+set_max_cards=4"])
+def test_every_answer_of_the_gallery_becomes_practice_on_its_rule(rules: str) -> None:
+    """A question from the table as practice in the review: three questions dealt for the clause
+    the answer turned on, in the ruleset asked about, read back as the review reads an assignment."""
+    import dataclasses
+
+    from buraco_core.teach.learners import parse_assignment
+    from buraco_core.teach.puzzles import dealers
+
+    ref = RefereeSession(rules)
+    for dispute in GALLERY:
+        verdict = ref.ask(dispute.id)
+        text = verdict.practice("From your table")
+        assert text is not None, (rules, dispute.id, verdict.clause)
+        assignment = parse_assignment(text)
+        assert assignment.name == "From your table" and assignment.rules == rules
+        assert [d.puzzle.main_clause for d in assignment.questions()] == [verdict.clause] * 3
+    # a rule no puzzle exercises in this ruleset offers no practice
+    undealt = next(c for c in CLAUSES if not dealers(c, rules))
+    assert dataclasses.replace(ref.ask("second-wild"), clause=undealt).practice() is None

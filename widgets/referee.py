@@ -46,7 +46,7 @@ _TEXTS = ("referee.page.title", "referee.page.ruleset", "referee.page.house", "r
           "referee.page.cards", "referee.page.pick", "referee.page.clear", "referee.page.answer",
           "referee.page.allowed", "referee.page.refused", "referee.page.clause", "referee.page.rule",
           "referee.page.here", "referee.page.fixes", "referee.page.try", "referee.page.asked",
-          "referee.page.nothing", "referee.page.use-house")
+          "referee.page.nothing", "referee.page.use-house", "referee.page.practice")
 #: The card picker's words: the score pad's, as its picker is.
 _PICKER_TEXTS = ("scorepad.page.picked", "scorepad.page.picked-none", "scorepad.page.rank", "scorepad.page.suit",
                  "scorepad.page.joker", "scorepad.page.back", "scorepad.page.done", "scorepad.page.cancel",
@@ -184,4 +184,5 @@ def _verdict_json(verdict: Verdict, lang: str) -> dict[str, Any]:
         "outcome": verdict.outcome or "",
         "fixes": [Message("referee.verdict.fix", {"change": f.change}).text(lang) for f in verdict.fixes],
         "asked": Message("referee.page.asked", {"play": verdict.words, "hand": hand}).text(lang),
+        "practice": verdict.practice(render("referee.page.practice-name", lang)) or "",
     }

@@ -50,6 +50,8 @@ from ..game.state import Phase, PotState, State
 from ..melds import Meld, check_supply, make_meld
 from ..messages import Message
 from ..rules import RULESETS, Rules
+from ..teach.learners import Assignment
+from ..teach.puzzles import dealers
 from ..teach.puzzles.explain import explain_allowed, outcome_in, play_words, refusal_clauses
 from ..teach.puzzles.look import play_pointer
 from ..variants import get_rules, rules_text
@@ -136,6 +138,15 @@ class Verdict:
     def rule(self) -> Message:
         """The clause's sentence as this ruleset plays it, from the catalog."""
         return CLAUSES[self.clause].text_for(self.situation.rules)
+
+    def practice(self, name: str = "") -> str | None:
+        """A question from the table as practice: the text of a set of three questions dealt for the
+        clause the answer turns on, in this ruleset (what the review page opens with ``#set=``, as
+        a teacher's assignment), named ``name``; None where no question can be dealt for it (a
+        clause no puzzle exercises, or one this ruleset does not play)."""
+        if not dealers(self.clause, self.situation.rules):
+            return None
+        return Assignment(name=name, rules=rules_text(self.situation.rules), clauses=(self.clause,), n=3).text()
 
     def text(self, lang: str = "en") -> str:
         """The verdict in a few lines, as the page shows it."""

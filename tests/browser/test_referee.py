@@ -98,3 +98,25 @@ def test_the_german_referee_is_german_throughout(page: Any, voila: VoilaServer) 
     assert english_found(text) == [], english_found(text)
     screenshot(page, "referee-de-390")
     page.watch.assert_clean()
+
+
+@pytest.mark.timeout(480)
+def test_a_question_from_the_table_becomes_practice_in_the_review(page: Any, voila: VoilaServer) -> None:
+    """The answer's link opens the review with a set of three questions on the rule the answer
+    turned on, in the ruleset asked about ('From your table'), as a teacher's assignment opens."""
+    open_phone(page, voila)
+    tid(page, "referee-dispute-second-wild").click()
+    expect(tid(page, "referee-clause")).to_contain_text("[wild-one]")
+    link = tid(page, "referee-practice")
+    expect(link).to_have_text("Practise this rule: 3 questions in the Review")
+    assert link.get_attribute("href").startswith("10_review.ipynb#set=name:From%20your%20table/rules:buraco/")
+    with page.context.expect_page() as opened:
+        link.click()
+    review = opened.value
+    review.locator(".bw-review-assignment").wait_for()
+    text = review.inner_text(".bw-review-assignment")
+    assert "From your table" in text and "3 questions in Classic Buraco" in text, text
+    review.locator(".bw-review .bw-puzzle").first.wait_for()
+    screenshot(review, "referee-practice-review-390")
+    review.close()
+    page.watch.assert_clean()

@@ -68,6 +68,14 @@ function render({ model, el }) {
             () => send({ type: "fix", index: i }))))));
     }
     answerBody.append(make("p", { className: "bref-asked" }, v.asked));
+    if (v.practice) {
+      // the question as practice: the review page beside this one (a lesson page here, a page of the
+      // static site there) opens the set as it opens a teacher's assignment
+      const review = location.pathname.endsWith(".html") ? "10_review.html" : "10_review.ipynb";
+      answerBody.append(make("p", { className: "bref-practice" },
+        make("a", { href: `${review}#set=${v.practice}`, target: "_blank", rel: "noopener",
+                    dataset: { testid: "referee-practice" } }, t("practice"))));
+    }
   }
 
   // ------------------------------------------------------------------ the situation and its picker

@@ -45,8 +45,8 @@ print("BW-MODELS " + _bw_json.dumps(_bw_collections.Counter(type(_w).__name__ fo
 #: the teacher's page 16, the cheat sheet 9, the glossary 6.
 CEILINGS: dict[str, int] = {
     "00_welcome": 52, "01_melds": 93, "02_wilds": 112, "03_buracos": 89, "04_turn": 117, "05_pot": 103,
-    "06_scoring": 99, "07_rulesets": 49, "08_play": 138, "09_strategy": 105, "10_review": 19,
-    "11_house_rules": 95, "cheatsheet": 6, "glossary": 4, "scorepad": 3, "referee": 3, "teacher": 16,
+    "06_scoring": 99, "07_rulesets": 49, "08_play": 82, "09_strategy": 77, "10_review": 19,
+    "11_house_rules": 67, "cheatsheet": 6, "glossary": 4, "scorepad": 3, "referee": 3, "teacher": 16,
 }
 
 

@@ -1,21 +1,37 @@
-"""The game table's controls: the action buttons (``.bw-action-*``), the box to type a play in
-(``.bw-command``) and the question New deal asks first (``.bw-confirm``). Each control calls the
-table's method of the same name; which may be pressed follows the learner's turn.
+"""The game table's controls, two models drawn in the page (issue 38: not a widget per button): the
+action buttons with the question New deal asks first (:class:`ControlPart` ``"actions"``:
+``.bw-game-buttons``, each button ``.bw-action-*``, the question ``.bw-confirm``) and the box to
+type a play in (``"command"``: ``.bw-game-command``, its input in ``.bw-command``), apart so that a
+phone can show the typed play further down. Each control calls the table's method of the same name;
+which may be pressed follows the learner's turn. The buttons look and behave as ipywidgets Buttons
+(the same classes); a click or Enter goes to the kernel as a message.
+
+>>> from buraco_widgets.game_controls import Controls
+>>> done = []
+>>> c = Controls("en", done.append, print)
+>>> c.draw_button.description, c.row.buttons["draw"]["css"]
+('Draw', 'bw-action-draw')
+>>> c.draw_button.click(); c.row.handle({"event": "click", "button": "meld"}); done
+['draw', 'meld']
+>>> c.command_row.handle({"event": "submit", "text": "discard 7h"}); c.command.value, done[-1]
+('discard 7h', 'play_command')
 """
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Callable
 from typing import Any
 
-import ipywidgets
+import anywidget
+import traitlets
 
 from buraco_core.messages import render
 
-from ._common import button, classed, esc, guard, plain_layout
+from ._common import PlainLayout, guard
+from .front_end import front_end
+from .puzzle_buttons import RowButton
 
-__all__ = ["Controls"]
+__all__ = ["ACTIONS", "ControlPart", "Controls"]
 
 #: The action buttons: (its words, its tooltip, its CSS class, the table's method).
 ACTIONS = (("widget.game.draw", "widget.game.draw-tip", "bw-action-draw", "draw"),
@@ -26,62 +42,128 @@ ACTIONS = (("widget.game.draw", "widget.game.draw-tip", "bw-action-draw", "draw"
            ("widget.game.suggest", "widget.game.suggest-tip", "bw-action-suggest", "suggest"),
            ("widget.game.next-hand", "widget.game.next-hand-tip", "bw-action-next-hand", "next_hand"),
            ("widget.game.new-deal", "widget.game.new-deal-tip", "bw-action-new-deal", "ask_new_deal"))
+#: The New deal question's answers: (its words, its tooltip, its CSS class, the table's method).
+ANSWERS = (("widget.game.confirm-yes", "widget.game.confirm-yes-tip", "bw-action-confirm-new", "new_deal"),
+           ("widget.game.confirm-no", "widget.game.confirm-no-tip", "bw-action-cancel-new", "keep_playing"))
+
+
+def _button(lang: str, words: str, tip: str, css: str, *, shown: bool = True) -> dict[str, Any]:
+    return {"label": render(words, lang), "tip": render(tip, lang), "css": css, "style": "",
+            "disabled": False, "shown": shown}
+
+
+class ControlPart(PlainLayout, anywidget.AnyWidget):
+    """One part of the controls, one model: ``part`` ``"actions"`` (the buttons of :data:`ACTIONS`,
+    then the New deal ``question``, shown when set, with the buttons of :data:`ANSWERS`) or
+    ``"command"`` (``command``, the typed play, its label and placeholder in ``texts``, and the Play
+    button). Traits: ``buttons`` (per button: ``label``, ``tip``, ``css``, ``disabled``, ``shown``).
+    :meth:`handle` takes what the page sends: ``{"event": "click", "button": name}``, and
+    ``{"event": "submit", "text": ...}`` (Enter in the box)."""
+
+    _esm = front_end("game_controls.js", "game_controls.css", dom=True)
+
+    part = traitlets.Enum(["actions", "command"], default_value="actions").tag(sync=True)
+    buttons = traitlets.Dict().tag(sync=True)
+    question = traitlets.Unicode("").tag(sync=True)
+    command = traitlets.Unicode("").tag(sync=True)
+    texts = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.made: dict[str, RowButton] = {name: RowButton(self, name) for name in self.buttons}
+        self._submit: Callable[[], Any] | None = None
+        self.on_msg(lambda _w, content, _b: self.handle(content))
+
+    def handle(self, content: Any) -> None:
+        """What the page sends (a click of a button not disabled; Enter with the box's text)."""
+        if not isinstance(content, dict):
+            return
+        if content.get("event") == "click":
+            button = self.made.get(str(content.get("button")))
+            if button is not None and not button.disabled:
+                button.click()
+        elif content.get("event") == "submit" and self._submit is not None:
+            self.command = str(content.get("text", self.command))
+            self._submit()
+
+
+class _Command:
+    """The typed play seen from Python as an ipywidgets Text is: ``value``."""
+
+    def __init__(self, part: ControlPart) -> None:
+        self._part = part
+
+    @property
+    def value(self) -> str:
+        return self._part.command
+
+    @value.setter
+    def value(self, text: str) -> None:
+        self._part.command = text
+
+
+class _Question:
+    """The New deal question seen from Python: ``value`` is its words ("" when not asked)."""
+
+    def __init__(self, part: ControlPart) -> None:
+        self._part = part
+
+    @property
+    def value(self) -> str:
+        return self._part.question
 
 
 class Controls:
     """The buttons (``buttons``: by method name; ``draw_button``, ..., ``next_button``,
-    ``new_deal_button``), the command box (``command``, ``command_button``, ``command_row``) and the
-    New deal question (``confirm``, ``confirm_yes``, ``confirm_no``, ``confirm_row``).
-    ``act(name)`` runs the table's method ``name``; ``show`` says errors on the table."""
+    ``new_deal_button``), the command box (``command``, ``command_button``; ``command_row`` its
+    model) and the New deal question (``confirm``, ``confirm_yes``, ``confirm_no``), drawn by two
+    models: ``row`` and ``command_row``. ``act(name)`` runs the table's method ``name``; ``show``
+    says errors on the table."""
 
     def __init__(self, lang: str, act: Callable[[str], Any], show: Callable[[str], None]) -> None:
         self.lang = lang
-
-        def t(key: str) -> str:
-            return render(key, lang)
-
-        self.buttons: dict[str, ipywidgets.Button] = {}
-        for words, tip, css, method in ACTIONS:
-            b = button(t(words), css, t(tip), hides=True)
-            b.on_click(guard(show, lambda _b, name=method: act(name), lang=lang))
-            self.buttons[method] = b
-        self.row = classed(ipywidgets.HBox(list(self.buttons.values()), layout=plain_layout(flex_flow="row wrap")),
-                           "bw-game-buttons")
+        self.row = ControlPart(part="actions", buttons={
+            method: _button(lang, words, tip, css, shown=method != "next_hand")
+            for words, tip, css, method in (*ACTIONS, *ANSWERS)})
+        self.row.add_class("bw-game-buttons")
+        self.command_row = ControlPart(part="command", buttons={
+            "play_command": _button(lang, "widget.game.play-it", "widget.game.play-it-tip", "bw-action-command")},
+            texts={"label": render("widget.game.play-label", lang),
+                   "placeholder": render("widget.play.placeholder", lang)})
+        self.command_row.add_class("bw-game-command")
+        self.buttons: dict[str, RowButton] = {}
+        for part in (self.row, self.command_row):
+            for method, b in part.made.items():
+                b.on_click(guard(show, lambda _b, name=method: act(name), lang=lang))
+                self.buttons[method] = b
+        self.command_row._submit = guard(show, lambda: act("play_command"), lang=lang)
         self.draw_button, self.take_button = self.buttons["draw"], self.buttons["take"]
         self.meld_button, self.add_button = self.buttons["meld"], self.buttons["add"]
         self.discard_button, self.suggest_button = self.buttons["discard"], self.buttons["suggest"]
         self.next_button, self.new_deal_button = self.buttons["next_hand"], self.buttons["ask_new_deal"]
-        self.command = classed(ipywidgets.Text(placeholder=t("widget.play.placeholder"), description=t("widget.game.play-label"),
-                                               layout=ipywidgets.Layout(width="34em", max_width="100%")), "bw-command")
-        with warnings.catch_warnings():  # Enter in the box plays (the one event ipywidgets has for it)
-            warnings.simplefilter("ignore", DeprecationWarning)
-            self.command.on_submit(guard(show, lambda _w: act("play_command"), lang=lang))
-        self.command_button = button(t("widget.game.play-it"), "bw-action-command", t("widget.game.play-it-tip"))
-        self.command_button.on_click(guard(show, lambda _b: act("play_command"), lang=lang))
-        self.command_row = classed(ipywidgets.HBox([self.command, self.command_button],
-                                                   layout=ipywidgets.Layout(flex_flow="row wrap")), "bw-game-command")
-        self.confirm = ipywidgets.HTML()
-        self.confirm_yes = button(t("widget.game.confirm-yes"), "bw-action-confirm-new", t("widget.game.confirm-yes-tip"))
-        self.confirm_no = button(t("widget.game.confirm-no"), "bw-action-cancel-new", t("widget.game.confirm-no-tip"))
-        self.confirm_yes.on_click(guard(show, lambda _b: act("new_deal"), lang=lang))
-        self.confirm_no.on_click(guard(show, lambda _b: act("keep_playing"), lang=lang))
-        self.confirm_row = classed(ipywidgets.HBox([self.confirm, self.confirm_yes, self.confirm_no],
-                                                   layout=ipywidgets.Layout(flex_flow="row wrap", display="none")),
-                                   "bw-confirm")
+        self.confirm_yes, self.confirm_no = self.buttons["new_deal"], self.buttons["keep_playing"]
+        self.command_button = self.buttons["play_command"]
+        self.command = _Command(self.command_row)
+        self.confirm = _Question(self.row)
 
     def enable(self, *, playing: bool, coach: bool, hand_over: bool) -> None:
         """On the learner's turn every play can be tried (the engine says why one is refused);
         Suggest shows with the coach, Next hand once the hand is over."""
-        for name in ("draw", "take", "meld", "add", "discard", "suggest"):
-            self.buttons[name].disabled = not playing
+        with self.row.hold_sync():
+            for name in ("draw", "take", "meld", "add", "discard", "suggest"):
+                self.buttons[name].disabled = not playing
+            self.suggest_button.shown = coach
+            self.next_button.shown = hand_over
         self.command_button.disabled = not playing
-        self.suggest_button.layout.display = None if coach else "none"
-        self.next_button.layout.display = None if hand_over else "none"
 
     def ask(self, question: str) -> None:
         """Show the New deal question."""
-        self.confirm.value = f"<strong role='alert'>{esc(question)}</strong>"
-        self.confirm_row.layout.display = None
+        self.row.question = question
 
     def hide_question(self) -> None:
-        self.confirm_row.layout.display = "none"
+        self.row.question = ""
+
+    @property
+    def asking(self) -> bool:
+        """The New deal question is shown."""
+        return bool(self.row.question)

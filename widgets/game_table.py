@@ -85,7 +85,7 @@ class GameTable(PlainLayout, ipywidgets.VBox):  # type: ignore[misc]
         self.kept = KeptTable(self.session, keep if keep is not None else f"table/{lesson or 'game'}/{self.rules}/{seed}/{seat}",
                               self.lang, lambda: self._start_over(self._t("widget.game.welcome-back")), self._oops)
         styles = ipywidgets.HTML(board.style_tag(), layout=ipywidgets.Layout(display="none"))
-        self.children = [styles, self.kept.keeper, b.status, b.center, b.table, b.hand, c.row, self.ends.row, c.confirm_row,
+        self.children = [styles, self.kept.keeper, b.status, b.center, b.table, b.hand, c.row, self.ends.row,
                          c.command_row, self.feedback, self.coach_panel.note, b.score_sheet, b.log_view]
         self.observe(guard(self._oops, lambda _c: self._refresh()), "coach")
         self.observe(guard(self._oops, self._on_rules), "rules")

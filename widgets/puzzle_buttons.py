@@ -25,7 +25,7 @@ in the order the learner clicked. The stand-ins keep a Button's face from Python
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 import anywidget
 import traitlets
@@ -36,7 +36,7 @@ from buraco_core.sessions import PuzzleSession
 from ._common import PlainLayout
 from .front_end import front_end
 
-__all__ = ["PuzzleButtons"]
+__all__ = ["ButtonRow", "PuzzleButtons", "RowButton"]
 
 #: The buttons of the row, in order: name -> (CSS class, words, tooltip, button style).
 _BUTTONS = {
@@ -49,11 +49,19 @@ _BUTTONS = {
 _BADGES = {"solved": "widget.solved", "shown": "widget.solved-shown"}
 
 
-class RowButton:
-    """A button of the row, seen from Python as an ipywidgets Button is: ``description``,
-    ``tooltip``, ``disabled``, ``click()``, ``on_click(handler)``; the page shows what it holds."""
+class ButtonRow(Protocol):
+    """A model whose ``buttons`` trait holds its buttons' state by name (the page draws them)."""
 
-    def __init__(self, row: PuzzleButtons, name: str) -> None:
+    buttons: dict[str, dict[str, Any]]
+
+
+class RowButton:
+    """A button of a row drawn by its model's front end (:class:`ButtonRow`: the puzzle's row, the
+    game table's actions), seen from Python as an ipywidgets Button is: ``description``,
+    ``tooltip``, ``disabled``, ``shown``, ``click()``, ``on_click(handler)``; the page shows what it
+    holds."""
+
+    def __init__(self, row: ButtonRow, name: str) -> None:
         self._row = row
         self.name = name
         self._handlers: list[Callable[[RowButton], Any]] = []

@@ -102,7 +102,7 @@ def test_coach_off_hides_the_reason_and_the_suggest_button() -> None:
     table = GameTable(rules="buraco", seed=7, pace=0, coach=False)
     table.play("discard JK")
     assert table.feedback.value == "Refused: that play is not allowed here."
-    assert table.controls.suggest_button.layout.display == "none"
+    assert not table.controls.suggest_button.shown
 
 
 def test_draw_then_meld_selected_cards_then_discard_passes_the_turn_to_the_bots() -> None:
@@ -203,7 +203,7 @@ def test_a_whole_hand_ends_with_the_engine_score_sheet() -> None:
         for label, points in score.lines:
             assert label in table.board.score_sheet.value and f"{points:+d}" in table.board.score_sheet.value
     if table.game.is_hand_over and not table.game.is_match_over:
-        assert table.controls.next_button.layout.display is None
+        assert table.controls.next_button.shown
         assert table.next_hand()
         assert table.game.state.hand_number == 2
 
@@ -268,9 +268,9 @@ def test_new_deal_button_deals_the_next_seed_in_the_same_ruleset() -> None:
     table.controls.draw_button.click()
     table.controls.new_deal_button.click()
     assert table.game.state.seed == 9 and table.game.history, "New deal asks first"
-    assert table.controls.confirm_row.layout.display is None and "Throw this hand away" in table.controls.confirm.value
+    assert table.controls.asking and "Throw this hand away" in table.controls.confirm.value
     table.controls.confirm_no.click()
-    assert table.game.state.seed == 9 and table.controls.confirm_row.layout.display == "none"
+    assert table.game.state.seed == 9 and not table.controls.asking
     table.controls.new_deal_button.click()
     table.controls.confirm_yes.click()
     assert table.game.rules.name == "italian"
@@ -412,8 +412,7 @@ def test_the_hand_ends_with_the_debrief() -> None:
 
 def test_enter_in_the_box_plays_and_empties_it() -> None:
     table = GameTable(rules="buraco", seed=7, pace=0)
-    table.controls.command.value = "draw"
-    table.controls.command._submission_callbacks(table.controls.command)  # what Enter in the box triggers
+    table.controls.command_row.handle({"event": "submit", "text": "draw"})  # what Enter in the box sends
     assert table.game.phase is Phase.PLAY and table.controls.command.value == ""
 
 

@@ -245,7 +245,7 @@ def test_the_course_widgets_in_german(german: None) -> None:
 def test_the_game_table_in_german(german: None) -> None:
     table = GameTable(rules="buraco", seed=7, pace=0)
     assert table.controls.draw_button.description == de("widget.game.draw")
-    assert table.controls.command.placeholder == de("widget.play.placeholder")
+    assert table.controls.command_row.texts["placeholder"] == de("widget.play.placeholder")
     assert table.board.hand.lang == table.board.table.lang == table.board.center.lang == table.feedback.lang == "de"
     assert table.board.hand.label == de("widget.game.hand-label")
     # a refused play: the engine's German reason

@@ -16,7 +16,6 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-import ipywidgets
 import traitlets
 
 from buraco_core import Rules, sessions
@@ -24,7 +23,7 @@ from buraco_core.sessions import QuizSession
 from buraco_core.teach import Dealt, Puzzle, deal_quiz, load_puzzle
 from buraco_core.teach.course import PuzzleFile
 
-from ._common import button, esc, guard, plain_html, plain_layout, reason, rules_key
+from ._common import esc, guard, plain_html, reason, rules_key
 from .language import resolve
 from .progress import Progress
 from .steps import Steps
@@ -50,14 +49,11 @@ class PuzzleSet(Steps):
                          progress=progress, lang=lang, **kwargs)
         self.add_class("bw-quiz")
         self.add_class("bw-puzzle-set")
-        self.nav = ipywidgets.HBox([self.previous_button, self.next_button],
-                                   layout=plain_layout(flex_flow="row wrap"))
-        self.nav.add_class("bw-quiz-nav")
         if self.lesson:
             for q in self.session.questions:
                 self.progress.expect(self.lesson, q.item, q.label().text(self.lang))
             self.session.recall(self.progress.solved_in(self.lesson))
-        self.children = [self.header, self.holder, self.nav, self.score_label]
+        self.children = [self.header, self.holder, self.nav]
         self.redraw()
 
     @classmethod
@@ -111,11 +107,8 @@ class Quiz(Steps):
         super().__init__(session, progress=progress, lang=lang, **kwargs)
         self.add_class("bw-quiz")
         self.retry_note = plain_html(css="bw-retry-note")
-        self.new_button = button(self._t("widget.new-quiz"), "bw-new-quiz", self._t("widget.new-quiz-tip"), hides=True)
+        self.new_button = self.nav.add("new", self._t("widget.new-quiz"), self._t("widget.new-quiz-tip"), "bw-new-quiz")
         self.new_button.on_click(guard(self._oops, lambda _b: self.new_quiz()))
-        self.nav = ipywidgets.HBox([self.previous_button, self.next_button, self.new_button],
-                                   layout=plain_layout(flex_flow="row wrap"))
-        self.nav.add_class("bw-quiz-nav")
         with self.hold_trait_notifications():
             self.lesson = str(lesson)
             self.item = item
@@ -125,7 +118,7 @@ class Quiz(Steps):
             self.progress.expect(self.lesson, self.item, self._t("widget.progress.quiz"))
             self.solved = self.progress.is_solved(self.lesson, self.item)
         self.observe(guard(self._oops, self._on_rules), "rules")
-        self.children = [self.header, self.retry_note, self.holder, self.nav, self.score_label]
+        self.children = [self.header, self.retry_note, self.holder, self.nav]
         self.redraw()
         if follow:
             self.progress.follow(self)

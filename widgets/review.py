@@ -184,7 +184,7 @@ class Review(PlainLayout, ipywidgets.VBox):  # type: ignore[misc]
         self.clauses = [q.puzzle.main_clause or "" for q in questions]
         quiz = Quiz(list(questions), dealer=lambda _rules, _seed: list(questions), rules=assignment.rules,
                     progress=self.progress, lang=self.lang, follow=False, source="assignment")
-        quiz.new_button.layout.display = "none"
+        quiz.new_button.shown = False
         self._set_quiz(quiz)
         self.state = "assignment"
 
@@ -207,7 +207,7 @@ class Review(PlainLayout, ipywidgets.VBox):  # type: ignore[misc]
             return
         quiz = Quiz(questions, dealer=lambda _rules, seed: self._deal(clauses, seed), rules=self.progress.ruleset,
                     progress=self.progress, lang=self.lang, follow=False, source="review")
-        quiz.new_button.layout.display = "none"
+        quiz.new_button.shown = False
         self._set_quiz(quiz)
         quiz.session.listen(guard(self._oops, self._on_answer))
 

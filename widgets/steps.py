@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+import anywidget
 import ipywidgets
 import traitlets
 
@@ -23,17 +24,66 @@ from buraco_core.messages import render
 from buraco_core.sessions import QuizSession
 from buraco_core.teach import Puzzle
 
-from ._common import PlainLayout, button, esc, guard, plain_html, plain_layout
+from ._common import PlainLayout, esc, guard, plain_html, plain_layout
+from .front_end import front_end
 from .progress import Progress
 from .puzzle import MeldPuzzle
+from .puzzle_buttons import RowButton
 
-__all__ = ["Steps"]
+__all__ = ["Steps", "StepsNav"]
+
+
+class StepsNav(PlainLayout, anywidget.AnyWidget):
+    """Previous / Next (and a quiz's New quiz, added with :meth:`add`) and the score so far, one
+    model (``static/steps_nav.js``). Traits: ``buttons`` (per button, in order: ``label``, ``tip``,
+    ``css``, ``disabled``, ``shown``) and ``score`` (HTML, escaped by the kernel). ``made``: the
+    buttons as Python sees them (:class:`~buraco_widgets.puzzle_buttons.RowButton`)."""
+
+    _esm = front_end("steps_nav.js", "steps_nav.css", dom=True)
+
+    buttons = traitlets.Dict().tag(sync=True)
+    score = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.made: dict[str, RowButton] = {}
+        self.on_msg(self._on_page)
+
+    def add(self, name: str, label: str, tip: str, css: str) -> RowButton:
+        """A button at the end of the row."""
+        self.buttons = {**self.buttons, name: {"label": label, "tip": tip, "css": css, "disabled": False,
+                                               "shown": True}}
+        self.made[name] = RowButton(self, name)
+        return self.made[name]
+
+    def _on_page(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """A click on the page: ``{"event": "click", "button": name}`` (not of a disabled button)."""
+        if isinstance(content, dict) and content.get("event") == "click":
+            button = self.made.get(str(content.get("button")))
+            if button is not None and not button.disabled:
+                button.click()
+
+
+class _Score:
+    """The score line seen from Python as an ipywidgets HTML is: ``value`` (HTML)."""
+
+    def __init__(self, nav: StepsNav) -> None:
+        self._nav = nav
+
+    @property
+    def value(self) -> str:
+        return self._nav.score
+
+    @value.setter
+    def value(self, html: str) -> None:
+        self._nav.score = html
 
 
 class Steps(PlainLayout, ipywidgets.VBox):  # type: ignore[misc]
     """Questions one at a time: ``header`` (which one, ✓ once right), ``holder`` (the current
-    question's :class:`MeldPuzzle`), ``previous_button``, ``next_button``, ``score_label``
-    (:meth:`summary`); ``index`` the question shown. The subclass lays them out."""
+    question's :class:`MeldPuzzle`), ``nav`` (a :class:`StepsNav`: ``previous_button``,
+    ``next_button`` and ``score_label``, :meth:`summary`); ``index`` the question shown. The
+    subclass lays them out."""
 
     index = traitlets.Int(0)
     #: The catalog keys of the header ("Question 2 of 5") and of the score (:meth:`QuizSession.summary
@@ -47,9 +97,11 @@ class Steps(PlainLayout, ipywidgets.VBox):  # type: ignore[misc]
         self.session = session
         self._progress = progress
         self.header = plain_html(css="bw-quiz-header")
-        self.score_label = plain_html(css="bw-quiz-score")
-        self.previous_button = button(self._t("widget.previous"), "bw-previous", self._t("widget.previous-tip"))
-        self.next_button = button(self._t("widget.next"), "bw-next", self._t("widget.next-tip"))
+        self.nav = StepsNav()
+        self.score_label = _Score(self.nav)
+        self.previous_button = self.nav.add("previous", self._t("widget.previous"), self._t("widget.previous-tip"),
+                                            "bw-previous")
+        self.next_button = self.nav.add("next", self._t("widget.next"), self._t("widget.next-tip"), "bw-next")
         self.previous_button.on_click(guard(self._oops, lambda _b: self.previous()))
         self.next_button.on_click(guard(self._oops, lambda _b: self.next()))
         self.holder = ipywidgets.Box(layout=plain_layout())
@@ -138,9 +190,10 @@ class Steps(PlainLayout, ipywidgets.VBox):  # type: ignore[misc]
         mark = " ✓" if self.session.right[self.index] else ""
         self.header.value = f"<b>{esc(self._t(self.counter, n=self.index + 1, of=n))}</b>{mark}"
         self.holder.children = [self.current]
-        self.previous_button.disabled = self.index == 0
-        self.next_button.disabled = self.index == n - 1
-        self.score_label.value = f"<span role='status' aria-live='polite'>{esc(self.summary())}</span>"
+        with self.nav.hold_sync():
+            self.previous_button.disabled = self.index == 0
+            self.next_button.disabled = self.index == n - 1
+            self.score_label.value = f"<span role='status' aria-live='polite'>{esc(self.summary())}</span>"
 
     def summary(self) -> str:
         """The score so far, in the page's words (:meth:`QuizSession.summary

@@ -6,7 +6,8 @@ from one explicit root (:func:`get_course`), and whether its lessons cover the r
 - :mod:`.files`: the puzzle files (``puzzles/*.yaml``), read with their lines;
 - :mod:`.syllabus`: which lesson's quiz deals which items, and the quizzes dealt from it;
 - :mod:`.coverage`: every clause taught, and shown in a puzzle, before it is tested;
-- :mod:`.installed`: where the installed course is (the one place that asks the app).
+- :mod:`.installed`: where the installed course is (as the app's distribution declares it);
+- :mod:`.glossary` and :mod:`.cheatsheet`: the course's reference pages.
 
 The floors above (the learners, the sessions, the widgets, the app) read it here.
 """

@@ -84,3 +84,15 @@ function onChanges(model, handlers) {
   for (const [event, handler] of pairs) model.on(event, handler);
   return () => { for (const [event, handler] of pairs) model.off(event, handler); };
 }
+
+// A button drawn as an ipywidgets Button is (the same classes, so the same style and focus ring)
+// from its state as the kernel keeps it: label, tip, css, style, disabled, shown.
+function drawButton(b, s) {
+  b.className = "jupyter-widgets jupyter-button widget-button";
+  if (s.css) b.classList.add(s.css);
+  if (s.style) b.classList.add("mod-" + s.style);
+  b.textContent = s.label || "";
+  b.title = s.tip || "";
+  b.disabled = !!s.disabled;
+  b.hidden = s.shown === false;
+}

@@ -44,14 +44,7 @@ function render({ model, el }) {
   function show() {
     const all = buttons();
     for (const [name, b] of made) {
-      const s = all[name] || {};
-      b.className = "jupyter-widgets jupyter-button widget-button";
-      if (s.css) b.classList.add(s.css);
-      if (s.style) b.classList.add("mod-" + s.style);
-      b.textContent = s.label || "";
-      b.title = s.tip || "";
-      b.disabled = !!s.disabled;
-      b.hidden = s.shown === false;
+      drawButton(b, all[name] || {});
     }
     if (question) {
       const asked = model.get("question") || "";

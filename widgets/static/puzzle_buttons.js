@@ -21,14 +21,7 @@ function render({ model, el }) {
   function show() {
     const buttons = model.get("buttons") || {};
     for (const [name, button] of made) {
-      const b = buttons[name] || {};
-      button.className = "jupyter-widgets jupyter-button widget-button";
-      if (b.css) button.classList.add(b.css);
-      if (b.style) button.classList.add("mod-" + b.style);
-      button.textContent = b.label || "";
-      button.title = b.tip || "";
-      button.disabled = !!b.disabled;
-      button.hidden = b.shown === false;
+      drawButton(button, buttons[name] || {});
     }
     const standing = model.get("standing");
     const words = model.get("badge_text");

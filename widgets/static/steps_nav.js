@@ -19,13 +19,7 @@ function render({ model, el }) {
   function show() {
     const all = model.get("buttons") || {};
     for (const [name, b] of made) {
-      const s = all[name] || {};
-      b.className = "jupyter-widgets jupyter-button widget-button";
-      if (s.css) b.classList.add(s.css);
-      b.textContent = s.label || "";
-      b.title = s.tip || "";
-      b.disabled = !!s.disabled;
-      b.hidden = s.shown === false;
+      drawButton(b, all[name] || {});
     }
     // the kernel's HTML, escaped there, as an ipywidgets HTML shows its value
     scoreContent.innerHTML = model.get("score") || "";

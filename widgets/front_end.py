@@ -55,7 +55,7 @@ def front_end(script: str, *styles: str, dom: bool = False, parts: tuple[str, ..
     """The ``_esm`` of an anywidget class whose module is ``static/<script>`` and whose style sheets
     are ``static/<styles>`` (the class then needs no ``_css``); with ``dom``, the helpers several
     front ends share (``static/dom.js``: ``make``, ``uid``, ``fill``, ``whenPageRan``,
-    ``sendWhileHere``, ``keepInBrowser``, ``keptInBrowser``, ``onChanges``, ``drawButton``) come first in
+    ``sendWhileHere``, ``keepInBrowser``, ``keptInBrowser``, ``onChanges``, ``drawButton``, ``textsOf``, ``clickButton``) come first in
     the module (one module may not import another: each is made from a Blob of its own); ``parts``,
     other such shared pieces (``static/cardpicker.js``, the real-table pages' card picker) follow them.
 

@@ -96,3 +96,15 @@ function drawButton(b, s) {
   b.disabled = !!s.disabled;
   b.hidden = s.shown === false;
 }
+
+// The page's words: ``t(name, values)`` fills the kernel's template ``name`` of the model's "texts".
+function textsOf(model) {
+  return (name, values) => fill((model.get("texts") || {})[name] || "", values || {});
+}
+
+// A plain button with these properties, calling ``onClick`` on a click.
+function clickButton(label, props, onClick) {
+  const b = make("button", { type: "button", ...(props || {}) }, label);
+  if (onClick) b.addEventListener("click", onClick);
+  return b;
+}

@@ -5,13 +5,9 @@
 // (static/cardpicker.js): it keeps the cards being tapped and asks the kernel to show them ("reading").
 
 function render({ model, el }) {
-  const t = (name, values) => fill((model.get("texts") || {})[name] || "", values || {});
+  const t = textsOf(model);
   const send = (content) => sendWhileHere(model, content);
-  const button = (label, props, onClick) => {
-    const b = make("button", { type: "button", ...(props || {}) }, label);
-    if (onClick) b.addEventListener("click", onClick);
-    return b;
-  };
+  const button = clickButton;
 
   const root = make("div", { className: "bsp", role: "region", "aria-label": t("title"), dataset: { testid: "referee" } });
   root.classList.add("bref-page");  // the score pad's look (bsp), with the referee's own rules

@@ -5,13 +5,9 @@
 // ("kept" under "kept_key") and sent back when the page opens again; a #scorepad= link opens a match.
 
 function render({ model, el }) {
-  const t = (name, values) => fill((model.get("texts") || {})[name] || "", values || {});
+  const t = textsOf(model);
   const send = (content) => sendWhileHere(model, content);
-  const button = (label, props, onClick) => {
-    const b = make("button", { type: "button", ...(props || {}) }, label);
-    if (onClick) b.addEventListener("click", onClick);
-    return b;
-  };
+  const button = clickButton;
 
   const root = make("div", { className: "bsp", role: "region", "aria-label": t("title"), dataset: { testid: "scorepad" } });
   const problem = make("p", { className: "bsp-problem", role: "alert", dataset: { testid: "scorepad-problem" } });

@@ -44,9 +44,9 @@ print("BW-MODELS " + _bw_json.dumps(_bw_collections.Counter(type(_w).__name__ fo
 #: 160, 284, 341, 272, 358, 317, 291, 139, 291, 272, 25, 205 for lessons 00 to 11 (median 278);
 #: the teacher's page 16, the cheat sheet 9, the glossary 6.
 CEILINGS: dict[str, int] = {
-    "00_welcome": 44, "01_melds": 73, "02_wilds": 89, "03_buracos": 72, "04_turn": 91, "05_pot": 80,
-    "06_scoring": 79, "07_rulesets": 38, "08_play": 74, "09_strategy": 69, "10_review": 19,
-    "11_house_rules": 56, "cheatsheet": 6, "glossary": 4, "scorepad": 3, "referee": 3, "teacher": 16,
+    "00_welcome": 19, "01_melds": 35, "02_wilds": 41, "03_buracos": 32, "04_turn": 43, "05_pot": 38,
+    "06_scoring": 33, "07_rulesets": 18, "08_play": 52, "09_strategy": 33, "10_review": 19,
+    "11_house_rules": 38, "cheatsheet": 6, "glossary": 4, "scorepad": 3, "referee": 3, "teacher": 16,
 }
 
 

@@ -94,22 +94,27 @@ def page_order(states: dict[str, Any], roots: list[str]) -> list[str]:
 CLICK = {"event": "click", "button": "check"}
 
 
-def first_check(states: dict[str, Any], roots: list[str]) -> tuple[str, set[str], str]:
-    """What the page clicks (bench_lessons.answer_first_click): the first puzzle's Check button (in
-    its row of buttons, one model: ``bw-puzzle-buttons``), or a floor page's button; with the models
-    whose update is the answer, and which key of their state says it came ("status" of the puzzle's
-    feedback, "description" of the floor's button). The click's message is :data:`CLICK` for both."""
+def first_check(states: dict[str, Any], roots: list[str]) -> tuple[str, set[str], str, dict[str, Any]]:
+    """What the page clicks (bench_lessons.answer_first_click): the first puzzle's Check button, or
+    a floor page's button; with the models whose update is the answer, which key of their state says
+    it came, and the click's message. A puzzle is one model whose row of buttons is a part
+    (:mod:`buraco_widgets.parts`): the click names the part's slot, and the feedback's slot answers;
+    a floor's button (an ipywidgets Button) is clicked with :data:`CLICK` and its "description"
+    answers (a puzzle drawn by models of its own: its ``bw-check`` or ``bw-puzzle-buttons`` model,
+    and the "status" of its feedback)."""
     order = page_order(states, roots)
     classes = {m: states[m]["state"].get("_dom_classes", []) for m in order}
     bare = [m for m in order if "bw-bare" in classes[m]]
     if bare:
-        return bare[0], {bare[0]}, "description"
+        return bare[0], {bare[0]}, "description", CLICK
     puzzle = next((m for m in order if "bw-puzzle" in classes[m]), None)
     if puzzle is None:
         raise RuntimeError("the protocol clients answer a puzzle's Check: this notebook shows no puzzle")
+    if "_buttons" in states[puzzle]["state"]:
+        return puzzle, {puzzle}, "_feedback", {"part": "_buttons", "content": CLICK}
     inside = page_order(states, [puzzle])
     check = next(m for m in inside if {"bw-check", "bw-puzzle-buttons"} & set(classes.get(m, [])))
-    return check, set(inside), "status"
+    return check, set(inside), "status", CLICK
 
 
 @dataclass
@@ -238,9 +243,9 @@ async def protocol_learner(base: str, path: str, model: Traffic, start: asyncio.
                 content = {**content, "now": int(time.time() * 1000)} if "now" in content else content
                 await wire.send("shell", "comm_msg", {"comm_id": by_id[anywidget_id],
                                                       "data": {"method": "custom", "content": content}})
-        target, answers, key = first_check(states, shown_models(html))
+        target, answers, key, message = first_check(states, shown_models(html))
         click = await wire.send("shell", "comm_msg", {"comm_id": target, "data": {"method": "custom",
-                                                                                  "content": CLICK}})
+                                                                                  "content": message}})
         answered = False
         while True:
             _, header, parent, content, _ = await wire.receive()

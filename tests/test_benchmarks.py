@@ -160,14 +160,18 @@ def test_the_protocol_clients_click_what_the_page_shows_first() -> None:
         "p2": model(["bw-puzzle"], children=["IPY_MODEL_check2"]), "check2": model(["bw-check"]),
         "p3": model(["bw-puzzle"], children=["IPY_MODEL_row3", "IPY_MODEL_fb3"]),
         "row3": model(["bw-puzzle-buttons"]), "fb3": model([]),
+        "p4": model(["bw-puzzle"], order=[{"slot": "_buttons"}], _buttons={"kind": "buttons"}, _feedback={}),
     }
-    # a puzzle's row of buttons is one model (issue 38): its Check is clicked by a message naming it
-    assert protocol_client.first_check(states, ["p3", "p1"]) == ("row3", {"p3", "row3", "fb3"}, "status")
-    assert protocol_client.CLICK == {"event": "click", "button": "check"}
-    assert protocol_client.first_check(states, ["menu", "p2", "p1"]) == ("check2", {"p2", "check2"}, "status")
-    target, answers, key = protocol_client.first_check(states, ["menu", "p1", "p2"])
+    click = protocol_client.CLICK
+    assert click == {"event": "click", "button": "check"}
+    # a puzzle is one model (issue 38): the click names its row's slot, and its feedback's slot answers
+    assert protocol_client.first_check(states, ["p4", "p1"]) == ("p4", {"p4"}, "_feedback",
+                                                                 {"part": "_buttons", "content": click})
+    assert protocol_client.first_check(states, ["p3", "p1"]) == ("row3", {"p3", "row3", "fb3"}, "status", click)
+    assert protocol_client.first_check(states, ["menu", "p2", "p1"]) == ("check2", {"p2", "check2"}, "status", click)
+    target, answers, key, _ = protocol_client.first_check(states, ["menu", "p1", "p2"])
     assert (target, key) == ("check1", "status") and answers == {"p1", "hand1", "box1", "check1", "other1", "fb1"}
-    assert protocol_client.first_check({"b": model(["bw-bare"])}, ["b"]) == ("b", {"b"}, "description")
+    assert protocol_client.first_check({"b": model(["bw-bare"])}, ["b"]) == ("b", {"b"}, "description", click)
     with pytest.raises(RuntimeError, match="shows no puzzle"):
         protocol_client.first_check({"m": model([])}, ["m"])
 

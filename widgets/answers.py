@@ -1,9 +1,10 @@
 """The learner's answer: one small input per form of answer, found in :data:`INPUTS` by the name
 the engine gives the form (:data:`buraco_core.teach.ANSWER_FORMS`, a kind's ``form``).
 
-Each input draws its own controls from the session's :class:`~buraco_core.teach.Situation` and
-reads them back with :meth:`AnswerInput.answer`, in the form :func:`buraco_core.teach.check`
-takes; a puzzle never asks which form it shows. A new form of answer (an ordering, say) is one
+Each input draws its own controls from the session's :class:`~buraco_core.teach.Situation`, as
+parts of the puzzle's one model (:mod:`buraco_widgets.parts`), and reads them back with
+:meth:`AnswerInput.answer`, in the form :func:`buraco_core.teach.check` takes; a puzzle never asks
+which form it shows. A new form of answer (an ordering, say) is one
 more entry in the engine's ``ANSWER_FORMS`` and one more class here.
 
 ============ ==================================================== ==============================
@@ -13,7 +14,7 @@ form         controls                                              answer
 ``extend``   the table's melds (one to click), the hand and, where ``(meld index, card codes)``
              the task asks, the end the wild card goes to          (and the end chosen)
 ``choice``   the options as a radio group (:class:`Choice`)        the chosen option's value
-``number``   a box for a number (``.bw-number``)                  the number
+``number``   a box for a number (``.bw-number``)                   the number
 ============ ==================================================== ==============================
 
 >>> from buraco_core.teach import generate
@@ -27,52 +28,47 @@ form         controls                                              answer
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
-
-import ipywidgets
+from typing import ClassVar
 
 from buraco_core.messages import render
 from buraco_core.sessions import Situation
 
-from ._common import PlainLayout, description_style, plain_layout
-from .choice import Choice
-from .hand import Hand
-from .meld_views import TableView
+from .choice import ChoicePart
+from .hand import HandPart
+from .meld_views import TablePart
+from .parts import Number, Part
 from .scene import melds_view
 
 __all__ = ["INPUTS", "AnswerInput", "CardsInput", "ChoiceInput", "ExtendInput", "NumberInput", "input_for"]
 
 
-class AnswerInput(PlainLayout, ipywidgets.VBox):  # type: ignore[misc]
+class AnswerInput:
     """The controls of one form of answer; it draws the parts of the situation the answer is
     picked from (``situation.picks``: the hand, the table), which the scene above leaves out.
-    ``hand``, ``table``, ``choice``, ``number``, ``end``: its controls (None where it has none). This base
+    ``parts``: its controls by slot (``note``, ``table``, ``hand``, ``end``, ``choice``, ``number``), in order;
+    ``hand``, ``table``, ``choice``, ``number``, ``end``: each (None where it has none). This base
     class is the input of a puzzle that cannot be answered (an unknown kind): no controls."""
 
     form: ClassVar[str] = ""
 
-    def __init__(self, situation: Situation, lang: str, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.add_class("bw-answer")
+    def __init__(self, situation: Situation, lang: str) -> None:
         self.situation = situation
         self.lang = lang
-        self.hand: Hand | None = None
-        self.table: TableView | None = None
-        self.choice: Choice | None = None
-        self.number: ipywidgets.IntText | None = None
-        self.end: Choice | None = None
+        self.parts: dict[str, Part] = {}
+        self.hand: HandPart | None = None
+        self.table: TablePart | None = None
+        self.choice: ChoicePart | None = None
+        self.number: Number | None = None
+        self.end: ChoicePart | None = None
 
     def answer(self) -> object:
         """What the controls hold, in the form :func:`~buraco_core.teach.check` takes (None: nothing yet)."""
         return None
 
-    def close(self) -> None:
-        for child in self.children:
-            child.close()
-        super().close()
-
-    def _hand(self) -> Hand:
-        return Hand(list(self.situation.hand), label=self.situation.hand_label.text(self.lang), lang=self.lang)
+    def _hand(self) -> HandPart:
+        self.hand = HandPart(list(self.situation.hand), label=self.situation.hand_label.text(self.lang), lang=self.lang)
+        self.parts["hand"] = self.hand
+        return self.hand
 
 
 class CardsInput(AnswerInput):
@@ -80,10 +76,9 @@ class CardsInput(AnswerInput):
 
     form = "cards"
 
-    def __init__(self, situation: Situation, lang: str, **kwargs: Any) -> None:
-        super().__init__(situation, lang, **kwargs)
-        self.hand = self._hand()
-        self.children = [self.hand]
+    def __init__(self, situation: Situation, lang: str) -> None:
+        super().__init__(situation, lang)
+        self._hand()
 
     def answer(self) -> object:
         assert self.hand is not None
@@ -97,21 +92,20 @@ class ExtendInput(AnswerInput):
 
     form = "extend"
 
-    def __init__(self, situation: Situation, lang: str, **kwargs: Any) -> None:
-        super().__init__(situation, lang, **kwargs)
-        parts = melds_view(situation, lang, selectable=True)
-        self.table = parts[-1]
-        assert self.table is not None
+    def __init__(self, situation: Situation, lang: str) -> None:
+        super().__init__(situation, lang)
+        note, self.table = melds_view(situation, lang, selectable=True)
+        if note is not None:
+            self.parts["note"] = note
+        self.parts["table"] = self.table
         if situation.meld is not None:
             self.table.selected = [0, situation.meld]
-        self.hand = self._hand()
-        children: list[ipywidgets.Widget] = [*parts, self.hand]
+        self._hand()
         if situation.ends:
-            self.end = Choice([(o.value, o.label.text(lang)) for o in situation.ends],
-                              label=render("widget.wild-end", lang), lang=lang)
+            self.end = ChoicePart([(o.value, o.label.text(lang)) for o in situation.ends],
+                                  label=render("widget.wild-end", lang), lang=lang)
             self.end.add_class("bw-wild-end")
-            children.append(self.end)
-        self.children = children
+            self.parts["end"] = self.end
 
     def answer(self) -> object:
         assert self.hand is not None and self.table is not None
@@ -129,12 +123,12 @@ class ChoiceInput(AnswerInput):
 
     form = "choice"
 
-    def __init__(self, situation: Situation, lang: str, **kwargs: Any) -> None:
-        super().__init__(situation, lang, **kwargs)
-        self.choice = Choice([(o.value, o.label.text(lang), o.cards) for o in situation.options],
-                             label=render("widget.choose", lang), lang=lang)
+    def __init__(self, situation: Situation, lang: str) -> None:
+        super().__init__(situation, lang)
+        self.choice = ChoicePart([(o.value, o.label.text(lang), o.cards) for o in situation.options],
+                                 label=render("widget.choose", lang), lang=lang)
         self.choice.add_class("bw-choice")
-        self.children = [self.choice]
+        self.parts["choice"] = self.choice
 
     def answer(self) -> object:
         assert self.choice is not None
@@ -146,13 +140,11 @@ class NumberInput(AnswerInput):
 
     form = "number"
 
-    def __init__(self, situation: Situation, lang: str, **kwargs: Any) -> None:
-        super().__init__(situation, lang, **kwargs)
-        self.number = ipywidgets.IntText(value=0, description=situation.number_label.text(lang),
-                                         layout=plain_layout(width="16em", max_width="100%"),
-                                         style=description_style())
+    def __init__(self, situation: Situation, lang: str) -> None:
+        super().__init__(situation, lang)
+        self.number = Number(value=0, description=situation.number_label.text(lang))
         self.number.add_class("bw-number")
-        self.children = [self.number]
+        self.parts["number"] = self.number
 
     def answer(self) -> object:
         assert self.number is not None

@@ -21,16 +21,15 @@ from buraco_core.svg import cards_svg
 from ._common import PlainLayout
 from .front_end import front_end
 from .language import resolve
+from .parts import Face, Part
 
-__all__ = ["Choice"]
+__all__ = ["Choice", "ChoiceFace", "ChoicePart"]
 
 
-class Choice(PlainLayout, anywidget.AnyWidget):
+class ChoiceFace(Face):
     """Options as buttons of one radio group: click (the words or the cards), or Tab to the group
     and move with the arrow keys. ``value`` is the chosen option's value (None before a choice),
     ``index`` its position (-1)."""
-
-    _esm = front_end("choice.js", "choice.css")
 
     items = traitlets.List(traitlets.Dict()).tag(sync=True)
     """[{"label": text, "svg": card pictures or ""}] in order."""
@@ -83,3 +82,15 @@ class Choice(PlainLayout, anywidget.AnyWidget):
     def _valid_index(self, proposal: Any) -> int:
         i = int(proposal["value"])
         return i if 0 <= i < len(self.items) else -1
+
+
+
+class Choice(ChoiceFace, PlainLayout, anywidget.AnyWidget):
+    __doc__ = ChoiceFace.__doc__
+    _esm = front_end("choice.js", "choice.css")
+
+
+class ChoicePart(ChoiceFace, Part):
+    """A :class:`Choice` drawn inside another widget's model (:mod:`buraco_widgets.parts`)."""
+
+    kind = "choice"

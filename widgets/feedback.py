@@ -23,8 +23,9 @@ from buraco_core.messages import format_number, render
 from ._common import PlainLayout
 from .front_end import front_end
 from .language import resolve
+from .parts import Face, Part
 
-__all__ = ["FeedbackBox"]
+__all__ = ["FeedbackBox", "FeedbackFace", "FeedbackPart"]
 
 
 def _texts(lang: str) -> dict[str, str]:
@@ -32,13 +33,11 @@ def _texts(lang: str) -> dict[str, str]:
                                                                    "read-more")}
 
 
-class FeedbackBox(PlainLayout, anywidget.AnyWidget):
+class FeedbackFace(Face):
     """Where a widget shows the engine's verdict; ``value`` is the message a learner reads.
 
     Its stylesheet carries ``puzzle.css`` too: the look of the puzzle and quiz boxes around it
     (ipywidgets boxes, which load no stylesheet of their own)."""
-
-    _esm = front_end("feedback.js", "feedback.css", "puzzle.css")
 
     value = traitlets.Unicode("").tag(sync=True)
     status = traitlets.Enum(["", "right", "wrong", "info"], default_value="").tag(sync=True)
@@ -96,3 +95,15 @@ class FeedbackBox(PlainLayout, anywidget.AnyWidget):
         with self.hold_sync():
             self.show("", status="")
             self.hint = ""
+
+
+
+class FeedbackBox(FeedbackFace, PlainLayout, anywidget.AnyWidget):
+    __doc__ = FeedbackFace.__doc__
+    _esm = front_end("feedback.js", "feedback.css", "puzzle.css")
+
+
+class FeedbackPart(FeedbackFace, Part):
+    """A :class:`FeedbackBox` drawn inside another widget's model (:mod:`buraco_widgets.parts`)."""
+
+    kind = "feedback"

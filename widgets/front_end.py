@@ -51,22 +51,31 @@ export default await made.get(key);
 """
 
 
-def front_end(script: str, *styles: str, dom: bool = False, parts: tuple[str, ...] = ()) -> str:
+def front_end(script: str, *styles: str, dom: bool = False, parts: tuple[str, ...] = (),
+              views: dict[str, str] | None = None) -> str:
     """The ``_esm`` of an anywidget class whose module is ``static/<script>`` and whose style sheets
     are ``static/<styles>`` (the class then needs no ``_css``); with ``dom``, the helpers several
     front ends share (``static/dom.js``: ``make``, ``uid``, ``fill``, ``whenPageRan``,
     ``sendWhileHere``, ``keepInBrowser``, ``keptInBrowser``, ``onChanges``, ``drawButton``, ``textsOf``, ``clickButton``) come first in
     the module (one module may not import another: each is made from a Blob of its own); ``parts``,
-    other such shared pieces (``static/cardpicker.js``, the real-table pages' card picker) follow them.
+    other such shared pieces (``static/cardpicker.js``, the real-table pages' card picker) follow them;
+    ``views``, the front ends of the parts a host model draws (:mod:`buraco_widgets.parts`: kind ->
+    ``static/<name>.js``), each in a scope of its own as ``VIEWS[kind]``, its ``export default`` the
+    scope's value.
 
     >>> wrapper = front_end("keeper.js")
     >>> "export default await made.get(key)" in wrapper and "keeper.js" in wrapper
     True
     """
     source = (STATIC / script).read_text(encoding="utf-8")
-    shared = [*(("dom.js",) if dom else ()), *parts]
+    shared = [(STATIC / name).read_text(encoding="utf-8") for name in (*(("dom.js",) if dom else ()), *parts)]
+    if views is not None:
+        shared.append("const VIEWS = {};")
+        for kind, name in views.items():
+            text = (STATIC / name).read_text(encoding="utf-8").replace("export default ", "return ")
+            shared.append(f"VIEWS[{json.dumps(kind)}] = (() => {{\n{text}\n}})();")
     if shared:
-        source = "\n".join([*((STATIC / name).read_text(encoding="utf-8") for name in shared), source])
+        source = "\n".join([*shared, source])
     sheets = [(STATIC / name).read_text(encoding="utf-8") for name in styles]
     digest = hashlib.sha256("\0".join([source, *sheets]).encode()).hexdigest()[:12]
     return _WRAPPER.format(script=script, key=json.dumps(f"{script}@{digest}"), styles=json.dumps(sheets),

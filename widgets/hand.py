@@ -23,11 +23,12 @@ from buraco_core.messages import render
 from ._common import PlainLayout, as_cards, card_item, ordered_input, template
 from .front_end import front_end
 from .language import resolve
+from .parts import Face, Part
 
-__all__ = ["Hand"]
+__all__ = ["Hand", "HandFace", "HandPart"]
 
 
-class Hand(PlainLayout, anywidget.AnyWidget):
+class HandFace(Face):
     """A row of cards; ``selected`` (indices into ``codes``) is synced with the page.
 
     Click a card, or Tab to it (arrow keys move along the row) and press Space or Enter, to
@@ -36,8 +37,6 @@ class Hand(PlainLayout, anywidget.AnyWidget):
     cards selected. ``lang`` (default: the course's, :func:`~buraco_widgets.use_language`) is
     the language of the cards' names and letters and of the hand's own words (``texts``).
     """
-
-    _esm = front_end("hand.js", "hand.css", dom=True)
 
     codes = traitlets.List(traitlets.Unicode()).tag(sync=True)
     """The cards in the order shown, as card codes (``"7h"``, ``"JK"``)."""
@@ -178,3 +177,14 @@ class Hand(PlainLayout, anywidget.AnyWidget):
             self.texts = texts
             self._items = [card_item(c, width=self.card_width, four_color=self.four_color, lang=self.lang)
                            for c in cards]
+
+
+class Hand(HandFace, PlainLayout, anywidget.AnyWidget):
+    __doc__ = HandFace.__doc__
+    _esm = front_end("hand.js", "hand.css", dom=True)
+
+
+class HandPart(HandFace, Part):
+    """A :class:`Hand` drawn inside another widget's model (:mod:`buraco_widgets.parts`)."""
+
+    kind = "hand"

@@ -24,14 +24,15 @@ from buraco_core.messages import render
 from ._common import PlainLayout, as_rules, meld_item, ordered_input, rules_key, template
 from .front_end import front_end
 from .language import resolve
+from .parts import Face, Part
 
-__all__ = ["MeldView", "TableView"]
+__all__ = ["MeldView", "TableFace", "TablePart", "TableView"]
 
 MeldLike = Meld | str
 Groups = Mapping[str, Sequence[MeldLike]] | Sequence[MeldLike]
 
 
-class TableView(PlainLayout, anywidget.AnyWidget):
+class TableFace(Face):
     """Melds grouped by side. Each meld is drawn by :func:`buraco_core.svg.meld_svg`, with the
     engine's own description beside it (its kind, the wild card and what it stands for, the
     buraco kind and the points); the same text is the hover title and the screen-reader label.
@@ -39,8 +40,6 @@ class TableView(PlainLayout, anywidget.AnyWidget):
     With ``selectable`` (the default) a meld is a button: a click, or Space/Enter, selects it
     (``selected`` = ``[group, meld]``, 0-based; ``[]`` for none), e.g. to add cards to it.
     """
-
-    _esm = front_end("table.js", "table.css", dom=True)
 
     rules = traitlets.Unicode("buraco").tag(sync=True)
     selectable = traitlets.Bool(True).tag(sync=True)
@@ -169,6 +168,17 @@ class TableView(PlainLayout, anywidget.AnyWidget):
                                   "plain": f"{text}: {why}"})
             groups.append({"title": name, "melds": items})
         self._groups = groups
+
+
+class TableView(TableFace, PlainLayout, anywidget.AnyWidget):
+    __doc__ = TableFace.__doc__
+    _esm = front_end("table.js", "table.css", dom=True)
+
+
+class TablePart(TableFace, Part):
+    """A :class:`TableView` drawn inside another widget's model (:mod:`buraco_widgets.parts`)."""
+
+    kind = "table"
 
 
 class MeldView(TableView):

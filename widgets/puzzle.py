@@ -28,7 +28,7 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
-import ipywidgets
+import anywidget
 import traitlets
 
 from buraco_core import Rules
@@ -37,22 +37,34 @@ from buraco_core.teach import Kind, Puzzle, load_puzzle
 
 from ._common import PlainLayout, guard, reason, rules_key
 from .answers import AnswerInput, input_for
-from .choice import Choice
-from .feedback import FeedbackBox
-from .hand import Hand
+from .choice import ChoicePart
+from .feedback import FeedbackPart
+from .front_end import front_end
+from .hand import HandPart
 from .language import resolve
-from .meld_views import TableView
+from .meld_views import TablePart
+from .parts import Html, Number, PartHost
 from .progress import Progress
-from .puzzle_buttons import PuzzleButtons
+from .puzzle_buttons import PuzzleButtonsPart
 from .scene import Scene, header
 from .verdict import show_hints, show_verdict
 
 __all__ = ["MeldPuzzle"]
 
 
-class MeldPuzzle(PlainLayout, ipywidgets.VBox):  # type: ignore[misc]
+#: The front ends of a puzzle's parts, by kind (:mod:`buraco_widgets.parts`).
+VIEWS = {"hand": "hand.js", "table": "table.js", "choice": "choice.js", "buttons": "puzzle_buttons.js",
+         "feedback": "feedback.js"}
+
+#: A puzzle's slots, in the order drawn: the task, the scene, the answer's controls (in one
+#: ``.bw-answer``), the buttons and the verdict.
+SCENE = ("scene", "scene_note", "scene_table", "scene_hand")
+ANSWER = ("note", "table", "hand", "end", "choice", "number")
+
+
+class MeldPuzzle(PartHost, PlainLayout, anywidget.AnyWidget):
     """One puzzle of any kind, shown with the input of its kind's form of answer (cards from the
-    hand, a meld and cards, a choice, a number).
+    hand, a meld and cards, a choice, a number): one model, its parts drawn by ``static/parts.js``.
 
     ``MeldPuzzle.generate("make-buraco", rules="buraco", seed=3, lesson="03")`` deals one;
     ``MeldPuzzle(puzzle)`` shows a :class:`~buraco_core.teach.Puzzle` (or a
@@ -63,10 +75,28 @@ class MeldPuzzle(PlainLayout, ipywidgets.VBox):  # type: ignore[misc]
     ``lesson``, ``item`` (the id recorded in :class:`Progress`), ``correct`` (the last verdict,
     None before a check), ``solved`` (this puzzle, solved without its answer shown),
     ``hints`` (hints shown so far), ``revealed`` (the answer was shown), ``verdict`` (the last
-    check: clause, ruleset, right, hints, revealed, tries). Parts: ``input`` (the answer's
-    controls), ``hand``, ``table``, ``choice``, ``number`` (None where the puzzle shows none),
-    ``feedback`` (a :class:`FeedbackBox`; its ``value`` is the message).
+    check: clause, ruleset, right, hints, revealed, tries). Parts: ``header`` (the task, its
+    ``value`` HTML), ``input`` (the answer's controls), ``hand``, ``table``, ``choice``, ``number``
+    (None where the puzzle shows none), ``buttons`` and ``feedback`` (its ``value`` is the message).
     """
+
+    _esm = front_end("parts.js", "puzzle.css", "hand.css", "table.css", "choice.css", "feedback.css",
+                     "puzzle_buttons.css", dom=True, views=VIEWS)
+
+    # the slots (:class:`~buraco_widgets.parts.PartHost`): each part's state, as the page draws it
+    _header = traitlets.Dict().tag(sync=True)
+    _scene = traitlets.Dict().tag(sync=True)
+    _scene_note = traitlets.Dict().tag(sync=True)
+    _scene_table = traitlets.Dict().tag(sync=True)
+    _scene_hand = traitlets.Dict().tag(sync=True)
+    _note = traitlets.Dict().tag(sync=True)
+    _table = traitlets.Dict().tag(sync=True)
+    _hand = traitlets.Dict().tag(sync=True)
+    _end = traitlets.Dict().tag(sync=True)
+    _choice = traitlets.Dict().tag(sync=True)
+    _number = traitlets.Dict().tag(sync=True)
+    _buttons = traitlets.Dict().tag(sync=True)
+    _feedback = traitlets.Dict().tag(sync=True)
 
     rules = traitlets.Unicode("buraco")
     seed = traitlets.Int(None, allow_none=True)
@@ -90,9 +120,10 @@ class MeldPuzzle(PlainLayout, ipywidgets.VBox):  # type: ignore[misc]
         self._record = record
         self._progress = progress
         self._switching = False
-        self._owned: list[ipywidgets.Widget] = []
-        self.feedback = FeedbackBox(lang=lang)
-        self.buttons = PuzzleButtons(lang, another=another)
+        self.feedback = FeedbackPart(lang=lang)
+        self.buttons = PuzzleButtonsPart(lang, another=another)
+        self.place("_buttons", self.buttons)
+        self.place("_feedback", self.feedback)
         self.check_button, self.hint_button = self.buttons.check_button, self.buttons.hint_button
         self.another_button, self.badge = self.buttons.another_button, self.buttons.badge
         self.check_button.on_click(guard(self._oops, lambda _b: self.check()))
@@ -154,23 +185,23 @@ class MeldPuzzle(PlainLayout, ipywidgets.VBox):  # type: ignore[misc]
         return self.session.tries
 
     @property
-    def hand(self) -> Hand | None:
-        return self.input.hand or self._scene.hand
+    def hand(self) -> HandPart | None:
+        return self.input.hand or self.scene.hand
 
     @property
-    def table(self) -> TableView | None:
-        return self.input.table or self._scene.table
+    def table(self) -> TablePart | None:
+        return self.input.table or self.scene.table
 
     @property
-    def choice(self) -> Choice | None:
+    def choice(self) -> ChoicePart | None:
         return self.input.choice
 
     @property
-    def number(self) -> ipywidgets.IntText | None:
+    def number(self) -> Number | None:
         return self.input.number
 
     @property
-    def end(self) -> Choice | None:
+    def end(self) -> ChoicePart | None:
         """The choice of the end the wild card goes to, where the task asks for one."""
         return self.input.end
 
@@ -261,11 +292,14 @@ class MeldPuzzle(PlainLayout, ipywidgets.VBox):  # type: ignore[misc]
         self._show_puzzle()
 
     def _show_puzzle(self) -> None:
-        for child in self._owned:
-            child.close()
         situation = self.session.situation()
-        top = header(situation, self.lang)
-        self._scene = Scene(situation, self.lang)
+        self.header: Html = header(situation, self.lang)
+        self.scene = Scene(situation, self.lang)
         self.input: AnswerInput = input_for(situation, self.lang)
-        self._owned = [top, *self._scene.parts, self.input]
-        self.children = [*self._owned, self.buttons, self.feedback]
+        parts = {"header": self.header, **self.scene.parts, **self.input.parts}
+        with self.hold_sync():
+            for slot in ("header", *SCENE, *ANSWER):
+                self.place(f"_{slot}", parts.get(slot))
+            self.order = [{"slot": f"_{slot}", "box": "bw-answer" if slot in ANSWER else ""}
+                          for slot in ("header", *SCENE, *ANSWER, "buttons", "feedback")
+                          if slot in parts or slot in ("buttons", "feedback")]

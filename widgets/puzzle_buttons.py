@@ -35,8 +35,9 @@ from buraco_core.sessions import PuzzleSession
 
 from ._common import PlainLayout
 from .front_end import front_end
+from .parts import Face, Part
 
-__all__ = ["ButtonRow", "PuzzleButtons", "RowButton"]
+__all__ = ["ButtonRow", "PuzzleButtons", "PuzzleButtonsFace", "PuzzleButtonsPart", "RowButton"]
 
 #: The buttons of the row, in order: name -> (CSS class, words, tooltip, button style).
 _BUTTONS = {
@@ -94,7 +95,7 @@ class RowButton:
 class _Badge:
     """The badge (``.bw-solved``) seen from Python: ``value`` is the words it shows ("" for none)."""
 
-    def __init__(self, row: PuzzleButtons) -> None:
+    def __init__(self, row: PuzzleButtonsFace) -> None:
         self._row = row
 
     @property
@@ -102,15 +103,13 @@ class _Badge:
         return self._row.badge_text
 
 
-class PuzzleButtons(PlainLayout, anywidget.AnyWidget):
+class PuzzleButtonsFace(Face):
     """``check_button``, ``hint_button``, ``another_button`` (hidden unless ``another``) and the
     ``badge`` (``.bw-solved``), in ``lang``: one model.
 
     Traits: ``buttons`` (per button: ``label``, ``tip``, ``disabled``, ``shown``, ``css``,
     ``style``), ``standing`` (the session's: ``solved``, ``shown``, ``""``) and ``badge_text``
     (its words)."""
-
-    _esm = front_end("puzzle_buttons.js", "puzzle_buttons.css", dom=True)
 
     buttons = traitlets.Dict().tag(sync=True)
     standing = traitlets.Enum(["", "solved", "shown"], default_value="").tag(sync=True)
@@ -146,3 +145,15 @@ class PuzzleButtons(PlainLayout, anywidget.AnyWidget):
             badge = _BADGES.get(session.standing)
             self.standing = session.standing if badge is not None else ""
             self.badge_text = render(badge, self.lang) if badge is not None else ""
+
+
+
+class PuzzleButtons(PuzzleButtonsFace, PlainLayout, anywidget.AnyWidget):
+    __doc__ = PuzzleButtonsFace.__doc__
+    _esm = front_end("puzzle_buttons.js", "puzzle_buttons.css", dom=True)
+
+
+class PuzzleButtonsPart(PuzzleButtonsFace, Part):
+    """A :class:`PuzzleButtons` drawn inside another widget's model (:mod:`buraco_widgets.parts`)."""
+
+    kind = "buttons"

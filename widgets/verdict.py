@@ -20,7 +20,7 @@ from buraco_core.messages import Message
 from buraco_core.svg import meld_svg
 from buraco_core.teach import Feedback
 
-from .feedback import FeedbackBox
+from .feedback import FeedbackFace
 
 __all__ = ["show_hints", "show_verdict"]
 
@@ -29,7 +29,7 @@ def _text(message: Message | None, lang: str) -> str:
     return "" if message is None else message.text(lang)
 
 
-def show_verdict(box: FeedbackBox, fb: Feedback, lang: str) -> None:
+def show_verdict(box: FeedbackFace, fb: Feedback, lang: str) -> None:
     """Show ``fb``: an answer not judged (nothing given yet, a check that failed) as a note; a
     verdict with the rule it turns on, its link, the meld drawn and, once it may show, the engine's
     count beside the learner's answer. A right answer takes the hints away."""
@@ -50,7 +50,7 @@ def show_verdict(box: FeedbackBox, fb: Feedback, lang: str) -> None:
         box.hint = ""
 
 
-def show_hints(box: FeedbackBox, hints: Sequence[Message], lang: str) -> None:
+def show_hints(box: FeedbackFace, hints: Sequence[Message], lang: str) -> None:
     """The hints so far, one a line (each says its own label: the rule stays in view beside where
     to look)."""
     box.hint_label = ""

@@ -190,12 +190,12 @@ def test_a_ruleset_chosen_earlier_arrives_from_the_browser() -> None:
 def test_a_puzzle_about_one_ruleset_stays_and_says_so() -> None:
     progress = Progress()
     w = MeldPuzzle.load(PUZZLES / "03_buracos.yaml", "royal", lesson="03", progress=progress)
-    assert "bw-only" not in w.children[0].value  # nothing chosen yet: nothing to say
+    assert "bw-only" not in w.header.value  # nothing chosen yet: nothing to say
     progress.choose_ruleset("italian")
     assert w.puzzle.rules == "fechado" and w.rules == "italian"
-    assert "This puzzle is about Buraco Fechado; it has no version in Italian Burraco" in w.children[0].value
+    assert "This puzzle is about Buraco Fechado; it has no version in Italian Burraco" in w.header.value
     progress.choose_ruleset("fechado")
-    assert "bw-only" not in w.children[0].value
+    assert "bw-only" not in w.header.value
 
 
 def test_a_puzzle_set_built_later_starts_in_the_course_ruleset() -> None:

@@ -17,18 +17,9 @@ import pytest
 import traitlets
 from buraco_widgets import Hand, MeldPuzzle, TableView
 from buraco_widgets._common import STATIC, ordered_input
+from page_messages import from_page
 
 from buraco_core.teach import Puzzle, generate, solve
-
-
-def from_page(widget: Any, content: dict[str, Any], method: str = "custom") -> None:
-    """Deliver a comm message from the page to the widget, as the kernel does."""
-    data: dict[str, Any] = {"method": method}
-    if method == "custom":
-        data["content"] = content
-    else:
-        data.update(state=content, buffer_paths=[])
-    widget.comm.handle_msg({"content": {"comm_id": widget.comm.comm_id, "data": data}, "buffers": []})
 
 
 def sent_to_page(widget: Any) -> list[dict[str, Any]]:

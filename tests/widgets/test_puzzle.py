@@ -153,7 +153,7 @@ def test_ruleset_switch_redeals_in_the_new_ruleset() -> None:
     picker.value = "italian"
     assert w.puzzle.rules == "italian" and w.table.rules == "italian"
     assert w.puzzle == generate("meld-value", "italian", 3)
-    assert "Italian Burraco" in w.children[0].value  # the ruleset's display name
+    assert "Italian Burraco" in w.header.value  # the ruleset's display name
     w.number.value = solve(w.puzzle)
     assert w.check()
 
@@ -275,7 +275,7 @@ def test_a_puzzle_from_a_teachers_file(tmp_path: Any) -> None:
         "    goal: {buraco: clean}\n", encoding="utf-8")
     progress = Progress()
     w = MeldPuzzle.load(path, "worked-clean", lesson="03", progress=progress)
-    assert w.item == "worked-clean" and "Make a clean buraco." in w.children[0].value
+    assert w.item == "worked-clean" and "Make a clean buraco." in w.header.value
     w.hand.select_cards("4h 5h 6h 2s 8h 9h 10h")
     assert w.check() is False and "wild card" in w.feedback.value  # the engine's reason
     w.hand.select_cards("4h 5h 6h 7h 8h 9h 10h")
@@ -289,7 +289,7 @@ def test_a_puzzle_from_a_teachers_file(tmp_path: Any) -> None:
 def test_each_kind_tells_the_learner_what_to_do() -> None:
     for kind in KINDS:
         w = MeldPuzzle.generate(kind, seed=1, progress=Progress())
-        assert "press Check" in w.children[0].value
+        assert "press Check" in w.header.value
 
 
 def test_link_returns_the_picker_so_a_cell_shows_it() -> None:

@@ -8,15 +8,10 @@ from typing import Any
 import ipywidgets
 from buraco_widgets import MeldPuzzle, Progress
 from buraco_widgets.puzzle_buttons import PuzzleButtons
+from page_messages import from_page
 
 from buraco_core.sessions import PuzzleSession
 from buraco_core.teach import generate, solve
-
-
-def from_page(widget: Any, content: dict[str, Any]) -> None:
-    """Deliver a custom message from the page to the widget, as the kernel does."""
-    widget.comm.handle_msg({"content": {"comm_id": widget.comm.comm_id,
-                                        "data": {"method": "custom", "content": content}}, "buffers": []})
 
 
 def models_of(widget: Any) -> set[str]:
@@ -41,6 +36,18 @@ def test_the_row_is_one_model_with_its_layout() -> None:
     assert len(models_of(row)) == 2  # the row and its Layout (was 14: an HBox, 3 Buttons, an HTML, their parts)
     assert [b["label"] for b in row.buttons.values()] == ["Check", "Hint", "Another one"]
     assert row.buttons["check"]["css"] == "bw-check" and row.buttons["check"]["style"] == "primary"
+
+
+def test_a_puzzle_is_one_model_whatever_it_shows() -> None:
+    """Its task, scene, answer's controls, buttons and feedback are parts of its one model (issue 38:
+    a puzzle was ten models); the page draws each in its slot, in ``order``."""
+    for kind, params in (("make-buraco", {"buraco": "clean"}), ("meld-value", {}), ("extend", {}),
+                         ("which-is-meld", {}), ("best-play", {}), ("score", {})):
+        w = MeldPuzzle.generate(kind, seed=3, progress=Progress(), **params)
+        assert len(models_of(w)) == 2, kind  # the puzzle and the layout every plain widget shares
+        slots = [entry["slot"] for entry in w.order]
+        assert slots[0] == "_header" and slots[-2:] == ["_buttons", "_feedback"], slots
+        assert all(getattr(w, slot)["kind"] for slot in slots), slots
 
 
 def test_a_click_from_the_page_checks_the_puzzle() -> None:
@@ -99,7 +106,7 @@ def test_widgets_that_never_change_their_layout_share_one_that_cannot_change() -
 
     w = MeldPuzzle.generate("make-meld", seed=1, progress=Progress())
     shared = plain_layout()
-    assert w.layout is shared and w.feedback.layout is shared and w.buttons.layout is shared and Hand("4h").layout is shared
+    assert w.layout is shared and Hand("4h").layout is shared
     a, b = plain_html("x", "bw-a"), plain_html("y")
     assert a.layout is b.layout is shared and a.style is b.style and a._dom_classes == ("bw-a",)
     with pytest.raises(AttributeError, match="shared by many widgets and cannot change"):
@@ -111,12 +118,9 @@ def test_widgets_that_never_change_their_layout_share_one_that_cannot_change() -
     assert plain.layout is plain_layout(width="auto") and hiding.layout is not plain.layout
 
 
-def test_a_number_box_and_the_ruleset_picker_share_their_layout_and_style() -> None:
+def test_the_ruleset_picker_shares_its_layout_and_style() -> None:
     from buraco_widgets import RulesetPicker
     from buraco_widgets._common import description_style, plain_layout
 
-    w = MeldPuzzle.generate("meld-value", seed=3, progress=Progress())
-    assert w.number is not None and w.number.layout is plain_layout(width="16em", max_width="100%")
-    assert w.number.style is description_style()
     picker = RulesetPicker()
     assert picker.layout is plain_layout() and picker.style is description_style(description_width="initial")

@@ -13,8 +13,8 @@ PUZZLES = Path(__file__).resolve().parent.parent.parent / "lessons" / "puzzles"
 
 def test_the_learner_chooses_the_end_the_joker_goes_to() -> None:
     w = MeldPuzzle.load(PUZZLES / "02_wilds.yaml", "wild-moves", lesson="02", progress=Progress())
-    children = list(w.children)
-    assert w.end is not None and w.input in children and w.end in w.input.children
+    assert w.end is not None and w.input.parts["end"] is w.end
+    assert {"slot": "_end", "box": "bw-answer"} in w.order and w._end["kind"] == "choice"
     assert w.end.values == ["low", "high"] and w.end.value is None
     w.hand.select_cards(["5h"])
     assert w.answer() == (0, ["5h"]) and not w.check()

@@ -1,0 +1,202 @@
+"""Parts: pieces of a page drawn inside one widget model, not a model each (issue 38).
+
+Every ipywidgets model is a comm the kernel opens, state it sends and a view the page builds, one
+after another; a puzzle made of a box, its texts, a hand, a choice, a row of buttons and a feedback
+box was ten models, and a lesson page of them opened slowly and, on a slow laptop, failed. So a
+puzzle is one model (a :class:`PartHost`) whose parts (:class:`Part`) keep the Python face they have
+as widgets of their own (``puzzle.hand.select_cards(...)``, ``puzzle.feedback.value``): the hand, the
+table, a choice, the buttons, the feedback box are each written once (``HandFace``, ...) and made
+either a widget (:class:`~buraco_widgets.Hand`) or a part (``Hand.Part``).
+
+A host keeps each part's synced traits in a trait of its own, its *slot* (a dict, with the part's
+``kind`` and CSS ``classes``), and its ``order`` says where each slot is drawn. The page
+(``static/parts.js``) draws each slot with the front end of the part's kind, through a model-like
+view of the slot; what the learner changes comes back as ``{"part": slot, "set": {...}}`` (in the
+order made, as :func:`~buraco_widgets._common.ordered_input` asks) and is not echoed back.
+
+>>> class Text(Part):
+...     kind = "html"
+...     value = traitlets.Unicode("").tag(sync=True)
+>>> import anywidget
+>>> class Page(PartHost, anywidget.AnyWidget):
+...     note = traitlets.Dict().tag(sync=True)
+>>> page, text = Page(), Text(value="<b>Hi</b>")
+>>> page.place("note", text); page.note["value"], page.note["kind"]
+('<b>Hi</b>', 'html')
+>>> text.value = "<b>Bye</b>"; page.note["value"]
+'<b>Bye</b>'
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import traitlets
+
+__all__ = ["Face", "Html", "Number", "Part", "PartHost"]
+
+_LOG = logging.getLogger(__name__)
+
+Handler = Callable[[Any, Any, list[Any]], Any]
+
+
+class Face(traitlets.HasTraits):
+    """The class body of a widget that is also drawn as a part (``HandFace``: :class:`Hand` and
+    ``HandPart``): what it may ask of either (an ipywidgets widget, a :class:`Part`)."""
+
+    if TYPE_CHECKING:
+        def add_class(self, css: str) -> Any: ...
+        def hold_sync(self) -> AbstractContextManager[Any]: ...
+        def on_msg(self, handler: Handler) -> None: ...
+        def send_state(self, key: Any = None) -> None: ...
+
+
+class Part(traitlets.HasTraits):
+    """A piece of a page drawn by its host's model: its synced traits are mirrored into the host's
+    slot. It answers what its class asks of a widget (``add_class``, ``hold_sync``, ``on_msg``,
+    ``set_state``, ``send_state``, ``close``), so one class body serves both. ``kind`` names its
+    front end on the page (``static/parts.js``' views)."""
+
+    kind: ClassVar[str] = ""
+
+    def __init__(self, **kwargs: Any) -> None:
+        self._host: PartHost | None = None
+        self._slot = ""
+        self._classes: list[str] = []
+        self._handlers: list[Handler] = []
+        super().__init__(**kwargs)
+        self.observe(self._changed, names=self.trait_names(sync=True))
+
+    # -- what a widget's class body asks of it ---------------------------------------------------
+    def add_class(self, css: str) -> Part:
+        if css not in self._classes:
+            self._classes.append(css)
+            self._changed(None)
+        return self
+
+    def hold_sync(self) -> Any:
+        return self._host.hold_sync() if self._host is not None else nullcontext()
+
+    def on_msg(self, handler: Handler) -> None:
+        """``handler(part, content, buffers)`` for a message the page's view of this part sends."""
+        self._handlers.append(handler)
+
+    def set_state(self, state: dict[str, Any]) -> None:
+        """Set synced traits, as the page sets a widget's (others are refused)."""
+        unknown = set(state) - set(self.trait_names(sync=True))
+        if unknown:
+            raise traitlets.TraitError(f"{type(self).__name__} has no synced trait {sorted(unknown)}")
+        with self.hold_trait_notifications():
+            for name, value in state.items():
+                setattr(self, name, value)
+
+    def send_state(self, key: Any = None) -> None:
+        """Send the part's state to the page again (a value the page set and the kernel refused)."""
+        if self._host is not None:
+            self._host.send_state([self._slot])
+
+    def close(self) -> None:
+        """Take the part out of its host (the host's slot keeps its last state until replaced)."""
+        self._host = None
+
+    # -- its slot ----------------------------------------------------------------------------------
+    def state(self) -> dict[str, Any]:
+        """What the page draws: the synced traits, the ``kind`` and the CSS ``classes``."""
+        return {**{name: getattr(self, name) for name in self.trait_names(sync=True)},
+                "kind": self.kind, "classes": list(self._classes)}
+
+    def _changed(self, _change: Any) -> None:
+        if self._host is not None:
+            self._host._draw(self)
+
+    def _from_page(self, content: Any) -> None:
+        for handler in list(self._handlers):
+            handler(self, content, [])
+
+
+class PartHost(traitlets.HasTraits):
+    """Mixed into an anywidget class whose model draws :class:`Part` s: each slot is a synced
+    ``traitlets.Dict`` of the class (declared, not made on the fly) and ``order`` lists the slots
+    shown, in order, each as ``{"slot": name, "box": css}`` (slots next to each other with the same
+    ``box`` are drawn in one ``<div class=box>``). :meth:`place` puts a part in a slot."""
+
+    order = traitlets.List(traitlets.Dict()).tag(sync=True)
+
+    if TYPE_CHECKING:  # the anywidget's
+        def hold_sync(self) -> AbstractContextManager[Any]: ...
+        def on_msg(self, handler: Handler) -> None: ...
+        def send_state(self, key: Any = None) -> None: ...
+        def _lock_property(self, **properties: Any) -> AbstractContextManager[Any]: ...
+
+    def __init__(self, **kwargs: Any) -> None:
+        self._parts: dict[str, Part] = {}
+        super().__init__(**kwargs)
+        self.on_msg(self._on_part_msg)
+
+    def place(self, slot: str, part: Part | None) -> None:
+        """Draw ``part`` in ``slot`` (None: empty it); a part it held before is taken out."""
+        old = self._parts.pop(slot, None)
+        if old is not None and old is not part:
+            old.close()
+        if part is None:
+            setattr(self, slot, {})
+            return
+        part._host, part._slot = self, slot
+        self._parts[slot] = part
+        setattr(self, slot, part.state())
+
+    def _draw(self, part: Part) -> None:
+        if self._parts.get(part._slot) is part:
+            setattr(self, part._slot, part.state())
+
+    def _on_part_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """``{"part": slot, "set": {trait: value}}`` (a change the learner made) or
+        ``{"part": slot, "content": ...}`` (a message of the part's view)."""
+        if not isinstance(content, dict):
+            return
+        part = self._parts.get(str(content.get("part")))
+        if part is None:
+            return
+        if isinstance(content.get("set"), dict):
+            self._take(part, content["set"])
+        elif "content" in content:
+            part._from_page(content["content"])
+
+    def _take(self, part: Part, state: dict[str, Any]) -> None:
+        """The page's change, not echoed back: the slot is sent only where the kernel holds
+        something else than the page now shows (a value corrected, refused or redrawn)."""
+        slot = part._slot
+        shown = json.loads(json.dumps({**getattr(self, slot), **state}))
+        try:
+            with self._unechoed(slot, shown):
+                part.set_state(state)
+        except Exception as exc:  # a value the part refuses: the page gets back what the kernel holds
+            if not isinstance(exc, traitlets.TraitError):
+                _LOG.error("%s could not take %s from the page", type(part).__name__, sorted(state), exc_info=exc)
+            self.send_state([slot])
+
+    @contextmanager
+    def _unechoed(self, slot: str, shown: dict[str, Any]) -> Iterator[None]:
+        # ipywidgets' own lock on a value the page sent (what it holds for a model's state update)
+        with self._lock_property(**{slot: shown}):
+            yield
+
+
+class Html(Part):
+    """HTML (the kernel escapes what it puts in), drawn as an ipywidgets HTML is (``.widget-html``)."""
+
+    kind = "html"
+    value = traitlets.Unicode("").tag(sync=True)
+
+
+class Number(Part):
+    """A whole number typed in a box under its label, drawn as an ipywidgets IntText is
+    (``.widget-text``, its ``input`` of type number): ``value``, ``description``."""
+
+    kind = "number"
+    value = traitlets.Int(0).tag(sync=True)
+    description = traitlets.Unicode("").tag(sync=True)

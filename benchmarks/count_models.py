@@ -44,9 +44,9 @@ print("BW-MODELS " + _bw_json.dumps(_bw_collections.Counter(type(_w).__name__ fo
 #: 160, 284, 341, 272, 358, 317, 291, 139, 291, 272, 25, 205 for lessons 00 to 11 (median 278);
 #: the teacher's page 16, the cheat sheet 9, the glossary 6.
 CEILINGS: dict[str, int] = {
-    "00_welcome": 19, "01_melds": 35, "02_wilds": 41, "03_buracos": 32, "04_turn": 43, "05_pot": 38,
-    "06_scoring": 33, "07_rulesets": 18, "08_play": 52, "09_strategy": 33, "10_review": 19,
-    "11_house_rules": 38, "cheatsheet": 6, "glossary": 4, "scorepad": 3, "referee": 3, "teacher": 16,
+    "00_welcome": 15, "01_melds": 23, "02_wilds": 27, "03_buracos": 22, "04_turn": 27, "05_pot": 24,
+    "06_scoring": 21, "07_rulesets": 12, "08_play": 49, "09_strategy": 30, "10_review": 19,
+    "11_house_rules": 33, "cheatsheet": 6, "glossary": 4, "scorepad": 3, "referee": 3, "teacher": 16,
 }
 
 

@@ -33,7 +33,7 @@ import json
 import logging
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import traitlets
 
@@ -72,7 +72,7 @@ class Part(traitlets.HasTraits):
         self.observe(self._changed, names=self.trait_names(sync=True))
 
     # -- what a widget's class body asks of it ---------------------------------------------------
-    def add_class(self, css: str) -> Part:
+    def add_class(self, css: str) -> Self:
         if css not in self._classes:
             self._classes.append(css)
             self._changed(None)

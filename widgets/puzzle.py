@@ -56,10 +56,13 @@ __all__ = ["MeldPuzzle"]
 VIEWS = {"hand": "hand.js", "table": "table.js", "choice": "choice.js", "buttons": "puzzle_buttons.js",
          "feedback": "feedback.js"}
 
-#: A puzzle's slots, in the order drawn: the task, the scene, the answer's controls (in one
-#: ``.bw-answer``), the buttons and the verdict.
+#: A puzzle's slots, in the order drawn: what a view of several puzzles shows above it
+#: (:meth:`MeldPuzzle.frame`), the task, the scene, the answer's controls (in one ``.bw-answer``),
+#: the buttons and the verdict.
+FRAME = ("heading", "retry")
 SCENE = ("scene", "scene_note", "scene_table", "scene_hand")
 ANSWER = ("note", "table", "hand", "end", "choice", "number")
+SLOTS = (*FRAME, "header", *SCENE, *ANSWER, "buttons", "feedback")
 
 
 class MeldPuzzle(PartHost, PlainLayout, anywidget.AnyWidget):
@@ -84,6 +87,8 @@ class MeldPuzzle(PartHost, PlainLayout, anywidget.AnyWidget):
                      "puzzle_buttons.css", dom=True, views=VIEWS)
 
     # the slots (:class:`~buraco_widgets.parts.PartHost`): each part's state, as the page draws it
+    _heading = traitlets.Dict().tag(sync=True)
+    _retry = traitlets.Dict().tag(sync=True)
     _header = traitlets.Dict().tag(sync=True)
     _scene = traitlets.Dict().tag(sync=True)
     _scene_note = traitlets.Dict().tag(sync=True)
@@ -300,6 +305,17 @@ class MeldPuzzle(PartHost, PlainLayout, anywidget.AnyWidget):
         with self.hold_sync():
             for slot in ("header", *SCENE, *ANSWER):
                 self.place(f"_{slot}", parts.get(slot))
-            self.order = [{"slot": f"_{slot}", "box": "bw-answer" if slot in ANSWER else ""}
-                          for slot in ("header", *SCENE, *ANSWER, "buttons", "feedback")
-                          if slot in parts or slot in ("buttons", "feedback")]
+            self._lay_out()
+
+    def frame(self, heading: Html | None = None, retry: Html | None = None) -> None:
+        """Show ``heading`` (which question this is) and ``retry`` (the note above a question asked
+        again) above the puzzle, or nothing: what a view of several puzzles (:class:`~buraco_widgets.steps.Steps`)
+        shows with the one it shows, in this puzzle's model."""
+        with self.hold_sync():
+            self.place("_heading", heading)
+            self.place("_retry", retry)
+            self._lay_out()
+
+    def _lay_out(self) -> None:
+        self.order = [{"slot": f"_{slot}", "box": "bw-answer" if slot in ANSWER else ""}
+                      for slot in SLOTS if f"_{slot}" in self._parts]

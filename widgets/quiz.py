@@ -23,7 +23,7 @@ from buraco_core.sessions import QuizSession
 from buraco_core.teach import Dealt, Puzzle, deal_quiz, load_puzzle
 from buraco_core.teach.course import PuzzleFile
 
-from ._common import esc, guard, plain_html, reason, rules_key
+from ._common import esc, guard, reason, rules_key
 from .language import resolve
 from .progress import Progress
 from .steps import Steps
@@ -53,7 +53,6 @@ class PuzzleSet(Steps):
             for q in self.session.questions:
                 self.progress.expect(self.lesson, q.item, q.label().text(self.lang))
             self.session.recall(self.progress.solved_in(self.lesson))
-        self.children = [self.header, self.holder, self.nav]
         self.redraw()
 
     @classmethod
@@ -82,6 +81,7 @@ class Quiz(Steps):
     questions of another kind of session (the review's).
     """
 
+    asks_again = True
     rules = traitlets.Unicode("buraco")
     seed = traitlets.Int(1)
     lesson = traitlets.Unicode("")
@@ -106,7 +106,6 @@ class Quiz(Steps):
                               lesson=str(lesson), source=source, lang=lang)
         super().__init__(session, progress=progress, lang=lang, **kwargs)
         self.add_class("bw-quiz")
-        self.retry_note = plain_html(css="bw-retry-note")
         self.new_button = self.nav.add("new", self._t("widget.new-quiz"), self._t("widget.new-quiz-tip"), "bw-new-quiz")
         self.new_button.on_click(guard(self._oops, lambda _b: self.new_quiz()))
         with self.hold_trait_notifications():
@@ -118,7 +117,6 @@ class Quiz(Steps):
             self.progress.expect(self.lesson, self.item, self._t("widget.progress.quiz"))
             self.solved = self.progress.is_solved(self.lesson, self.item)
         self.observe(guard(self._oops, self._on_rules), "rules")
-        self.children = [self.header, self.retry_note, self.holder, self.nav]
         self.redraw()
         if follow:
             self.progress.follow(self)

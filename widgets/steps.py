@@ -24,8 +24,9 @@ from buraco_core.messages import render
 from buraco_core.sessions import QuizSession
 from buraco_core.teach import Puzzle
 
-from ._common import PlainLayout, esc, guard, plain_html, plain_layout
+from ._common import PlainLayout, esc, guard, plain_html
 from .front_end import front_end
+from .parts import Html
 from .progress import Progress
 from .puzzle import MeldPuzzle
 from .puzzle_buttons import RowButton
@@ -80,15 +81,18 @@ class _Score:
 
 
 class Steps(PlainLayout, ipywidgets.VBox):  # type: ignore[misc]
-    """Questions one at a time: ``header`` (which one, ✓ once right), ``holder`` (the current
-    question's :class:`MeldPuzzle`), ``nav`` (a :class:`StepsNav`: ``previous_button``,
-    ``next_button`` and ``score_label``, :meth:`summary`); ``index`` the question shown. The
-    subclass lays them out."""
+    """Questions one at a time: the current question's :class:`MeldPuzzle`, with ``header`` (which
+    one, ✓ once right) and ``retry_note`` (where questions come back, :attr:`asks_again`: the note
+    above a question asked again) shown in it (:meth:`MeldPuzzle.frame`: no models of their own), then ``nav`` (a
+    :class:`StepsNav`: ``previous_button``, ``next_button`` and ``score_label``, :meth:`summary`);
+    ``index`` the question shown."""
 
     index = traitlets.Int(0)
     #: The catalog keys of the header ("Question 2 of 5") and of the score (:meth:`QuizSession.summary
     #: <buraco_core.teach.QuizSession.summary>`).
     counter: ClassVar[str] = "widget.question"
+    #: Whether a question can come back after a miss, with ``retry_note`` above it (a quiz's).
+    asks_again: ClassVar[bool] = False
     tally: ClassVar[str] = "widget.score-so-far"
 
     def __init__(self, session: QuizSession, *, progress: Progress | None, lang: str, **kwargs: Any) -> None:
@@ -96,7 +100,8 @@ class Steps(PlainLayout, ipywidgets.VBox):  # type: ignore[misc]
         self.lang = lang
         self.session = session
         self._progress = progress
-        self.header = plain_html(css="bw-quiz-header")
+        self.header = Html().add_class("bw-quiz-header")
+        self.retry_note = Html().add_class("bw-retry-note")
         self.nav = StepsNav()
         self.score_label = _Score(self.nav)
         self.previous_button = self.nav.add("previous", self._t("widget.previous"), self._t("widget.previous-tip"),
@@ -104,8 +109,8 @@ class Steps(PlainLayout, ipywidgets.VBox):  # type: ignore[misc]
         self.next_button = self.nav.add("next", self._t("widget.next"), self._t("widget.next-tip"), "bw-next")
         self.previous_button.on_click(guard(self._oops, lambda _b: self.previous()))
         self.next_button.on_click(guard(self._oops, lambda _b: self.next()))
-        self.holder = ipywidgets.Box(layout=plain_layout())
         self._built: dict[int, MeldPuzzle] = {}
+        self._shown: MeldPuzzle | None = None
         session.listen(guard(self._oops, lambda _s: self._answered(), lang=self.lang))
         self.observe(guard(self._oops, lambda _c: self.redraw()), "index")
 
@@ -163,7 +168,7 @@ class Steps(PlainLayout, ipywidgets.VBox):  # type: ignore[misc]
         """The session dealt new questions: forget the old ones' widgets, start at the first."""
         for q in self._built.values():
             q.close()
-        self._built = {}
+        self._built, self._shown = {}, None
         with self.hold_trait_notifications():
             self.index = 0
         self.redraw()
@@ -185,11 +190,17 @@ class Steps(PlainLayout, ipywidgets.VBox):  # type: ignore[misc]
         n = len(self.session.questions)
         if not n:
             self.header.value = f"<b>{esc(self._t('widget.no-questions'))}</b>"
-            self.holder.children = []
+            self.children = [plain_html(self.header.value, "bw-quiz-header"), self.nav]
             return
         mark = " ✓" if self.session.right[self.index] else ""
         self.header.value = f"<b>{esc(self._t(self.counter, n=self.index + 1, of=n))}</b>{mark}"
-        self.holder.children = [self.current]
+        current = self.current
+        if self._shown is not current:
+            if self._shown is not None:
+                self._shown.frame()
+            current.frame(self.header, self.retry_note if self.asks_again else None)
+            self._shown = current
+            self.children = [current, self.nav]
         with self.nav.hold_sync():
             self.previous_button.disabled = self.index == 0
             self.next_button.disabled = self.index == n - 1

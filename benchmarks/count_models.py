@@ -45,8 +45,8 @@ print("BW-MODELS " + _bw_json.dumps(_bw_collections.Counter(type(_w).__name__ fo
 #: the teacher's page 16, the cheat sheet 9, the glossary 6.
 CEILINGS: dict[str, int] = {
     "00_welcome": 15, "01_melds": 23, "02_wilds": 27, "03_buracos": 22, "04_turn": 27, "05_pot": 24,
-    "06_scoring": 21, "07_rulesets": 12, "08_play": 49, "09_strategy": 30, "10_review": 19,
-    "11_house_rules": 33, "cheatsheet": 6, "glossary": 4, "scorepad": 3, "referee": 3, "teacher": 16,
+    "06_scoring": 21, "07_rulesets": 12, "08_play": 14, "09_strategy": 12, "10_review": 19,
+    "11_house_rules": 15, "cheatsheet": 6, "glossary": 4, "scorepad": 3, "referee": 3, "teacher": 16,
 }
 
 

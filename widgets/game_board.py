@@ -16,9 +16,10 @@ from buraco_core.game import AddToMeld, Discard, NewMeld, Phase, View
 from buraco_core.messages import Message, render
 from buraco_core.sessions import Move
 
-from ._common import classed, esc, plain_html, reason, rules_key
-from .hand import Hand
-from .meld_views import TableView
+from ._common import esc, reason, rules_key
+from .hand import HandPart
+from .meld_views import TablePart
+from .parts import Html
 from .tabletop import TableTop
 
 __all__ = ["HOW_BUTTONS", "Board", "log_html", "move_message", "status_html"]
@@ -32,15 +33,15 @@ class Board:
 
     def __init__(self, rules: str, lang: str) -> None:
         self.lang = lang
-        self.status = plain_html(css="bw-game-status")
-        self.center = classed(TableTop(lang=lang), "bw-game-center")
-        self.table = classed(TableView([], rules=rules, label=render("widget.game.melds-label", lang),
-                                     empty_text=render("widget.game.no-melds", lang), lang=lang), "bw-game-melds")
+        self.status = Html().add_class("bw-game-status")
+        self.center = TableTop(lang=lang).add_class("bw-game-center")
+        self.table = TablePart([], rules=rules, label=render("widget.game.melds-label", lang),
+                               empty_text=render("widget.game.no-melds", lang), lang=lang).add_class("bw-game-melds")
         self.table.numbered = True
-        self.hand = classed(Hand([], label=render("widget.game.hand-label", lang), sort_by="suit", lang=lang),
-                          "bw-game-hand")
-        self.score_sheet = plain_html(css="bw-score-sheet")
-        self.log_view = plain_html(css="bw-game-log")
+        self.hand = HandPart([], label=render("widget.game.hand-label", lang), sort_by="suit",
+                             lang=lang).add_class("bw-game-hand")
+        self.score_sheet = Html().add_class("bw-score-sheet")
+        self.log_view = Html().add_class("bw-game-log")
         self.group_teams: list[int] = []
         self._selecting = False  # the table's selection is being set from Python (a suggestion), not clicked
         self._meld_key: list[tuple[int, tuple[str, ...]]] | None = None

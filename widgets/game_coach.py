@@ -15,7 +15,8 @@ from buraco_core.messages import Message, render
 from buraco_core.sessions import SessionError, TableSession
 from buraco_core.teach.puzzles import play_words
 
-from ._common import esc, plain_html, reason
+from ._common import esc, reason
+from .parts import Html
 
 _LOG = logging.getLogger(__name__)
 
@@ -28,7 +29,7 @@ class CoachPanel:
 
     def __init__(self, session: TableSession, lang: str, *, debrief: bool = True) -> None:
         self.session, self.lang, self.debrief = session, lang, debrief
-        self.note = plain_html(css="bw-coach-note")
+        self.note = Html().add_class("bw-coach-note")
 
     def suggest(self) -> Advice | str:
         """The coach's play for the learner's turn, shown with its reasons; or, when there is

@@ -1,4 +1,4 @@
-"""The game table's controls, two models drawn in the page (issue 38: not a widget per button): the
+"""The game table's controls, two parts of its model (issue 38: not a widget per button): the
 action buttons with the question New deal asks first (:class:`ControlPart` ``"actions"``:
 ``.bw-game-buttons``, each button ``.bw-action-*``, the question ``.bw-confirm``) and the box to
 type a play in (``"command"``: ``.bw-game-command``, its input in ``.bw-command``), apart so that a
@@ -22,13 +22,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import anywidget
 import traitlets
 
 from buraco_core.messages import render
 
-from ._common import PlainLayout, guard
-from .front_end import front_end
+from ._common import guard
+from .parts import Part
 from .puzzle_buttons import RowButton
 
 __all__ = ["ACTIONS", "ControlPart", "Controls"]
@@ -52,16 +51,15 @@ def _button(lang: str, words: str, tip: str, css: str, *, shown: bool = True) ->
             "disabled": False, "shown": shown}
 
 
-class ControlPart(PlainLayout, anywidget.AnyWidget):
-    """One part of the controls, one model: ``part`` ``"actions"`` (the buttons of :data:`ACTIONS`,
+class ControlPart(Part):
+    """One part of the controls (:mod:`buraco_widgets.parts`), drawn by ``static/game_controls.js``: ``part`` ``"actions"`` (the buttons of :data:`ACTIONS`,
     then the New deal ``question``, shown when set, with the buttons of :data:`ANSWERS`) or
     ``"command"`` (``command``, the typed play, its label and placeholder in ``texts``, and the Play
     button). Traits: ``buttons`` (per button: ``label``, ``tip``, ``css``, ``disabled``, ``shown``).
     :meth:`handle` takes what the page sends: ``{"event": "click", "button": name}``, and
     ``{"event": "submit", "text": ...}`` (Enter in the box)."""
 
-    _esm = front_end("game_controls.js", "game_controls.css", dom=True)
-
+    kind = "controls"
     part = traitlets.Enum(["actions", "command"], default_value="actions").tag(sync=True)
     buttons = traitlets.Dict().tag(sync=True)
     question = traitlets.Unicode("").tag(sync=True)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import ipywidgets
+import anywidget
 import traitlets
 
 from buraco_core import Rules, board
@@ -31,20 +31,26 @@ from buraco_core.messages import Message, render
 from buraco_core.sessions import Move, TableSession
 
 from ._common import PlainLayout, guard, reason, rules_key
-from .feedback import FeedbackBox
+from .feedback import FeedbackPart
+from .front_end import front_end
 from .game_board import Board, move_message
 from .game_coach import CoachPanel
 from .game_controls import Controls
 from .keeper import KeptTable
 from .language import resolve
+from .parts import Html, PartHost
 from .progress import Progress
 from .table_lesson import TableLesson
 from .wild_end import WildEndQuestion
 
 __all__ = ["GameTable"]
 
+#: The front ends of the table's parts, by kind (:mod:`buraco_widgets.parts`).
+VIEWS = {"keeper": "keeper.js", "tabletop": "tabletop.js", "table": "table.js", "hand": "hand.js",
+         "controls": "game_controls.js", "choice": "choice.js", "feedback": "feedback.js"}
 
-class GameTable(PlainLayout, ipywidgets.VBox):  # type: ignore[misc]
+
+class GameTable(PartHost, PlainLayout, anywidget.AnyWidget):
     """Play a hand against bots: ``GameTable(rules="buraco", seed=7)``; ``seat`` the learner's (0
     plays first), ``bots`` a bot name or one per other seat, ``pace`` the seconds between two bot
     moves, ``coach`` the rule behind a refused play and Suggest; ``autoplay=False``: the bots wait
@@ -54,8 +60,27 @@ class GameTable(PlainLayout, ipywidgets.VBox):  # type: ignore[misc]
     status, the melds, the hand, ...), ``controls`` (the buttons, the Play box, the New deal question),
     ``coach_panel`` (its ``note``), ``kept`` (its ``keeper``) and ``ends``: where the rules let the
     learner choose the end a moving wild card goes to, the table asks first
-    (:mod:`~buraco_widgets.wild_end`, below the buttons).
+    (:mod:`~buraco_widgets.wild_end`, below the buttons). One model: each of these is a part
+    (:mod:`buraco_widgets.parts`) in a slot of its own, drawn by ``static/parts.js``.
     """
+
+    _esm = front_end("parts.js", "tabletop.css", "hand.css", "table.css", "choice.css", "feedback.css",
+                     "game_controls.css", dom=True, views=VIEWS)
+
+    # the slots (:class:`~buraco_widgets.parts.PartHost`), in the order drawn (``order``)
+    _styles = traitlets.Dict().tag(sync=True)
+    _keeper = traitlets.Dict().tag(sync=True)
+    _status = traitlets.Dict().tag(sync=True)
+    _center = traitlets.Dict().tag(sync=True)
+    _melds = traitlets.Dict().tag(sync=True)
+    _hand = traitlets.Dict().tag(sync=True)
+    _actions = traitlets.Dict().tag(sync=True)
+    _ends = traitlets.Dict().tag(sync=True)
+    _command = traitlets.Dict().tag(sync=True)
+    _feedback = traitlets.Dict().tag(sync=True)
+    _coach = traitlets.Dict().tag(sync=True)
+    _score = traitlets.Dict().tag(sync=True)
+    _log = traitlets.Dict().tag(sync=True)
 
     rules = traitlets.Unicode("buraco")
     """The ruleset's name (a :class:`Rules` given to the constructor is kept as the game's)."""
@@ -80,13 +105,20 @@ class GameTable(PlainLayout, ipywidgets.VBox):  # type: ignore[misc]
         b.on_meld_clicked(guard(self._oops, self._meld_clicked))
         self.coach_panel = CoachPanel(self.session, self.lang, debrief=debrief)
         self.controls = c = Controls(self.lang, lambda name: getattr(self, name)(), self._oops)
-        self.feedback = FeedbackBox(lang=self.lang)
+        self.feedback = FeedbackPart(lang=self.lang)
         self.ends = WildEndQuestion(self.session, self.lang, lambda text, typed: self.play(text, typed=typed), self._oops)
         self.kept = KeptTable(self.session, keep if keep is not None else f"table/{lesson or 'game'}/{self.rules}/{seed}/{seat}",
                               self.lang, lambda: self._start_over(self._t("widget.game.welcome-back")), self._oops)
-        styles = ipywidgets.HTML(board.style_tag(), layout=ipywidgets.Layout(display="none"))
-        self.children = [styles, self.kept.keeper, b.status, b.center, b.table, b.hand, c.row, self.ends.row,
-                         c.command_row, self.feedback, self.coach_panel.note, b.score_sheet, b.log_view]
+        styles = Html(value=board.style_tag())
+        styles.hidden = True
+        parts = {"styles": styles, "keeper": self.kept.keeper, "status": b.status, "center": b.center,
+                 "melds": b.table, "hand": b.hand, "actions": c.row, "ends": self.ends.choice,
+                 "command": c.command_row, "feedback": self.feedback, "coach": self.coach_panel.note,
+                 "score": b.score_sheet, "log": b.log_view}
+        with self.hold_sync():
+            for slot, part in parts.items():
+                self.place(f"_{slot}", part)
+            self.order = [{"slot": f"_{slot}"} for slot in parts]
         self.observe(guard(self._oops, lambda _c: self._refresh()), "coach")
         self.observe(guard(self._oops, self._on_rules), "rules")
         self.in_lesson = TableLesson(self.session, lesson, progress, self.lang)

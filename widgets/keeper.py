@@ -11,21 +11,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import anywidget
 import traitlets
 
 from buraco_core.sessions import TableSession
 
-from ._common import PlainLayout, guard
-from .front_end import front_end
+from ._common import guard
+from .parts import Part
 
 __all__ = ["GameKeeper", "KeptTable"]
 
 
-class GameKeeper(PlainLayout, anywidget.AnyWidget):
-    """An invisible widget that keeps ``saved`` in the browser under ``key``."""
+class GameKeeper(Part):
+    """Keeps ``saved`` in the browser under ``key``, unseen: a part of the game table's model
+    (:mod:`buraco_widgets.parts`), drawn by ``static/keeper.js``."""
 
-    _esm = front_end("keeper.js")
+    kind = "keeper"
 
     key = traitlets.Unicode("game").tag(sync=True)
     saved = traitlets.Unicode("").tag(sync=True)

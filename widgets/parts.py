@@ -31,8 +31,8 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, contextmanager, nullcontext
+from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import traitlets
@@ -67,6 +67,7 @@ class Part(traitlets.HasTraits):
         self._host: PartHost | None = None
         self._slot = ""
         self._classes: list[str] = []
+        self._hidden = False
         self._handlers: list[Handler] = []
         super().__init__(**kwargs)
         self.observe(self._changed, names=self.trait_names(sync=True))
@@ -77,6 +78,17 @@ class Part(traitlets.HasTraits):
             self._classes.append(css)
             self._changed(None)
         return self
+
+    @property
+    def hidden(self) -> bool:
+        """Not shown on the page (a widget's ``layout.display = "none"``)."""
+        return self._hidden
+
+    @hidden.setter
+    def hidden(self, hidden: bool) -> None:
+        if hidden != self._hidden:
+            self._hidden = bool(hidden)
+            self._changed(None)
 
     def hold_sync(self) -> Any:
         return self._host.hold_sync() if self._host is not None else nullcontext()
@@ -105,9 +117,9 @@ class Part(traitlets.HasTraits):
 
     # -- its slot ----------------------------------------------------------------------------------
     def state(self) -> dict[str, Any]:
-        """What the page draws: the synced traits, the ``kind`` and the CSS ``classes``."""
+        """What the page draws: the synced traits, the ``kind``, the CSS ``classes`` and ``hidden``."""
         return {**{name: getattr(self, name) for name in self.trait_names(sync=True)},
-                "kind": self.kind, "classes": list(self._classes)}
+                "kind": self.kind, "classes": list(self._classes), "hidden": self._hidden}
 
     def _changed(self, _change: Any) -> None:
         if self._host is not None:
@@ -134,6 +146,8 @@ class PartHost(traitlets.HasTraits):
 
     def __init__(self, **kwargs: Any) -> None:
         self._parts: dict[str, Part] = {}
+        self._revision = 0
+        self._taking: Part | None = None
         super().__init__(**kwargs)
         self.on_msg(self._on_part_msg)
 
@@ -147,11 +161,18 @@ class PartHost(traitlets.HasTraits):
             return
         part._host, part._slot = self, slot
         self._parts[slot] = part
-        setattr(self, slot, part.state())
+        self._draw(part)
 
     def _draw(self, part: Part) -> None:
-        if self._parts.get(part._slot) is part:
-            setattr(self, part._slot, part.state())
+        """Send the part's state. Each state the kernel sends has a new ``revision``: the page holds
+        the learner's changes in its view of the slot (not echoed back, so its copy of the slot is
+        older), and a state equal to that older copy would otherwise change nothing there."""
+        if self._parts.get(part._slot) is not part:
+            return
+        if self._taking is not part:
+            self._revision += 1
+        setattr(self, part._slot, {**part.state(), "revision": self._revision if self._taking is not part
+                                   else getattr(self, part._slot).get("revision", 0)})
 
     def _on_part_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
         """``{"part": slot, "set": {trait: value}}`` (a change the learner made) or
@@ -167,23 +188,21 @@ class PartHost(traitlets.HasTraits):
             part._from_page(content["content"])
 
     def _take(self, part: Part, state: dict[str, Any]) -> None:
-        """The page's change, not echoed back: the slot is sent only where the kernel holds
-        something else than the page now shows (a value corrected, refused or redrawn)."""
+        """The page's change, not echoed back: the slot is sent only where the kernel then holds
+        something else than the page shows (a value corrected, refused or redrawn)."""
         slot = part._slot
         shown = json.loads(json.dumps({**getattr(self, slot), **state}))
+        self._taking = part
         try:
-            with self._unechoed(slot, shown):
+            with self._lock_property(**{slot: shown}):
                 part.set_state(state)
         except Exception as exc:  # a value the part refuses: the page gets back what the kernel holds
             if not isinstance(exc, traitlets.TraitError):
                 _LOG.error("%s could not take %s from the page", type(part).__name__, sorted(state), exc_info=exc)
-            self.send_state([slot])
-
-    @contextmanager
-    def _unechoed(self, slot: str, shown: dict[str, Any]) -> Iterator[None]:
-        # ipywidgets' own lock on a value the page sent (what it holds for a model's state update)
-        with self._lock_property(**{slot: shown}):
-            yield
+        finally:
+            self._taking = None
+        if json.loads(json.dumps(getattr(self, slot))) != shown:
+            self._draw(part)
 
 
 class Html(Part):

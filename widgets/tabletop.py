@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import anywidget
 import traitlets
 
 from buraco_core import board
@@ -21,9 +20,9 @@ from buraco_core.game import PotState, View
 from buraco_core.messages import Message, render
 from buraco_core.svg import card_back_svg
 
-from ._common import PlainLayout, card_item
-from .front_end import front_end
+from ._common import card_item
 from .language import resolve
+from .parts import Part
 
 __all__ = ["TableTop", "projection"]
 
@@ -83,10 +82,11 @@ def projection(v: View, fresh: dict[str, Any] | None = None, *, card_width: int 
     }
 
 
-class TableTop(PlainLayout, anywidget.AnyWidget):
-    """The table around the learner: ``TableTop().show(view, fresh)``."""
+class TableTop(Part):
+    """The table around the learner: ``TableTop().show(view, fresh)``; a part of the game table's
+    model (:mod:`buraco_widgets.parts`), drawn by ``static/tabletop.js``."""
 
-    _esm = front_end("tabletop.js", "tabletop.css")
+    kind = "tabletop"
 
     data = traitlets.Dict().tag(sync=True)
     """:func:`projection` of the learner's view."""

@@ -2,9 +2,9 @@
 
 Where the rules let the learner choose the end a moving wild card goes to (an addition made by
 the buttons, or typed without ``low``/``high``: :meth:`TableSession.wild_ends
-<buraco_core.sessions.table.TableSession.wild_ends>`), the table asks first: a :class:`Choice` (``choice``,
-``.bw-wild-end``, keyboard reachable, in ``row``, ``.bw-wild-end-row``) shows the meld each end
-makes, and choosing one makes the play with that end.
+<buraco_core.sessions.table.TableSession.wild_ends>`), the table asks first: a choice (``choice``, a
+part of the table's model, ``.bw-wild-end``, keyboard reachable, hidden while nothing is asked)
+shows the meld each end makes, and choosing one makes the play with that end.
 """
 
 from __future__ import annotations
@@ -12,13 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import ipywidgets
-
 from buraco_core.messages import Message, render
 from buraco_core.sessions import TableSession
 
-from ._common import classed, guard
-from .choice import Choice
+from ._common import guard
+from .choice import ChoicePart
 
 __all__ = ["WildEndQuestion"]
 
@@ -31,8 +29,9 @@ class WildEndQuestion:
     def __init__(self, session: TableSession, lang: str, play: Callable[[str, bool], Any],
                  show: Callable[[str], None]) -> None:
         self.session, self.lang, self._play = session, lang, play
-        self.choice = classed(Choice(label=render("widget.wild-end", lang), lang=lang), "bw-wild-end")
-        self.row = classed(ipywidgets.VBox([self.choice], layout=ipywidgets.Layout(display="none")), "bw-wild-end-row")
+        self.choice = ChoicePart(label=render("widget.wild-end", lang), lang=lang).add_class("bw-wild-end")
+        self.choice.add_class("bw-wild-end-row")
+        self.choice.hidden = True
         self.asked: tuple[str, bool] | None = None
         """The addition waiting for its end, and whether it was typed."""
         self.choice.observe(guard(show, self._chosen, lang=lang), "index")
@@ -47,13 +46,13 @@ class WildEndQuestion:
             "end": Message(f"feedback.end-{end}"), "meld": meld.description}).text(self.lang),
             [c.code for c in meld.cards]) for end, meld in ends.items()])
         self.asked = (text, typed)
-        self.row.layout.display = None
+        self.choice.hidden = False
         return True
 
     def forget(self) -> None:
         """Nothing is asked any more (another play was tried)."""
         self.asked = None
-        self.row.layout.display = "none"
+        self.choice.hidden = True
 
     def _chosen(self, change: Any) -> None:
         if self.asked is not None and self.choice.value is not None:

@@ -122,3 +122,19 @@ def test_front_ends_send_the_learners_changes_as_messages(name: str) -> None:
     js = Path(STATIC / name).read_text()
     assert "model.save_changes(" not in js, f"{name} must send the learner's changes with model.send({{ set: ... }})"
     assert "model.send({ set: { selected } })" in js
+
+
+def test_a_part_the_page_changed_is_redrawn_when_the_kernel_sets_it_back() -> None:
+    """A part's change from the page is not echoed, so the page's copy of the host's slot is older
+    than what it shows; the kernel's next state of the slot has a new revision, so it differs from
+    that copy even where it holds the same values (the typed play cleared once it is made)."""
+    from buraco_widgets import GameTable
+
+    table = GameTable(rules="buraco", seed=7, pace=0)
+    before = dict(table._command)
+    sent = sent_to_page(table)
+    from_page(table.controls.command_row, {"set": {"command": "draw"}})
+    assert sent == [] and table.controls.command.value == "draw"
+    from_page(table.controls.command_row, {"event": "submit", "text": "draw"})
+    states = [m["state"]["_command"] for m in sent if "_command" in m.get("state", {})]
+    assert states and states[-1]["command"] == "" and states[-1] != before

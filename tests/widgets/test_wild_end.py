@@ -42,21 +42,21 @@ def test_the_table_asks_where_the_wild_card_goes_when_the_rules_leave_the_choice
     before = table.game.to_json()
     table.board.hand.select_cards(["4h"])
     table.board.table.selected = [0, 0]   # the meld clicked: the addition, by the buttons
-    assert table.game.to_json() == before and table.ends.row.layout.display is None
+    assert table.game.to_json() == before and table.ends.choice.hidden is False
     assert table.feedback.value == "The wild card can go to either end of this meld: choose the end it goes to."
     assert [i["label"] for i in table.ends.choice.items] == ["the low end: run 3♥-6♥, JK standing for 3♥: 45 points",
                                                         "the high end: run 4♥-7♥, JK standing for 7♥: 45 points"]
     assert all(i["svg"] for i in table.ends.choice.items)   # each end's meld drawn
     table.ends.choice.value = "high"
     assert [c.code for c in table.game.melds[0][0].cards] == ["4h", "5h", "6h", "JK"]
-    assert table.ends.row.layout.display == "none" and "You add 4♥" in table.feedback.value
+    assert table.ends.choice.hidden and "You add 4♥" in table.feedback.value
     typed = GameTable(game=parse_scenario(WILD), autoplay=False)
     typed.controls.command.value = "add 1 4h"          # typed without an end: asked too
     typed.controls.command_button.click()
-    assert typed.ends.row.layout.display is None and typed.game.to_json() == before
+    assert typed.ends.choice.hidden is False and typed.game.to_json() == before
     typed.ends.choice.value = "low"
     assert typed.game.history[-1] == (0, "add 1 4h low") and typed.controls.command.value == ""
     named = GameTable(game=parse_scenario(WILD), autoplay=False)
     named.controls.command.value = "add 1 4h high"     # the end named: nothing to ask
     named.controls.command_button.click()
-    assert named.ends.row.layout.display == "none" and named.game.history[-1] == (0, "add 1 4h high")
+    assert named.ends.choice.hidden and named.game.history[-1] == (0, "add 1 4h high")

@@ -89,8 +89,9 @@ VIEWS.number = {
   },
 };
 
-// Draws the host's slots in its "order", each in a <div> with its part's classes; slots next to each
-// other with the same "box" share one <div class=box>. A new order draws them all again.
+// Draws the host's slots in its "order", each in a <div> with its part's classes (hidden while the
+// part is); slots next to each other with the same "box" share one <div class=box>. A new order
+// draws them all again.
 function drawParts(model, el) {
   let made = [];
   const clear = () => {
@@ -119,11 +120,14 @@ function drawParts(model, el) {
       }
       const holder = make("div", { className: ["bw-part", ...(state.classes || [])].join(" ") });
       holder.dataset.slot = slot;
+      const hide = (hidden) => { holder.style.display = hidden ? "none" : ""; };
+      hide(state.hidden);
       (box || el).append(holder);
       const part = partModel(model, slot);
       part.on("change:classes", () => {
         holder.className = ["bw-part", ...(part.get("classes") || [])].join(" ");
       });
+      part.on("change:hidden", () => hide(part.get("hidden")));
       made.push({ part, cleanup: view.render({ model: part, el: holder }) });
     }
   }

@@ -132,9 +132,8 @@ def position_in(puzzle: Puzzle, rules: str) -> Puzzle | None:
     """The puzzle with its position (scenario text) played under ``rules``: the scenario's
     ``rules:`` line changed; None for a named scenario, a saved game, or a position without that
     line (they name their ruleset themselves)."""
-    text = _goal(puzzle).position
-    if not text or _goal(puzzle).scenario or _goal(puzzle).game or not _RULES_LINE.search(str(text)):
+    goal = _goal(puzzle)
+    if not goal.position or goal.scenario or goal.game or not _RULES_LINE.search(goal.position):
         return None
-    moved = _RULES_LINE.sub(lambda m: f"{m.group(1)}rules: {rules}", str(text), count=1)
-    goal = dataclasses.replace(puzzle.goal, position=moved)  # type: ignore[type-var]
-    return dataclasses.replace(puzzle, rules=rules, goal=goal)
+    moved = _RULES_LINE.sub(lambda m: f"{m.group(1)}rules: {rules}", goal.position, count=1)
+    return dataclasses.replace(puzzle, rules=rules, goal=dataclasses.replace(goal, position=moved))

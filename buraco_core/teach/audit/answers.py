@@ -261,7 +261,7 @@ def free_answers(puzzle: Puzzle) -> Answers:
 
 def _dealt(puzzle: Puzzle, rules: Rules) -> int:
     """The cards a new game leaves outside the hands and pots (and the pile, for the stock)."""
-    players = whole(goal_of(puzzle, DealCountGoal).players or (4 if 4 in rules.player_counts else 2))
+    players = whole(goal_of(puzzle, DealCountGoal).players or rules.default_players)
     state = Game(rules, players=players, seed=0).state
     return len(state.stock) + (len(state.discard) if (goal_of(puzzle, DealCountGoal).count or "left") == "left" else 0)
 
@@ -386,7 +386,7 @@ def right_choices(puzzle: Puzzle) -> frozenset[str | int]:
 
 
 def _seat(puzzle: Puzzle, rules: Rules) -> str:
-    players = whole(goal_of(puzzle, SeatsGoal).players or (4 if 4 in rules.player_counts else 2))
+    players = whole(goal_of(puzzle, SeatsGoal).players or rules.default_players)
     dealer = goal_of(puzzle, SeatsGoal).dealer
     dealer = players - 1 if dealer is None else whole(dealer)
     state = deal_hand(rules, players, 0, 1, dealer, 0, ())

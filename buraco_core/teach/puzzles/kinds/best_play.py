@@ -198,7 +198,7 @@ class BestPlay(Kind):
             raise ValueError(f"no best-play task {ask!r}: choose one of {', '.join(_PROMPTS)}")
         if ask in ("out", "pot"):
             return self._last_cards(rng, rules, str(ask))
-        players = 4 if 4 in rules.player_counts else 2
+        players = rules.default_players
         game = Game(rules, players=players, seed=rng.randrange(1 << 20))
         rounds = rng.randint(1, 5)
         for _ in range(rounds * players * 12):

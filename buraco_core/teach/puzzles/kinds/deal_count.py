@@ -42,7 +42,7 @@ def _goal(puzzle: Puzzle) -> DealCountGoal:
 
 
 def _players(puzzle: Puzzle, rules: Rules) -> int:
-    return whole(_goal(puzzle).players or (4 if 4 in rules.player_counts else 2))
+    return whole(_goal(puzzle).players or rules.default_players)
 
 
 def dealt_count(puzzle: Puzzle, rules: Rules) -> int:

@@ -246,13 +246,9 @@ def _brazilian_sets(said: SaidLine, rights: Sequence[Answer]) -> str | None:
             continue
         meld = make(parse_cards([str(c) for c in codes]), rules)
         if meld is not None and meld.kind == "set" and len({c.suit for c in meld.natural_cards}) < len(meld.natural_cards):
-            return (f"it says a set's suits all differ, and {rules_words(rules)} accepts "
+            return (f"it says a set's suits all differ, and {rules_text(rules)} accepts "
                     f"{' '.join(str(c) for c in meld.cards)}")
     return None
-
-
-def rules_words(rules: Rules) -> str:
-    return rules_text(rules)
 
 
 #: Sentences of a hint that state a rule of the ruleset, with the engine's test of it against the

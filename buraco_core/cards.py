@@ -64,7 +64,6 @@ SUITS: tuple[str, ...] = ("s", "h", "d", "c")
 SUIT_SYMBOLS: dict[str, str] = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 SUIT_NAMES: dict[str, str] = {s: render(f"suit.{s}") for s in SUITS}
 """The suits in English words (the catalog's ``suit.<letter>``)."""
-_SYMBOL_TO_SUIT = {symbol: letter for letter, symbol in SUIT_SYMBOLS.items()}
 
 #: Rank numbers: 1 is the ace, 11-13 are J Q K; 0 is the joker's.
 RANK_NAMES: dict[int, str] = {

@@ -353,6 +353,11 @@ class Rules(Worded):
         return 52 * self.decks + self.jokers
 
     @property
+    def default_players(self) -> int:
+        """The table a puzzle or a dealt position assumes: four where the ruleset plays with four, else two."""
+        return 4 if 4 in self.player_counts else 2
+
+    @property
     def one_hand(self) -> bool:
         """The match is one hand ("express")."""
         return self.target is None

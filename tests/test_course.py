@@ -10,9 +10,9 @@ from pathlib import Path
 import buraco_trainer
 import pytest
 
-from buraco_core.teach import deal_quiz, load_puzzles
+from buraco_core.teach import load_puzzles
 from buraco_core.teach.cli import main
-from buraco_core.teach.course import INDEX_NAME, Course, Link, get_course
+from buraco_core.teach.course import INDEX_NAME, Course, Link, deal_quiz, get_course
 
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = ROOT / "lessons"

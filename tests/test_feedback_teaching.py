@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from buraco_core.messages import Message
-from buraco_core.teach import Option, Puzzle, check, hint, load_puzzle, solve
+from buraco_core.teach import Puzzle, check, hint, load_puzzle, solve
+from buraco_core.teach.puzzles import Option
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = ROOT / "lessons" / "puzzles"

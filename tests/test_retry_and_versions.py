@@ -9,20 +9,10 @@ from pathlib import Path
 import pytest
 
 from buraco_core import CLAUSES, RULESETS, Game
-from buraco_core.teach import (
-    Dealt,
-    Item,
-    check,
-    deal_clauses,
-    deal_quiz,
-    load_puzzle,
-    load_puzzles,
-    retry,
-    solve,
-    validate,
-    version_in,
-)
-from buraco_core.teach.course.syllabus import load_syllabus
+from buraco_core.teach import check, load_puzzle, load_puzzles, solve
+from buraco_core.teach.course import Dealt, deal_clauses, deal_quiz
+from buraco_core.teach.course.syllabus import Item, load_syllabus, retry
+from buraco_core.teach.puzzles import validate, version_in
 from buraco_core.teach.puzzles.plays import clauses_used
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -94,7 +84,7 @@ def test_a_position_is_played_under_the_other_ruleset() -> None:
     p = load_puzzle(PUZZLES / "04_turn.yaml", "draw-first")
     there = version_in(p, "italian")
     assert there is not None and "rules: italian" in there.goal["position"]
-    from buraco_core.teach import game_of
+    from buraco_core.teach.puzzles import game_of
 
     assert game_of(there).rules.name == "italian"
     assert version_in(load_puzzle(PUZZLES / "05_pot.yaml", "pot-guard"), "italian") is None  # no pot guard there

@@ -13,20 +13,9 @@ from teach_helpers import only_messages, puzzle
 
 from buraco_core import CLAUSES, RULESETS, score_side
 from buraco_core.messages import Message
-from buraco_core.teach import (
-    HINT_LEVELS,
-    KINDS,
-    Feedback,
-    PuzzleError,
-    check,
-    dealers,
-    generate,
-    hint,
-    load_puzzle,
-    make_quiz,
-    solve,
-    validate,
-)
+from buraco_core.teach import KINDS, Feedback, Puzzle, PuzzleError, check, generate, hint, load_puzzle, solve
+from buraco_core.teach.course import deal_quiz
+from buraco_core.teach.puzzles import HINT_LEVELS, dealers, validate
 from buraco_core.teach.puzzles.feedback import join
 from buraco_core.teach.puzzles.kinds.match import MATCH_OUTCOMES
 from buraco_core.teach.puzzles.positions import game_of
@@ -412,39 +401,44 @@ def test_generate_refuses_what_the_ruleset_lacks() -> None:
 # ---- quizzes from the syllabus
 
 
+def make_quiz(lesson: str, rules: str, seed: int, n: int = 5) -> list[Puzzle]:
+    """The puzzles of a quiz dealt from the test syllabus."""
+    return [d.puzzle for d in deal_quiz(lesson, rules, seed, n, syllabus=SYLLABUS)]
+
+
 @pytest.mark.parametrize("lesson", ["00", "01", "02", "03", "04", "05", "06", "07", "08"])
 def test_quizzes_are_seeded_and_sound(lesson: str) -> None:
-    quiz = make_quiz(lesson, "buraco", 3, syllabus=SYLLABUS)
+    quiz = make_quiz(lesson, "buraco", 3)
     assert len(quiz) == 5
-    assert quiz == make_quiz(lesson, "buraco", 3, syllabus=SYLLABUS)
-    assert quiz != make_quiz(lesson, "buraco", 4, syllabus=SYLLABUS)
+    assert quiz == make_quiz(lesson, "buraco", 3)
+    assert quiz != make_quiz(lesson, "buraco", 4)
     for p in quiz:
         assert check(p, solve(p)).correct
-    assert len(make_quiz(lesson, "fechado", 1, n=8, syllabus=SYLLABUS)) == 8
+    assert len(make_quiz(lesson, "fechado", 1, n=8)) == 8
 
 
 @pytest.mark.parametrize("rules, own", [("italian", "single-take"), ("buraco", "wild-last-discard"),
                                         ("brazilian", "draw-dig"), ("fechado", "draw-top-card")])
 def test_each_rulesets_own_turn_rules_are_in_its_quiz(rules: str, own: str) -> None:
     for seed in range(3):
-        assert own in [p.clauses[0] for p in make_quiz("04", rules, seed, syllabus=SYLLABUS)]
+        assert own in [p.clauses[0] for p in make_quiz("04", rules, seed)]
 
 
 def test_the_first_lessons_quizzes_ask_only_what_they_taught() -> None:
     """Issue 9: card values and wild cards were asked before they were taught."""
     for seed in range(4):
-        for p in make_quiz("00", "buraco", seed, syllabus=SYLLABUS):
+        for p in make_quiz("00", "buraco", seed):
             assert p.kind != "meld-value" and "JK" not in " ".join((*p.hand, *p.options))
-        for p in make_quiz("01", "buraco", seed, syllabus=SYLLABUS):
+        for p in make_quiz("01", "buraco", seed):
             assert not any(c.startswith(("2", "JK")) for c in (*p.hand, *" ".join((*p.table, *p.options)).split()))
 
 
 def test_quiz_by_topic_name_and_rulesets_lesson_mixes_rulesets() -> None:
-    assert make_quiz("buracos", "buraco", 2, syllabus=SYLLABUS) == make_quiz("03", "buraco", 2, syllabus=SYLLABUS)
-    assert len({p.rules for p in make_quiz("07", "buraco", 0, syllabus=SYLLABUS)}) == 5
+    assert make_quiz("buracos", "buraco", 2) == make_quiz("03", "buraco", 2)
+    assert len({p.rules for p in make_quiz("07", "buraco", 0)}) == 5
     with pytest.raises(ValueError, match="no quiz for"):
-        make_quiz("99", "buraco", 1, syllabus=SYLLABUS)
-    assert {p.kind for p in make_quiz("score", "buraco", 1, syllabus=SYLLABUS)} == {"score"}
+        make_quiz("99", "buraco", 1)
+    assert {p.kind for p in make_quiz("score", "buraco", 1)} == {"score"}
 
 
 def test_a_bad_syllabus_is_reported_with_its_line(tmp_path: Path) -> None:

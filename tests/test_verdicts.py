@@ -294,7 +294,8 @@ def test_lesson_02_asks_whether_a_meld_is_clean_without_offering_the_kinds_of_bu
     """Issue 37 D12: 02_wilds/two-home-clean offered "A clean / semi-clean / dirty buraco." in
     lesson 02, a lesson before the kinds of buraco are taught; a predict goal's ``offer`` names the
     lesson's own choices, and one that leaves out the right answer is refused."""
-    from buraco_core.teach import KINDS, validate
+    from buraco_core.teach import KINDS
+    from buraco_core.teach.puzzles import validate
 
     p = lesson_puzzle("02_wilds.yaml", "two-home-clean")
     assert [o.value for o in KINDS["predict"].options(p)] == ["clean-meld", "wild-meld"]

@@ -46,7 +46,6 @@ import traitlets
 from buraco_core.clauses import CLAUSES
 from buraco_core.messages import Message, render, show
 from buraco_core.rules import RULESETS
-from buraco_core.teach import dealers
 from buraco_core.teach.course import Course, clause_groups, get_course
 from buraco_core.teach.learners import (
     REVIEW_PAGE,
@@ -58,6 +57,7 @@ from buraco_core.teach.learners import (
     parse_assignment,
     question_words,
 )
+from buraco_core.teach.puzzles import dealers
 from buraco_core.variants import get_rules
 
 from ._common import template

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from buraco_core.coach import Advice, Remark
 from buraco_core.game import View
 from buraco_core.messages import Message, render
+from buraco_core.narrate import play_words
 from buraco_core.sessions import SessionError, TableSession
-from buraco_core.teach.puzzles import play_words
 
 from ._common import esc, reason
 from .parts import Html

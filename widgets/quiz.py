@@ -20,8 +20,8 @@ import traitlets
 
 from buraco_core import Rules, sessions
 from buraco_core.sessions import QuizSession
-from buraco_core.teach import Dealt, Puzzle, deal_quiz, load_puzzle
-from buraco_core.teach.course import PuzzleFile
+from buraco_core.teach import Puzzle, load_puzzle
+from buraco_core.teach.course import Dealt, PuzzleFile, deal_quiz
 
 from ._common import esc, guard, reason, rules_key
 from .language import resolve

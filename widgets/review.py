@@ -45,9 +45,9 @@ import traitlets
 
 from buraco_core.clauses import CLAUSES
 from buraco_core.messages import render
-from buraco_core.teach import Dealt, deal_clauses, dealers
-from buraco_core.teach.course import Course, get_course
+from buraco_core.teach.course import Course, Dealt, deal_clauses, get_course
 from buraco_core.teach.learners import AssignmentError, mixed_plan, next_due, parse_assignment, review_plan
+from buraco_core.teach.puzzles import dealers
 from buraco_core.variants import get_rules
 
 from ._common import PlainLayout, as_rules, button, esc, guard, plain_html, plain_layout

@@ -8,14 +8,14 @@ these cards, and what would be right, without giving the answer away. :func:`hin
 (the rule, where to look, the answer). Nothing here decides a rule or a point: it only selects
 what to ask the engine.
 
-The kinds are registered in one place, :data:`KINDS` (one module each under
-:mod:`buraco_core.teach.puzzles.kinds`); :func:`generate` deals a seeded puzzle of a kind, or one that
-exercises a given clause; :func:`get_course` is the course (its lessons, puzzle files, syllabus and
-the section that teaches each clause: :mod:`buraco_core.teach.course`), the installed one or a
-folder's; :func:`make_quiz` deals a lesson's quiz from its syllabus; :func:`load_puzzles` reads a
-teacher's YAML file (a puzzle or a quiz being answered is a session, a floor up:
-:mod:`buraco_core.sessions`); :func:`buraco_core.teach.course.coverage.coverage` proves the lessons cover the rulebook
-(``python -m buraco_core check-puzzles lessons/puzzles``).
+This face names what a lesson, a teacher's script and a widget read first: the puzzle, its kinds
+(:data:`KINDS`) and its judge (:func:`check`, :func:`hint`, :func:`solve`, :func:`generate`), the
+course (:func:`get_course`) and its puzzle files (:func:`load_puzzles`, :func:`check_folder`), and
+the lessons' questions (:func:`asked_meld`, :func:`asked_play`). The rest is named by the face of
+its own floor: :mod:`buraco_core.teach.puzzles` (dealing, the named mistakes, explanations),
+:mod:`buraco_core.teach.course` (lessons, syllabus and quizzes, coverage),
+:mod:`buraco_core.teach.learners` and :mod:`buraco_core.teach.audit`; a puzzle or a quiz being
+answered is a session, a floor up (:mod:`buraco_core.sessions`).
 
 >>> p = Puzzle(id="demo", kind="make-buraco", rules="buraco",
 ...            hand=("4h", "5h", "6h", "7h", "8h", "9h", "10h", "Kc"), goal={"buraco": "clean"},
@@ -40,81 +40,16 @@ from ..errors import NotationError, Refusal
 from ..game.facade import Game
 from ..melds import make_meld
 from ..messages import Message
+from ..narrate import play_words
 from ..rules import Rules
 from ..variants import get_rules
-from .course import Course, get_course
+from .course import get_course
 from .course.files import check_folder, load_puzzle, load_puzzles
-from .course.syllabus import (
-    Dealt,
-    Item,
-    deal_clauses,
-    deal_item,
-    deal_quiz,
-    load_syllabus,
-    make_quiz,
-    retry,
-)
-from .puzzles import (
-    HINT_LEVELS,
-    KINDS,
-    Feedback,
-    Goal,
-    Kind,
-    Line,
-    Option,
-    Puzzle,
-    PuzzleError,
-    check,
-    dealers,
-    explain_allowed,
-    game_of,
-    generate,
-    hint,
-    play_words,
-    solve,
-    validate,
-    version_in,
-)
+from .puzzles import KINDS, Feedback, Kind, Puzzle, PuzzleError, check, explain_allowed, generate, hint, solve
 
-__all__ = [
-    "HINT_LEVELS",
-    "KINDS",
-    "Course",
-    "Dealt",
-    "Feedback",
-    "Goal",
-    "Item",
-    "Kind",
-    "Line",
-    "Option",
-    "Puzzle",
-    "PuzzleError",
-    "asked_meld",
-    "asked_play",
-    "check",
-    "check_folder",
-    "deal_clauses",
-    "deal_item",
-    "deal_quiz",
-    "dealers",
-    "explain_allowed",
-    "explain_meld",
-    "explain_play",
-    "game_of",
-    "generate",
-    "get_course",
-    "hint",
-    "load_puzzle",
-    "load_puzzles",
-    "load_syllabus",
-    "make_quiz",
-    "play_words",
-    "retry",
-    "said",
-    "solve",
-    "validate",
-    "version_in",
-]
+__all__ = ["KINDS", "Feedback", "Kind", "Puzzle", "PuzzleError", "asked_meld", "asked_play", "check", "check_folder",
+           "explain_meld", "explain_play", "generate", "get_course", "hint", "load_puzzle", "load_puzzles", "said",
+           "solve"]
 
 
 def explain_meld(cards: str | Iterable[Card | str], rules: Rules | str = "buraco") -> Message:
@@ -146,7 +81,6 @@ def explain_play(game: Game, play: str) -> Message:
         return Message("explain.refused", {"why": refusal.message})
     why, _ = explain_allowed(game, play)
     return Message("explain.allowed", {"why": why})
-
 
 
 def asked_meld(cards: str | Iterable[Card | str], rules: Rules | str = "buraco") -> tuple[Message, Message]:

@@ -99,7 +99,8 @@ def review_question(page: Any, clause: str) -> Any:
     the learner's day, seeded by that day (:class:`buraco_widgets.Review`)."""
     from datetime import date
 
-    from buraco_core.teach import deal_clauses, get_course
+    from buraco_core.teach import get_course
+    from buraco_core.teach.course import deal_clauses
     from buraco_core.teach.learners.mastery import Answer, clause_states, review_plan
 
     answers = [Answer.from_json(a) for a in stored(page)["answers"]]
@@ -306,7 +307,9 @@ def test_every_cheat_sheet_prints_on_two_a4_pages(page: Any, voila: VoilaServer)
 def test_a_quiz_of_five_with_one_miss_counts_the_first_tries(page: Any, voila: VoilaServer) -> None:
     """Lesson 03's quiz, its first question missed and every other right, the one asked again too:
     it ends "4 of 5 right at the first try ... 5 questions, 1 asked again", not "6 of 6 right"."""
-    from buraco_core.teach import KINDS, check, deal_quiz, retry, solve
+    from buraco_core.teach import KINDS, check, solve
+    from buraco_core.teach.course import deal_quiz
+    from buraco_core.teach.course.syllabus import retry
 
     dealt = deal_quiz("03", "buraco", 1, 5)
     puzzles = [d.puzzle for d in dealt] + [retry(dealt[0], 1).puzzle]

@@ -10,8 +10,8 @@ import pytest
 from buraco_core.sessions import QuizSession, SessionError
 from buraco_core.sessions.puzzle import PuzzleSession
 from buraco_core.sessions.quiz import RETRIES
-from buraco_core.teach import check, deal_clauses, deal_quiz, generate, solve
-from buraco_core.teach.course import get_course
+from buraco_core.teach import check, generate, solve
+from buraco_core.teach.course import deal_clauses, deal_quiz, get_course
 from buraco_core.teach.course.syllabus import Dealt, Item
 from buraco_core.teach.learners.mastery import Answer, Outcome, clause_states, review_plan
 

@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 
 from buraco_core.sessions import ANSWER_FORMS, PuzzleSession, SessionError
-from buraco_core.teach import HINT_LEVELS, KINDS, Puzzle, check, generate, hint, load_puzzle, solve
+from buraco_core.teach import KINDS, Puzzle, check, generate, hint, load_puzzle, solve
 from buraco_core.teach.learners.mastery import Outcome
+from buraco_core.teach.puzzles import HINT_LEVELS
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = ROOT / "lessons"

@@ -26,7 +26,7 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from ...cards import RANK_NAMES, Card, card_text, parse_card
+from ...cards import RANK_NAMES, Card, parse_card
 from ...errors import NotationError
 from ...melds import InvalidMeld, Meld
 from ...messages import LANGUAGES, Message, catalog
@@ -171,10 +171,6 @@ def hand_text(pad: ScorePad, entry: HandEntry) -> str:
         parts.append("pot waiting: " + ", ".join(waits))
     parts.append("out: " + ("none" if entry.went_out is None else pad.side_names[entry.went_out]))
     return "; ".join(parts)
-
-
-def shown_cards(cards: tuple[Card, ...], lang: str) -> str:
-    return " ".join(card_text(c, lang) for c in cards)
 
 
 def _kind(first: str, head: str) -> str | None:

@@ -261,9 +261,9 @@ def free_answers(puzzle: Puzzle) -> Answers:
 
 def _dealt(puzzle: Puzzle, rules: Rules) -> int:
     """The cards a new game leaves outside the hands and pots (and the pile, for the stock)."""
-    players = whole(goal_of(puzzle, DealCountGoal).players or (4 if 4 in rules.player_counts else 2))
+    players = whole(goal_of(puzzle, DealCountGoal).players or rules.default_players)
     state = Game(rules, players=players, seed=0).state
-    return len(state.stock) + (len(state.discard) if (goal_of(puzzle, DealCountGoal).count or "left") == "left" else 0)
+    return len(state.stock) + (len(state.discard) if goal_of(puzzle, DealCountGoal).counted == "left" else 0)
 
 
 def _extend_answers(puzzle: Puzzle, rules: Rules) -> Answers:
@@ -363,7 +363,7 @@ def right_choices(puzzle: Puzzle) -> frozenset[str | int]:
     rules = puzzle.ruleset
     kind = puzzle.kind
     if kind == "which-is-meld":
-        want = goal_of(puzzle, WhichGoal).want or "meld"
+        want = goal_of(puzzle, WhichGoal).wanted
         out = set()
         for i, text in enumerate(puzzle.options):
             meld = make(parse_cards(text), rules)
@@ -386,11 +386,11 @@ def right_choices(puzzle: Puzzle) -> frozenset[str | int]:
 
 
 def _seat(puzzle: Puzzle, rules: Rules) -> str:
-    players = whole(goal_of(puzzle, SeatsGoal).players or (4 if 4 in rules.player_counts else 2))
+    players = whole(goal_of(puzzle, SeatsGoal).players or rules.default_players)
     dealer = goal_of(puzzle, SeatsGoal).dealer
     dealer = players - 1 if dealer is None else whole(dealer)
     state = deal_hand(rules, players, 0, 1, dealer, 0, ())
-    ask = (goal_of(puzzle, SeatsGoal).ask or "partner")
+    ask = goal_of(puzzle, SeatsGoal).asked
     if ask == "partner":
         mates = [s for s in range(players) if s != 0 and state.team_of(s) == state.team_of(0)]
         return f"seat {mates[0]}" if mates else "nobody"

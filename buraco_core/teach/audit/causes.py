@@ -27,8 +27,9 @@ from ...rules import RULESETS, Rules
 from ...variants import rules_text
 from ..puzzles.answers import BadAnswer, pick_cards, read_extend, read_int
 from ..puzzles.feedback import Feedback
+from ..puzzles.kinds.predict import PredictGoal
 from ..puzzles.positions import split_plays
-from ..puzzles.puzzle import Puzzle
+from ..puzzles.puzzle import Puzzle, goal_of
 from .answers import Answer, free_answers, grown_melds, make
 from .positions import turn_outcome
 
@@ -67,7 +68,7 @@ class SaidLine:
 def _predicted(said: SaidLine) -> tuple[Meld | None, tuple[Meld, ...]]:
     puzzle = said.puzzle
     rules = puzzle.ruleset
-    cards = parse_cards(str(puzzle.goal.get("add", "")))
+    cards = parse_cards(goal_of(puzzle, PredictGoal).add or "")
     if not puzzle.table:
         return None, (make_meld(cards, rules),)
     old = make_meld(puzzle.table[0], rules)
@@ -167,7 +168,7 @@ def _no_out_line(said: SaidLine) -> str | None:
 
 def _clean_is_the_cause(said: SaidLine) -> str | None:
     """'It has no wild card, so it is clean' explains a miss only where the task wants a wild card."""
-    want = said.puzzle.goal.get("buraco")
+    want = said.puzzle.goal.get("buraco")  # make-buraco or extend: the same key
     if want in ("royal", "ace-to-ace"):
         return (f"the task asks for {want}, and the sentence names the wild card (it has none) instead of what the "
                 "meld lacks (its ranks, its aces)")
@@ -245,13 +246,9 @@ def _brazilian_sets(said: SaidLine, rights: Sequence[Answer]) -> str | None:
             continue
         meld = make(parse_cards([str(c) for c in codes]), rules)
         if meld is not None and meld.kind == "set" and len({c.suit for c in meld.natural_cards}) < len(meld.natural_cards):
-            return (f"it says a set's suits all differ, and {rules_words(rules)} accepts "
+            return (f"it says a set's suits all differ, and {rules_text(rules)} accepts "
                     f"{' '.join(str(c) for c in meld.cards)}")
     return None
-
-
-def rules_words(rules: Rules) -> str:
-    return rules_text(rules)
 
 
 #: Sentences of a hint that state a rule of the ruleset, with the engine's test of it against the
@@ -440,13 +437,13 @@ def unsaid_task(puzzle: Puzzle) -> list[str]:
     texts = [_plain(puzzle.prompt.text(lang)) for lang in LANGUAGES]
     out = []
     full = None
-    for key, value in dict(puzzle.goal).items():
+    for key, value in puzzle.goal.items():
         terms = _terms(key, value)
         if terms is None or all(any(t in text for t in ts) for ts, text in zip(terms, texts, strict=True)):
             continue
         if puzzle.kind != "deal-count":
             full = full or {repr(a) for a in free_answers(puzzle).right}
-            loose = dataclasses.replace(puzzle, goal={k: v for k, v in dict(puzzle.goal).items() if k != key})
+            loose = dataclasses.replace(puzzle, goal={k: v for k, v in puzzle.goal.items() if k != key})
             if {repr(a) for a in free_answers(loose).right} == full:
                 continue
         missing = [lang for ts, text, lang in zip(terms, texts, LANGUAGES, strict=True) if not any(t in text for t in ts)]

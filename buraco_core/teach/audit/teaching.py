@@ -49,7 +49,7 @@ def shown_needs(puzzle: Puzzle) -> set[str]:
         view = game_of(puzzle).view()
         groups += [" ".join(c.code for c in m.cards) for side in view.melds for m in side]
         groups.append(" ".join(c.code for c in view.discard))
-    texts = [*puzzle.hand, *groups, str(puzzle.goal.get("add", "") or "")]
+    texts = [*puzzle.hand, *groups, str(puzzle.goal.get("add") or "")]
     cards = [c for text in texts if text for c in parse_cards(text)]
     out = set()
     if any(c.rank in (0, 2) for c in cards):

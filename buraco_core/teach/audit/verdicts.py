@@ -40,7 +40,6 @@ from pathlib import Path
 from typing import TypeAlias
 
 from ...cards import parse_cards
-from ...game.facade import Game
 from ...melds import make_meld
 from ...rules import RULESETS
 from ...variants import get_rules
@@ -209,12 +208,12 @@ def _check_hidden(puzzle: Puzzle, rights: Sequence[Answer], found: Found) -> Non
         if other not in truth:
             found(None, "hidden", f"the answer depends on cards the page does not show: with the hidden cards dealt "
                                   f"otherwise the engine says {other!r}, not {', '.join(sorted(truth))}"
-                                  + _hidden_hint(puzzle, str(variant.goal.get("game", ""))))
+                                  + _hidden_hint(puzzle, variant))
             return
         if other_reason != reason:
             found(None, "hidden", f"the verdict's reason depends on cards the page does not show: {reason!r} here, "
                                   f"{other_reason!r} with the hidden cards dealt otherwise"
-                                  + _hidden_hint(puzzle, str(variant.goal.get("game", ""))))
+                                  + _hidden_hint(puzzle, variant))
             return
 
 
@@ -223,10 +222,10 @@ def _reason(puzzle: Puzzle, rights: Sequence[Answer]) -> str:
     return fb.reason.text("en") if fb is not None and fb.reason is not None else ""
 
 
-def _hidden_hint(puzzle: Puzzle, saved: str) -> str:
-    """Which hidden cards differ, in a few words (the other hands)."""
+def _hidden_hint(puzzle: Puzzle, variant: Puzzle) -> str:
+    """Which hidden cards differ in ``variant``, in a few words (the other hands)."""
     real = game_of(puzzle).state
-    other = Game.from_json(saved).state
+    other = game_of(variant).state
     seat = real.turn
     parts = []
     for s in range(real.players):

@@ -28,11 +28,13 @@ from .course import (
 )
 from .coverage import clause_groups, teaching_link
 from .glossary import course_glossary
+from .syllabus import Dealt, deal_clauses, deal_quiz
 
 __all__ = [
            "INDEX_NAME",
            "LESSON_GLOB",
            "Course",
+           "Dealt",
            "Link",
            "PuzzleFile",
            "Section",
@@ -40,6 +42,8 @@ __all__ = [
            "cheat_sheet",
            "clause_groups",
            "course_glossary",
+           "deal_clauses",
+           "deal_quiz",
            "get_course",
            "lesson_folder",
            "sheet_stylesheet",

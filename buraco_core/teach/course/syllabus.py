@@ -12,8 +12,8 @@ clause, kind and parameters, another seed, drawn from a stream named after the m
 a bug report replays it. :func:`deal_item` deals one item anywhere (the review page deals
 ``Item(clause=...)`` for each clause due).
 
->>> quiz = make_quiz("04", "italian", 1)          # the installed course's syllabus
->>> [p.clauses[0] for p in quiz][:2]
+>>> quiz = deal_quiz("04", "italian", 1)          # the installed course's syllabus
+>>> [d.puzzle.clauses[0] for d in quiz][:2]
 ['single-take', 'draw']
 >>> first = deal_quiz("03", "buraco", 1)[0]
 >>> again = retry(first, 1)
@@ -41,7 +41,7 @@ from ..puzzles.puzzle import Puzzle, PuzzleError
 from .installed import installed_root
 
 __all__ = ["SYLLABUS_NAME", "Dealt", "Item", "LessonQuiz", "Syllabus", "deal_clauses", "deal_item", "deal_quiz",
-           "installed_syllabus", "load_syllabus", "make_quiz", "retry"]
+           "installed_syllabus", "load_syllabus", "retry"]
 
 #: The syllabus's file in a course's folder.
 SYLLABUS_NAME = "syllabus.yaml"
@@ -205,12 +205,6 @@ def deal_quiz(lesson_or_topic: str, rules: Rules | str = "buraco", seed: int = 0
     for i in range(n):
         out.append(deal_item(usable[i % len(usable)], rules, rng.randrange(1 << 30)))
     return out
-
-
-def make_quiz(lesson_or_topic: str, rules: Rules | str = "buraco", seed: int = 0, n: int = 5, *,
-              syllabus: Syllabus | str | os.PathLike[str] | None = None) -> list[Puzzle]:
-    """The puzzles of :func:`deal_quiz`."""
-    return [d.puzzle for d in deal_quiz(lesson_or_topic, rules, seed, n, syllabus=syllabus)]
 
 
 def deal_item(item: Item, rules: Rules | str, seed: int) -> Dealt:

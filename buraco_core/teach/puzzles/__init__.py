@@ -6,13 +6,12 @@ mistakes and the explanations of a play. Nothing here knows a course, a learner 
 """
 
 from .core import HINT_LEVELS, check, hint, solve, validate, version_in
-from .explain import explain_allowed, play_words
-from .feedback import Feedback, Line, Outcome, outcome_of, rule_text
+from .explain import explain_allowed
+from .feedback import Feedback, Line, Outcome
 from .generate import dealers, generate
 from .kinds import KINDS, Kind, Option
-from .lesson_link import Link
 from .positions import game_of
-from .puzzle import Goal, Puzzle, PuzzleError, own_words, read_kinds
+from .puzzle import Goal, Puzzle, PuzzleError, read_kinds
 
 read_kinds(KINDS)  # a puzzle finds its kind by name here, below the kinds (each reads a Puzzle)
 
@@ -23,7 +22,6 @@ __all__ = [
     "Goal",
     "Kind",
     "Line",
-    "Link",
     "Option",
     "Outcome",
     "Puzzle",
@@ -34,10 +32,6 @@ __all__ = [
     "game_of",
     "generate",
     "hint",
-    "outcome_of",
-    "own_words",
-    "play_words",
-    "rule_text",
     "solve",
     "validate",
     "version_in",

@@ -222,7 +222,7 @@ def position_text(rules: Rules, *, players: int = 0, phase: str = "play", hand: 
                   pot: str | None = None, other_pot: str | None = None, discard: Sequence[Card] = (),
                   extra: Sequence[str] = (), description: str = "a dealt position") -> str:
     """Scenario text (:mod:`buraco_core.game.scenarios`) of a position where seat 0 is to play."""
-    players = players or (4 if 4 in rules.player_counts else 2)
+    players = players or rules.default_players
     lines = [f"description: {description}", f"rules: {rules_text(rules)}", f"players: {players}", "turn: 0",
              f"phase: {phase}", f"hand 0: {format_cards(hand)}"]
     if melds:

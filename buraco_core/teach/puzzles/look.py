@@ -27,14 +27,8 @@ from ...melds import Meld
 from ...messages import Message
 from .explain import play_words
 
-__all__ = ["CLAUSE_POINTERS", "is_pointer", "left_after", "meld_pointer", "play_pointer", "pot_words",
+__all__ = ["CLAUSE_POINTERS", "left_after", "meld_pointer", "play_pointer", "pot_words",
            "stage_words"]
-
-
-def is_pointer(message: Message) -> bool:
-    """Whether a hint is a pointer read from the puzzle (not a sentence of its kind that every
-    puzzle of the kind shares)."""
-    return message.key.startswith("hint.here.")
 
 
 def meld_pointer(meld: Meld, *, buraco: bool = False) -> Message:

@@ -34,14 +34,9 @@ class PositionGoal(Goal):
     game: str | None = None
 
 
-def _goal(puzzle: Puzzle) -> PositionGoal:
-    """The puzzle's goal, read by attribute."""
-    return goal_of(puzzle, PositionGoal)
-
-
 def split_plays(puzzle: Puzzle) -> list[str]:
     """The goal's plays, in order."""
-    return [p.strip() for p in str(_goal(puzzle).play or "").split(";") if p.strip()]
+    return [p.strip() for p in str(goal_of(puzzle, PositionGoal).play or "").split(";") if p.strip()]
 
 
 #: Positions read once: (state, description) by the goal's position, scenario or saved game with no
@@ -54,7 +49,7 @@ _READ: Bounded[tuple[str, str, str], tuple[State, str] | Game] = Bounded("positi
 def game_of(puzzle: Puzzle) -> Game:
     """The position as a fresh :class:`~buraco_core.game.Game` each call, drawn from the seat to
     play."""
-    goal = _goal(puzzle)
+    goal = goal_of(puzzle, PositionGoal)
     key = (str(goal.game or ""), str(goal.scenario or ""), str(goal.position or ""))
     known = _READ.get(key)
     if known is None:
@@ -132,9 +127,8 @@ def position_in(puzzle: Puzzle, rules: str) -> Puzzle | None:
     """The puzzle with its position (scenario text) played under ``rules``: the scenario's
     ``rules:`` line changed; None for a named scenario, a saved game, or a position without that
     line (they name their ruleset themselves)."""
-    text = _goal(puzzle).position
-    if not text or _goal(puzzle).scenario or _goal(puzzle).game or not _RULES_LINE.search(str(text)):
+    goal = goal_of(puzzle, PositionGoal)
+    if not goal.position or goal.scenario or goal.game or not _RULES_LINE.search(goal.position):
         return None
-    moved = _RULES_LINE.sub(lambda m: f"{m.group(1)}rules: {rules}", str(text), count=1)
-    goal = dataclasses.replace(puzzle.goal, position=moved)  # type: ignore[type-var]
-    return dataclasses.replace(puzzle, rules=rules, goal=goal)
+    moved = _RULES_LINE.sub(lambda m: f"{m.group(1)}rules: {rules}", goal.position, count=1)
+    return dataclasses.replace(puzzle, rules=rules, goal=dataclasses.replace(goal, position=moved))

@@ -59,15 +59,15 @@ class BestPlayGoal(PositionGoal):
 
     ask: str | None = None
 
-
-def _goal(puzzle: Puzzle) -> BestPlayGoal:
-    """The puzzle's goal, read by attribute."""
-    return goal_of(puzzle, BestPlayGoal)
+    @property
+    def asked(self) -> str:
+        """The prompt's topic: ``ask``, ``"discard"`` where the goal does not say."""
+        return str(self.ask or "discard")
 
 
 def values(puzzle: Puzzle) -> tuple[tuple[str, float], ...]:
     """The coach's values of the puzzle's choices, best first (remembered per position)."""
-    goal = _goal(puzzle)
+    goal = goal_of(puzzle, BestPlayGoal)
     key = (str(goal.position or ""), str(goal.scenario or ""), str(goal.game or ""),
            str(goal.play or ""))
     known = _VALUES.get(key)
@@ -96,13 +96,13 @@ class BestPlay(Kind):
         return show_position(puzzle, tuple(split_plays(puzzle)))
 
     def prompt(self, puzzle: Puzzle) -> Message:
-        return Message(_PROMPTS.get(str(_goal(puzzle).ask or "discard"), "prompt.best-play-discard"))
+        return Message(_PROMPTS.get(goal_of(puzzle, BestPlayGoal).asked, "prompt.best-play-discard"))
 
     def problems(self, puzzle: Puzzle, rules: Rules) -> str | None:
         plays = split_plays(puzzle)
         if len(plays) < 2:
             return "a best-play puzzle needs two plays or more in its goal 'play', separated by ';'"
-        ask = _goal(puzzle).ask
+        ask = goal_of(puzzle, BestPlayGoal).ask
         if ask is not None and ask not in _PROMPTS:
             return f"goal 'ask' is {ask!r}: write one of {', '.join(_PROMPTS)}"
         game = game_of(puzzle)
@@ -132,7 +132,7 @@ class BestPlay(Kind):
 
     def topic(self, puzzle: Puzzle) -> str | None:
         """The task (``ask``): the strategy lesson's section about it (``topic-out``)."""
-        return str(_goal(puzzle).ask or "discard")
+        return goal_of(puzzle, BestPlayGoal).asked
 
     def facts(self, puzzle: Puzzle) -> tuple[Message, ...]:
         return position_facts(game_of(puzzle))
@@ -153,7 +153,7 @@ class BestPlay(Kind):
         team = view.team
         best = max(plays, key=lambda p: ranked[p])
         why = [*play_reasons(view, game.parse(match)), *what_follows(game, match)]
-        candidates = reason_clauses(why, str(_goal(puzzle).ask or "discard"), rules)
+        candidates = reason_clauses(why, goal_of(puzzle, BestPlayGoal).asked, rules)
         if match == best:
             second = max((p for p in plays if p != best), key=lambda p: ranked[p])
             reason = Message("coach.puzzle-right", {"why": _joined(why), "second": play_words(second, team),
@@ -198,7 +198,7 @@ class BestPlay(Kind):
             raise ValueError(f"no best-play task {ask!r}: choose one of {', '.join(_PROMPTS)}")
         if ask in ("out", "pot"):
             return self._last_cards(rng, rules, str(ask))
-        players = 4 if 4 in rules.player_counts else 2
+        players = rules.default_players
         game = Game(rules, players=players, seed=rng.randrange(1 << 20))
         rounds = rng.randint(1, 5)
         for _ in range(rounds * players * 12):

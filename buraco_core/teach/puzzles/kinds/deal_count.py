@@ -31,24 +31,24 @@ class DealCountGoal(Goal):
     players: int | None = None
     count: str | None = None
 
+    @property
+    def counted(self) -> str:
+        """What is counted: ``count``, ``"left"`` where the goal does not say."""
+        return self.count or "left"
+
     def __post_init__(self) -> None:
         if self.count not in (None, "left", "stock"):
             raise ValueError(f"count is left or stock, not {self.count!r}")
 
 
-def _goal(puzzle: Puzzle) -> DealCountGoal:
-    """The puzzle's goal, read by attribute."""
-    return goal_of(puzzle, DealCountGoal)
-
-
 def _players(puzzle: Puzzle, rules: Rules) -> int:
-    return whole(_goal(puzzle).players or (4 if 4 in rules.player_counts else 2))
+    return whole(goal_of(puzzle, DealCountGoal).players or rules.default_players)
 
 
 def dealt_count(puzzle: Puzzle, rules: Rules) -> int:
     """The engine's count: a new game's stock (and discard pile, for "left")."""
     state = new_game(rules, _players(puzzle, rules), 0)
-    return len(state.stock) + (len(state.discard) if (_goal(puzzle).count or "left") == "left" else 0)
+    return len(state.stock) + (len(state.discard) if goal_of(puzzle, DealCountGoal).counted == "left" else 0)
 
 
 def count_lines(puzzle: Puzzle, rules: Rules) -> tuple[Line, ...]:
@@ -60,7 +60,7 @@ def count_lines(puzzle: Puzzle, rules: Rules) -> tuple[Line, ...]:
     if rules.pots:
         lines.append(Line(Message("feedback.line.pots", {"pots": rules.pots, "size": rules.pot_size}),
                           -rules.pots * rules.pot_size, "deal"))
-    if (_goal(puzzle).count or "left") == "stock" and rules.initial_discard:
+    if goal_of(puzzle, DealCountGoal).counted == "stock" and rules.initial_discard:
         lines.append(Line(Message("feedback.line.first-discard"), -1, "discard-pile"))
     return tuple(lines)
 
@@ -77,7 +77,7 @@ class DealCount(Kind):
 
     def prompt(self, puzzle: Puzzle) -> Message:
         rules = puzzle.ruleset
-        key = "prompt.count-stock" if (_goal(puzzle).count or "left") == "stock" else "prompt.count-left"
+        key = "prompt.count-stock" if goal_of(puzzle, DealCountGoal).counted == "stock" else "prompt.count-left"
         return Message(key, {"rules": rules, "players": _players(puzzle, rules)})
 
     def problems(self, puzzle: Puzzle, rules: Rules) -> str | None:
@@ -92,7 +92,7 @@ class DealCount(Kind):
         n = read_int(answer)
         total = dealt_count(puzzle, rules)
         lines = count_lines(puzzle, rules)
-        clauses = ["discard-pile", "deal", "deck"] if (_goal(puzzle).count or "left") == "stock" else ["deal", "deck"]
+        clauses = ["discard-pile", "deal", "deck"] if goal_of(puzzle, DealCountGoal).counted == "stock" else ["deal", "deck"]
         if n == total:
             return right(puzzle, clauses, Message("feedback.count-right", {"n": total}), lines=lines)
         slips = []
@@ -100,9 +100,9 @@ class DealCount(Kind):
         if not rules.pots:
             pots = max(r.pots * r.pot_size for r in RULESETS.values())
             slips.append(Slip(-pots, "deal", Message("feedback.slip.no-pots-dealt", {"rules": rules})))
-        if (_goal(puzzle).count or "left") == "stock" and not rules.initial_discard:
+        if goal_of(puzzle, DealCountGoal).counted == "stock" and not rules.initial_discard:
             slips.append(Slip(-1, "discard-pile", Message("feedback.slip.pile-starts-empty", {"rules": rules})))
-        if (_goal(puzzle).count or "left") == "left" and rules.initial_discard:
+        if goal_of(puzzle, DealCountGoal).counted == "left" and rules.initial_discard:
             slips.append(Slip(-1, "discard-pile", Message("feedback.slip.pile-counts", {"rules": rules})))
         most = max(r.jokers for r in RULESETS.values())
         if rules.jokers < most:
@@ -124,7 +124,7 @@ class DealCount(Kind):
     def where(self, puzzle: Puzzle) -> Message:
         """This table: its ruleset's deck, its players and their hands, then the pots and the pile."""
         rules = puzzle.ruleset
-        key = "hint.here.count-stock" if (_goal(puzzle).count or "left") == "stock" else "hint.here.count-left"
+        key = "hint.here.count-stock" if goal_of(puzzle, DealCountGoal).counted == "stock" else "hint.here.count-left"
         return Message(key, {"rules": rules, "players": _players(puzzle, rules), "size": rules.hand_size})
 
     def show_answer(self, puzzle: Puzzle, answer: object) -> Message:

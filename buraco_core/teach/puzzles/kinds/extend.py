@@ -77,11 +77,6 @@ class ExtendGoal(Goal):
             raise ValueError(f"goal meld is a meld index (0 for the first), not {self.meld!r}")
 
 
-def _goal(puzzle: Puzzle) -> ExtendGoal:
-    """The puzzle's goal, read by attribute."""
-    return goal_of(puzzle, ExtendGoal)
-
-
 class Extend(Kind):
     name = "extend"
     goal_type = ExtendGoal
@@ -94,14 +89,14 @@ class Extend(Kind):
     keeps = ("buraco",)
 
     def prompt(self, puzzle: Puzzle) -> Message:
-        meld = _goal(puzzle).meld
+        meld = goal_of(puzzle, ExtendGoal).meld
         target = (Message("prompt.meld-number", {"n": whole(meld) + 1}) if meld is not None
                   else Message("prompt.a-meld-on-the-table"))
-        buraco = _goal(puzzle).buraco
+        buraco = goal_of(puzzle, ExtendGoal).buraco
         end = (Message("prompt.becomes-buraco", {"kind": Message(f"teach.a-kind.{buraco}")})
                if buraco and buraco != "any" else Message("prompt.becomes-any-buraco") if buraco
                else Message("teach.nothing"))
-        asked = _goal(puzzle).wild_end
+        asked = goal_of(puzzle, ExtendGoal).wild_end
         if asked:
             send = Message("prompt.extend-end", {"end": Message(_END_WORDS[str(asked)])})
             end = Message("teach.concat", {"first": end, "then": send}) if buraco else send
@@ -110,23 +105,23 @@ class Extend(Kind):
     def ends(self, puzzle: Puzzle) -> tuple[Option, ...]:
         """The ends a learner may send the wild card to, where the task asks for one (a widget
         shows them beside the cards; empty where the task does not ask)."""
-        if not _goal(puzzle).wild_end:
+        if not goal_of(puzzle, ExtendGoal).wild_end:
             return ()
         return tuple(Option(end, Message(key)) for end, key in _END_WORDS.items())
 
     def problems(self, puzzle: Puzzle, rules: Rules) -> str | None:
         if not puzzle.table:
             return "an extend puzzle needs at least one meld on the table"
-        want = _goal(puzzle).meld
+        want = goal_of(puzzle, ExtendGoal).meld
         if want is not None and not 0 <= whole(want) < len(puzzle.table):
             return f"goal meld {want!r} is not a meld index (0 to {len(puzzle.table) - 1})"
-        if _goal(puzzle).wild_end and want is None:
+        if goal_of(puzzle, ExtendGoal).wild_end and want is None:
             return "a goal wild_end needs the goal meld it is about (meld: 0 for the first)"
         return None
 
     def check(self, puzzle: Puzzle, rules: Rules, answer: object) -> Feedback:
         index, raw = read_extend(answer, len(puzzle.table))
-        want = _goal(puzzle).meld
+        want = goal_of(puzzle, ExtendGoal).meld
         if want is not None and whole(want) != index:
             return wrong(puzzle, ["extend"], "feedback.not-the-task",
                          Message("feedback.other-meld", {"want": whole(want) + 1, "got": index + 1}))
@@ -145,11 +140,11 @@ class Extend(Kind):
             return wrong(puzzle, candidates, "feedback.cannot-add",
                          Message("feedback.cannot-add-why", {"cards": tuple(cards), "meld": old.cards,
                                                              "why": e.message}))
-        missed = goal_problem(MakeMeldGoal(min_cards=_goal(puzzle).min_cards), new)
-        buraco = _goal(puzzle).buraco
+        missed = goal_problem(MakeMeldGoal(min_cards=goal_of(puzzle, ExtendGoal).min_cards), new)
+        buraco = goal_of(puzzle, ExtendGoal).buraco
         if missed is None and buraco:
             missed = buraco_problem(puzzle, new, str(buraco))
-        wanted = _goal(puzzle).wild_end
+        wanted = goal_of(puzzle, ExtendGoal).wild_end
         if missed is None and wanted:
             missed = _end_problem(old, new, str(wanted), end)
         if missed is not None:
@@ -164,13 +159,13 @@ class Extend(Kind):
 
     def solve(self, puzzle: Puzzle) -> object | None:
         rules = puzzle.ruleset
-        want = _goal(puzzle).meld
+        want = goal_of(puzzle, ExtendGoal).meld
         found: tuple[object, ...] | None = None
         for i in range(len(puzzle.table)) if want is None else [whole(want)]:
             meld = make_meld(puzzle.table[i], rules)
             for group in extend_candidates(puzzle.hand_cards, meld):
                 codes = [c.code for c in group]
-                for end in (None, "low", "high") if _goal(puzzle).wild_end else (None,):
+                for end in (None, "low", "high") if goal_of(puzzle, ExtendGoal).wild_end else (None,):
                     answer: tuple[object, ...] = (i, codes) if end is None else (i, codes, end)
                     fb = self.check(puzzle, rules, answer)
                     if fb.correct:  # fewest cards first; one that spends no wild card where one does
@@ -189,7 +184,7 @@ class Extend(Kind):
         rules = puzzle.ruleset
         meld = make_meld(puzzle.table[index], rules)
         out: list[object] = []
-        if _goal(puzzle).wild_end:
+        if goal_of(puzzle, ExtendGoal).wild_end:
             end = read_end(right_answer)
             out += [(index, codes), (index, codes, "low" if end == "high" else "high")]
         hand = list(puzzle.hand_cards)
@@ -207,7 +202,7 @@ class Extend(Kind):
     def where(self, puzzle: Puzzle) -> Message:
         """The meld to grow: its cards, its ends and the place its wild card holds; how many
         cards it lacks to be a buraco; its two ends where the task asks for one."""
-        want = _goal(puzzle).meld
+        want = goal_of(puzzle, ExtendGoal).meld
         if want is None:
             right_answer = self.solve(puzzle)
             want = read_extend(right_answer, len(puzzle.table))[0] if right_answer is not None else 0
@@ -215,9 +210,9 @@ class Extend(Kind):
         meld = make_meld(puzzle.table[index], puzzle.ruleset)
         parts = []
         short = meld.rules.min_buraco - len(meld)
-        if _goal(puzzle).buraco and short > 0:
+        if goal_of(puzzle, ExtendGoal).buraco and short > 0:
             parts.append(Message("hint.here.extend-more", {"k": short}))
-        if _goal(puzzle).wild_end and meld.wild is not None:
+        if goal_of(puzzle, ExtendGoal).wild_end and meld.wild is not None:
             parts.append(Message("hint.here.extend-end", {"wild": meld.wild}))
         more = Message("teach.concat", {"first": parts[0], "then": parts[1]}) if len(parts) == 2 else (
             parts[0] if parts else Message("teach.nothing"))

@@ -179,7 +179,7 @@ def _left_after(game: Game, act: Action) -> Card | None:
 def _random_position(rng: random.Random, rules: Rules) -> Puzzle | None:
     """A position from a seeded game played a few turns, at seat 0's turn, and a play a learner
     might try there (plays that teach a rule weigh more)."""
-    players = 4 if 4 in rules.player_counts else 2
+    players = rules.default_players
     game = Game(rules, players=players, seed=rng.randrange(1 << 20))
     for _ in range(rng.randint(0, 5) * players):  # whole turns: seat 0 is to play again
         if game.phase is not Phase.DRAW:

@@ -44,11 +44,6 @@ class MakeMeldGoal(Goal):
             raise ValueError(f"wild_at is gap or end, not {self.wild_at!r}")
 
 
-def _goal(puzzle: Puzzle) -> MakeMeldGoal:
-    """The puzzle's goal, read by attribute."""
-    return goal_of(puzzle, MakeMeldGoal)
-
-
 def goal_problem(kind_goal: MakeMeldGoal, meld: Meld) -> tuple[list[str], Message] | None:
     """Where a valid meld misses what a make-meld task asks (an extend task asks one of them, its
     length): the clauses and why."""
@@ -107,7 +102,7 @@ class MakeMeld(Kind):
     keeps: ClassVar[tuple[str, ...]] = ("meld_kind", "wild", "wild_at")
 
     def prompt(self, puzzle: Puzzle) -> Message:
-        goal = _goal(puzzle)
+        goal = goal_of(puzzle, MakeMeldGoal)
         what = Message(f"prompt.a-{goal.get('meld_kind') or 'meld'}")
         more = Message("prompt.at-least", {"n": goal.min_cards}) if goal.min_cards else None
         wild = goal.wild
@@ -121,13 +116,13 @@ class MakeMeld(Kind):
     def problems(self, puzzle: Puzzle, rules: Rules) -> str | None:
         if not puzzle.hand:
             return "this puzzle needs a hand"
-        if _goal(puzzle).meld_kind == "set" and not rules.allow_sets:
+        if goal_of(puzzle, MakeMeldGoal).meld_kind == "set" and not rules.allow_sets:
             return f"{rules.name} has no sets: a set cannot be the goal"
         return None
 
     def missed(self, puzzle: Puzzle, meld: Meld) -> tuple[list[str], Message] | None:
         """Where a valid meld misses the task: the clauses and why (None: it does not)."""
-        return goal_problem(_goal(puzzle), meld)
+        return goal_problem(goal_of(puzzle, MakeMeldGoal), meld)
 
     def check(self, puzzle: Puzzle, rules: Rules, answer: object) -> Feedback:
         cards = pick_cards(puzzle.hand_cards, answer)
@@ -141,7 +136,7 @@ class MakeMeld(Kind):
         return right(puzzle, meld_clauses(meld), Message("feedback.sentence", {"why": meld.description}), meld=meld)
 
     def solve(self, puzzle: Puzzle) -> object | None:
-        return solve_cards(self, puzzle, puzzle.ruleset, whole(_goal(puzzle).min_cards or 3))
+        return solve_cards(self, puzzle, puzzle.ruleset, whole(goal_of(puzzle, MakeMeldGoal).min_cards or 3))
 
     def where(self, puzzle: Puzzle) -> Message:
         """The suit or rank of the hand that holds the engine's answer, and its wild card."""

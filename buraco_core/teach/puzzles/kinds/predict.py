@@ -91,14 +91,10 @@ class PredictGoal(Goal):
         return tuple((self.offer or "").split())
 
 
-def _goal(puzzle: Puzzle) -> PredictGoal:
-    return goal_of(puzzle, PredictGoal)
-
-
 def _grown(puzzle: Puzzle, rules: Rules) -> tuple[Meld | None, Meld, Meld | None]:
     """(the meld on the table or None, the meld after with the low end for a moving wild card,
     the meld with the high end where that differs)."""
-    cards = _goal(puzzle).cards
+    cards = goal_of(puzzle, PredictGoal).cards
     if not puzzle.table:
         return None, make_meld(cards, rules), None
     old = make_meld(puzzle.table[0], rules)
@@ -126,7 +122,7 @@ def predict(puzzle: Puzzle) -> tuple[str, Meld | None, Meld]:
     """The right outcome of a predict puzzle, the meld before (or None) and after."""
     rules = puzzle.ruleset
     old, new, other = _grown(puzzle, rules)
-    if _goal(puzzle).asks_kind:
+    if goal_of(puzzle, PredictGoal).asks_kind:
         kind = new.buraco_type
         if kind is None:
             return ("clean-meld" if new.wild is None else "wild-meld"), old, new
@@ -148,11 +144,11 @@ def _place(meld: Meld) -> str:
 
 
 def _offered(puzzle: Puzzle, right_answer: str) -> tuple[str, ...]:
-    if _goal(puzzle).offered:  # the lesson's own choices (problems() checks the answer is one)
-        return _goal(puzzle).offered
-    if _goal(puzzle).asks_kind:
+    if goal_of(puzzle, PredictGoal).offered:  # the lesson's own choices (problems() checks the answer is one)
+        return goal_of(puzzle, PredictGoal).offered
+    if goal_of(puzzle, PredictGoal).asks_kind:
         return KIND_OUTCOMES
-    cards = _goal(puzzle).cards
+    cards = goal_of(puzzle, PredictGoal).cards
     if not puzzle.table:  # "the 2 is a natural card" only where a 2 is laid down
         offered = ["low", "high", "gap", *(["natural"] if any(c.rank == 2 for c in cards) else [])]
         return tuple(offered) if right_answer in offered else (right_answer, *offered)
@@ -177,8 +173,8 @@ class Predict(Kind):
     keeps = ("ask",)
 
     def prompt(self, puzzle: Puzzle) -> Message:
-        cards = _goal(puzzle).cards
-        if _goal(puzzle).asks_kind:
+        cards = goal_of(puzzle, PredictGoal).cards
+        if goal_of(puzzle, PredictGoal).asks_kind:
             return Message("prompt.predict-kind", {"cards": cards, "rules": puzzle.ruleset})
         if not puzzle.table:
             return Message("prompt.predict-new", {"cards": cards})
@@ -190,7 +186,7 @@ class Predict(Kind):
         return Message("prompt.predict-wild", {"cards": cards})
 
     def problems(self, puzzle: Puzzle, rules: Rules) -> str | None:
-        if not _goal(puzzle).add:
+        if not goal_of(puzzle, PredictGoal).add:
             return "a predict puzzle needs goal 'add': the cards added (or laid down)"
         if len(puzzle.table) > 1:
             return "a predict puzzle shows one meld in 'table' (or none: the cards make a new meld)"
@@ -198,9 +194,9 @@ class Predict(Kind):
             _outcome, old, new = predict(puzzle)
         except InvalidMeld as e:
             return f"the cards cannot be added: {e}"
-        if not _goal(puzzle).asks_kind and old is not None and old.wild is None and new.wild is None:
+        if not goal_of(puzzle, PredictGoal).asks_kind and old is not None and old.wild is None and new.wild is None:
             return "no wild card before or after: ask 'kind' instead"
-        offer = list(_goal(puzzle).offered)
+        offer = list(goal_of(puzzle, PredictGoal).offered)
         if offer and _outcome not in offer:
             return f"the right answer, {_outcome}, is not among the outcomes offered ({', '.join(offer)})"
         return None
@@ -213,12 +209,12 @@ class Predict(Kind):
         offered = _offered(puzzle, predict(puzzle)[0])
         chosen = read_choice(answer, offered)
         outcome, old, new = predict(puzzle)
-        cards = _goal(puzzle).cards
+        cards = goal_of(puzzle, PredictGoal).cards
         facts = {"cards": cards, "meld": new.description, "after": new.cards,
                  "wild": new.wild or (old.wild if old is not None else None) or "",
                  "stands": new.wild_stands or (old.wild_stands if old is not None else None) or "",
                  "was": (old.wild_stands if old is not None else None) or "", "rules": rules}
-        if _goal(puzzle).asks_kind:
+        if goal_of(puzzle, PredictGoal).asks_kind:
             clause = BONUS_CLAUSES[{"clean-buraco": "clean", "semi-clean-buraco": "semi-clean",
                                     "dirty-buraco": "dirty"}[outcome]] if outcome.endswith("buraco") \
                 else ("wild-two-home" if old is not None and old.wild is not None and new.wild is None
@@ -284,9 +280,9 @@ class Predict(Kind):
     def where(self, puzzle: Puzzle) -> Message:
         """The cards added and the meld's wild card (or its natural 2): the place they take, the
         gaps and ends left; for ``ask: kind`` the count and where the wild card stands."""
-        cards = _goal(puzzle).cards
+        cards = goal_of(puzzle, PredictGoal).cards
         _outcome, old, new = predict(puzzle)
-        if _goal(puzzle).asks_kind:
+        if goal_of(puzzle, PredictGoal).asks_kind:
             wild = (Message("hint.here.predict-kind-wild" if new.kind == "run" else "hint.here.predict-kind-wild-set",
                             {"wild": new.wild}) if new.wild is not None else Message("teach.nothing"))
             return Message("hint.here.predict-kind", {"cards": cards, "n": len(new),

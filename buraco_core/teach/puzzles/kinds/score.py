@@ -41,14 +41,9 @@ class ScoreGoal(Goal):
     pot_waiting: bool | None = None
 
 
-def _goal(puzzle: Puzzle) -> ScoreGoal:
-    """The puzzle's goal, read by attribute."""
-    return goal_of(puzzle, ScoreGoal)
-
-
 def score_of(puzzle: Puzzle, rules: Rules) -> Score:
     """The engine's score of the puzzle's side."""
-    goal = _goal(puzzle)
+    goal = goal_of(puzzle, ScoreGoal)
     waiting = bool(goal.pot_waiting)
     return score_side(list(puzzle.table), list(puzzle.hand), rules, went_out=bool(goal.went_out),
                       took_pot=bool(goal.took_pot) and not waiting,
@@ -59,7 +54,7 @@ def _slips(puzzle: Puzzle, rules: Rules, melds: Sequence[Meld]) -> list[Slip]:
     """The classic slips of a count, each a line a learner adds that is not there (or counts at
     another value): the going-out bonus of a side that did not go out, a pot penalty where the
     pot was taken (or counted twice), and each buraco counted as another kind."""
-    goal = _goal(puzzle)
+    goal = goal_of(puzzle, ScoreGoal)
     slips = []
     if not goal.went_out:
         slips.append(Slip(rules.going_out_bonus, "going-out", Message("feedback.slip.not-out")))
@@ -131,7 +126,7 @@ class ScoreKind(Kind):
         return Message("prompt.score", {"rules": puzzle.ruleset})
 
     def facts(self, puzzle: Puzzle) -> tuple[Message, ...]:
-        goal = _goal(puzzle)
+        goal = goal_of(puzzle, ScoreGoal)
         rules = puzzle.ruleset
         facts = [Message("fact.went-out" if goal.went_out else "fact.not-out")]
         if rules.pots:
@@ -172,7 +167,7 @@ class ScoreKind(Kind):
 
     def where(self, puzzle: Puzzle) -> Message:
         """This side's lines to count: its melds and buracos, going out, its pot, its cards left."""
-        goal = _goal(puzzle)
+        goal = goal_of(puzzle, ScoreGoal)
         rules = puzzle.ruleset
         melds = [make_meld(m, rules) for m in puzzle.table]
         buracos = tuple(m.label_message for m in melds if m.is_buraco) or Message("hint.here.buracos-none")

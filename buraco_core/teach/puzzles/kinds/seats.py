@@ -36,22 +36,22 @@ class SeatsGoal(Goal):
     ask: str | None = None
     dealer: int | None = None
 
+    @property
+    def asked(self) -> str:
+        """The seat asked about: ``ask``, ``"partner"`` where the goal does not say."""
+        return self.ask or "partner"
+
     def __post_init__(self) -> None:
         if self.ask not in (None, "partner", "first", "next-dealer"):
             raise ValueError(f"ask is partner, first or next-dealer, not {self.ask!r}")
 
 
-def _goal(puzzle: Puzzle) -> SeatsGoal:
-    """The puzzle's goal, read by attribute."""
-    return goal_of(puzzle, SeatsGoal)
-
-
 def _players(puzzle: Puzzle, rules: Rules) -> int:
-    return whole(_goal(puzzle).players or (4 if 4 in rules.player_counts else 2))
+    return whole(goal_of(puzzle, SeatsGoal).players or rules.default_players)
 
 
 def _dealer(puzzle: Puzzle, rules: Rules) -> int:
-    dealer = _goal(puzzle).dealer
+    dealer = goal_of(puzzle, SeatsGoal).dealer
     return _players(puzzle, rules) - 1 if dealer is None else whole(dealer)
 
 
@@ -59,7 +59,7 @@ def seat_answer(puzzle: Puzzle, rules: Rules) -> str:
     """The engine's answer: ``"seat N"`` or ``"nobody"``."""
     players = _players(puzzle, rules)
     state = deal_hand(rules, players, 0, 1, _dealer(puzzle, rules), 0, ())
-    ask = (_goal(puzzle).ask or "partner")
+    ask = goal_of(puzzle, SeatsGoal).asked
     if ask == "partner":
         partners = [s for s in range(1, players) if state.team_of(s) == state.team_of(0)]
         return f"seat {partners[0]}" if partners else "nobody"
@@ -84,7 +84,7 @@ class Seats(Kind):
 
     def prompt(self, puzzle: Puzzle) -> Message:
         rules = puzzle.ruleset
-        ask = (_goal(puzzle).ask or "partner")
+        ask = goal_of(puzzle, SeatsGoal).asked
         key = {"partner": "prompt.seats-partner", "first": "prompt.seats-first",
                "next-dealer": "prompt.seats-next-dealer"}[str(ask)]
         return Message(key, {"rules": rules, "players": _players(puzzle, rules),
@@ -102,7 +102,7 @@ class Seats(Kind):
         rules = puzzle.ruleset
         players = _players(puzzle, rules)
         seats = [Option(f"seat {s}", Message("widget.seat", {"seat": s})) for s in range(players)]
-        if (_goal(puzzle).ask or "partner") == "partner":
+        if goal_of(puzzle, SeatsGoal).asked == "partner":
             return (*seats[1:], Option("nobody", Message("widget.nobody")))
         return tuple(seats)
 
@@ -110,7 +110,7 @@ class Seats(Kind):
         values = [str(o.value) for o in self.options(puzzle)]
         chosen = read_choice(answer, values)
         truth = seat_answer(puzzle, rules)
-        ask = (_goal(puzzle).ask or "partner")
+        ask = goal_of(puzzle, SeatsGoal).asked
         facts = {"players": _players(puzzle, rules), "dealer": _dealer(puzzle, rules), "rules": rules,
                  "answer": Message("widget.seat", {"seat": int(truth.split()[1])}) if truth != "nobody"
                  else Message("widget.nobody")}
@@ -133,7 +133,7 @@ class Seats(Kind):
         rules = puzzle.ruleset
         players = _players(puzzle, rules)
         key = {"partner": "hint.here.seats-partner", "first": "hint.here.seats-first",
-               "next-dealer": "hint.here.seats-next"}[str(_goal(puzzle).ask or "partner")]
+               "next-dealer": "hint.here.seats-next"}[goal_of(puzzle, SeatsGoal).asked]
         return Message(key, {"players": players, "last": players - 1, "dealer": _dealer(puzzle, rules),
                              "rules": rules})
 

@@ -30,14 +30,14 @@ __all__ = ["WHICH_MELD", "WhichGoal"]
 class WhichGoal(Goal):
     want: str | None = None
 
+    @property
+    def wanted(self) -> str:
+        """The option asked for: ``want``, ``"meld"`` where the goal does not say."""
+        return self.want or "meld"
+
     def __post_init__(self) -> None:
         if self.want not in (None, "meld", "not-meld", "clean"):
             raise ValueError(f"want is meld, not-meld or clean, not {self.want!r}")
-
-
-def _goal(puzzle: Puzzle) -> WhichGoal:
-    """The puzzle's goal, read by attribute."""
-    return goal_of(puzzle, WhichGoal)
 
 
 class WhichMeld(Kind):
@@ -50,7 +50,7 @@ class WhichMeld(Kind):
     keeps = ("want",)
 
     def prompt(self, puzzle: Puzzle) -> Message:
-        want = (_goal(puzzle).want or "meld")
+        want = goal_of(puzzle, WhichGoal).wanted
         return Message({"meld": "prompt.which-meld", "not-meld": "prompt.which-not-meld",
                         "clean": "prompt.which-clean"}[str(want)])
 
@@ -76,7 +76,7 @@ class WhichMeld(Kind):
 
     def check(self, puzzle: Puzzle, rules: Rules, answer: object) -> Feedback:
         i = read_index(answer, len(puzzle.options))
-        want = (_goal(puzzle).want or "meld")
+        want = goal_of(puzzle, WhichGoal).wanted
         number = i + 1
         try:
             meld = make_meld(puzzle.options[i], rules)
@@ -110,7 +110,7 @@ class WhichMeld(Kind):
             if cards:
                 wilds.append(Message("hint.here.which-option", {"n": i + 1, "cards": cards}))
         shown: object = tuple(wilds) if wilds else Message("hint.here.which-none")
-        if _goal(puzzle).want == "clean":
+        if goal_of(puzzle, WhichGoal).want == "clean":
             return Message("hint.here.which-clean", {"wilds": shown})
         return Message("hint.here.which", {"wilds": shown})
 

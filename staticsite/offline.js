@@ -31,8 +31,10 @@
     navigator.serviceWorker.addEventListener("message", (event) => {
       const data = event.data || {};
       if (data.type === "kept-offline") {
-        document.documentElement.dataset.offline = data.failed ? "partial" : "ready";
-        console.info(`offline: ${data.kept} files kept for offline use (build ${data.build}), ${data.failed} failed`);
+        const failed = data.failed || [];
+        document.documentElement.dataset.offline = failed.length ? "partial" : "ready";
+        console.info(`offline: ${data.kept} files kept for offline use (build ${data.build})`
+          + (failed.length ? `; not kept: ${failed.join(", ")}` : ""));
       }
     });
     registration.active.postMessage({ type: "keep-offline", urls });

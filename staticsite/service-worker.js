@@ -56,12 +56,12 @@ self.addEventListener("message", (event) => {
 });
 
 // Put in the cache each of ``urls`` it does not hold yet, a few at a time (from the HTTP cache where the
-// page already fetched it); a file that fails is counted, not fatal (the page still works online).
+// page already fetched it); a file that fails is named in the answer, not fatal (the page still works online).
 async function keep(urls) {
   const cache = await caches.open(CACHE);
   const todo = [...new Set(urls.map((url) => url.split("#")[0]))];
   let kept = 0;
-  let failed = 0;
+  const failed = [];
   async function next() {
     while (todo.length) {
       const url = todo.shift();
@@ -75,8 +75,7 @@ async function keep(urls) {
         }
         kept += 1;
       } catch (error) {
-        failed += 1;
-        console.warn(`offline: ${url} not kept (${error})`);
+        failed.push(`${url} (${error})`);
       }
     }
   }
@@ -104,7 +103,9 @@ async function cacheFirst(request) {
     return found;
   }
   const response = await fetch(request);
-  if (response.ok && response.status === 200 && response.type === "basic") {
+  // A build's files are fixed, and so is what it does not have: a 404 is kept too (offline, the page gets the
+  // answer it got online, not a failed request).
+  if ((response.status === 200 || response.status === 404) && response.type === "basic") {
     cache.put(request, response.clone()).catch(() => undefined);
   }
   return response;

@@ -490,8 +490,9 @@ OFFLINE_SCRIPT = HERE / "offline.js"
 
 def link_web_app(out: Path) -> int:
     """Every page of the site (the lessons, the folder listings, the landing redirect) links the web app's
-    manifest of its language, its theme colour and its icon for iOS (:func:`webapp.head_links`); every
-    lesson's page also gets :data:`OFFLINE_SCRIPT`. Returns the pages changed."""
+    manifest of its language, its theme colour and its icon for iOS (:func:`webapp.head_links`); the pages of
+    :data:`OFFLINE_PAGES` also get :data:`OFFLINE_SCRIPT` (any other lesson is kept as it is visited, without
+    the build's list). Returns the pages changed."""
     render = out / "voici" / "render"
     script = OFFLINE_SCRIPT.read_text(encoding="utf-8")
     pages = sorted(out.rglob("*.html"))
@@ -502,15 +503,15 @@ def link_web_app(out: Path) -> int:
         lesson = render in page.parents
         to_root = os.path.relpath(out, page.parent).replace(os.sep, "/") + "/"
         head = webapp.head_links(page_language(page, render) if lesson else "en", "" if to_root == "./" else to_root)
-        if lesson:
+        if lesson and page.stem in OFFLINE_PAGES:
             head += f"<script>\n{script}</script>\n"
         page.write_text(text.replace("</head>", head + "</head>"), encoding="utf-8")
     return len(pages)
 
 
 def offline_files(out: Path, web_app: list[str]) -> list[str]:
-    """What the service worker keeps for offline use once a page has shown its lesson, relative to the site's
-    root: the pages of :data:`OFFLINE_PAGES` in every language, the web app's files, Voici's scripts and the
+    """What the service worker keeps for offline use once a real-table page has shown its lesson, relative to
+    the site's root: the pages of :data:`OFFLINE_PAGES` in every language, the web app's files, Voici's scripts and the
     shared style sheets, the lab extensions, the site's settings and Pyodide's folder (its wheels only
     when there is no memory snapshot: with one, the kernel fetches none)."""
     render = out / "voici" / "render"

@@ -4,7 +4,8 @@
 // then keeps the first visit as quick as before: what the worker fetches comes mostly from the HTTP cache.
 // When it is done, the page's root element carries data-offline="ready" ("partial" when a file failed).
 // Without a service worker (plain http from another computer, or a page opened from the disk) it does
-// nothing: the site runs, offline is not offered. build_site.py puts this script into every page's head.
+// nothing: the site runs, offline is not offered. build_site.py puts this script into the head of the score
+// pad's and the referee's pages (OFFLINE_PAGES); any other lesson is kept as it is visited.
 (function () {
   "use strict";
   if (!window.isSecureContext || !("serviceWorker" in navigator)) {

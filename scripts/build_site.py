@@ -491,8 +491,7 @@ OFFLINE_SCRIPT = HERE / "offline.js"
 def link_web_app(out: Path) -> int:
     """Every page of the site (the lessons, the folder listings, the landing redirect) links the web app's
     manifest of its language, its theme colour and its icon for iOS (:func:`webapp.head_links`); the pages of
-    :data:`OFFLINE_PAGES` also get :data:`OFFLINE_SCRIPT` (any other lesson is kept as it is visited, without
-    the build's list). Returns the pages changed."""
+    :data:`OFFLINE_PAGES` also get :data:`OFFLINE_SCRIPT`. Returns the pages changed."""
     render = out / "voici" / "render"
     script = OFFLINE_SCRIPT.read_text(encoding="utf-8")
     pages = sorted(out.rglob("*.html"))

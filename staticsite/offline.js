@@ -5,7 +5,7 @@
 // When it is done, the page's root element carries data-offline="ready" ("partial" when a file failed).
 // Without a service worker (plain http from another computer, or a page opened from the disk) it does
 // nothing: the site runs, offline is not offered. build_site.py puts this script into the head of the score
-// pad's and the referee's pages (OFFLINE_PAGES); any other lesson is kept as it is visited.
+// pad's and the referee's pages (OFFLINE_PAGES).
 (function () {
   "use strict";
   if (!window.isSecureContext || !("serviceWorker" in navigator)) {

@@ -4,7 +4,8 @@ it declares), and the score pad and the referee working offline after one visit 
 once, then the server is stopped and the browser put offline, and the page, reloaded, scores a hand or
 answers a gallery question from what the site's service worker kept (staticsite/service-worker.js).
 
-Each offline test serves the built site with its own server, which it stops; over plain http from another
+A new build replaces the cache once the pages of the old are closed. Each offline test serves the built site
+with its own server, which it stops; over plain http from another
 computer there is no service worker and no offline use (tests/browser/test_site_http.py)."""
 
 from __future__ import annotations
@@ -182,3 +183,59 @@ def test_the_referee_answers_offline_and_the_score_pad_opens_too(offline_page: A
     wait_for_lesson(page)
     expect(tid(page, "scorepad-start")).to_be_visible()
     assert_clean(page)
+
+
+CACHES = "() => caches.keys().then((names) => names.filter((n) => n.startsWith('buraco-')).sort())"
+
+
+def wait_until(page: Any, script: str, timeout: float) -> None:
+    """Until ``script`` (a function, which may return a promise) gives a true value, asked every half second."""
+    waited = 0.0
+    while not page.evaluate(script):
+        assert waited < timeout, f"not within {timeout / 1000:.0f} s: {script}"
+        page.wait_for_timeout(500)
+        waited += 500
+
+
+@pytest.mark.timeout(900)
+def test_a_new_build_replaces_the_cache_once_its_pages_are_closed(browser: Any, tmp_path: Any) -> None:
+    """A new build (here: the same files with another service worker, as a new build's digest gives) fetches
+    its files beside the old cache while the open page goes on, takes over once the page is closed, deletes
+    the old cache, and the score pad then works offline from the new one."""
+    site = built_site()
+    for entry in site.iterdir():
+        if entry.name != "service-worker.js":
+            (tmp_path / entry.name).symlink_to(entry, target_is_directory=entry.is_dir())
+    worker = (site / "service-worker.js").read_text()
+    old = re.search(r'const BUILD = "([0-9a-f]+)";', worker)
+    assert old is not None
+    (tmp_path / "service-worker.js").write_text(worker)
+    server = StaticServer(tmp_path, name="site-offline-update").start()
+    try:
+        pages = watched_page(browser, server.url)
+        page = next(pages)
+        open_site_lesson(page, server.url, SCOREPAD, 1, timeout=LESSON)
+        page.wait_for_function("() => document.documentElement.dataset.offline === 'ready'", timeout=KEEPING)
+        assert page.evaluate(CACHES) == [f"buraco-{old.group(1)}"]
+        new = old.group(1)[::-1]
+        (tmp_path / "service-worker.js").write_text(worker.replace(old.group(0), f'const BUILD = "{new}";'))
+        page.evaluate("() => navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        wait_until(page, "() => navigator.serviceWorker.getRegistration().then((r) => !!r.waiting)", KEEPING)
+        assert page.evaluate(CACHES) == sorted([f"buraco-{old.group(1)}", f"buraco-{new}"])
+        tid(page, "scorepad-start").click()  # the open page goes on, served by the old worker
+        expect(tid(page, "scorepad-side-1")).to_be_visible()
+        context = page.context
+        page.close()
+        page = context.new_page()
+        page.goto(f"{server.url}/{site_page_path(SCOREPAD)}", timeout=LESSON)
+        wait_until(page, f"() => caches.keys().then((n) => !n.includes('buraco-{old.group(1)}'))", BUSY_MACHINE_WAIT)
+        assert page.evaluate(CACHES) == [f"buraco-{new}"]
+        wait_for_lesson(page)
+        server.stop()
+        context.set_offline(True)
+        page.reload(timeout=LESSON)
+        wait_for_lesson(page)
+        expect(tid(page, "scorepad-side-1")).to_be_visible()  # the match begun under the old build, kept
+        next(pages, None)
+    finally:
+        server.stop()

@@ -5,8 +5,8 @@ once, then the server is stopped and the browser put offline, and the page, relo
 answers a gallery question from what the site's service worker kept (staticsite/service-worker.js).
 
 A new build replaces the cache once the pages of the old are closed. Each offline test serves the built site
-with its own server, which it stops; over plain http from another
-computer there is no service worker and no offline use (tests/browser/test_site_http.py)."""
+with its own server, which it stops. Over plain http from another computer there is no service worker and
+no offline use (tests/browser/test_site_http.py)."""
 
 from __future__ import annotations
 
@@ -169,7 +169,8 @@ def test_the_score_pad_scores_a_hand_offline_after_one_visit(offline_page: Any, 
 
 @pytest.mark.timeout(900)
 def test_the_referee_answers_offline_and_the_score_pad_opens_too(offline_page: Any, own_site: StaticServer) -> None:
-    """One visit to the referee online keeps the score pad's page too (the build's list names both)."""
+    """One visit to the referee online keeps the score pad's page too, and the German pages (the build's list
+    names them all)."""
     page = offline_page
     visit_then_go_offline(page, own_site, REFEREE)
     page.set_viewport_size(PHONE)
@@ -182,6 +183,12 @@ def test_the_referee_answers_offline_and_the_score_pad_opens_too(offline_page: A
     page.goto(f"{own_site.url}/{site_page_path(SCOREPAD)}", timeout=LESSON)
     wait_for_lesson(page)
     expect(tid(page, "scorepad-start")).to_be_visible()
+    assert_clean(page)
+    # the German pages are in the build's list too
+    page.goto(f"{own_site.url}/{site_page_path(ROOT / 'lessons' / 'de' / 'referee.ipynb')}", timeout=LESSON)
+    wait_for_lesson(page)
+    tid(page, "referee-dispute-opponents-meld").click()
+    expect(tid(page, "referee-badge")).to_have_text("Nicht erlaubt")
     assert_clean(page)
 
 

@@ -246,3 +246,21 @@ def test_a_new_build_replaces_the_cache_once_its_pages_are_closed(browser: Any, 
         next(pages, None)
     finally:
         server.stop()
+
+
+#: What Chromium's installability check may say of a test's browser and not of the site: a Playwright context
+#: is like an incognito window, where Chromium offers no installing.
+NOT_THE_SITES = {"in-incognito"}
+
+
+@pytest.mark.timeout(600)
+def test_chromium_finds_the_score_pad_installable(site_page: Any, static_site: StaticServer) -> None:
+    """Chromium's own check (DevTools' Page.getInstallabilityErrors): the manifest, its icons and the service
+    worker make the score pad an app to add to the home screen."""
+    page = site_page
+    open_site_lesson(page, static_site.url, SCOREPAD, 1, timeout=LESSON)
+    cdp = page.context.new_cdp_session(page)
+    manifest = cdp.send("Page.getAppManifest")
+    assert manifest["url"].endswith("/manifest.webmanifest") and not manifest["errors"], manifest["errors"]
+    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    assert not [e for e in errors if e["errorId"] not in NOT_THE_SITES], errors

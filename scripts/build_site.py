@@ -53,9 +53,12 @@ from pathlib import Path
 
 from packaging.requirements import Requirement
 
-# scripts/webapp.py: the web app's manifest and icons
+# scripts/webapp.py, the web app's manifest and icons (scripts/ leaves sys.path again: the tests load this file)
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import webapp
+try:
+    import webapp
+finally:
+    del sys.path[0]
 
 ROOT = Path(__file__).resolve().parent.parent
 HERE = ROOT / "staticsite"
@@ -510,9 +513,9 @@ def link_web_app(out: Path) -> int:
 
 def offline_files(out: Path, web_app: list[str]) -> list[str]:
     """What the service worker keeps for offline use once a real-table page has shown its lesson, relative to
-    the site's root: the pages of :data:`OFFLINE_PAGES` in every language, the web app's files, Voici's scripts and the
-    shared style sheets, the lab extensions, the site's settings and Pyodide's folder (its wheels only
-    when there is no memory snapshot: with one, the kernel fetches none)."""
+    the site's root: the pages of :data:`OFFLINE_PAGES` in every language, the web app's files, Voici's
+    scripts and the shared style sheets, the lab extensions, the site's settings and Pyodide's folder (its
+    wheels only when there is no memory snapshot: with one, the kernel fetches none)."""
     render = out / "voici" / "render"
     pyodide = out / "static" / "pyodide"
     snapshot = (pyodide / SNAPSHOT).is_file()

@@ -491,6 +491,14 @@ OFFLINE_PAGES = ("scorepad", "referee")
 OFFLINE_SCRIPT = HERE / "offline.js"
 
 
+def app_names() -> dict[str, tuple[str, str]]:
+    """Each language of :data:`webapp.MANIFESTS` with its app's name and short name, from the catalog."""
+    sys.path.insert(0, str(ROOT))
+    from buraco_core.messages import render as sentence
+
+    return {lang: (sentence("page.app-name", lang), sentence("page.app-short-name", lang)) for lang in webapp.MANIFESTS}
+
+
 def link_web_app(out: Path) -> int:
     """Every page of the site (the lessons, the folder listings, the landing redirect) links the web app's
     manifest of its language, its theme colour and its icon for iOS (:func:`webapp.head_links`); the pages of
@@ -571,7 +579,7 @@ def finish(out: Path) -> None:
     log(f"the pages' shared style sheets: {share_styles(out) / 1e6:.1f} MB smaller")
     log(f"the pages run without a service worker too ({len(run_without_service_worker(out))} scripts changed)"
         f" and say what to do when opened from the disk ({file_url_notice(out)} pages)")
-    web_app = webapp.write_web_app(out)
+    web_app = webapp.write_web_app(out, app_names())
     log(f"a web app to add to a phone's home screen ({link_web_app(out)} pages link its manifest);"
         f" offline use: {write_service_worker(out, web_app)}")
 

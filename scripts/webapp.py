@@ -25,14 +25,14 @@ CARD_RED = "#b71c1c"
 ICONS = "icons"
 #: The PNG sizes written (Chrome's installability asks for 192 and 512).
 PNG_SIZES = (192, 512)
-#: The manifest of each language, under the site's root: name, short name, start page (the score pad).
-#: The app's names are proper names, the same in every language but for the pad's own word.
+#: The manifest of each language, under the site's root, and its start page (the score pad). The app's
+#: names are the catalog's (``page.app-name``, ``page.app-short-name``), which the build passes in.
 MANIFESTS = {
-    "en": ("manifest.webmanifest", "Buraco trainer: score pad and referee", "Buraco pad",
-           "voici/render/lessons/scorepad.html"),
-    "de": ("manifest.de.webmanifest", "Buraco-Trainer: Punkteblock und Schiedsrichter", "Buraco-Block",
-           "voici/render/lessons/de/scorepad.html"),
+    "en": ("manifest.webmanifest", "voici/render/lessons/scorepad.html"),
+    "de": ("manifest.de.webmanifest", "voici/render/lessons/de/scorepad.html"),
 }
+#: A language's app names: its name and its short name (under the icon on a home screen).
+Names = dict[str, tuple[str, str]]
 
 RGBA = tuple[int, int, int, int]
 
@@ -147,9 +147,10 @@ def svg() -> str:
             f'<path d="{path}" fill="{CARD_RED}"/></svg>\n')
 
 
-def manifest(lang: str) -> dict[str, object]:
+def manifest(lang: str, names: Names) -> dict[str, object]:
     """The web app manifest of ``lang``'s pages (its URLs relative to the manifest, at the site's root)."""
-    _, name, short_name, start = MANIFESTS[lang]
+    start = MANIFESTS[lang][1]
+    name, short_name = names[lang]
     icons: list[dict[str, str]] = [{"src": f"{ICONS}/buraco.svg", "type": "image/svg+xml", "sizes": "any"}]
     icons += [{"src": f"{ICONS}/buraco-{n}.png", "type": "image/png", "sizes": f"{n}x{n}", "purpose": "any maskable"}
               for n in PNG_SIZES]
@@ -158,16 +159,18 @@ def manifest(lang: str) -> dict[str, object]:
             "icons": icons}
 
 
-def write_web_app(out: Path) -> list[str]:
-    """The icons and every language's manifest in the site ``out``; returns the files written (relative to ``out``)."""
+def write_web_app(out: Path, names: Names) -> list[str]:
+    """The icons and every language's manifest in the site ``out``, with each language's app ``names``;
+    returns the files written (relative to ``out``)."""
     (out / ICONS).mkdir(parents=True, exist_ok=True)
     written = [f"{ICONS}/buraco.svg"]
     (out / written[0]).write_text(svg(), encoding="utf-8")
     for n in PNG_SIZES:
         written.append(f"{ICONS}/buraco-{n}.png")
         (out / written[-1]).write_bytes(draw(n))
-    for lang, (file, *_rest) in MANIFESTS.items():
-        (out / file).write_text(json.dumps(manifest(lang), indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    for lang, (file, _start) in MANIFESTS.items():
+        (out / file).write_text(json.dumps(manifest(lang, names), indent=2, ensure_ascii=False) + "\n",
+                                encoding="utf-8")
         written.append(file)
     return written
 

@@ -167,16 +167,20 @@ def test_the_icon_is_the_sites_blue_with_a_white_card_and_a_red_heart(build_site
 
 
 def test_the_web_app_manifest_of_each_language_starts_at_its_score_pad(build_site: Any, tmp_path: Path) -> None:
+    from buraco_core.messages import render
+
 
     webapp = build_site.webapp
-    written = webapp.write_web_app(tmp_path)
+    written = webapp.write_web_app(tmp_path, build_site.app_names())
     assert set(written) == {"icons/buraco.svg", "icons/buraco-192.png", "icons/buraco-512.png",
                             "manifest.webmanifest", "manifest.de.webmanifest"}
     for file, lang, start in (("manifest.webmanifest", "en", "voici/render/lessons/scorepad.html"),
                               ("manifest.de.webmanifest", "de", "voici/render/lessons/de/scorepad.html")):
         manifest = json.loads((tmp_path / file).read_text())
         assert manifest["lang"] == lang and manifest["start_url"] == start and manifest["scope"] == "./"
-        assert manifest["display"] == "standalone" and manifest["short_name"] and manifest["name"]
+        assert manifest["display"] == "standalone"
+        assert (manifest["name"], manifest["short_name"]) == (render("page.app-name", lang),
+                                                              render("page.app-short-name", lang))
         sizes = {icon["sizes"]: icon for icon in manifest["icons"]}
         for n in (192, 512):
             assert sizes[f"{n}x{n}"]["type"] == "image/png"
@@ -195,7 +199,7 @@ def test_every_page_links_the_manifest_and_the_service_worker_lists_the_offline_
                  "static/pyodide/ipython-9.0.2-py3-none-any.whl", "jupyter-lite.json"):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text(name)
-    web_app = build_site.webapp.write_web_app(tmp_path)
+    web_app = build_site.webapp.write_web_app(tmp_path, build_site.app_names())
     assert build_site.link_web_app(tmp_path) == len(pages)
     for name, lang in pages.items():
         text = (tmp_path / name).read_text()

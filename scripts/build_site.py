@@ -485,8 +485,11 @@ def file_url_notice(out: Path) -> int:
 
 
 #: The pages that work offline after a first visit (issue 39: used at a table with real cards), in every
-#: language: their page and everything it and its kernel load are in the service worker's list.
-OFFLINE_PAGES = ("scorepad", "referee")
+#: language: their page and everything it and its kernel load are in the service worker's list. The review
+#: is one of them: the referee's "Practise this rule" opens it (``10_review.html#set=...``).
+OFFLINE_PAGES = ("scorepad", "referee", "10_review")
+#: The pages whose visit asks the service worker to keep :data:`OFFLINE_PAGES` (the real-table pages).
+OFFLINE_ASKING = ("scorepad", "referee")
 #: The page's script that asks the service worker to keep the site for offline use (staticsite/offline.js).
 OFFLINE_SCRIPT = HERE / "offline.js"
 
@@ -502,7 +505,7 @@ def app_names() -> dict[str, tuple[str, str]]:
 def link_web_app(out: Path) -> int:
     """Every page of the site (the lessons, the folder listings, the landing redirect) links the web app's
     manifest of its language, its theme colour and its icon for iOS (:func:`webapp.head_links`); the pages of
-    :data:`OFFLINE_PAGES` also get :data:`OFFLINE_SCRIPT`. Returns the pages changed."""
+    :data:`OFFLINE_ASKING` also get :data:`OFFLINE_SCRIPT`. Returns the pages changed."""
     render = out / "voici" / "render"
     script = OFFLINE_SCRIPT.read_text(encoding="utf-8")
     pages = sorted(out.rglob("*.html"))
@@ -513,7 +516,7 @@ def link_web_app(out: Path) -> int:
         lesson = render in page.parents
         to_root = os.path.relpath(out, page.parent).replace(os.sep, "/") + "/"
         head = webapp.head_links(page_language(page, render) if lesson else "en", "" if to_root == "./" else to_root)
-        if lesson and page.stem in OFFLINE_PAGES:
+        if lesson and page.stem in OFFLINE_ASKING:
             head += f"<script>\n{script}</script>\n"
         page.write_text(text.replace("</head>", head + "</head>"), encoding="utf-8")
     return len(pages)

@@ -1,11 +1,12 @@
 // Keep the site for offline use (issue 39): once the page has shown its lesson (its kernel started, so
 // Pyodide and the kernel's snapshot came), ask the site's service worker (staticsite/service-worker.js) to
-// keep what the page fetched and the build's list of files for the score pad and the referee. Asking only
-// then keeps the first visit as quick as before: what the worker fetches comes mostly from the HTTP cache.
+// keep what the page fetched and the build's list of files for the score pad, the referee and the review
+// its practice link opens. Asking only then keeps the first visit as quick as before: what the worker
+// fetches comes mostly from the HTTP cache.
 // When it is done, the page's root element carries data-offline="ready" ("partial" when a file failed).
 // Without a service worker (plain http from another computer, or a page opened from the disk) it does
 // nothing: the site runs, offline is not offered. build_site.py puts this script into the head of the score
-// pad's and the referee's pages (OFFLINE_PAGES).
+// pad's and the referee's pages (OFFLINE_ASKING).
 (function () {
   "use strict";
   if (!window.isSecureContext || !("serviceWorker" in navigator)) {

@@ -8,9 +8,9 @@
 // 2. It keeps the site for offline use (issue 39: the score pad and the referee at a table with poor
 //    reception), in one Cache Storage cache per build ("buraco-<build>"): once the score pad or the referee
 //    has shown its lesson (staticsite/offline.js asks then, so that the first visit is not slowed), the
-//    worker keeps what the page fetched and the build's list (OFFLINE: the score pad and referee pages of
-//    every language, the scripts and style sheets, Pyodide's runtime, the kernel's memory snapshot), most
-//    of it from the browser's HTTP cache. A request is answered from the cache first (every file of a
+//    worker keeps what the page fetched and the build's list (OFFLINE: the score pad, referee and review
+//    pages of every language, the scripts and style sheets, Pyodide's runtime, the kernel's memory
+//    snapshot), most of it from the browser's HTTP cache. A request is answered from the cache first (every file of a
 //    build is fixed), else from the network (what the fetch handler sees is kept as it passes). A new build
 //    is a new worker (its bytes differ): it fills its own cache from the network while the old one still
 //    serves the pages open, takes over once they are all closed, and deletes the old cache.

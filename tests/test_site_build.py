@@ -191,7 +191,8 @@ def test_the_web_app_manifest_of_each_language_starts_at_its_score_pad(build_sit
 def test_every_page_links_the_manifest_and_the_service_worker_lists_the_offline_pages(build_site: Any,
                                                                                      tmp_path: Path) -> None:
     pages = {"index.html": "en", "voici/render/lessons/scorepad.html": "en", "voici/render/lessons/de/referee.html": "de",
-             "voici/render/lessons/01_melds.html": "en", "voici/tree/index.html": "en"}
+             "voici/render/lessons/01_melds.html": "en", "voici/render/lessons/10_review.html": "en",
+             "voici/render/lessons/de/10_review.html": "de", "voici/tree/index.html": "en"}
     for name in pages:
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text("<html><head><title>x</title></head><body></body></html>")
@@ -207,13 +208,15 @@ def test_every_page_links_the_manifest_and_the_service_worker_lists_the_offline_
         to_root = "../" * name.count("/")
         assert f'<link rel="manifest" href="{to_root}{manifest}">' in text, name
         assert '<meta name="theme-color"' in text and 'rel="apple-touch-icon"' in text
-        assert ("keep-offline" in text) == name.endswith(("scorepad.html", "referee.html")), name
+        assert ("keep-offline" in text) == name.endswith(("scorepad.html", "referee.html")), name  # the review only kept
     said = build_site.write_service_worker(tmp_path, web_app)
     worker = (tmp_path / "service-worker.js").read_text()
     assert "__BUILD__" not in worker and "__OFFLINE__" not in worker
     listed = json.loads(re.search(r"const OFFLINE = (\[.*?\]);", worker, re.S).group(1))  # type: ignore[union-attr]
     assert {"voici/render/lessons/scorepad.html", "voici/render/lessons/de/referee.html", "voici/build/main.js",
-            "static/pyodide/pyodide.asm.wasm", "manifest.webmanifest", "icons/buraco-512.png"} <= set(listed)
+            "static/pyodide/pyodide.asm.wasm", "manifest.webmanifest", "icons/buraco-512.png",
+            # the referee's "Practise this rule" opens the review, in both languages
+            "voici/render/lessons/10_review.html", "voici/render/lessons/de/10_review.html"} <= set(listed)
     assert "voici/render/lessons/01_melds.html" not in listed  # a lesson is kept once visited, not before
     assert "static/pyodide/ipython-9.0.2-py3-none-any.whl" not in listed  # the kernel starts from its snapshot
     assert f"{len(listed)} files" in said

@@ -24,6 +24,7 @@ from playwright.sync_api import expect
 from .conftest import (
     BUSY_MACHINE_WAIT,
     ROOT,
+    PageWatch,
     StaticServer,
     built_site,
     open_site_lesson,
@@ -167,10 +168,39 @@ def test_the_score_pad_scores_a_hand_offline_after_one_visit(offline_page: Any, 
     assert_clean(page)
 
 
-@pytest.mark.timeout(900)
+def watch(page: Any, allowed_prefix: str) -> None:
+    """A page the test did not open itself (a link's new tab) watched as :func:`watched_page` watches its
+    own, from its first console message (its context's route already records requests leaving)."""
+    page.watch = PageWatch(allowed_prefix=allowed_prefix)
+    page.on("console", page.watch.heard)
+    page.on("pageerror", page.watch.threw)
+
+
+def practise_offline(page: Any, dispute: str, clause: str, named: str) -> None:
+    """The referee's answer to ``dispute`` links to the review with a set of questions on its rule
+    (``named``: the set's name, 'From your table'); followed offline, the review (kept by the build's list,
+    never visited) opens in a new page and shows the set and its first question."""
+    tid(page, f"referee-dispute-{dispute}").click()
+    expect(tid(page, "referee-clause")).to_contain_text(f"[{clause}]")
+    link = tid(page, "referee-practice")
+    expect(link).to_be_visible()
+    assert re.match(r"10_review\.html#set=", link.get_attribute("href") or ""), link.get_attribute("href")
+    page.context.once("page", lambda opened: watch(opened, page.watch.allowed_prefix))
+    with page.context.expect_page(timeout=LESSON) as opened:
+        link.click()
+    review = opened.value
+    wait_for_lesson(review)
+    expect(review.locator(".bw-review-assignment")).to_contain_text(named, timeout=LESSON)
+    expect(review.locator(".bw-review .bw-puzzle").first).to_be_visible(timeout=LESSON)
+    assert review.evaluate("() => !!navigator.serviceWorker.controller"), "no service worker controls the review"
+    assert_clean(review)
+    review.close()
+
+
+@pytest.mark.timeout(1200)
 def test_the_referee_answers_offline_and_the_score_pad_opens_too(offline_page: Any, own_site: StaticServer) -> None:
-    """One visit to the referee online keeps the score pad's page too, and the German pages (the build's list
-    names them all)."""
+    """One visit to the referee online keeps the score pad's page too, the review its practice link opens,
+    and the German pages (the build's list names them all)."""
     page = offline_page
     visit_then_go_offline(page, own_site, REFEREE)
     page.set_viewport_size(PHONE)
@@ -180,6 +210,7 @@ def test_the_referee_answers_offline_and_the_score_pad_opens_too(offline_page: A
     expect(tid(page, "referee-clause")).to_contain_text("[meld-owner]")
     screenshot(page, "site-offline-referee-390")
     assert_clean(page)
+    practise_offline(page, "second-wild", "wild-one", "From your table")
     page.goto(f"{own_site.url}/{site_page_path(SCOREPAD)}", timeout=LESSON)
     wait_for_lesson(page)
     expect(tid(page, "scorepad-start")).to_be_visible()
@@ -190,6 +221,7 @@ def test_the_referee_answers_offline_and_the_score_pad_opens_too(offline_page: A
     tid(page, "referee-dispute-opponents-meld").click()
     expect(tid(page, "referee-badge")).to_have_text("Nicht erlaubt")
     assert_clean(page)
+    practise_offline(page, "second-wild", "wild-one", "Von deinem Tisch")
 
 
 CACHES = "() => caches.keys().then((names) => names.filter((n) => n.startsWith('buraco-')).sort())"

@@ -19,6 +19,7 @@ from typing import Any
 from urllib.parse import urljoin
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from .conftest import (
@@ -236,6 +237,37 @@ def wait_until(page: Any, script: str, timeout: float) -> None:
         waited += 500
 
 
+#: Run in a service worker: until its registration has no worker installing or waiting, its active worker is
+#: activated and the cache ``old`` is gone, or ``timeout`` ms have passed; says which (or what it saw last).
+TAKEN_OVER = """async ({ old, timeout }) => {
+    const start = Date.now();
+    for (;;) {
+        const r = self.registration;
+        const seen = `installing: ${!!r.installing}, waiting: ${!!r.waiting}, active: ${r.active && r.active.state},`
+            + ` caches: ${(await caches.keys()).join(" ")}`;
+        if (!r.installing && !r.waiting && r.active && r.active.state === "activated" && !(await caches.has(old))) {
+            return "active";
+        }
+        if (Date.now() - start > timeout) {
+            return seen;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+}"""
+
+
+def worker_of_build(context: Any, build: str) -> Any:
+    """The context's service worker of ``build`` (its ``BUILD``), as Playwright sees it (Chromium only):
+    it can be asked things while no page of the site is open."""
+    for worker in context.service_workers:
+        try:
+            if worker.evaluate("() => typeof BUILD === 'string' && BUILD") == build:
+                return worker
+        except PlaywrightError:  # a worker stopped meanwhile: not this build's
+            continue
+    raise AssertionError(f"no service worker of build {build} among {[w.url for w in context.service_workers]}")
+
+
 @pytest.mark.timeout(900)
 def test_a_new_build_replaces_the_cache_once_its_pages_are_closed(browser: Any, tmp_path: Any) -> None:
     """A new build (here: the same files with another service worker, as a new build's digest gives) fetches
@@ -263,21 +295,18 @@ def test_a_new_build_replaces_the_cache_once_its_pages_are_closed(browser: Any, 
         assert page.evaluate(CACHES) == sorted([f"buraco-{old.group(1)}", f"buraco-{new}"])
         tid(page, "scorepad-start").click()  # the open page goes on, served by the old worker
         expect(tid(page, "scorepad-side-1")).to_be_visible()
-        # Closed, the page lets the new worker take over; a page opened before Chromium has counted the old
-        # one's last client gone is the old worker's again (as a reload is), so it is closed and opened again.
+        # Closed, the page lets the new worker take over. No page is opened until it has: a page opened
+        # before Chromium has counted the old worker's last client gone is the old worker's again (as a
+        # reload is), and keeps the new one waiting. The new worker itself says when it is active and the
+        # old cache deleted, however long a busy machine takes.
         context = page.context
-        old_gone = f"() => caches.keys().then((n) => !n.includes('buraco-{old.group(1)}'))"
-        for _attempt in range(5):
-            page.close()
-            page = context.new_page()
-            page.goto(f"{server.url}/{site_page_path(SCOREPAD)}", timeout=LESSON)
-            for _ in range(20):
-                if page.evaluate(old_gone):
-                    break
-                page.wait_for_timeout(500)
-            else:
-                continue
-            break
+        page.close()
+        took_over = worker_of_build(context, new).evaluate(TAKEN_OVER, {"old": f"buraco-{old.group(1)}",
+                                                                       "timeout": KEEPING})
+        assert took_over == "active", f"the new build's worker did not take over within {KEEPING / 1000:.0f} s: {took_over}"
+        page = context.new_page()
+        page.goto(f"{server.url}/{site_page_path(SCOREPAD)}", timeout=LESSON)
+        assert page.evaluate("() => !!navigator.serviceWorker.controller"), "no service worker controls the page"
         assert page.evaluate(CACHES) == [f"buraco-{new}"]
         wait_for_lesson(page)
         server.stop()

@@ -25,7 +25,9 @@ What it does, in order (docs/static-site.md tells why):
    with the repository's lab template (share/jupyter, no CDN links);
 6. drops what no page loads, adds the landing redirect and the USB-stick launcher, lets the pages run
    without a service worker (plain http from another computer: ``SERVICE_WORKER_PATCHES``) and say what to do
-   when opened from the disk (staticsite/file-url.js), and prints the size.
+   when opened from the disk (staticsite/file-url.js), and prints the size;
+7. writes the web app's manifest and icons (scripts/webapp.py), links them from every page, and writes the
+   service worker (staticsite/service-worker.js) with the build's list of files to keep for offline use.
 
 Downloads are kept in .cache/site/ (ignored by git), so a second build fetches nothing.
 """
@@ -50,6 +52,13 @@ import zipfile
 from pathlib import Path
 
 from packaging.requirements import Requirement
+
+# scripts/webapp.py, the web app's manifest and icons (scripts/ leaves sys.path again: the tests load this file)
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+try:
+    import webapp
+finally:
+    del sys.path[0]
 
 ROOT = Path(__file__).resolve().parent.parent
 HERE = ROOT / "staticsite"
@@ -475,6 +484,79 @@ def file_url_notice(out: Path) -> int:
     return len(pages)
 
 
+#: The pages that work offline after a first visit (issue 39: used at a table with real cards), in every
+#: language: their page and everything it and its kernel load are in the service worker's list. The review
+#: is one of them: the referee's "Practise this rule" opens it (``10_review.html#set=...``).
+OFFLINE_PAGES = ("scorepad", "referee", "10_review")
+#: The pages whose visit asks the service worker to keep :data:`OFFLINE_PAGES` (the real-table pages).
+OFFLINE_ASKING = ("scorepad", "referee")
+#: The page's script that asks the service worker to keep the site for offline use (staticsite/offline.js).
+OFFLINE_SCRIPT = HERE / "offline.js"
+
+
+def app_names() -> dict[str, tuple[str, str]]:
+    """Each language of :data:`webapp.MANIFESTS` with its app's name and short name, from the catalog."""
+    sys.path.insert(0, str(ROOT))
+    from buraco_core.messages import render as sentence
+
+    return {lang: (sentence("page.app-name", lang), sentence("page.app-short-name", lang)) for lang in webapp.MANIFESTS}
+
+
+def link_web_app(out: Path) -> int:
+    """Every page of the site (the lessons, the folder listings, the landing redirect) links the web app's
+    manifest of its language, its theme colour and its icon for iOS (:func:`webapp.head_links`); the pages of
+    :data:`OFFLINE_ASKING` also get :data:`OFFLINE_SCRIPT`. Returns the pages changed."""
+    render = out / "voici" / "render"
+    script = OFFLINE_SCRIPT.read_text(encoding="utf-8")
+    pages = sorted(out.rglob("*.html"))
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        if text.count("</head>") != 1:
+            sys.exit(f"site: {page.relative_to(out)} has {text.count('</head>')} </head>, not one")
+        lesson = render in page.parents
+        to_root = os.path.relpath(out, page.parent).replace(os.sep, "/") + "/"
+        head = webapp.head_links(page_language(page, render) if lesson else "en", "" if to_root == "./" else to_root)
+        if lesson and page.stem in OFFLINE_ASKING:
+            head += f"<script>\n{script}</script>\n"
+        page.write_text(text.replace("</head>", head + "</head>"), encoding="utf-8")
+    return len(pages)
+
+
+def offline_files(out: Path, web_app: list[str]) -> list[str]:
+    """What the service worker keeps for offline use once a real-table page has shown its lesson, relative to
+    the site's root: the pages of :data:`OFFLINE_PAGES` in every language, the web app's files, Voici's
+    scripts and the shared style sheets, the lab extensions, the site's settings and Pyodide's folder (its
+    wheels only when there is no memory snapshot: with one, the kernel fetches none)."""
+    render = out / "voici" / "render"
+    pyodide = out / "static" / "pyodide"
+    snapshot = (pyodide / SNAPSHOT).is_file()
+    files = [p for p in sorted(render.rglob("*.html")) if p.stem in OFFLINE_PAGES]
+    for folder in ("voici/build", "voici/shared", "extensions", "api"):
+        files += sorted(p for p in (out / folder).rglob("*") if p.is_file())
+    files += [p for p in sorted(pyodide.iterdir()) if p.is_file() and not (snapshot and p.suffix == ".whl")]
+    files += [out / name for name in ("jupyter-lite.json", "config-utils.js", "bootstrap.js") if (out / name).is_file()]
+    return [*web_app, *(p.relative_to(out).as_posix() for p in files)]
+
+
+def write_service_worker(out: Path, web_app: list[str]) -> str:
+    """The site's service worker (staticsite/service-worker.js) with the build's name (a digest of every file
+    it keeps, so a new build is a new worker with a new cache) and its list (:func:`offline_files`) filled in;
+    returns what it keeps, in words."""
+    files = offline_files(out, web_app)
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode() + b"\0" + (out / name).read_bytes() + b"\0")
+    build = digest.hexdigest()[:16]
+    text = (HERE / "service-worker.js").read_text(encoding="utf-8")
+    for placeholder in ('"__BUILD__"', '["__OFFLINE__"]'):
+        if text.count(placeholder) != 1:
+            sys.exit(f"site: staticsite/service-worker.js has {text.count(placeholder)} {placeholder}, not one")
+    text = text.replace('"__BUILD__"', json.dumps(build)).replace('["__OFFLINE__"]', json.dumps(files, indent=0))
+    (out / "service-worker.js").write_text(text, encoding="utf-8")
+    size = sum((out / name).stat().st_size for name in files)
+    return f"{len(files)} files, {size / 1e6:.1f} MB, build {build}"
+
+
 def finish(out: Path) -> None:
     # The root build/ folder is JupyterLite's own app (lab, notebook); the Voici pages load voici/build/.
     shutil.rmtree(out / "build", ignore_errors=True)
@@ -493,12 +575,16 @@ def finish(out: Path) -> None:
         f"<body><p><a href=\"{target}\">Open the Buraco trainer</a></p></body></html>\n")
     shutil.copy2(HERE / "serve.py", out / "serve.py")
     (out / ".nojekyll").write_text("")  # GitHub Pages: serve every file as it is
-    # JupyterLite's service worker passes every request of a page it controls through fetch(): the site's
-    # own passes only what needs it (staticsite/service-worker.js)
-    shutil.copy2(HERE / "service-worker.js", out / "service-worker.js")
+    # JupyterLite's manifest and icons give way to the site's (scripts/webapp.py), and its service worker to
+    # the site's own (staticsite/service-worker.js), both written last: the worker's list names every page's file
+    for name in ("icon-120x120.png", "icon-512x512.png"):
+        (out / name).unlink(missing_ok=True)
     log(f"the pages' shared style sheets: {share_styles(out) / 1e6:.1f} MB smaller")
     log(f"the pages run without a service worker too ({len(run_without_service_worker(out))} scripts changed)"
         f" and say what to do when opened from the disk ({file_url_notice(out)} pages)")
+    web_app = webapp.write_web_app(out, app_names())
+    log(f"a web app to add to a phone's home screen ({link_web_app(out)} pages link its manifest);"
+        f" offline use: {write_service_worker(out, web_app)}")
 
 
 #: What the site is made of: a change to any of these makes ``--if-changed`` build again.
@@ -507,7 +593,7 @@ INPUTS = ("lessons", "benchmarks/floor", "buraco_core", "widgets", "share/jupyte
           "staticsite/pyodide-sdists.txt", "staticsite/jupyter-lite.json", "staticsite/package-lock.json",
           "staticsite/pycompile.mjs", "staticsite/serve.py", "staticsite/ipython",
           "staticsite/sitecustomize.py", "staticsite/service-worker.js", "staticsite/snapshot.mjs",
-          "staticsite/snapshot-start.js", "staticsite/file-url.js")
+          "staticsite/snapshot-start.js", "staticsite/file-url.js", "staticsite/offline.js", "scripts/webapp.py")
 STAMP = ".build-inputs"
 
 

@@ -34,6 +34,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         ".js": "text/javascript",
         ".json": "application/json",
         ".whl": "application/zip",
+        ".webmanifest": "application/manifest+json",
     }
 
     def log_message(self, format: str, *args: object) -> None:  # quiet: one line per error only

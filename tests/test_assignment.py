@@ -36,6 +36,10 @@ def test_an_assignment_is_one_text_and_reads_back() -> None:
     assert parse_assignment(text) == a and parse_assignment(text).id == a.id and len(a.id) == 10
     assert parse_assignment(f"http://host/voila/render/lessons/10_review.ipynb#set={text}") == a
     assert parse_assignment(f"#other=1&set={text}") == a
+    # a set from the referee's practice link says so, last; a teacher's has no origin
+    table = Assignment(rules="buraco", n=3, clauses=("wild-one",), name="From your table", origin="table")
+    assert table.text().endswith("/origin:table") and parse_assignment(table.text()) == table
+    assert a.origin == "" and "origin" not in text
 
 
 def test_the_same_questions_every_time_and_in_another_process() -> None:
@@ -75,6 +79,7 @@ def test_a_broken_puzzle_file_is_reported_with_its_file_and_line() -> None:
 
 @pytest.mark.parametrize(("text", "key"), [
     ("rules:buraco/clauses:run/colour:red", "assign.unknown-part"),
+    ("rules:buraco/clauses:run/origin:shop", "assign.unknown-part"),
     ("rules:poker/clauses:run", "assign.bad-rules"),
     ("rules:buraco/clauses:nonsense", "assign.unknown-clause"),
     ("rules:buraco/clauses:single-take", "assign.clause-not-dealt"),   # Classic Buraco has no single take

@@ -215,7 +215,7 @@ def test_every_answer_of_the_gallery_becomes_practice_on_its_rule(rules: str) ->
         text = verdict.practice("From your table")
         assert text is not None, (rules, dispute.id, verdict.clause)
         assignment = parse_assignment(text)
-        assert assignment.name == "From your table" and assignment.rules == rules
+        assert assignment.name == "From your table" and assignment.rules == rules and assignment.origin == "table"
         assert [d.puzzle.main_clause for d in assignment.questions()] == [verdict.clause] * 3
     # a rule no puzzle exercises in this ruleset offers no practice
     undealt = next(c for c in CLAUSES if not dealers(c, rules))

@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import html
 import importlib.util
+import json
 import re
+import struct
 import sys
 import zipfile
+import zlib
 from pathlib import Path
 from typing import Any
 
@@ -115,3 +118,110 @@ def test_a_page_opened_from_the_disk_says_what_to_do_in_its_language(build_site:
     (render_dir / "broken.html").write_text("<body>no cells</body>")
     with pytest.raises(SystemExit, match=r"broken\.html has 0"):
         build_site.file_url_notice(tmp_path)
+
+
+def png_pixels(data: bytes) -> tuple[int, int, list[bytes]]:
+    """A PNG of :func:`webapp.png` read back with the standard library: its size and its rows of RGBA."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    chunks, at = {}, 8
+    while at < len(data):
+        (length,) = struct.unpack(">I", data[at:at + 4])
+        kind, body = data[at + 4:at + 8], data[at + 8:at + 8 + length]
+        assert struct.unpack(">I", data[at + 8 + length:at + 12 + length])[0] == zlib.crc32(kind + body)
+        chunks[kind] = body
+        at += 12 + length
+    width, height, depth, color, *_ = struct.unpack(">IIBBBBB", chunks[b"IHDR"])
+    assert (depth, color) == (8, 6) and b"IEND" in chunks
+    raw = zlib.decompress(chunks[b"IDAT"])
+    rows = [raw[j * (4 * width + 1):(j + 1) * (4 * width + 1)] for j in range(height)]
+    assert all(row[0] == 0 for row in rows)
+    return width, height, [row[1:] for row in rows]
+
+
+def test_the_png_writer_writes_what_it_is_given(build_site: Any) -> None:
+    webapp = build_site.webapp
+    rows = [bytes([10, 20, 30, 255, 200, 100, 0, 128]), bytes([0, 0, 0, 0, 255, 255, 255, 255])]
+    data = webapp.png(2, 2, rows)
+    assert png_pixels(data) == (2, 2, rows)
+    assert webapp.png_size(data) == (2, 2)
+    with pytest.raises(ValueError, match="a row of 4 bytes, not 8"):
+        webapp.png(2, 1, [bytes(4)])
+    with pytest.raises(ValueError, match="1 rows, not 2"):
+        webapp.png(2, 2, [bytes(8)])
+
+
+def test_the_icon_is_the_sites_blue_with_a_white_card_and_a_red_heart(build_site: Any) -> None:
+    webapp = build_site.webapp
+    width, height, rows = png_pixels(webapp.draw(192))
+    assert (width, height) == (192, 192)
+
+    def at(x: float, y: float) -> tuple[int, ...]:
+        i, j = int(x * 192), int(y * 192)
+        return tuple(rows[j][4 * i:4 * i + 4])
+
+    assert at(0.02, 0.02) == webapp.rgba(webapp.THEME_COLOR)  # a maskable icon: no transparent corner
+    assert at(0.5, 0.25) == webapp.rgba(webapp.BACKGROUND_COLOR)
+    assert at(0.5, 0.5) == webapp.rgba(webapp.CARD_RED)
+    svg = webapp.svg()
+    assert svg.startswith("<svg") and webapp.CARD_RED in svg and webapp.THEME_COLOR in svg
+
+
+def test_the_web_app_manifest_of_each_language_starts_at_its_score_pad(build_site: Any, tmp_path: Path) -> None:
+    from buraco_core.messages import render
+
+
+    webapp = build_site.webapp
+    written = webapp.write_web_app(tmp_path, build_site.app_names())
+    assert set(written) == {"icons/buraco.svg", "icons/buraco-192.png", "icons/buraco-512.png",
+                            "manifest.webmanifest", "manifest.de.webmanifest"}
+    for file, lang, start in (("manifest.webmanifest", "en", "voici/render/lessons/scorepad.html"),
+                              ("manifest.de.webmanifest", "de", "voici/render/lessons/de/scorepad.html")):
+        manifest = json.loads((tmp_path / file).read_text())
+        assert manifest["lang"] == lang and manifest["start_url"] == start and manifest["scope"] == "./"
+        assert manifest["display"] == "standalone"
+        assert (manifest["name"], manifest["short_name"]) == (render("page.app-name", lang),
+                                                              render("page.app-short-name", lang))
+        sizes = {icon["sizes"]: icon for icon in manifest["icons"]}
+        for n in (192, 512):
+            assert sizes[f"{n}x{n}"]["type"] == "image/png"
+            assert webapp.png_size((tmp_path / sizes[f"{n}x{n}"]["src"]).read_bytes()) == (n, n)
+    assert '<link rel="manifest" href="../../../manifest.de.webmanifest">' in webapp.head_links("de", "../../../")
+
+
+def test_every_page_links_the_manifest_and_the_service_worker_lists_the_offline_pages(build_site: Any,
+                                                                                     tmp_path: Path) -> None:
+    pages = {"index.html": "en", "voici/render/lessons/scorepad.html": "en", "voici/render/lessons/de/referee.html": "de",
+             "voici/render/lessons/01_melds.html": "en", "voici/render/lessons/10_review.html": "en",
+             "voici/render/lessons/de/10_review.html": "de", "voici/tree/index.html": "en"}
+    for name in pages:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("<html><head><title>x</title></head><body></body></html>")
+    for name in ("voici/build/main.js", "static/pyodide/pyodide.asm.wasm", "static/pyodide/kernel-snapshot.json",
+                 "static/pyodide/ipython-9.0.2-py3-none-any.whl", "jupyter-lite.json"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(name)
+    web_app = build_site.webapp.write_web_app(tmp_path, build_site.app_names())
+    assert build_site.link_web_app(tmp_path) == len(pages)
+    for name, lang in pages.items():
+        text = (tmp_path / name).read_text()
+        manifest = "manifest.webmanifest" if lang == "en" else "manifest.de.webmanifest"
+        to_root = "../" * name.count("/")
+        assert f'<link rel="manifest" href="{to_root}{manifest}">' in text, name
+        assert '<meta name="theme-color"' in text and 'rel="apple-touch-icon"' in text
+        assert ("keep-offline" in text) == name.endswith(("scorepad.html", "referee.html")), name  # the review only kept
+    said = build_site.write_service_worker(tmp_path, web_app)
+    worker = (tmp_path / "service-worker.js").read_text()
+    assert "__BUILD__" not in worker and "__OFFLINE__" not in worker
+    listed = json.loads(re.search(r"const OFFLINE = (\[.*?\]);", worker, re.S).group(1))  # type: ignore[union-attr]
+    assert {"voici/render/lessons/scorepad.html", "voici/render/lessons/de/referee.html", "voici/build/main.js",
+            "static/pyodide/pyodide.asm.wasm", "manifest.webmanifest", "icons/buraco-512.png",
+            # the referee's "Practise this rule" opens the review, in both languages
+            "voici/render/lessons/10_review.html", "voici/render/lessons/de/10_review.html"} <= set(listed)
+    assert "voici/render/lessons/01_melds.html" not in listed  # a lesson is kept once visited, not before
+    assert "static/pyodide/ipython-9.0.2-py3-none-any.whl" not in listed  # the kernel starts from its snapshot
+    assert f"{len(listed)} files" in said
+    build = re.search(r'const BUILD = "([0-9a-f]{16})";', worker)
+    assert build is not None
+    (tmp_path / "voici/build/main.js").write_text("another build")
+    build_site.write_service_worker(tmp_path, web_app)
+    assert build.group(1) not in (tmp_path / "service-worker.js").read_text()  # a new build, a new cache

@@ -27,7 +27,9 @@ is due later.
 page's address by :class:`~buraco_widgets.setlink.PageLink`), the page deals the assignment's
 questions instead (:meth:`Review.open_assignment`: the same seeded questions for every
 learner), and every answer to them is recorded with the assignment's id; the record keeps the
-assignment's text, so the teacher's page shows the results per question.
+assignment's text, so the teacher's page shows the results per question. A set from the
+referee's "Practise this rule" (``origin:table``) opens the same way, and says it comes from the
+learner's table, not a class.
 
 >>> review.open_assignment("rules:buraco/clauses:run,set/n:3/seed:5")
 >>> review.state, len(review.quiz.puzzles), progress.assignment in progress.assignments
@@ -176,8 +178,12 @@ class Review(PlainLayout, ipywidgets.VBox):  # type: ignore[misc]
             return
         self.progress.open_assignment(assignment.id, assignment.text())
         rules = get_rules(assignment.rules)
-        words = self._t("review.assignment", name=assignment.name or self._t("review.assignment-unnamed"),
-                        n=len(questions), rules=rules)
+        if assignment.origin == "table":  # the referee's practice link: no teacher, no class
+            words = self._t("review.assignment-table", name=assignment.name or self._t("referee.page.practice-name"),
+                            n=len(questions), rules=rules)
+        else:
+            words = self._t("review.assignment", name=assignment.name or self._t("review.assignment-unnamed"),
+                            n=len(questions), rules=rules)
         self.status.value = f"<p role='status' aria-live='polite' class='bw-review-assignment'>{esc(words)}</p>"
         self.mixed_button.layout.display = "none"
         self.again_button.layout.display = "none"

@@ -142,11 +142,12 @@ class Verdict:
     def practice(self, name: str = "") -> str | None:
         """A question from the table as practice: the text of a set of three questions dealt for the
         clause the answer turns on, in this ruleset (what the review page opens with ``#set=``, as
-        a teacher's assignment), named ``name``; None where no question can be dealt for it (a
-        clause no puzzle exercises, or one this ruleset does not play)."""
+        a teacher's assignment, marked ``origin:table``), named ``name``; None where no question can
+        be dealt for it (a clause no puzzle exercises, or one this ruleset does not play)."""
         if not dealers(self.clause, self.situation.rules):
             return None
-        return Assignment(name=name, rules=rules_text(self.situation.rules), clauses=(self.clause,), n=3).text()
+        return Assignment(name=name, rules=rules_text(self.situation.rules), clauses=(self.clause,), n=3,
+                          origin="table").text()
 
     def text(self, lang: str = "en") -> str:
         """The verdict in a few lines, as the page shows it."""

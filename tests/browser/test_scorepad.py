@@ -1,7 +1,8 @@
 """Issue 39 in a real browser: the score pad's page at 390 px, as on a phone held in one hand. A
 4-player match is set up, a hand entered by taps in the card picker (each meld read by the engine as
 it is tapped, an impossible one refused with its clause), scored, and the match is still there after a
-reload; the page passes axe-core at 390 and 1280 px and a meld can be entered by keyboard alone."""
+reload; the page passes axe-core at 390 and 1280 px, at 1280 px the hand is entered beside the totals and
+the score sheet, and a meld can be entered by keyboard alone."""
 
 from __future__ import annotations
 
@@ -101,6 +102,18 @@ def test_a_four_player_hand_entered_by_taps_at_390_px(page: Any, voila: VoilaSer
         violations = axe_violations(page)
         assert not violations, f"scorepad at {width} px: axe-core (WCAG 2 A/AA):\n" + "\n".join(violations)
     screenshot(page, "scorepad-scored-1280")
+    # a wide screen: the hand being entered beside the totals and the score sheet, the picker in its column
+    entry, sheet = tid(page, "scorepad-side-0").bounding_box(), tid(page, "scorepad-totals").bounding_box()
+    assert entry["x"] + entry["width"] <= sheet["x"] and abs(entry["y"] - sheet["y"]) < 100, (entry, sheet)
+    assert tid(page, "scorepad-hand-1").bounding_box()["x"] >= sheet["x"] - 1
+    tid(page, "scorepad-add-meld-1").click()
+    picker = tid(page, "scorepad-joker").bounding_box()
+    assert picker["x"] + picker["width"] <= sheet["x"] and overflow(page) <= 2
+    screenshot(page, "scorepad-picker-1280")
+    tid(page, "scorepad-cancel").click()
+    page.set_viewport_size(PHONE)  # a phone again: one column, the totals above the hand
+    expect(tid(page, "scorepad-totals")).to_be_visible()
+    assert tid(page, "scorepad-totals").bounding_box()["y"] < tid(page, "scorepad-side-0").bounding_box()["y"]
     # kept in the browser: a reload (a new kernel) shows the same match
     page.reload()
     expect(tid(page, "scorepad-totals")).to_contain_text("365")

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from .conftest import (
     CHROMIUM,
@@ -107,6 +108,28 @@ def test_a_lesson_over_plain_http_from_a_school_server(school_page: Any, static_
     assert any("ServiceWorkers not supported" in line for line in page.watch.console), page.watch.console
     without_known_warnings(page)
     assert_page_is_clean(page, lesson.name)
+
+
+@pytest.mark.timeout(300)
+def test_the_score_pad_over_plain_http_runs_without_offline_use(school_page: Any, static_site: StaticServer) -> None:
+    """Issue 39: the score pad links the web app's manifest and scores a hand over plain http too; with no
+    service worker, nothing is kept for offline use and the page does not ask (test_site_offline.py)."""
+    from .test_scorepad import tap, tid
+
+    page = school_page
+    open_site_lesson(page, school_url(static_site), ROOT / "lessons" / "scorepad.ipynb", 1, timeout=180_000)
+    assert page.locator('link[rel="manifest"]').count() == 1
+    tid(page, "scorepad-players-2").click()
+    tid(page, "scorepad-start").click()
+    tid(page, "scorepad-add-meld-0").click()
+    tap(page, "4h 5h 6h")
+    tid(page, "scorepad-done").click()
+    tid(page, "scorepad-score").click()
+    expect(tid(page, "scorepad-hand-1")).to_contain_text("-85")  # a run of 15 points, the pot never taken
+    page.wait_for_timeout(2000)  # the page would have asked by now: it checks every second once it shows
+    assert page.evaluate("() => [document.documentElement.dataset.offline, 'caches' in window]") == [None, False]
+    without_known_warnings(page)
+    assert_page_is_clean(page, "scorepad.ipynb")
 
 
 @pytest.mark.timeout(300)

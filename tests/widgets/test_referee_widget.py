@@ -4,9 +4,13 @@ offers); the answer is the session's, the engine's, in the page's language; a re
 
 from __future__ import annotations
 
-from buraco_widgets import RefereePage
+from pathlib import Path
+
+from buraco_widgets import Progress, RefereePage, Review
 
 from buraco_core.sessions import GALLERY, RefereeSession
+
+LESSONS = Path(__file__).resolve().parents[2] / "lessons"
 
 
 def _tap(page: RefereePage, cards: str, *, meld: bool) -> None:
@@ -98,3 +102,24 @@ def test_house_rules_pasted_as_the_panels_link_decide() -> None:
     page.handle({"type": "rules", "house": "https://example.org/11_house_rules.html#variant=buraco%2Bset_max_cards%3D4"})
     assert page.situation["rules"] == "buraco+set_max_cards=4" and page.situation["preset"] == ""
     assert (page.verdict["allowed"], page.verdict["clause"]) == (False, "set-brazilian")
+
+
+def test_the_practice_link_opens_in_the_review_as_from_the_table_not_a_class() -> None:
+    """The answer's "Practise this rule" set, opened by the review page (as its link's ``#set=`` does),
+    says where it comes from: the learner's own table, not a teacher's assignment for a class."""
+    said = {"en": ("“From your table”: 3 questions in Classic Buraco on the rule that settled your question at the"
+                   " table. Your answers count towards your review, just like the rest."),
+            "de": ("„Von deinem Tisch“: 3 Fragen im Klassischen Buraco zu der Regel, die deine Frage am Tisch"
+                   " entschieden hat. Deine Antworten zählen für deine Wiederholung wie alle anderen auch.")}
+    for lang, words in said.items():
+        page = RefereePage(lang=lang)
+        page.handle({"type": "dispute", "id": "second-wild"})
+        review = Review(progress=Progress(), course=str(LESSONS), lang=lang)
+        review.link._on_page(review.link, {"type": "link", "value": page.verdict["practice"]}, [])
+        assert review.state == "assignment" and len(review.quiz.puzzles) == 3
+        assert words in review.status.value, review.status.value
+        assert "your class" not in review.status.value and "deiner Klasse" not in review.status.value
+    # a teacher's assignment still speaks of the class
+    review = Review(progress=Progress(), course=str(LESSONS), lang="en")
+    review.open_assignment("name:Week%201/rules:buraco/clauses:wild-one/n:3")
+    assert "the same for everyone in your class" in review.status.value

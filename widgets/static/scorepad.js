@@ -10,6 +10,7 @@ function render({ model, el }) {
   const button = clickButton;
 
   const root = make("div", { className: "bsp", role: "region", "aria-label": t("title"), dataset: { testid: "scorepad" } });
+  root.classList.add("bsp-pad");  // the score pad's own layout (scorepad.css), not the referee's
   const problem = make("p", { className: "bsp-problem", role: "alert", dataset: { testid: "scorepad-problem" } });
   const setup = make("form", { className: "bsp-setup", dataset: { testid: "scorepad-setup" } });
   const match = make("div", { className: "bsp-match", dataset: { testid: "scorepad-match" } });
@@ -146,11 +147,17 @@ function render({ model, el }) {
     const focused = root.contains(document.activeElement) ? document.activeElement.dataset.testid : null;
     setup.hidden = Boolean(view.sides);
     if (!view.sides) { match.replaceChildren(); return; }
-    const parts = [make("p", { className: "bsp-rules", dataset: { testid: "scorepad-rules-line" } }, view.setup)];
+    // In three parts, in the order a phone shows them: the match's head (its rules, the totals, where it
+    // stands), the hand being entered (or Undo once the match is over), and the score sheet (the hands
+    // scored, keep or share, a new match). From 900 px the entry stands beside the head and the sheet.
     const totals = make("table", { className: "bsp-totals", dataset: { testid: "scorepad-totals" } },
       make("tbody", {}, ...view.sides.map((s, i) => make("tr", {}, make("th", { scope: "row" }, s.name),
                                                            make("td", {}, (view.totals || [])[i] || "0")))));
-    parts.push(totals, make("p", { className: "bsp-status", role: "status", dataset: { testid: "scorepad-status" } }, view.status));
+    const head = make("div", { className: "bsp-head" },
+      make("p", { className: "bsp-rules", dataset: { testid: "scorepad-rules-line" } }, view.setup), totals,
+      make("p", { className: "bsp-status", role: "status", dataset: { testid: "scorepad-status" } }, view.status));
+    const parts = [head];
+    const sheet = [];
     if (!view.over) {
       const hand = make("section", { className: "bsp-hand", "aria-label": t("hand-n", { n: view.next }) },
                         make("h2", {}, t("hand-n", { n: view.next })));
@@ -223,19 +230,21 @@ function render({ model, el }) {
             handBox.focus();
           }));
       });
-      parts.push(list);
+      sheet.push(list);
     }
     const textId = uid("text");
     const linkId = uid("link");
     const here = window.location.href.split("#")[0];
-    parts.push(make("details", { className: "bsp-more", dataset: { testid: "scorepad-export" } }, make("summary", {}, t("export")),
+    sheet.push(make("details", { className: "bsp-more", dataset: { testid: "scorepad-export" } }, make("summary", {}, t("export")),
       make("label", { htmlFor: textId }, t("export-text")),
       make("textarea", { id: textId, rows: 4, readOnly: true, value: view.text || "", dataset: { testid: "scorepad-text" } }),
       make("label", { htmlFor: linkId }, t("export-link")),
       make("input", { id: linkId, type: "text", readOnly: true, value: here + (view.link || ""), dataset: { testid: "scorepad-link" } }),
       make("p", { className: "bsp-kept", dataset: { testid: "scorepad-kept" } }, keepFailed ? t("keep-failed") : t("kept"))));
-    parts.push(make("div", { className: "bsp-tools" }, button(t("new-match"), { title: t("new-match-tip"), dataset: { testid: "scorepad-new" } },
+    sheet.push(make("div", { className: "bsp-tools" }, button(t("new-match"), { title: t("new-match-tip"), dataset: { testid: "scorepad-new" } },
       () => { if (window.confirm(t("new-match-tip") + "?")) send({ type: "new" }); })));
+    parts.push(make("div", { className: "bsp-sheet" }, ...sheet));
+    match.classList.toggle("bsp-playing", !view.over);
     if (correcting) handLabel.textContent = t("correcting", { n: correcting });
     else handLabel.textContent = t("type-hand");
     match.replaceChildren(...parts);

@@ -10,7 +10,9 @@ Fields are ``key:value`` separated by ``/``, each value percent-encoded where it
 ``%`` or a space (:meth:`Assignment.text` writes them in one order, so one assignment has one
 text and one :attr:`~Assignment.id`). A teacher's file travels inside the text
 (``file:<its name>/yaml:<its text, compressed>``): every learner's page reads the very same
-puzzles, on a server or in the static site, with nothing to copy beside the lessons.
+puzzles, on a server or in the static site, with nothing to copy beside the lessons. A set that no
+teacher made says where it comes from (``origin:table``: the referee's "Practise this rule", a
+question from the learner's own table), so the review page does not call it a class's assignment.
 
 :meth:`Assignment.questions` deals the questions from the text alone, seeded by it: the same
 puzzles, in the same order, in every browser. Each answer a learner gives to them is recorded
@@ -51,11 +53,13 @@ from ..course.syllabus import Dealt, Item, Syllabus, deal_item, deal_quiz
 from ..puzzles.generate import dealers
 from ..puzzles.puzzle import Puzzle
 
-__all__ = ["MAX_QUESTIONS", "Assignment", "AssignmentError", "link_text", "parse_assignment"]
+__all__ = ["MAX_QUESTIONS", "ORIGINS", "Assignment", "AssignmentError", "link_text", "parse_assignment"]
 
 #: The most questions an assignment deals (the teacher's own puzzles come on top).
 MAX_QUESTIONS = 30
-_KEYS = ("name", "rules", "lesson", "clauses", "n", "seed", "file", "yaml")
+_KEYS = ("name", "rules", "lesson", "clauses", "n", "seed", "file", "yaml", "origin")
+#: Where a set comes from: a teacher (no ``origin`` in the text) or the referee's practice link (``table``).
+ORIGINS = ("", "table")
 _SAFE = "+=;,-_.~()!*'@"
 #: The fields a refusal names, in the teacher's form's words.
 _FIELDS = {"n": "assign.field.n", "seed": "assign.field.seed"}
@@ -69,7 +73,8 @@ class AssignmentError(LearnerError):
 class Assignment:
     """The questions of an assignment: ``n`` dealt for ``clauses`` (in turn) or from ``lesson``'s
     quiz, under ``rules``, seeded by ``seed``; before them every puzzle of the teacher's file
-    (``yaml``, its text, named ``file``)."""
+    (``yaml``, its text, named ``file``). ``origin`` is where the set comes from (:data:`ORIGINS`:
+    ``""`` a teacher, ``"table"`` the referee's practice link)."""
 
     rules: str = "buraco"
     n: int = 5
@@ -79,11 +84,13 @@ class Assignment:
     name: str = ""
     file: str = ""
     yaml: str = ""
+    origin: str = ""
 
     def text(self) -> str:
         """The assignment as the text a link carries (``#set=<text>``)."""
         values = {"name": self.name, "rules": self.rules, "lesson": self.lesson, "clauses": ",".join(self.clauses),
-                  "n": str(self.n), "seed": str(self.seed), "file": self.file, "yaml": _pack(self.yaml)}
+                  "n": str(self.n), "seed": str(self.seed), "file": self.file, "yaml": _pack(self.yaml),
+                  "origin": self.origin}
         return "/".join(f"{k}:{quote(values[k], safe=_SAFE)}" for k in _KEYS if values[k] and
                         not (k == "n" and not self.clauses and not self.lesson))
 
@@ -180,6 +187,8 @@ def parse_assignment(text: str, syllabus: Syllabus | str | os.PathLike[str] | No
         rules = rules_text(get_rules(fields.get("rules", "buraco")))
     except (RulesError, VariantError, ValueError):
         raise AssignmentError("assign.bad-rules", rules=fields.get("rules", "")) from None
+    if fields.get("origin", "") not in ORIGINS:
+        raise AssignmentError("assign.unknown-part", part=f"origin:{fields['origin']}"[:40], keys=", ".join(_KEYS))
     clauses = tuple(c for c in fields.get("clauses", "").split(",") if c)
     for clause in clauses:
         if clause not in CLAUSES:
@@ -191,7 +200,8 @@ def parse_assignment(text: str, syllabus: Syllabus | str | os.PathLike[str] | No
     assignment = Assignment(
         rules=rules, n=_whole("n", fields.get("n", "5"), 1 if has_questions else 0, MAX_QUESTIONS),
         seed=_whole("seed", fields.get("seed", "1"), 0, 1 << 30), clauses=clauses, lesson=fields.get("lesson", ""),
-        name=fields.get("name", "")[:60], file=os.path.basename(fields.get("file", ""))[:60], yaml=yaml_text)
+        name=fields.get("name", "")[:60], file=os.path.basename(fields.get("file", ""))[:60], yaml=yaml_text,
+        origin=fields.get("origin", ""))
     if assignment.lesson and clauses:
         raise AssignmentError("assign.lesson-or-rules")
     if not has_questions and not yaml_text:

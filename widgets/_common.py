@@ -40,7 +40,6 @@ __all__ = [
     "as_rules",
     "button",
     "card_item",
-    "classed",
     "description_style",
     "discard",
     "esc",
@@ -221,12 +220,6 @@ def button(description: str, css: str, tooltip: str, style: str = "", *, hides: 
                           style=_shared(_PlainButtonStyle))
     b.add_class(css)
     return b
-
-
-def classed(widget: Any, css: str) -> Any:
-    """``widget`` with the CSS class ``css`` (a stylesheet's and the browser tests' hook)."""
-    widget.add_class(css)
-    return widget
 
 
 def reason(error: BaseException, lang: str) -> str:

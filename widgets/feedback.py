@@ -34,10 +34,9 @@ def _texts(lang: str) -> dict[str, str]:
 
 
 class FeedbackFace(Face):
-    """Where a widget shows the engine's verdict; ``value`` is the message a learner reads.
-
-    Its stylesheet carries ``puzzle.css`` too: the look of the puzzle and quiz boxes around it
-    (ipywidgets boxes, which load no stylesheet of their own)."""
+    """Where a widget shows the engine's verdict; ``value`` is the message a learner reads. As a
+    widget of its own (:class:`FeedbackBox`) its stylesheet carries ``puzzle.css`` too, the look of
+    the boxes around it; a puzzle (one model, its feedback a part) loads ``puzzle.css`` itself."""
 
     value = traitlets.Unicode("").tag(sync=True)
     status = traitlets.Enum(["", "right", "wrong", "info"], default_value="").tag(sync=True)

@@ -2,7 +2,7 @@
 Debian's headless Chromium driven by Playwright's sync API.
 
 - ``voila``: one Voila for the whole session on a free port (``start_voila`` starts more, e.g. with
-  short culling timeouts); its log goes to test-artifacts/voila-<name>.log.
+  short culling timeouts); its log goes to test-artifacts/voila-<name>.log (voila-<name>-gw<n>.log under a pytest-xdist worker).
 - ``browser``: Chromium from /usr/bin/chromium, one per test module (the tests skip, saying why,
   when it is missing; ``bash scripts/setup.sh test`` installs it).
 - ``page``: a fresh browser context and page that blocks every request that does not go to the
@@ -35,6 +35,13 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
+
+
+def worker_suffix() -> str:
+    """``-gw1`` under pytest-xdist's worker gw1, else nothing: each worker starts its own servers, and
+    two servers writing one log file (the second truncating it) lose each other's lines."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    return f"-{worker}" if worker else ""
 TEMPLATES = ROOT / "share" / "jupyter"
 CHROMIUM = Path(os.environ.get("BURACO_CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_ARGS = [
@@ -115,7 +122,7 @@ class VoilaServer:
     def start(self, timeout: float = 60.0) -> VoilaServer:
         self.port = free_port()
         ARTIFACTS.mkdir(exist_ok=True)
-        self.log_path = ARTIFACTS / f"voila-{self.name}.log"
+        self.log_path = ARTIFACTS / f"voila-{self.name}{worker_suffix()}.log"
         if self.kind == "voila":
             command = [sys.executable, "-m", "voila", "--no-browser", f"--port={self.port}", "--Voila.ip=127.0.0.1",
                        "--Voila.port_retries=0", *self.args]
@@ -551,7 +558,7 @@ class StaticServer:
     def start(self, timeout: float = 30.0) -> StaticServer:
         self.port = free_port()
         ARTIFACTS.mkdir(exist_ok=True)
-        self.log_path = ARTIFACTS / f"static-{self.name}.log"
+        self.log_path = ARTIFACTS / f"static-{self.name}{worker_suffix()}.log"
         command = ([sys.executable, str(self.root / "serve.py"), "--port", str(self.port), "--no-browser"]
                    if self.launcher else
                    [sys.executable, "-m", "http.server", str(self.port), "--bind", "127.0.0.1", "--directory",

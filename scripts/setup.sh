@@ -30,6 +30,14 @@ setup_venv() {
   fi
 }
 
+# The project's bytecode (.pyc), as pip writes it for an installed wheel: an editable install writes
+# none, and where PYTHONDONTWRITEBYTECODE is set (CI machines, containers) Python never writes it
+# either, so every kernel compiled the project's 110-odd modules from source again (about half of what
+# importing buraco_widgets cost a lesson's first cell). Quick when current: it compiles only what changed.
+compile_bytecode() {
+  .venv/bin/python -m compileall -q -j 0 buraco_core widgets trainer >/dev/null
+}
+
 # The static site's build (make site, scripts/build_site.py): its own environment .venv-site from the
 # pinned staticsite/requirements.txt (Voici and JupyterLite pin other versions than the app needs), and
 # the npm side (Pyodide, axe-core) from staticsite/package-lock.json into staticsite/node_modules.
@@ -97,13 +105,16 @@ build_deploy_envs() {
 
 case "$what" in
   app)
-    setup_venv app ;;
+    setup_venv app
+    compile_bytecode ;;
   check)
-    setup_venv test ;;
+    setup_venv test
+    compile_bytecode ;;
   site)
     setup_site ;;
   test)
     setup_venv test
+    compile_bytecode
     setup_chromium
     setup_site
     setup_wheelhouse

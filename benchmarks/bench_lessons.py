@@ -120,9 +120,11 @@ def answer_first_click(page: Any, timeout: float = 120_000) -> tuple[str, float]
     return target, clicked
 
 
-def measure_lesson(h: Any, browser: Any, voila: Any, lesson: Path, throttle: float = 1.0) -> dict[str, Any]:
+def measure_lesson(h: Any, browser: Any, voila: Any, lesson: Path, throttle: float = 1.0,
+                   others: tuple[int, ...] = ()) -> dict[str, Any]:
     """Open the lesson in a fresh browser profile, answer its first click; the figures of one visit.
-    ``throttle`` slows the page's CPU that many times (DevTools' ``Emulation.setCPUThrottlingRate``)."""
+    ``throttle`` slows the page's CPU that many times (DevTools' ``Emulation.setCPUThrottlingRate``);
+    ``others``, the pids of other servers this process runs (not the browser's work)."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     errors: list[str] = []
@@ -132,7 +134,7 @@ def measure_lesson(h: Any, browser: Any, voila: Any, lesson: Path, throttle: flo
         context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": throttle})
     assert voila.process is not None
     try:
-        cpu = browser_cpu(voila.process.pid)
+        cpu = browser_cpu(voila.process.pid, *others)
         start = time.perf_counter()
         response = page.goto(voila.render_url(lesson), timeout=120_000)
         assert response is not None and response.ok, f"{lesson.name}: HTTP {response and response.status}"
@@ -142,7 +144,7 @@ def measure_lesson(h: Any, browser: Any, voila: Any, lesson: Path, throttle: flo
         views = h.widget_outputs(response.text())
         target, clicked = answer_first_click(page)
         answered = time.perf_counter()
-        cpu = browser_cpu(voila.process.pid) - cpu
+        cpu = browser_cpu(voila.process.pid, *others) - cpu
         kid = h.kernel_id(page)
         pid = voila.kernel_pids().get(kid)
         rss = h.rss_mib(pid) if pid else float("nan")
@@ -192,6 +194,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", "--repeat", type=int, default=2, help="rounds of every lesson (default 2)")
     parser.add_argument("--throttle", type=float, default=1.0,
                         help="slow the pages' CPU this many times (Emulation.setCPUThrottlingRate; 6: a low-end laptop)")
+    parser.add_argument("--progressive", action="store_true",
+                        help="open the lessons on a second Voila with progressive rendering"
+                             " (VoilaConfiguration.progressive_rendering: each cell's output shows as it runs);"
+                             " the floor stays on the usual one")
     args = parser.parse_args(argv if argv is not None else sys.argv[1:] if __name__ == "__main__" else [])
     stop_on_sigterm()
 
@@ -210,16 +216,25 @@ def main(argv: list[str] | None = None) -> int:
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}; {args.rounds} round(s);"
           f" CPU throttled {args.throttle:g}x; the floor: {BARE.relative_to(ROOT)}, measured before every lesson")
     voila = h.VoilaServer(name="bench").start(timeout=300)
+    served = voila  # the lessons' server
+    others: tuple[int, ...] = ()  # with two servers, each page's browser CPU leaves out the other
+    if args.progressive:
+        print("the lessons: on a Voila with progressive rendering; the floor: on the usual one")
+        served = h.VoilaServer(name="bench-progressive",
+                               args=("--VoilaConfiguration.progressive_rendering=True",)).start(timeout=300)
+        others = (voila.process.pid, served.process.pid)
     rounds: list[list[tuple[dict[str, Any], dict[str, Any]]]] = []
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=str(h.CHROMIUM), args=h.CHROMIUM_ARGS, headless=True)
-            measure_lesson(h, browser, voila, BARE)  # warm the disk cache and the kernel spec
+            measure_lesson(h, browser, voila, BARE, others=others)  # warm the disk cache and the kernel spec
+            if served is not voila:
+                measure_lesson(h, browser, served, BARE, others=others)
             for r in range(args.rounds):
                 rows = []
                 for lesson in lessons:
-                    floor = measure_lesson(h, browser, voila, BARE, args.throttle)
-                    row = measure_lesson(h, browser, voila, lesson, args.throttle)
+                    floor = measure_lesson(h, browser, voila, BARE, args.throttle, others)
+                    row = measure_lesson(h, browser, served, lesson, args.throttle, others)
                     rows.append((row, floor))
                     print(f"  round {r + 1}: {row['lesson']}: first answer {row['first_answer']:.2f} s (floor"
                           f" {floor['first_answer']:.2f} s), browser CPU {row['browser_cpu']:.2f} s (floor"
@@ -229,6 +244,7 @@ def main(argv: list[str] | None = None) -> int:
         voila_rss = h.rss_mib(voila.process.pid)
     finally:
         voila.stop()
+        served.stop()
 
     passed = True
     for r, rows in enumerate(rounds):

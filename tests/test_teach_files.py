@@ -254,3 +254,22 @@ def test_check_puzzles_fails_while_a_clause_lacks_a_section_puzzles_or_a_mistake
     assert "MISSING [pot-guard] buraco: a teaching section" in out
     assert "MISSING [pot-guard] buraco: 2 puzzles shown in a lesson (has 1)" in out
     assert "48 of 49 clauses covered" in out
+
+
+def test_yaml_is_read_quickly_and_its_errors_in_pyyamls_words() -> None:
+    """Puzzle files and the syllabus are read by libyaml where PyYAML has it (a lesson's kernel reads
+    both before its first answer); unreadable text is read again by PyYAML's own parser, so a problem
+    quotes its words and line whichever parser read the file."""
+    import yaml
+
+    from buraco_core.teach.course.files import yaml_root
+
+    loader, root = yaml_root("puzzles:\n  - id: a\n")
+    assert isinstance(loader, getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    assert root is not None and root.value[0][1].value[0].start_mark.line == 1
+    broken = "puzzles:\n  - id: a\n    hand: [4h, 5h\n"
+    with pytest.raises(yaml.MarkedYAMLError) as quick:
+        yaml_root(broken)
+    with pytest.raises(yaml.MarkedYAMLError) as pure:
+        yaml.SafeLoader(broken).get_single_node()
+    assert str(quick.value) == str(pure.value)

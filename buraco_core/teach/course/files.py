@@ -34,7 +34,13 @@ from ..puzzles.core import check, validate
 from ..puzzles.kinds import KINDS
 from ..puzzles.puzzle import Puzzle, PuzzleError
 
-__all__ = ["FIELDS", "PuzzleFile", "check_folder", "load_file", "load_puzzle", "load_puzzles", "load_text", "puzzle_files"]
+__all__ = ["FIELDS", "PuzzleFile", "check_folder", "load_file", "load_puzzle", "load_puzzles", "load_text", "puzzle_files",
+           "yaml_root"]
+
+#: A loader of YAML text that marks each node's line: PyYAML's, or libyaml's (the same nodes, ten
+#: times quicker: a lesson's kernel reads its puzzle file and the syllabus before its first answer).
+YamlLoader = yaml.SafeLoader | yaml.CSafeLoader
+_QUICK: type[YamlLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 #: The keys of a puzzle in a file.
 FIELDS = ("id", "kind", "rules", "prompt", "hand", "table", "options", "goal", "hint", "answer", "position",
@@ -125,9 +131,8 @@ def load_text(text: str, path: str) -> tuple[list[Puzzle], list[PuzzleError]]:
     """Every sound puzzle of a puzzle file's text (``path`` names it in problems, as
     ``path:line: message``: a file a teacher uploaded or an assignment carries), and every
     problem found."""
-    loader = yaml.SafeLoader(text)
     try:
-        root = loader.get_single_node()
+        loader, root = yaml_root(text)
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         if e.context_mark is not None and e.problem_mark is not None and \
@@ -143,7 +148,27 @@ def load_text(text: str, path: str) -> tuple[list[Puzzle], list[PuzzleError]]:
         loader.dispose()
 
 
-def _read_root(loader: yaml.SafeLoader, root: yaml.Node | None, path: str, problems: list[PuzzleError]) -> list[Puzzle]:
+def yaml_root(text: str) -> tuple[YamlLoader, yaml.Node | None]:
+    """A loader over YAML ``text`` and the root node of its one document (None for an empty one),
+    read by libyaml where PyYAML has it; text it cannot read is read again by PyYAML's own parser,
+    whose MarkedYAMLError (its words and line) is what a problem quotes.
+
+    >>> loader, root = yaml_root("lesson: '03'\\npuzzles: []")
+    >>> loader.construct_document(root), root.value[1][0].start_mark.line
+    ({'lesson': '03', 'puzzles': []}, 1)
+    """
+    loader = _QUICK(text)
+    try:
+        return loader, loader.get_single_node()
+    except yaml.YAMLError:
+        loader.dispose()
+        if _QUICK is yaml.SafeLoader:
+            raise
+    loader = yaml.SafeLoader(text)
+    return loader, loader.get_single_node()
+
+
+def _read_root(loader: YamlLoader, root: yaml.Node | None, path: str, problems: list[PuzzleError]) -> list[Puzzle]:
     if root is None:
         problems.append(PuzzleError("the file is empty: write 'puzzles:' and a list of puzzles", path, 1))
         return []
@@ -193,7 +218,7 @@ def _catalog_words(path: str, puzzle_id: str, part: str) -> Message | None:
     return Message(key) if key in catalog() else None
 
 
-def _read_puzzle(loader: yaml.SafeLoader, node: yaml.Node, path: str, default_rules: str) -> Puzzle:
+def _read_puzzle(loader: YamlLoader, node: yaml.Node, path: str, default_rules: str) -> Puzzle:
     line = node.start_mark.line + 1
     if not isinstance(node, yaml.MappingNode):
         raise PuzzleError("each puzzle is a mapping of keys (id, kind, hand, ...)", path, line)
@@ -330,7 +355,7 @@ def _problem_line(problem: str, at: Callable[[str], int], items: dict[str, list[
     return line
 
 
-def _item_line(node: yaml.MappingNode, name: str, loader: yaml.SafeLoader) -> int | None:
+def _item_line(node: yaml.MappingNode, name: str, loader: YamlLoader) -> int | None:
     """The line of the list item in ``name`` whose text holds the bad token, if it can be found."""
     for key, value in node.value:
         if loader.construct_object(key) == name and isinstance(value, yaml.SequenceNode):

@@ -38,6 +38,7 @@ from ..puzzles.generate import dealers, generate
 from ..puzzles.kinds import KINDS
 from ..puzzles.kinds.base import Params
 from ..puzzles.puzzle import Puzzle, PuzzleError
+from .files import yaml_root
 from .installed import installed_root
 
 __all__ = ["SYLLABUS_NAME", "Dealt", "Item", "LessonQuiz", "Syllabus", "deal_clauses", "deal_item", "deal_quiz",
@@ -103,11 +104,11 @@ def load_syllabus(path: str | os.PathLike[str]) -> Syllabus:
     with open(name, encoding="utf-8") as f:
         text = f.read()
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        loader, root = yaml_root(text)
+        data = (loader.construct_document(root) if root is not None else None) or {}
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark
         raise PuzzleError(f"not valid YAML: {e.problem}", name, mark.line + 1 if mark else 0) from None
-    data = yaml.safe_load(text) or {}
     lessons = data.get("lessons") if isinstance(data, dict) else None
     if not isinstance(lessons, dict):
         raise PuzzleError("a syllabus has 'lessons:', a mapping of lesson numbers to their quiz items", name, 1)

@@ -34,8 +34,11 @@ setup_venv() {
 # none, and where PYTHONDONTWRITEBYTECODE is set (CI machines, containers) Python never writes it
 # either, so every kernel compiled the project's 110-odd modules from source again (about half of what
 # importing buraco_widgets cost a lesson's first cell). Quick when current: it compiles only what changed.
+# The message catalogs' tables likewise, as JSON beside the bytecode (buraco_core.messages.keep_tables):
+# reading their TOML took every kernel about 30 ms.
 compile_bytecode() {
   .venv/bin/python -m compileall -q -j 0 buraco_core widgets trainer >/dev/null
+  .venv/bin/python -c "from buraco_core.messages import keep_tables; keep_tables()"
 }
 
 # The static site's build (make site, scripts/build_site.py): its own environment .venv-site from the

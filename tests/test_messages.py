@@ -180,3 +180,26 @@ def test_every_puzzle_sentence_belongs_to_a_puzzle_of_the_lessons() -> None:
     keys = {k for k in catalog() if k.startswith("puzzle.")}
     assert keys, "no puzzle sentences"
     assert keys <= used, f"sentences of no puzzle: {sorted(keys - used)}"
+
+
+def test_a_catalogs_table_is_kept_as_json_and_read_again_only_while_its_toml_is_the_same(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every kernel reads both catalogs before a lesson's first answer: the table TOML reads is kept
+    as JSON (quick to read), named by the TOML text's stamp, so an edited catalog is read again."""
+    import tomllib
+
+    import buraco_core.messages as messages
+
+    toml = (Path(messages.__file__).parent / "en.toml").read_text(encoding="utf-8")
+    monkeypatch.setattr(messages, "_KEPT", tmp_path)
+    assert messages._table("en", write=False) == tomllib.loads(toml) and not list(tmp_path.iterdir())
+    stale = tmp_path / "en.toml.0000000000000000.json"
+    stale.write_text('{"stale": "yes"}', encoding="utf-8")
+    assert messages._table("en", write=False) == tomllib.loads(toml)  # another stamp: not used
+    messages.keep_tables()
+    kept = sorted(path.name for path in tmp_path.iterdir())
+    assert len(kept) == 2 and not stale.exists() and all(re.fullmatch(r"(en|de)\.toml\.[0-9a-f]{16}\.json", k) for k in kept)
+    # read from the JSON now: what it holds is what the catalog gets
+    [english] = tmp_path.glob("en.toml.*.json")
+    english.write_text('{"kept": "read from here"}', encoding="utf-8")
+    assert messages._table("en") == {"kept": "read from here"}

@@ -58,7 +58,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Term", "choose", "parse", "plural_choices", "spec_kind"]
+__all__ = ["Term", "choose", "parse", "plural_choices", "read", "spec_kind"]
 
 #: The key of a term's table that holds the name as a label shows it.
 DEFAULT = "*"
@@ -117,9 +117,14 @@ def plural_choices(template: str) -> list[str]:
 
 def parse(text: str) -> tuple[dict[str, str], dict[str, Term]]:
     """A catalog file's sentences by dotted key, and its terms: a term's ``"*"`` is its sentence."""
+    return read(tomllib.loads(text))
+
+
+def read(table: Mapping[str, Any]) -> tuple[dict[str, str], dict[str, Term]]:
+    """The sentences and terms of a catalog file's table, as TOML reads it (:func:`parse`)."""
     sentences: dict[str, str] = {}
     terms: dict[str, Term] = {}
-    _walk(tomllib.loads(text), "", sentences, terms)
+    _walk(table, "", sentences, terms)
     return sentences, terms
 
 

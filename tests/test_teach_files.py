@@ -273,3 +273,20 @@ def test_yaml_is_read_quickly_and_its_errors_in_pyyamls_words() -> None:
     with pytest.raises(yaml.MarkedYAMLError) as pure:
         yaml.SafeLoader(broken).get_single_node()
     assert str(quick.value) == str(pure.value)
+
+
+def test_a_courses_own_file_is_read_without_playing_its_positions_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A best-play puzzle's answer is found by playing the position out (about 0.1 s a puzzle): a kernel
+    reading the course's own file (checked whole by check-puzzles and these tests) leaves that to the
+    first check, so mixed practice, which reads every file, answers at once; check-puzzles plays out."""
+    from buraco_core.teach.course.files import PuzzleFile, load_file
+    from buraco_core.teach.puzzles.kinds import best_play
+
+    played: list[str] = []
+    real = best_play.values
+    monkeypatch.setattr(best_play, "values", lambda p: played.append(p.id) or real(p))
+    path = Path(__file__).resolve().parent.parent / "lessons" / "puzzles" / "09_strategy.yaml"
+    read = PuzzleFile(path).puzzles
+    assert played == [] and any(p.kind == "best-play" for p in read)
+    checked, problems = load_file(str(path))
+    assert problems == [] and played and [p.id for p in checked] == [p.id for p in read]

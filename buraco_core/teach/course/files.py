@@ -64,7 +64,7 @@ class PuzzleFile(os.PathLike[str]):
     @cached_property
     def puzzles(self) -> tuple[Puzzle, ...]:
         """The puzzles of the file; its first problem raises :class:`PuzzleError` (file, line)."""
-        puzzles, problems = load_file(str(self.path))
+        puzzles, problems = load_file(str(self.path), play_out=False)
         if problems:
             raise problems[0]
         return tuple(puzzles)
@@ -115,8 +115,9 @@ def load_puzzle(path: str | os.PathLike[str], puzzle_id: str) -> Puzzle:
                    f"{', '.join(p.id for p in puzzles) or 'none'}")
 
 
-def load_file(path: str) -> tuple[list[Puzzle], list[PuzzleError]]:
-    """Every sound puzzle of a file, and every problem found (not only the first)."""
+def load_file(path: str, *, play_out: bool = True) -> tuple[list[Puzzle], list[PuzzleError]]:
+    """Every sound puzzle of a file, and every problem found (not only the first); ``play_out``
+    as for :func:`~buraco_core.teach.puzzles.core.validate`."""
     try:
         with open(path, encoding="utf-8") as f:
             text = f.read()
@@ -124,10 +125,10 @@ def load_file(path: str) -> tuple[list[Puzzle], list[PuzzleError]]:
         return [], [PuzzleError(f"cannot read the file: {e.strerror}", path, 0)]
     except UnicodeDecodeError:
         return [], [PuzzleError("the file is not text (UTF-8): save it as a YAML text file", path, 0)]
-    return load_text(text, path)
+    return load_text(text, path, play_out=play_out)
 
 
-def load_text(text: str, path: str) -> tuple[list[Puzzle], list[PuzzleError]]:
+def load_text(text: str, path: str, *, play_out: bool = True) -> tuple[list[Puzzle], list[PuzzleError]]:
     """Every sound puzzle of a puzzle file's text (``path`` names it in problems, as
     ``path:line: message``: a file a teacher uploaded or an assignment carries), and every
     problem found."""
@@ -143,7 +144,7 @@ def load_text(text: str, path: str) -> tuple[list[Puzzle], list[PuzzleError]]:
         return [], [PuzzleError(f"not valid YAML: {what}", path, line)]
     problems: list[PuzzleError] = []
     try:
-        return _read_root(loader, root, path, problems), problems
+        return _read_root(loader, root, path, problems, play_out), problems
     finally:
         loader.dispose()
 
@@ -168,7 +169,8 @@ def yaml_root(text: str) -> tuple[YamlLoader, yaml.Node | None]:
     return loader, loader.get_single_node()
 
 
-def _read_root(loader: YamlLoader, root: yaml.Node | None, path: str, problems: list[PuzzleError]) -> list[Puzzle]:
+def _read_root(loader: YamlLoader, root: yaml.Node | None, path: str, problems: list[PuzzleError],
+               play_out: bool = True) -> list[Puzzle]:
     if root is None:
         problems.append(PuzzleError("the file is empty: write 'puzzles:' and a list of puzzles", path, 1))
         return []
@@ -200,7 +202,7 @@ def _read_root(loader: YamlLoader, root: yaml.Node | None, path: str, problems: 
     for node in items.value:
         line = node.start_mark.line + 1
         try:
-            puzzle = _read_puzzle(loader, node, path, default_rules)
+            puzzle = _read_puzzle(loader, node, path, default_rules, play_out)
         except PuzzleError as e:
             problems.append(e)
             continue
@@ -218,7 +220,7 @@ def _catalog_words(path: str, puzzle_id: str, part: str) -> Message | None:
     return Message(key) if key in catalog() else None
 
 
-def _read_puzzle(loader: YamlLoader, node: yaml.Node, path: str, default_rules: str) -> Puzzle:
+def _read_puzzle(loader: YamlLoader, node: yaml.Node, path: str, default_rules: str, play_out: bool = True) -> Puzzle:
     line = node.start_mark.line + 1
     if not isinstance(node, yaml.MappingNode):
         raise PuzzleError("each puzzle is a mapping of keys (id, kind, hand, ...)", path, line)
@@ -304,7 +306,7 @@ def _read_puzzle(loader: YamlLoader, node: yaml.Node, path: str, default_rules: 
     except ValueError as e:
         message, where = _position_error(e, at("position") if "position" in data else at("goal"))
         raise PuzzleError(message, path, where) from None
-    problem = validate(puzzle)
+    problem = validate(puzzle, play_out=play_out)
     if problem:
         raise PuzzleError(problem, path, _problem_line(problem, at, items, line))
     named = _names_a_ruleset(puzzle.prompt)
@@ -312,7 +314,7 @@ def _read_puzzle(loader: YamlLoader, node: yaml.Node, path: str, default_rules: 
         raise PuzzleError(f"the prompt names {named} but the puzzle has no 'rules:' of its own: it would follow a "
                           f"learner's ruleset and contradict its words; add 'rules: {rules}'", path,
                           at("prompt") if "prompt" in data else line)
-    if "answer" in data:
+    if "answer" in data and (play_out or not kind.plays_out):
         fb = check(puzzle, data["answer"])
         if not fb.correct:
             raise PuzzleError(f"the given answer {data['answer']!r} is wrong by the engine: {fb}",

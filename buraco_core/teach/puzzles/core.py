@@ -91,10 +91,14 @@ def hint(puzzle: Puzzle, level: int = 1) -> Message:
     return kind.show_answer(puzzle, answer)
 
 
-def validate(puzzle: Puzzle) -> str | None:
+def validate(puzzle: Puzzle, *, play_out: bool = True) -> str | None:
     """Why the puzzle is malformed or impossible (for the teacher), or None if it is sound:
     it has exactly one kind of right answer the engine accepts, its clauses apply in its
-    ruleset, and every mistake it names is wrong with feedback naming one of its clauses."""
+    ruleset, and every mistake it names is wrong with feedback naming one of its clauses.
+
+    Without ``play_out``, a puzzle whose kind :attr:`~buraco_core.teach.puzzles.kinds.base.Kind.plays_out`
+    (best-play) is checked up to its answer: what a kernel reads of a course's own files, which
+    ``check-puzzles`` and their tests check whole (for best-play, about 0.1 s a puzzle)."""
     kind = KINDS.get(puzzle.kind)
     if kind is None:
         return f"unknown kind {puzzle.kind!r}: choose one of {', '.join(KINDS)}"
@@ -118,6 +122,11 @@ def validate(puzzle: Puzzle) -> str | None:
             return f"clause {clause!r} does not apply in {rules.name} (it applies in {', '.join(CLAUSES[clause].rulesets)})"
     try:
         problem = kind.problems(puzzle, rules)
+        if problem:
+            return problem
+        if kind.plays_out and not play_out:
+            return None
+        problem = kind.answer_problems(puzzle, rules)
         if problem:
             return problem
         answer = kind.solve(puzzle)

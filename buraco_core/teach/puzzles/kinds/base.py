@@ -109,6 +109,11 @@ class Kind:
     """The generator's parameters."""
     keeps: ClassVar[tuple[str, ...]] = ()
     """Goal keys that are also generator parameters ("Another one" keeps them)."""
+    plays_out: ClassVar[bool] = False
+    """The answer is found by playing the position out in sampled deals (the coach's
+    :func:`~buraco_core.coach.compare`, about a tenth of a second a puzzle): reading a course's own
+    puzzle files, which their tests check whole, leaves it to the first check
+    (:func:`~buraco_core.teach.puzzles.core.validate`'s ``play_out``)."""
     look_on_miss: ClassVar[bool] = True
     """A wrong answer's advice ends with where to look (:meth:`look`); a kind whose wrong answers
     name the slip itself (a count) says where to look only when it finds none."""
@@ -124,6 +129,11 @@ class Kind:
 
     def problems(self, puzzle: Puzzle, rules: Rules) -> str | None:
         """Why the puzzle is malformed (for the teacher), before it is solved; None if sound."""
+        return None
+
+    def answer_problems(self, puzzle: Puzzle, rules: Rules) -> str | None:
+        """Why the puzzle has no fair answer, which only finding it shows (a close call); None if
+        it has one. For a kind that :attr:`plays_out`, as costly as solving it."""
         return None
 
     def options(self, puzzle: Puzzle) -> tuple[Option, ...]:

@@ -89,6 +89,7 @@ class BestPlay(Kind):
     form = "choice"
     clause = "discard-pile"
     shows_position = True
+    plays_out = True
     params = frozenset({"ask"})
     keeps = ("ask",)
 
@@ -112,6 +113,9 @@ class BestPlay(Kind):
             refusal = game.why_illegal(play)
             if refusal is not None:
                 return f"the choice {play!r} is not a legal play here: {refusal}"
+        return None
+
+    def answer_problems(self, puzzle: Puzzle, rules: Rules) -> str | None:
         ranked = values(puzzle)
         if ranked[0][1] - ranked[1][1] < _close():
             return (f"a close call: the coach values {ranked[0][0]} and {ranked[1][0]} within "

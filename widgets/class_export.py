@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import anywidget
 import traitlets
 
 from buraco_core.teach.learners import report_document, report_html, report_stylesheet
@@ -27,7 +26,7 @@ from buraco_core.teach.learners import report_document, report_html, report_styl
 from ._common import STATIC, template
 from .class_map import assignment_puzzles
 from .classroom import ClassLoader
-from .front_end import front_end
+from .front_end import FrontEnd, front_end
 
 __all__ = ["ClassExport"]
 
@@ -36,7 +35,7 @@ _TEXTS = ("classroom.export.title", "classroom.export.csv", "classroom.export.pr
           "classroom.export.nothing")
 
 
-class ClassExport(anywidget.AnyWidget):
+class ClassExport(FrontEnd):
     """The CSV and the report of the loaded class (``ClassExport(loader)``)."""
 
     _esm = front_end("classexport.js", dom=True)

@@ -27,7 +27,6 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-import anywidget
 import traitlets
 
 from buraco_core.messages import render, show
@@ -36,7 +35,7 @@ from buraco_core.variants import get_rules
 
 from ._common import template
 from .classroom import ClassLoader
-from .front_end import front_end
+from .front_end import FrontEnd, front_end
 
 __all__ = ["ClassLearners"]
 
@@ -60,7 +59,7 @@ def _last(learner: Learner, lang: str, offset_minutes: int) -> tuple[str, int]:
     return day.isoformat(), int(datetime(day.year, day.month, day.day, tzinfo=UTC).timestamp() * 1000)
 
 
-class ClassLearners(anywidget.AnyWidget):
+class ClassLearners(FrontEnd):
     """The learners' table (``ClassLearners(loader)``)."""
 
     _esm = front_end("classlearners.js", "classroom.css", dom=True)

@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import anywidget
 import traitlets
 
 from buraco_core.clauses import CLAUSES
@@ -36,7 +35,7 @@ from buraco_core.teach.puzzles import Puzzle
 
 from ._common import template
 from .classroom import ClassLoader
-from .front_end import front_end
+from .front_end import FrontEnd, front_end
 
 __all__ = ["ClassMap", "ClassMistakes", "assignment_puzzles", "mistake_item"]
 
@@ -67,7 +66,7 @@ def assignment_puzzles(loader: ClassLoader) -> list[Puzzle]:
     return out
 
 
-class ClassMap(anywidget.AnyWidget):
+class ClassMap(FrontEnd):
     """The class's map (``ClassMap(loader)``); :meth:`row` gives one clause's row."""
 
     _esm = front_end("classmap.js", "classroom.css", dom=True)
@@ -115,7 +114,7 @@ class ClassMap(anywidget.AnyWidget):
         raise KeyError(f"no clause {clause_id!r} on the map")
 
 
-class ClassMistakes(anywidget.AnyWidget):
+class ClassMistakes(FrontEnd):
     """The named mistakes the class makes most (``ClassMistakes(loader)``, the first ``limit``)."""
 
     _esm = front_end("classmap.js", "classroom.css", dom=True)

@@ -33,7 +33,6 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-import anywidget
 import traitlets
 
 from buraco_core import Rules
@@ -53,7 +52,7 @@ from buraco_core.teach.puzzles import Outcome
 
 from ._common import PlainLayout, as_rules, reason, template
 from .course_settings import follow
-from .front_end import front_end
+from .front_end import FrontEnd, front_end
 from .language import resolve
 
 __all__ = ["DEFAULT_RULESET", "Progress", "follow_course"]
@@ -63,7 +62,7 @@ _TEXTS = ("title", "count", "solved", "open", "nothing", "export", "import", "cl
           "paste", "save")
 
 
-class Progress(PlainLayout, anywidget.AnyWidget):
+class Progress(PlainLayout, FrontEnd):
     """Solved puzzles and quizzes per lesson (``solved``: lesson -> list of ids), every answer
     (``answers``) and the learner's settings (``settings``).
 

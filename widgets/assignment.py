@@ -40,6 +40,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+import anywidget
 import traitlets
 
 from buraco_core.clauses import CLAUSES
@@ -61,7 +62,7 @@ from buraco_core.variants import get_rules
 
 from ._common import template
 from .classroom import ClassLoader
-from .front_end import FrontEnd, front_end
+from .front_end import front_end
 from .language import resolve
 
 __all__ = ["REVIEW_PAGE", "AssignmentMaker", "AssignmentResults"]
@@ -88,7 +89,7 @@ def _whole(value: object, default: int) -> int:
         return -1
 
 
-class AssignmentMaker(FrontEnd):
+class AssignmentMaker(anywidget.AnyWidget):
     """Make an assignment's link (``AssignmentMaker()`` on the teacher's page): :meth:`make`
     takes what the page's form sends; ``text`` is the assignment, ``message`` what was made or
     why not."""
@@ -180,7 +181,7 @@ class AssignmentMaker(FrontEnd):
             self._make_link()
 
 
-class AssignmentResults(FrontEnd):
+class AssignmentResults(anywidget.AnyWidget):
     """The results per question of every assignment the loaded class opened
     (``AssignmentResults(loader)``)."""
 

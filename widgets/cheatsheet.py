@@ -17,20 +17,21 @@ from __future__ import annotations
 
 from typing import Any
 
+import anywidget
 import traitlets
 
 from buraco_core import Rules
 from buraco_core.teach.course import cheat_sheet, sheet_stylesheet
 
 from ._common import STATIC, PlainLayout, as_rules, template
-from .front_end import FrontEnd, front_end
+from .front_end import front_end
 from .language import resolve
 from .progress import Progress
 
 __all__ = ["CheatSheet"]
 
 
-class CheatSheet(PlainLayout, FrontEnd):
+class CheatSheet(PlainLayout, anywidget.AnyWidget):
     """The cheat sheet of ``rules`` (a ruleset's name; default the course's)."""
 
     _esm = front_end("cheatsheet.js")

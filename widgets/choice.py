@@ -12,13 +12,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import anywidget
 import traitlets
 
 from buraco_core import parse_cards
 from buraco_core.svg import cards_svg
 
 from ._common import PlainLayout
-from .front_end import FrontEnd, front_end
+from .front_end import front_end
 from .language import resolve
 from .parts import Face, Part
 
@@ -84,7 +85,7 @@ class ChoiceFace(Face):
 
 
 
-class Choice(ChoiceFace, PlainLayout, FrontEnd):
+class Choice(ChoiceFace, PlainLayout, anywidget.AnyWidget):
     __doc__ = ChoiceFace.__doc__
     _esm = front_end("choice.js", "choice.css")
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import anywidget
 import traitlets
 
 from buraco_core.teach.learners import report_document, report_html, report_stylesheet
@@ -26,7 +27,7 @@ from buraco_core.teach.learners import report_document, report_html, report_styl
 from ._common import STATIC, template
 from .class_map import assignment_puzzles
 from .classroom import ClassLoader
-from .front_end import FrontEnd, front_end
+from .front_end import front_end
 
 __all__ = ["ClassExport"]
 
@@ -35,7 +36,7 @@ _TEXTS = ("classroom.export.title", "classroom.export.csv", "classroom.export.pr
           "classroom.export.nothing")
 
 
-class ClassExport(FrontEnd):
+class ClassExport(anywidget.AnyWidget):
     """The CSV and the report of the loaded class (``ClassExport(loader)``)."""
 
     _esm = front_end("classexport.js", dom=True)

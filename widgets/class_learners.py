@@ -27,6 +27,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+import anywidget
 import traitlets
 
 from buraco_core.messages import render, show
@@ -35,7 +36,7 @@ from buraco_core.variants import get_rules
 
 from ._common import template
 from .classroom import ClassLoader
-from .front_end import FrontEnd, front_end
+from .front_end import front_end
 
 __all__ = ["ClassLearners"]
 
@@ -59,7 +60,7 @@ def _last(learner: Learner, lang: str, offset_minutes: int) -> tuple[str, int]:
     return day.isoformat(), int(datetime(day.year, day.month, day.day, tzinfo=UTC).timestamp() * 1000)
 
 
-class ClassLearners(FrontEnd):
+class ClassLearners(anywidget.AnyWidget):
     """The learners' table (``ClassLearners(loader)``)."""
 
     _esm = front_end("classlearners.js", "classroom.css", dom=True)

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import anywidget
 import traitlets
 
 from buraco_core.clauses import CLAUSES
@@ -35,7 +36,7 @@ from buraco_core.teach.puzzles import Puzzle
 
 from ._common import template
 from .classroom import ClassLoader
-from .front_end import FrontEnd, front_end
+from .front_end import front_end
 
 __all__ = ["ClassMap", "ClassMistakes", "assignment_puzzles", "mistake_item"]
 
@@ -66,7 +67,7 @@ def assignment_puzzles(loader: ClassLoader) -> list[Puzzle]:
     return out
 
 
-class ClassMap(FrontEnd):
+class ClassMap(anywidget.AnyWidget):
     """The class's map (``ClassMap(loader)``); :meth:`row` gives one clause's row."""
 
     _esm = front_end("classmap.js", "classroom.css", dom=True)
@@ -114,7 +115,7 @@ class ClassMap(FrontEnd):
         raise KeyError(f"no clause {clause_id!r} on the map")
 
 
-class ClassMistakes(FrontEnd):
+class ClassMistakes(anywidget.AnyWidget):
     """The named mistakes the class makes most (``ClassMistakes(loader)``, the first ``limit``)."""
 
     _esm = front_end("classmap.js", "classroom.css", dom=True)

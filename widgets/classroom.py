@@ -34,6 +34,7 @@ from collections.abc import Iterable, Mapping
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
+import anywidget
 import traitlets
 
 from buraco_core.messages import Message, render
@@ -50,7 +51,7 @@ from buraco_core.teach.learners import (
 from buraco_core.teach.puzzles import Puzzle
 
 from ._common import template
-from .front_end import FrontEnd, front_end
+from .front_end import front_end
 from .language import resolve
 
 __all__ = ["KEPT_KEY", "ClassLoader"]
@@ -67,7 +68,7 @@ _TEXTS = ("classroom.load.title", "classroom.load.files-label", "classroom.load.
           "classroom.load.keep-failed")
 
 
-class ClassLoader(FrontEnd):
+class ClassLoader(anywidget.AnyWidget):
     """Load a class (``ClassLoader()`` on the teacher's page). ``view`` is the class as loaded
     (a :class:`~buraco_core.teach.learners.classroom.ClassView`), ``version`` counts its changes."""
 

@@ -15,12 +15,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+import anywidget
 import traitlets
 
 from buraco_core.messages import format_number, render
 
 from ._common import PlainLayout
-from .front_end import FrontEnd, front_end
+from .front_end import front_end
 from .language import resolve
 from .parts import Face, Part
 
@@ -96,7 +97,7 @@ class FeedbackFace(Face):
 
 
 
-class FeedbackBox(FeedbackFace, PlainLayout, FrontEnd):
+class FeedbackBox(FeedbackFace, PlainLayout, anywidget.AnyWidget):
     __doc__ = FeedbackFace.__doc__
     _esm = front_end("feedback.js", "feedback.css", "puzzle.css")
 

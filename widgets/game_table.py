@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import anywidget
 import traitlets
 
 from buraco_core import Rules, board
@@ -31,7 +32,7 @@ from buraco_core.sessions import Move, TableSession
 
 from ._common import PlainLayout, guard, reason, rules_key
 from .feedback import FeedbackPart
-from .front_end import FrontEnd, front_end
+from .front_end import front_end
 from .game_board import Board, move_message
 from .game_coach import CoachPanel
 from .game_controls import Controls
@@ -49,7 +50,7 @@ VIEWS = {"keeper": "keeper.js", "tabletop": "tabletop.js", "table": "table.js", 
          "controls": "game_controls.js", "choice": "choice.js", "feedback": "feedback.js"}
 
 
-class GameTable(PartHost, PlainLayout, FrontEnd):
+class GameTable(PartHost, PlainLayout, anywidget.AnyWidget):
     """Play a hand against bots: ``GameTable(rules="buraco", seed=7)``; ``seat`` the learner's (0
     plays first), ``bots`` a bot name or one per other seat, ``pace`` the seconds between two bot
     moves, ``coach`` the rule behind a refused play and Suggest; ``autoplay=False``: the bots wait

@@ -20,19 +20,20 @@ from __future__ import annotations
 import os
 from typing import Any
 
+import anywidget
 import traitlets
 
 from buraco_core.messages import render
 from buraco_core.teach.course import Course, course_glossary, get_course
 
 from ._common import PlainLayout, template
-from .front_end import FrontEnd, front_end
+from .front_end import front_end
 from .language import resolve
 
 __all__ = ["GlossaryList", "GlossaryLookup"]
 
 
-class GlossaryLookup(PlainLayout, FrontEnd):
+class GlossaryLookup(PlainLayout, anywidget.AnyWidget):
     """A search box over the glossary: ``query`` (what the learner typed), ``results`` (the ids
     of the matching terms, best first), ``entries`` (every term's words, for the page)."""
 
@@ -68,7 +69,7 @@ class GlossaryLookup(PlainLayout, FrontEnd):
                 self.message = render("glossary.none-found", self.lang, text=text)
 
 
-class GlossaryList(PlainLayout, FrontEnd):
+class GlossaryList(PlainLayout, anywidget.AnyWidget):
     """The glossary page's list of every word: each term (its anchor, which the lessons link to)
     beside its text, its other names and the lesson that teaches it; the page lays it out
     (``static/glossary.css``: two columns, on a phone the term above its text). ``entries`` are

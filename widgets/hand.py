@@ -14,13 +14,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+import anywidget
 import traitlets
 
 from buraco_core import Card, parse_cards, sort_cards
 from buraco_core.messages import render
 
 from ._common import PlainLayout, as_cards, card_item, ordered_input, template
-from .front_end import FrontEnd, front_end
+from .front_end import front_end
 from .language import resolve
 from .parts import Face, Part
 
@@ -178,7 +179,7 @@ class HandFace(Face):
                            for c in cards]
 
 
-class Hand(HandFace, PlainLayout, FrontEnd):
+class Hand(HandFace, PlainLayout, anywidget.AnyWidget):
     __doc__ = HandFace.__doc__
     _esm = front_end("hand.js", "hand.css", dom=True)
 

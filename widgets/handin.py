@@ -32,13 +32,14 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
+import anywidget
 import traitlets
 
 from buraco_core.messages import render
 from buraco_core.teach.learners import HandInError, class_folder, hand_in, hub_user, write_to_class
 
 from ._common import as_rules, template
-from .front_end import FrontEnd, front_end
+from .front_end import front_end
 from .language import resolve
 from .progress import Progress
 
@@ -51,7 +52,7 @@ _TEXTS = ("handin.title", "handin.intro", "handin.name-label", "handin.button", 
           "handin.import-button", "handin.file-unreadable")
 
 
-class HandIn(FrontEnd):
+class HandIn(anywidget.AnyWidget):
     """The learner's hand-in and import (``HandIn()`` on the landing and the review page).
 
     :meth:`hand_in` is what the button does, :meth:`import_text` what Import does; ``file_name``,

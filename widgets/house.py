@@ -27,6 +27,7 @@ import contextlib
 import dataclasses
 from typing import Any
 
+import anywidget
 import ipywidgets
 import traitlets
 
@@ -36,7 +37,7 @@ from buraco_core.messages import Message, render, show
 from buraco_core.variants import Variant, VariantError, field_info, field_infos, meaning, parse_variant
 
 from ._common import PlainLayout, esc, guard, reason, template
-from .front_end import FrontEnd, front_end
+from .front_end import front_end
 from .language import resolve
 
 __all__ = ["HouseRules"]
@@ -48,7 +49,7 @@ _TEXTS = ("house.title", "house.intro", "house.preset-label", "house.players", "
           "house.high", "house.none")
 
 
-class HouseRules(PlainLayout, FrontEnd):
+class HouseRules(PlainLayout, anywidget.AnyWidget):
     """Build a house variant: ``HouseRules("buraco")``, ``HouseRules("buraco+target=1505;players=2")``.
 
     Python face (what the page's controls send): :meth:`edit` (a field and its value as text),

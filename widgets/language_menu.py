@@ -19,13 +19,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import anywidget
 import traitlets
 
 from buraco_core.messages import LANGUAGES, render
 from buraco_core.teach.course import lesson_folder
 
 from ._common import PlainLayout
-from .front_end import FrontEnd, front_end
+from .front_end import front_end
 
 __all__ = ["STORAGE_KEY", "LanguageMenu", "lesson_folder"]
 
@@ -33,7 +34,7 @@ __all__ = ["STORAGE_KEY", "LanguageMenu", "lesson_folder"]
 STORAGE_KEY = "buraco.language"
 
 
-class LanguageMenu(PlainLayout, FrontEnd):
+class LanguageMenu(PlainLayout, anywidget.AnyWidget):
     """Links to this page in the other languages (each named in its own language) and the page's
     language (``lang``)."""
 

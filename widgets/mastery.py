@@ -26,6 +26,7 @@ import os
 from datetime import date
 from typing import Any
 
+import anywidget
 import traitlets
 
 from buraco_core.clauses import CLAUSES
@@ -34,7 +35,7 @@ from buraco_core.teach.course import Course, clause_groups, get_course
 from buraco_core.teach.learners import ClauseState, next_due, review_plan
 
 from ._common import PlainLayout, as_rules, template
-from .front_end import FrontEnd, front_end
+from .front_end import front_end
 from .language import resolve
 from .progress import Progress
 
@@ -57,7 +58,7 @@ def when_words(day: date, today: date, lang: str = "en") -> str:
     return render("mastery.when.later", lang, n=days)
 
 
-class MasteryMap(PlainLayout, FrontEnd):
+class MasteryMap(PlainLayout, anywidget.AnyWidget):
     """The map of the rulebook for the course's ruleset (``MasteryMap()`` on the landing page).
 
     ``data`` is what the page draws: the summary, the legend, and the groups of chips (one per

@@ -15,13 +15,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import anywidget
 import traitlets
 
 from buraco_core import InvalidMeld, Meld, Rules, make_meld
 from buraco_core.messages import render
 
 from ._common import PlainLayout, as_rules, meld_item, ordered_input, rules_key, template
-from .front_end import FrontEnd, front_end
+from .front_end import front_end
 from .language import resolve
 from .parts import Face, Part
 
@@ -169,7 +170,7 @@ class TableFace(Face):
         self._groups = groups
 
 
-class TableView(TableFace, PlainLayout, FrontEnd):
+class TableView(TableFace, PlainLayout, anywidget.AnyWidget):
     __doc__ = TableFace.__doc__
     _esm = front_end("table.js", "table.css", dom=True)
 

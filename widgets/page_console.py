@@ -17,10 +17,11 @@ from __future__ import annotations
 import logging
 import traceback
 
+import anywidget
 import traitlets
 
 from ._common import LOG_LINE, PlainLayout, watch_logs
-from .front_end import FrontEnd, front_end
+from .front_end import front_end
 
 __all__ = ["PageConsole", "log_to_page", "page_console"]
 
@@ -30,10 +31,10 @@ KEPT = 50
 _HANDLER = "buraco-page-console"
 
 
-class PageConsole(PlainLayout, FrontEnd):
+class PageConsole(PlainLayout, anywidget.AnyWidget):
     """An invisible widget whose front end writes each new entry of ``lines`` to the browser console."""
 
-    _esm = front_end("page_console.js", inline=True)
+    _esm = front_end("page_console.js")
 
     lines = traitlets.List(traitlets.Dict()).tag(sync=True)
     """The last :data:`KEPT` entries, ``{"n": 1, "level": "error", "text": "..."}``; ``n`` counts up,

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+import anywidget
 import traitlets
 
 from buraco_core import Rules
@@ -52,7 +53,7 @@ from buraco_core.teach.puzzles import Outcome
 
 from ._common import PlainLayout, as_rules, reason, template
 from .course_settings import follow
-from .front_end import FrontEnd, front_end
+from .front_end import front_end
 from .language import resolve
 
 __all__ = ["DEFAULT_RULESET", "Progress", "follow_course"]
@@ -62,7 +63,7 @@ _TEXTS = ("title", "count", "solved", "open", "nothing", "export", "import", "cl
           "paste", "save")
 
 
-class Progress(PlainLayout, FrontEnd):
+class Progress(PlainLayout, anywidget.AnyWidget):
     """Solved puzzles and quizzes per lesson (``solved``: lesson -> list of ids), every answer
     (``answers``) and the learner's settings (``settings``).
 

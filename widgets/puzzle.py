@@ -28,6 +28,7 @@ import os
 from collections.abc import Mapping
 from typing import Any
 
+import anywidget
 import traitlets
 
 from buraco_core import Rules
@@ -38,7 +39,7 @@ from ._common import PlainLayout, guard, reason, rules_key
 from .answers import AnswerInput, input_for
 from .choice import ChoicePart
 from .feedback import FeedbackPart
-from .front_end import FrontEnd, front_end
+from .front_end import front_end
 from .hand import HandPart
 from .language import resolve
 from .meld_views import TablePart
@@ -64,7 +65,7 @@ ANSWER = ("note", "table", "hand", "end", "choice", "number")
 SLOTS = (*FRAME, "header", *SCENE, *ANSWER, "buttons", "feedback")
 
 
-class MeldPuzzle(PartHost, PlainLayout, FrontEnd):
+class MeldPuzzle(PartHost, PlainLayout, anywidget.AnyWidget):
     """One puzzle of any kind, shown with the input of its kind's form of answer (cards from the
     hand, a meld and cards, a choice, a number): one model, its parts drawn by ``static/parts.js``.
 

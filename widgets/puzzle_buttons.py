@@ -27,13 +27,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
+import anywidget
 import traitlets
 
 from buraco_core.messages import render
 from buraco_core.sessions import PuzzleSession
 
 from ._common import PlainLayout
-from .front_end import FrontEnd, front_end
+from .front_end import front_end
 from .parts import Face, Part
 
 __all__ = ["ButtonRow", "PuzzleButtons", "PuzzleButtonsFace", "PuzzleButtonsPart", "RowButton"]
@@ -147,7 +148,7 @@ class PuzzleButtonsFace(Face):
 
 
 
-class PuzzleButtons(PuzzleButtonsFace, PlainLayout, FrontEnd):
+class PuzzleButtons(PuzzleButtonsFace, PlainLayout, anywidget.AnyWidget):
     __doc__ = PuzzleButtonsFace.__doc__
     _esm = front_end("puzzle_buttons.js", "puzzle_buttons.css", dom=True)
 

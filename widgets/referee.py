@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import anywidget
 import traitlets
 
 from buraco_core import RULESETS
@@ -32,7 +33,7 @@ from buraco_core.sessions import GALLERY, PLAY_NAMES, RefereeSession, Verdict, r
 from buraco_core.variants import rules_text
 
 from ._common import PlainLayout, reason, template
-from .front_end import FrontEnd, front_end
+from .front_end import front_end
 from .language import resolve
 
 __all__ = ["RefereePage"]
@@ -54,7 +55,7 @@ _PICKER_TEXTS = ("scorepad.page.picked", "scorepad.page.picked-none", "scorepad.
 _PARTS = ("play", "cards", "meld", "owner", "pot", "hand", "pile", "stock")
 
 
-class RefereePage(PlainLayout, FrontEnd):
+class RefereePage(PlainLayout, anywidget.AnyWidget):
     """The referee's page (``RefereePage()`` on lessons/referee.ipynb): see the module's docstring.
     ``session`` is the :class:`~buraco_core.sessions.RefereeSession`."""
 

@@ -22,6 +22,7 @@ import html
 import json
 from typing import Any
 
+import anywidget
 import traitlets
 
 from buraco_core import RULESETS
@@ -33,7 +34,7 @@ from buraco_core.sessions import ScorePad, arranged, hand_text, meld_fixes, read
 from buraco_core.variants import rules_text
 
 from ._common import PlainLayout, reason, template
-from .front_end import FrontEnd, front_end
+from .front_end import front_end
 from .language import resolve
 
 __all__ = ["KEPT_KEY", "ScorePadPage"]
@@ -61,7 +62,7 @@ _TEXTS = ("scorepad.page.title", "scorepad.page.setup", "scorepad.page.ruleset",
           "scorepad.page.correcting", "scorepad.page.new-match-tip")
 
 
-class ScorePadPage(PlainLayout, FrontEnd):
+class ScorePadPage(PlainLayout, anywidget.AnyWidget):
     """The score pad's page (``ScorePadPage()`` on lessons/scorepad.ipynb): see the module's docstring.
     ``pad`` is the session (None until a match is set up)."""
 

@@ -18,15 +18,16 @@ from __future__ import annotations
 
 from typing import Any
 
+import anywidget
 import traitlets
 
 from ._common import PlainLayout
-from .front_end import FrontEnd, front_end
+from .front_end import front_end
 
 __all__ = ["PageLink"]
 
 
-class PageLink(PlainLayout, FrontEnd):
+class PageLink(PlainLayout, anywidget.AnyWidget):
     """The parameter ``param`` of the page's fragment (``#set=<value>``), as the page sends it."""
 
     _esm = front_end("setlink.js", dom=True)

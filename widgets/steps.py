@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+import anywidget
 import ipywidgets
 import traitlets
 
@@ -24,7 +25,7 @@ from buraco_core.sessions import QuizSession
 from buraco_core.teach import Puzzle
 
 from ._common import PlainLayout, esc, guard, plain_html
-from .front_end import FrontEnd, front_end
+from .front_end import front_end
 from .parts import Html
 from .progress import Progress
 from .puzzle import MeldPuzzle
@@ -33,7 +34,7 @@ from .puzzle_buttons import RowButton
 __all__ = ["Steps", "StepsNav"]
 
 
-class StepsNav(PlainLayout, FrontEnd):
+class StepsNav(PlainLayout, anywidget.AnyWidget):
     """Previous / Next (and a quiz's New quiz, added with :meth:`add`) and the score so far, one
     model (``static/steps_nav.js``). Traits: ``buttons`` (per button, in order: ``label``, ``tip``,
     ``css``, ``disabled``, ``shown``) and ``score`` (HTML, escaped by the kernel). ``made``: the

@@ -34,7 +34,7 @@ __all__ = ["CheatSheet"]
 class CheatSheet(PlainLayout, anywidget.AnyWidget):
     """The cheat sheet of ``rules`` (a ruleset's name; default the course's)."""
 
-    _esm = front_end("cheatsheet.js")
+    _esm = front_end("cheatsheet.js", dom=True)
     # the page's style and the engine's sheet's own (worked out in Python), in this order: one model a page
     _css = (STATIC / "cheatsheet.css").read_text(encoding="utf-8") + sheet_stylesheet()
 

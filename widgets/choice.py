@@ -87,7 +87,7 @@ class ChoiceFace(Face):
 
 class Choice(ChoiceFace, PlainLayout, anywidget.AnyWidget):
     __doc__ = ChoiceFace.__doc__
-    _esm = front_end("choice.js", "choice.css")
+    _esm = front_end("choice.js", "choice.css", dom=True)
 
 
 class ChoicePart(ChoiceFace, Part):

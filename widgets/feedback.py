@@ -99,7 +99,7 @@ class FeedbackFace(Face):
 
 class FeedbackBox(FeedbackFace, PlainLayout, anywidget.AnyWidget):
     __doc__ = FeedbackFace.__doc__
-    _esm = front_end("feedback.js", "feedback.css", "puzzle.css")
+    _esm = front_end("feedback.js", "feedback.css", "puzzle.css", dom=True)
 
 
 class FeedbackPart(FeedbackFace, Part):

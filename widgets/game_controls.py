@@ -27,7 +27,7 @@ import traitlets
 from buraco_core.messages import render
 
 from ._common import guard
-from .parts import Part
+from .parts import Part, Seen
 from .puzzle_buttons import RowButton
 
 __all__ = ["ACTIONS", "ControlPart", "Controls"]
@@ -85,32 +85,6 @@ class ControlPart(Part):
             self._submit()
 
 
-class _Command:
-    """The typed play seen from Python as an ipywidgets Text is: ``value``."""
-
-    def __init__(self, part: ControlPart) -> None:
-        self._part = part
-
-    @property
-    def value(self) -> str:
-        return self._part.command
-
-    @value.setter
-    def value(self, text: str) -> None:
-        self._part.command = text
-
-
-class _Question:
-    """The New deal question seen from Python: ``value`` is its words ("" when not asked)."""
-
-    def __init__(self, part: ControlPart) -> None:
-        self._part = part
-
-    @property
-    def value(self) -> str:
-        return self._part.question
-
-
 class Controls:
     """The buttons (``buttons``: by method name; ``draw_button``, ..., ``next_button``,
     ``new_deal_button``), the command box (``command``, ``command_button``; ``command_row`` its
@@ -141,8 +115,8 @@ class Controls:
         self.next_button, self.new_deal_button = self.buttons["next_hand"], self.buttons["ask_new_deal"]
         self.confirm_yes, self.confirm_no = self.buttons["new_deal"], self.buttons["keep_playing"]
         self.command_button = self.buttons["play_command"]
-        self.command = _Command(self.command_row)
-        self.confirm = _Question(self.row)
+        self.command = Seen(self.command_row, "command")  # the typed play
+        self.confirm = Seen(self.row, "question", settable=False)  # the New deal question ("" when not asked)
 
     def enable(self, *, playing: bool, coach: bool, hand_over: bool) -> None:
         """On the learner's turn every play can be tried (the engine says why one is refused);

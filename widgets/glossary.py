@@ -37,7 +37,7 @@ class GlossaryLookup(PlainLayout, anywidget.AnyWidget):
     """A search box over the glossary: ``query`` (what the learner typed), ``results`` (the ids
     of the matching terms, best first), ``entries`` (every term's words, for the page)."""
 
-    _esm = front_end("glossary.js", "glossary.css")
+    _esm = front_end("glossary.js", "glossary.css", dom=True)
 
     query = traitlets.Unicode("").tag(sync=True)
     results = traitlets.List(traitlets.Unicode()).tag(sync=True)
@@ -75,7 +75,7 @@ class GlossaryList(PlainLayout, anywidget.AnyWidget):
     (``static/glossary.css``: two columns, on a phone the term above its text). ``entries`` are
     :meth:`~buraco_core.teach.course.glossary.Glossary.entries`."""
 
-    _esm = front_end("glossary_list.js", "glossary.css")
+    _esm = front_end("glossary_list.js", "glossary.css", dom=True)
 
     entries = traitlets.List(traitlets.Dict()).tag(sync=True)
     texts = traitlets.Dict().tag(sync=True)

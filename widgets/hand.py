@@ -106,9 +106,6 @@ class HandFace(Face):
                 raise ValueError(f"{card} is not in this hand ({' '.join(self.codes) or 'no cards'})")
         self.selected = chosen
 
-    def clear_selection(self) -> None:
-        self.selected = []
-
     # -- keeping things consistent ---------------------------------------------------------
     @traitlets.validate("selected")
     def _valid_selection(self, proposal: Any) -> list[int]:

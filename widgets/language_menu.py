@@ -38,7 +38,7 @@ class LanguageMenu(PlainLayout, anywidget.AnyWidget):
     """Links to this page in the other languages (each named in its own language) and the page's
     language (``lang``)."""
 
-    _esm = front_end("language_menu.js", "language_menu.css")
+    _esm = front_end("language_menu.js", "language_menu.css", dom=True)
 
     lang = traitlets.Unicode("en").tag(sync=True)
     label = traitlets.Unicode("").tag(sync=True)

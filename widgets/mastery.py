@@ -65,7 +65,7 @@ class MasteryMap(PlainLayout, anywidget.AnyWidget):
     lesson, in order). :meth:`chip` gives one clause's chip.
     """
 
-    _esm = front_end("mastery.js", "mastery.css")
+    _esm = front_end("mastery.js", "mastery.css", dom=True)
 
     data = traitlets.Dict().tag(sync=True)
     texts = traitlets.Dict().tag(sync=True)

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 import traitlets
 
-__all__ = ["Face", "Html", "Number", "Part", "PartHost"]
+__all__ = ["Face", "Html", "Number", "Part", "PartHost", "Seen"]
 
 _LOG = logging.getLogger(__name__)
 
@@ -53,6 +53,26 @@ class Face(traitlets.HasTraits):
         def hold_sync(self) -> AbstractContextManager[Any]: ...
         def on_msg(self, handler: Handler) -> None: ...
         def send_state(self, key: Any = None) -> None: ...
+
+
+class Seen:
+    """One trait of a widget or a part seen from Python as an ipywidgets Text or HTML is: ``value``
+    (a game table's typed play, a quiz's score line); read-only where not ``settable`` (the New
+    deal question, a puzzle's solved badge)."""
+
+    def __init__(self, owner: traitlets.HasTraits, name: str, *, settable: bool = True) -> None:
+        self._owner, self._name, self._settable = owner, name, settable
+
+    @property
+    def value(self) -> str:
+        value: str = getattr(self._owner, self._name)
+        return value
+
+    @value.setter
+    def value(self, text: str) -> None:
+        if not self._settable:
+            raise AttributeError(f"{self._name} is read-only here")
+        setattr(self._owner, self._name, text)
 
 
 class Part(traitlets.HasTraits):

@@ -35,7 +35,7 @@ from buraco_core.sessions import PuzzleSession
 
 from ._common import PlainLayout
 from .front_end import front_end
-from .parts import Face, Part
+from .parts import Face, Part, Seen
 
 __all__ = ["ButtonRow", "PuzzleButtons", "PuzzleButtonsFace", "PuzzleButtonsPart", "RowButton"]
 
@@ -92,17 +92,6 @@ class RowButton:
         return f"<RowButton {self.name} {self.description!r}>"
 
 
-class _Badge:
-    """The badge (``.bw-solved``) seen from Python: ``value`` is the words it shows ("" for none)."""
-
-    def __init__(self, row: PuzzleButtonsFace) -> None:
-        self._row = row
-
-    @property
-    def value(self) -> str:
-        return self._row.badge_text
-
-
 class PuzzleButtonsFace(Face):
     """``check_button``, ``hint_button``, ``another_button`` (hidden unless ``another``) and the
     ``badge`` (``.bw-solved``), in ``lang``: one model.
@@ -126,7 +115,7 @@ class PuzzleButtonsFace(Face):
         self.check_button = RowButton(self, "check")
         self.hint_button = RowButton(self, "hint")
         self.another_button = RowButton(self, "another")
-        self.badge = _Badge(self)
+        self.badge = Seen(self, "badge_text", settable=False)  # the badge (.bw-solved): its words ("" for none)
         self.on_msg(self._on_page)
 
     def _on_page(self, _widget: Any, content: Any, _buffers: Any) -> None:

@@ -26,7 +26,7 @@ from buraco_core.teach import Puzzle
 
 from ._common import PlainLayout, esc, guard, plain_html
 from .front_end import front_end
-from .parts import Html
+from .parts import Html, Seen
 from .progress import Progress
 from .puzzle import MeldPuzzle
 from .puzzle_buttons import RowButton
@@ -65,21 +65,6 @@ class StepsNav(PlainLayout, anywidget.AnyWidget):
                 button.click()
 
 
-class _Score:
-    """The score line seen from Python as an ipywidgets HTML is: ``value`` (HTML)."""
-
-    def __init__(self, nav: StepsNav) -> None:
-        self._nav = nav
-
-    @property
-    def value(self) -> str:
-        return self._nav.score
-
-    @value.setter
-    def value(self, html: str) -> None:
-        self._nav.score = html
-
-
 class Steps(PlainLayout, ipywidgets.VBox):  # type: ignore[misc]
     """Questions one at a time: the current question's :class:`MeldPuzzle`, with ``header`` (which
     one, ✓ once right) and ``retry_note`` (where questions come back, :attr:`asks_again`: the note
@@ -103,7 +88,7 @@ class Steps(PlainLayout, ipywidgets.VBox):  # type: ignore[misc]
         self.header = Html().add_class("bw-quiz-header")
         self.retry_note = Html().add_class("bw-retry-note")
         self.nav = StepsNav()
-        self.score_label = _Score(self.nav)
+        self.score_label = Seen(self.nav, "score")  # the score line (HTML)
         self.previous_button = self.nav.add("previous", self._t("widget.previous"), self._t("widget.previous-tip"),
                                             "bw-previous")
         self.next_button = self.nav.add("next", self._t("widget.next"), self._t("widget.next-tip"), "bw-next")

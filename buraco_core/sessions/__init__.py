@@ -8,37 +8,31 @@ is the engine's or the teaching's below it (docs/architecture.md: the sessions' 
 ``teach``, the players, the render and the engine; the widgets over it only show a session).
 """
 
-from .base import SessionError, new_session_id
-from .puzzle import ANSWER_FORMS, AnswerForm, PuzzleSession, Situation, counted_clause, lesson_link
+from .base import SessionError
+from .puzzle import ANSWER_FORMS, PuzzleSession, Situation
 from .quiz import RETRIES, QuizSession
-from .referee import GALLERY, PLAY_NAMES, RefereeSession, RefereeSituation, Verdict
+from .referee import GALLERY, PLAY_NAMES, RefereeSession, Verdict
 from .scorepad import ScorePad
 from .scorepad.entry import arranged, meld_fixes
 from .scorepad.notation import hand_text, read_card
-from .table import KEPT_FORMAT, Move, TableSession
+from .table import Move, TableSession
 
 __all__ = [
     "ANSWER_FORMS",
     "GALLERY",
-    "KEPT_FORMAT",
     "PLAY_NAMES",
     "RETRIES",
-    "AnswerForm",
     "Move",
     "PuzzleSession",
     "QuizSession",
     "RefereeSession",
-    "RefereeSituation",
     "ScorePad",
     "SessionError",
     "Situation",
     "TableSession",
     "Verdict",
     "arranged",
-    "counted_clause",
     "hand_text",
-    "lesson_link",
     "meld_fixes",
-    "new_session_id",
     "read_card",
 ]

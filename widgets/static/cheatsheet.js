@@ -2,21 +2,11 @@
 // the sheet alone (its own page with the print stylesheet, in a hidden frame), a download link.
 
 function render({ model, el }) {
-  const root = document.createElement("div");
-  root.className = "bw-cheat-widget";
-  root.dataset.testid = "cheat-sheet";
-  const tools = document.createElement("div");
-  tools.className = "bw-cheat-tools";
-  const print = document.createElement("button");
-  print.type = "button";
-  print.dataset.testid = "cheat-print";
-  const download = document.createElement("a");
-  download.dataset.testid = "cheat-download";
-  tools.append(print, download);
-  const sheet = document.createElement("div");
-  sheet.className = "bw-cheat-body";
-  root.append(tools, sheet);
-  el.appendChild(root);
+  const print = make("button", { type: "button", dataset: { testid: "cheat-print" } });
+  const download = make("a", { dataset: { testid: "cheat-download" } });
+  const sheet = make("div", { className: "bw-cheat-body" });
+  el.appendChild(make("div", { className: "bw-cheat-widget", dataset: { testid: "cheat-sheet" } },
+                      make("div", { className: "bw-cheat-tools" }, print, download), sheet));
   let url = "";
 
   function draw() {
@@ -34,11 +24,8 @@ function render({ model, el }) {
   print.addEventListener("click", () => {
     const old = document.querySelector('iframe[data-testid="cheat-print-frame"]');
     if (old) old.remove();
-    const frame = document.createElement("iframe");
-    frame.dataset.testid = "cheat-print-frame";
-    frame.title = model.get("title") || "";
-    frame.setAttribute("aria-hidden", "true");
-    frame.tabIndex = -1;
+    const frame = make("iframe", { dataset: { testid: "cheat-print-frame" }, title: model.get("title") || "",
+                                   "aria-hidden": "true", tabIndex: -1 });
     frame.style.cssText = "position:fixed;right:0;bottom:0;width:0;height:0;border:0;visibility:hidden";
     frame.addEventListener("load", () => {
       try {
@@ -52,12 +39,10 @@ function render({ model, el }) {
     document.body.appendChild(frame);
   });
 
-  model.on("change:html", draw);
-  model.on("change:document", draw);
+  const off = onChanges(model, { "change:html": draw, "change:document": draw });
   draw();
   return () => {
-    model.off("change:html", draw);
-    model.off("change:document", draw);
+    off();
     if (url) URL.revokeObjectURL(url);
   };
 }

@@ -3,19 +3,9 @@
 // only the chosen option (or the first) is in the tab order.
 
 function render({ model, el }) {
-  const root = document.createElement("div");
-  root.className = "bw-choice-group";
-  root.dataset.testid = "choice";
-  const caption = document.createElement("div");
-  caption.className = "bw-choice-caption";
-  const captionId = `bw-choice-${Math.random().toString(36).slice(2)}`;
-  caption.id = captionId;
-  const group = document.createElement("div");
-  group.className = "bw-choice-options";
-  group.setAttribute("role", "radiogroup");
-  group.setAttribute("aria-labelledby", captionId);
-  root.append(caption, group);
-  el.appendChild(root);
+  const caption = make("div", { className: "bw-choice-caption", id: uid("choice") });
+  const group = make("div", { className: "bw-choice-options", role: "radiogroup", "aria-labelledby": caption.id });
+  el.appendChild(make("div", { className: "bw-choice-group", dataset: { testid: "choice" } }, caption, group));
 
   let buttons = [];
   function choose(i) {
@@ -27,23 +17,10 @@ function render({ model, el }) {
     caption.textContent = model.get("label") || "";
     caption.hidden = !model.get("label");
     buttons = items.map((item, i) => {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.className = "bw-choice-option";
-      b.dataset.testid = "choice-option";
-      b.dataset.index = String(i);
-      b.setAttribute("role", "radio");
-      if (item.svg) {
-        const pic = document.createElement("span");
-        pic.className = "bw-choice-cards";
-        pic.setAttribute("aria-hidden", "true");
-        pic.innerHTML = item.svg;
-        b.appendChild(pic);
-      }
-      const text = document.createElement("span");
-      text.className = "bw-choice-label";
-      text.textContent = item.label;
-      b.appendChild(text);
+      const b = make("button", { type: "button", className: "bw-choice-option", role: "radio",
+                                 dataset: { testid: "choice-option", index: String(i) } },
+                     item.svg ? make("span", { className: "bw-choice-cards", "aria-hidden": "true", innerHTML: item.svg }) : null,
+                     make("span", { className: "bw-choice-label" }, item.label));
       b.addEventListener("click", () => { if (!model.get("disabled")) choose(i); });
       return b;
     });
@@ -71,16 +48,10 @@ function render({ model, el }) {
     buttons[next].focus();
   }
   group.addEventListener("keydown", onKey);
-  model.on("change:items", draw);
-  model.on("change:label", draw);
-  model.on("change:index", mark);
-  model.on("change:disabled", mark);
+  const off = onChanges(model, { "change:items": draw, "change:label": draw, "change:index": mark, "change:disabled": mark });
   draw();
   return () => {
-    model.off("change:items", draw);
-    model.off("change:label", draw);
-    model.off("change:index", mark);
-    model.off("change:disabled", mark);
+    off();
     group.removeEventListener("keydown", onKey);
   };
 }

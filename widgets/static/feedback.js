@@ -3,42 +3,17 @@
 // section that teaches it; itemized lines are a real table (card by card in a second row).
 
 function render({ model, el }) {
-  const root = document.createElement("div");
-  root.className = "bw-feedback-box";
-  root.dataset.testid = "feedback-box";
-
-  const message = document.createElement("div");
-  message.className = "bw-feedback";
-  message.dataset.testid = "feedback";
-  message.setAttribute("role", "status");
-  message.setAttribute("aria-live", "polite");
-
-  const rule = document.createElement("div");
-  rule.className = "bw-feedback-rule";
-  rule.dataset.testid = "feedback-rule";
-  const ruleName = document.createElement("strong");
-  const advice = document.createElement("span");
-  advice.className = "bw-feedback-advice";
-  const link = document.createElement("a");
-  link.className = "bw-feedback-link";
-  link.dataset.testid = "feedback-link";
-  rule.append(ruleName, advice, link);
-
-  const body = document.createElement("div");
-  body.className = "bw-feedback-body";
-  const table = document.createElement("table");
-  table.className = "bw-feedback-lines";
-  table.dataset.testid = "feedback-lines";
-  const picture = document.createElement("div");
-  picture.className = "bw-feedback-picture";
-  body.append(table, picture);
-
-  const hint = document.createElement("div");
-  hint.className = "bw-hint-text";
-  hint.dataset.testid = "hint-text";
-  hint.setAttribute("aria-live", "polite");
-
-  root.append(message, rule, body, hint);
+  const message = make("div", { className: "bw-feedback", dataset: { testid: "feedback" }, role: "status",
+                                "aria-live": "polite" });
+  const ruleName = make("strong");
+  const advice = make("span", { className: "bw-feedback-advice" });
+  const link = make("a", { className: "bw-feedback-link", dataset: { testid: "feedback-link" } });
+  const rule = make("div", { className: "bw-feedback-rule", dataset: { testid: "feedback-rule" } }, ruleName, advice, link);
+  const table = make("table", { className: "bw-feedback-lines", dataset: { testid: "feedback-lines" } });
+  const picture = make("div", { className: "bw-feedback-picture" });
+  const body = make("div", { className: "bw-feedback-body" }, table, picture);
+  const hint = make("div", { className: "bw-hint-text", dataset: { testid: "hint-text" }, "aria-live": "polite" });
+  const root = make("div", { className: "bw-feedback-box", dataset: { testid: "feedback-box" } }, message, rule, body, hint);
   el.appendChild(root);
 
   function text(key) {
@@ -46,10 +21,7 @@ function render({ model, el }) {
   }
 
   function cell(tag, content, cls) {
-    const c = document.createElement(tag);
-    if (cls) c.className = cls;
-    c.textContent = content;
-    return c;
+    return make(tag, cls ? { className: cls } : {}, content);
   }
 
   function show() {
@@ -77,36 +49,19 @@ function render({ model, el }) {
     const answer = model.get("answer");
     table.replaceChildren();
     if (lines.length) {
-      const caption = document.createElement("caption");
-      caption.textContent = text("count");
-      table.appendChild(caption);
+      table.appendChild(make("caption", {}, text("count")));
       const shown = model.get("shown") || [];
       for (const [i, [label, points, detail]] of lines.entries()) {
-        const tr = document.createElement("tr");
-        tr.append(cell("td", label), cell("td", shown[i] ?? String(points), "bw-num"));
-        table.appendChild(tr);
-        if (detail) {
-          const more = document.createElement("tr");
-          more.className = "bw-detail";
-          const d = cell("td", detail);
-          d.colSpan = 2;
-          more.appendChild(d);
-          table.appendChild(more);
-        }
+        table.appendChild(make("tr", {}, cell("td", label), cell("td", shown[i] ?? String(points), "bw-num")));
+        if (detail) table.appendChild(make("tr", { className: "bw-detail" }, make("td", { colSpan: 2 }, detail)));
       }
       if (total !== null && total !== undefined) {
-        const tr = document.createElement("tr");
-        tr.className = "bw-total";
-        const a = cell("th", text("total"));
-        a.scope = "row";
-        tr.append(a, cell("th", shown[lines.length] ?? String(total), "bw-num"));
-        table.appendChild(tr);
+        table.appendChild(make("tr", { className: "bw-total" }, make("th", { scope: "row" }, text("total")),
+                               cell("th", shown[lines.length] ?? String(total), "bw-num")));
       }
       if (answer) {
-        const tr = document.createElement("tr");
-        tr.className = "bw-answer";
-        tr.append(cell("td", text("your-answer")), cell("td", answer, "bw-num"));
-        table.appendChild(tr);
+        table.appendChild(make("tr", { className: "bw-answer" }, cell("td", text("your-answer")),
+                               cell("td", answer, "bw-num")));
       }
     }
     table.hidden = !lines.length;
@@ -120,9 +75,9 @@ function render({ model, el }) {
 
   const names = ["value", "status", "lines", "shown", "total", "answer", "hint", "hint_label", "svg", "rule", "rule_title",
                  "advice", "link", "link_text", "texts"];
-  for (const n of names) model.on(`change:${n}`, show);
+  const off = onChanges(model, Object.fromEntries(names.map((n) => [`change:${n}`, show])));
   show();
-  return () => { for (const n of names) model.off(`change:${n}`, show); };
+  return off;
 }
 
 export default { render };

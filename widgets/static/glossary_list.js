@@ -2,36 +2,17 @@
 // anchor lessons link to, glossary.ipynb#term-pot) beside its text; the layout is glossary.css's.
 
 function render({ model, el }) {
-  const root = document.createElement("div");
-  root.className = "bw-glossary-list";
-  const list = document.createElement("dl");
-  list.className = "bw-glossary";
-  list.dataset.testid = "glossary";
-  root.appendChild(list);
-  el.appendChild(root);
+  const list = make("dl", { className: "bw-glossary", dataset: { testid: "glossary" } });
+  el.appendChild(make("div", { className: "bw-glossary-list" }, list));
   const texts = model.get("texts") || {};
   for (const e of model.get("entries") || []) {
-    const term = document.createElement("dt");
-    term.id = e.anchor;
-    term.textContent = e.word;
-    const text = document.createElement("dd");
-    text.append(e.text);
-    if (e.names) {
-      const names = document.createElement("em");
-      names.className = "bw-term-names";
-      names.textContent = e.names;
-      text.append(" ", names);
-    }
+    const text = make("dd", {}, e.text);
+    if (e.names) text.append(" ", make("em", { className: "bw-term-names" }, e.names));
     if (e.href) {
-      const taught = document.createElement("span");
-      taught.className = "bw-term-taught";
-      const lesson = document.createElement("a");
-      lesson.href = e.href;
-      lesson.textContent = e.taught;
-      taught.append(`${texts.taught || ""} `, lesson, ".");
-      text.append(" ", taught);
+      text.append(" ", make("span", { className: "bw-term-taught" }, `${texts.taught || ""} `,
+                            make("a", { href: e.href }, e.taught), "."));
     }
-    list.append(term, text);
+    list.append(make("dt", { id: e.anchor }, e.word), text);
   }
   // a link from a lesson (glossary.ipynb#term-pot) reached the page before the list was drawn
   const wanted = decodeURIComponent(window.location.hash.slice(1));

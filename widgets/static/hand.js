@@ -4,15 +4,8 @@
 // Every word comes from the model's `texts` (the catalog's sentences in the course's language).
 
 function cardButton(item, index) {
-  const b = document.createElement("button");
-  b.type = "button";
-  b.className = "bw-card";
-  b.setAttribute("role", "button");
-  b.dataset.testid = "card";
-  b.dataset.index = String(index);
-  b.dataset.code = item.code;
-  b.setAttribute("aria-label", item.name);
-  b.title = item.name;
+  const b = make("button", { type: "button", className: "bw-card", role: "button", "aria-label": item.name,
+                             title: item.name, dataset: { testid: "card", index: String(index), code: item.code } });
   if (item.svg) {
     b.innerHTML = item.svg;
     const svg = b.querySelector("svg");
@@ -21,9 +14,7 @@ function cardButton(item, index) {
       svg.setAttribute("focusable", "false");
     }
   } else {
-    const t = document.createElement("span");
-    t.className = "bw-card-text";
-    t.textContent = item.text;
+    const t = make("span", { className: "bw-card-text" }, item.text);
     if (/[♥♦]/.test(item.text)) t.classList.add("bw-red");
     b.appendChild(t);
   }
@@ -31,35 +22,19 @@ function cardButton(item, index) {
 }
 
 function render({ model, el }) {
-  const root = document.createElement("div");
-  root.className = "bw-hand";
-  root.dataset.testid = "hand";
-
-  const tools = document.createElement("div");
-  tools.className = "bw-hand-tools";
-  const sortSuit = document.createElement("button");
-  sortSuit.type = "button";
-  sortSuit.dataset.testid = "sort-suit";
-  const sortRank = document.createElement("button");
-  sortRank.type = "button";
-  sortRank.dataset.testid = "sort-rank";
-  const status = document.createElement("span");
-  status.className = "bw-hand-status";
-  status.dataset.testid = "hand-status";
-  status.setAttribute("aria-live", "polite");
-  tools.append(sortSuit, sortRank, status);
-
-  const row = document.createElement("div");
-  row.className = "bw-hand-cards";
-  row.setAttribute("role", "group");
-  root.append(row, tools);
+  const sortSuit = make("button", { type: "button", dataset: { testid: "sort-suit" } });
+  const sortRank = make("button", { type: "button", dataset: { testid: "sort-rank" } });
+  const status = make("span", { className: "bw-hand-status", dataset: { testid: "hand-status" }, "aria-live": "polite" });
+  const tools = make("div", { className: "bw-hand-tools" }, sortSuit, sortRank, status);
+  const row = make("div", { className: "bw-hand-cards", role: "group" });
+  const root = make("div", { className: "bw-hand", dataset: { testid: "hand" } }, row, tools);
   el.appendChild(root);
 
   function buttons() {
     return Array.from(row.querySelectorAll(".bw-card"));
   }
 
-  const t = (name, values) => fill((model.get("texts") || {})[name], values || {});
+  const t = textsOf(model);
 
   function showSelection() {
     const selected = model.get("selected") || [];
@@ -71,10 +46,8 @@ function render({ model, el }) {
     }
     const picked = selected.filter((i) => i < items.length).map((i) => items[i]);
     // short card symbols on screen, card names for screen readers
-    const shown = document.createElement("span");
-    shown.setAttribute("aria-hidden", "true");
-    const spoken = document.createElement("span");
-    spoken.className = "bw-sr-only";
+    const shown = make("span", { "aria-hidden": "true" });
+    const spoken = make("span", { className: "bw-sr-only" });
     if (picked.length) {
       shown.textContent = t("selected", { n: picked.length, cards: picked.map((c) => c.text).join(" ") });
       spoken.textContent = t("selected", { n: picked.length, cards: picked.map((c) => c.name).join(", ") });
@@ -98,12 +71,7 @@ function render({ model, el }) {
     row.setAttribute("aria-label", t("row", { label: model.get("label"), cards: t("cards") }));
     sortSuit.textContent = t("sort-suit");
     sortRank.textContent = t("sort-rank");
-    if (items.length === 0) {
-      const empty = document.createElement("span");
-      empty.className = "bw-hand-empty";
-      empty.textContent = t("no-cards");
-      row.appendChild(empty);
-    }
+    if (items.length === 0) row.appendChild(make("span", { className: "bw-hand-empty" }, t("no-cards")));
     status.hidden = disabled;
     const sortable = model.get("sortable");
     sortSuit.hidden = !sortable;
@@ -162,20 +130,10 @@ function render({ model, el }) {
   row.addEventListener("keydown", onKey);
   sortSuit.addEventListener("click", () => sortBy("suit"));
   sortRank.addEventListener("click", () => sortBy("rank"));
-  model.on("change:_items", showCards);
-  model.on("change:texts", showCards);
-  model.on("change:disabled", showCards);
-  model.on("change:sort_by", showCards);
-  model.on("change:selected", showSelection);
+  const off = onChanges(model, { "change:_items": showCards, "change:texts": showCards, "change:disabled": showCards,
+                                 "change:sort_by": showCards, "change:selected": showSelection });
   showCards();
-
-  return () => {
-    model.off("change:_items", showCards);
-    model.off("change:texts", showCards);
-    model.off("change:disabled", showCards);
-    model.off("change:sort_by", showCards);
-    model.off("change:selected", showSelection);
-  };
+  return off;
 }
 
 export default { render };

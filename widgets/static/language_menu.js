@@ -7,33 +7,17 @@ function twin(href) {
   return href + file + window.location.search + window.location.hash;
 }
 
-function remember(key, lang) {
-  try { window.localStorage.setItem(key, lang); } catch (e) { /* private mode: nothing kept */ }
-}
-
 function render({ model, el }) {
   const key = model.get("storage_key");
-  const nav = document.createElement("nav");
-  nav.className = "bw-language";
-  nav.dataset.testid = "language-menu";
-  nav.setAttribute("aria-label", model.get("label"));
-  const title = document.createElement("span");
-  title.className = "bw-language-label";
-  title.textContent = model.get("label") + ":";
-  title.setAttribute("aria-hidden", "true");
-  nav.appendChild(title);
+  const nav = make("nav", { className: "bw-language", dataset: { testid: "language-menu" }, "aria-label": model.get("label") },
+                   make("span", { className: "bw-language-label", "aria-hidden": "true" }, model.get("label") + ":"));
   for (const choice of model.get("choices")) {
-    const a = document.createElement("a");
-    a.href = twin(choice.href);
-    a.lang = choice.lang;
-    a.hreflang = choice.lang;
-    a.textContent = choice.name;
-    a.dataset.lang = choice.lang;
-    a.addEventListener("click", () => remember(key, choice.lang));
+    const a = make("a", { href: twin(choice.href), lang: choice.lang, hreflang: choice.lang, dataset: { lang: choice.lang } },
+                   choice.name);
+    a.addEventListener("click", () => keepInBrowser(key, choice.lang));
     nav.appendChild(a);
   }
   el.appendChild(nav);
-
 }
 
 export default { render };

@@ -2,17 +2,12 @@
 // linking that section. A chip's level shows as a colour, a mark and words (never colour alone);
 // Python computes every state and word (buraco_core/teach/learners/mastery.py): the page only draws them.
 
-function el(tag, cls, text) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined) e.textContent = text;
-  return e;
+function el(tag, cls, text, props, ...more) {
+  return make(tag, cls ? { className: cls, ...props } : props, text, ...more);
 }
 
 function render({ model, el: host }) {
-  const root = el("div", "bw-map");
-  root.dataset.testid = "mastery-map";
-  root.setAttribute("role", "region");
+  const root = el("div", "bw-map", null, { dataset: { testid: "mastery-map" }, role: "region" });
   host.appendChild(root);
 
   function draw() {
@@ -21,79 +16,41 @@ function render({ model, el: host }) {
     root.setAttribute("aria-label", texts.title || "");
     root.dataset.rules = data.rules || "";
     root.dataset.loaded = data.loaded ? "true" : "false";
-    const summary = el("p", "bw-map-summary", data.summary || "");
-    summary.dataset.testid = "mastery-summary";
-    summary.setAttribute("aria-live", "polite");
-    const parts = [summary];
+    const parts = [el("p", "bw-map-summary", data.summary || "", { dataset: { testid: "mastery-summary" }, "aria-live": "polite" })];
     if (data.review) {
-      const review = el("p", "bw-map-review");
-      review.dataset.testid = "mastery-review";
-      review.appendChild(document.createTextNode(data.review + " "));
-      const go = el("a", "", texts["go-review"] || "");
-      go.href = data.review_href || "";
-      go.dataset.testid = "mastery-review-link";
-      review.appendChild(go);
-      parts.push(review);
+      parts.push(make("p", { className: "bw-map-review", dataset: { testid: "mastery-review" } }, data.review + " ",
+                      make("a", { href: data.review_href || "", dataset: { testid: "mastery-review-link" } },
+                           texts["go-review"] || "")));
     }
-    const legend = el("ul", "bw-map-legend");
-    legend.setAttribute("aria-label", texts.legend || "");
+    const legend = el("ul", "bw-map-legend", null, { "aria-label": texts.legend || "" });
     for (const item of data.legend || []) {
-      const li = el("li", `bw-chip bw-lvl-${item.level}`);
-      const mark = el("span", "bw-mark", item.mark);
-      mark.setAttribute("aria-hidden", "true");
-      li.append(mark, document.createTextNode(" " + item.words));
-      legend.appendChild(li);
+      legend.appendChild(el("li", `bw-chip bw-lvl-${item.level}`, null, {},
+                            el("span", "bw-mark", item.mark, { "aria-hidden": "true" }), " " + item.words));
     }
     const how = el("p", "bw-map-how", texts.how || "");
     parts.push(legend, how);
     const groups = el("div", "bw-map-groups");
     for (const group of data.groups || []) {
-      const box = el("div", "bw-map-group");
-      box.dataset.testid = "mastery-group";
-      box.dataset.group = group.key;
-      const head = el("p", "bw-map-group-title");
-      if (group.href) {
-        const a = el("a", "", group.title);
-        a.href = group.href;
-        head.appendChild(a);
-      } else {
-        head.textContent = group.title;
-      }
-      const list = el("ul", "bw-map-chips");
-      list.setAttribute("aria-label", group.title);
+      const head = el("p", "bw-map-group-title", group.href ? make("a", { href: group.href }, group.title) : group.title);
+      const list = el("ul", "bw-map-chips", null, { "aria-label": group.title });
       for (const chip of group.chips) {
-        const li = el("li");
-        const a = el(chip.href ? "a" : "span", `bw-chip bw-lvl-${chip.level}` + (chip.is_due ? " bw-due" : ""));
+        const a = el(chip.href ? "a" : "span", `bw-chip bw-lvl-${chip.level}` + (chip.is_due ? " bw-due" : ""), null,
+                     { title: chip.text, "aria-label": chip.label,
+                       dataset: { testid: "mastery-chip", clause: chip.id, level: chip.level } },
+                     el("span", "bw-mark", chip.mark, { "aria-hidden": "true" }), " " + chip.title,
+                     chip.due ? el("span", "bw-chip-due", chip.due) : null);
         if (chip.href) a.href = chip.href;
-        a.dataset.testid = "mastery-chip";
-        a.dataset.clause = chip.id;
-        a.dataset.level = chip.level;
-        a.title = chip.text;
-        a.setAttribute("aria-label", chip.label);
-        const mark = el("span", "bw-mark", chip.mark);
-        mark.setAttribute("aria-hidden", "true");
-        a.append(mark, document.createTextNode(" " + chip.title));
-        if (chip.due) {
-          const due = el("span", "bw-chip-due", chip.due);
-          a.appendChild(due);
-        }
-        li.appendChild(a);
-        list.appendChild(li);
+        list.appendChild(make("li", {}, a));
       }
-      box.append(head, list);
-      groups.appendChild(box);
+      groups.appendChild(el("div", "bw-map-group", null, { dataset: { testid: "mastery-group", group: group.key } }, head, list));
     }
     parts.push(groups);
     root.replaceChildren(...parts);
   }
 
-  model.on("change:data", draw);
-  model.on("change:texts", draw);
+  const off = onChanges(model, { "change:data": draw, "change:texts": draw });
   draw();
-  return () => {
-    model.off("change:data", draw);
-    model.off("change:texts", draw);
-  };
+  return off;
 }
 
 export default { render };

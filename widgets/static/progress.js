@@ -102,11 +102,7 @@ function same(a, b) {
 }
 
 function button(text, testid) {
-  const b = document.createElement("button");
-  b.type = "button";
-  b.textContent = text;
-  b.dataset.testid = testid;
-  return b;
+  return make("button", { type: "button", dataset: { testid } }, text);
 }
 
 // Resolves when the page's widget manager has made every model it knows (whatever goes wrong: at once).
@@ -122,51 +118,23 @@ async function everyModelMade(model) {
 
 function render({ model, el }) {
   const key = () => model.get("storage_key");
-  const t = (name, values) => fill((model.get("texts") || {})[name], values || {});
-  const root = document.createElement("div");
-  root.className = "bw-progress";
-  root.dataset.testid = "progress";
-  root.setAttribute("role", "region");
-  root.setAttribute("aria-label", t("title"));
-
-  const title = document.createElement("div");
-  title.className = "bw-progress-title";
-  title.textContent = t("title");
-  const list = document.createElement("ul");
-  list.className = "bw-progress-lessons";
-  list.dataset.testid = "progress-lessons";
-
-  const tools = document.createElement("div");
-  tools.className = "bw-progress-tools";
+  const t = textsOf(model);
+  const title = make("div", { className: "bw-progress-title" }, t("title"));
+  const list = make("ul", { className: "bw-progress-lessons", dataset: { testid: "progress-lessons" } });
   const exportBtn = button(t("export"), "progress-export");
   const importBtn = button(t("import"), "progress-import");
   const resetBtn = button(t("clear"), "progress-reset");
-  const download = document.createElement("a");
-  download.textContent = t("download");
-  download.dataset.testid = "progress-download";
-  download.download = "buraco-progress.json";
-  download.hidden = true;
-  tools.append(exportBtn, importBtn, resetBtn, download);
-
-  const textId = `bw-progress-text-${Math.random().toString(36).slice(2)}`;
-  const textLabel = document.createElement("label");
-  textLabel.className = "bw-progress-label";
-  textLabel.htmlFor = textId;
-  textLabel.textContent = t("paste");
-  const text = document.createElement("textarea");
-  text.id = textId;
-  text.rows = 3;
-  text.dataset.testid = "progress-json";
-  const message = document.createElement("div");
-  message.className = "bw-progress-message";
-  message.dataset.testid = "progress-message";
-  message.setAttribute("aria-live", "polite");
-
-  const details = document.createElement("details");
-  const summary = document.createElement("summary");
-  summary.textContent = t("save");
-  details.append(summary, tools, textLabel, text);
-  root.append(title, list, message, details);
+  const download = make("a", { dataset: { testid: "progress-download" }, download: "buraco-progress.json", hidden: true },
+                        t("download"));
+  const tools = make("div", { className: "bw-progress-tools" }, exportBtn, importBtn, resetBtn, download);
+  const textId = uid("progress-text");
+  const textLabel = make("label", { className: "bw-progress-label", htmlFor: textId }, t("paste"));
+  const text = make("textarea", { id: textId, rows: 3, dataset: { testid: "progress-json" } });
+  const message = make("div", { className: "bw-progress-message", dataset: { testid: "progress-message" },
+                                "aria-live": "polite" });
+  const details = make("details", {}, make("summary", {}, t("save")), tools, textLabel, text);
+  const root = make("div", { className: "bw-progress", dataset: { testid: "progress" }, role: "region",
+                             "aria-label": t("title") }, title, list, message, details);
   el.appendChild(root);
 
   const opened = new Set();   // the folded lessons the learner opened (kept when the list is drawn again)
@@ -177,47 +145,33 @@ function render({ model, el }) {
     let lessons = Array.from(new Set([...Object.keys(solved), ...Object.keys(expected)])).sort();
     if (current) lessons = [current, ...lessons.filter((l) => l !== current)];
     list.replaceChildren(...lessons.map((lesson) => {
-      const li = document.createElement("li");
-      li.dataset.testid = "progress-lesson";
-      li.dataset.lesson = lesson;
+      const li = make("li", { dataset: { testid: "progress-lesson", lesson } });
       if (lesson === current) li.classList.add("bw-current");
       const done = solved[lesson] || [];
       const all = Array.from(new Set([...(expected[lesson] || []), ...done]));
       // the current lesson in full; another lesson's items folded under its count (opened on demand)
       const folded = lesson !== current && all.length > 0;
-      const head = document.createElement(folded ? "summary" : "span");
-      head.className = "bw-progress-count";
-      head.textContent = t("count", { lesson, done: done.length, total: all.length });
+      const head = make(folded ? "summary" : "span", { className: "bw-progress-count" },
+                        t("count", { lesson, done: done.length, total: all.length }));
       let box = li;
       if (folded) {
-        box = document.createElement("details");
-        box.className = "bw-progress-fold";
-        box.open = opened.has(lesson);
+        box = make("details", { className: "bw-progress-fold", open: opened.has(lesson) });
         box.addEventListener("toggle", () => { if (box.open) opened.add(lesson); else opened.delete(lesson); });
         li.appendChild(box);
       }
       box.appendChild(head);
       if (all.length) {
-        const items = document.createElement("span");
-        items.className = "bw-progress-items";
-        all.forEach((item, i) => {
-          const tag = document.createElement("span");
+        box.appendChild(make("span", { className: "bw-progress-items" }, ...all.map((item, i) => {
           const ok = done.includes(item);
-          tag.className = ok ? "bw-tag bw-done" : "bw-tag";
           const words = `${i + 1}. ${(model.get("labels") || {})[item] || item}`;
-          tag.dataset.item = item;
-          tag.textContent = (ok ? "✓ " : "○ ") + words;
-          tag.setAttribute("aria-label", t(ok ? "solved" : "open", { item: words }));
-          items.appendChild(tag);
-        });
-        box.appendChild(items);
+          return make("span", { className: ok ? "bw-tag bw-done" : "bw-tag", dataset: { item },
+                                "aria-label": t(ok ? "solved" : "open", { item: words }) }, (ok ? "✓ " : "○ ") + words);
+        })));
       }
       return li;
     }));
     if (!lessons.length) {
-      const li = document.createElement("li");
-      li.textContent = t("nothing");
-      list.appendChild(li);
+      list.appendChild(make("li", {}, t("nothing")));
     }
   }
 
@@ -305,34 +259,19 @@ function render({ model, el }) {
       persist(msg.answers);
     }
   }
-  const onSolved = () => { persist(); show(); };
   const onSettings = () => persist();
-  model.on("change:assignments", onSettings);
   const onMessage = () => { message.textContent = model.get("message"); };
-  model.on("change:solved", onSolved);
-  model.on("change:settings", onSettings);
-  const onExpected = () => { persistExpected(); show(); };
-  model.on("change:expected", onExpected);
-  model.on("change:lesson", show);
-  const onLabels = () => { persistLabels(); show(); };
-  model.on("change:labels", onLabels);
-  model.on("change:message", onMessage);
-  model.on("change:export_text", showExport);
-  model.on("msg:custom", onMsg);
+  const off = onChanges(model, {
+    "change:assignments": onSettings, "change:solved": () => { persist(); show(); }, "change:settings": onSettings,
+    "change:expected": () => { persistExpected(); show(); }, "change:lesson": show,
+    "change:labels": () => { persistLabels(); show(); }, "change:message": onMessage,
+    "change:export_text": showExport, "msg:custom": onMsg });
   show();
   onMessage();
   showExport();
   return () => {
     window.removeEventListener("storage", onStorage);
-    model.off("change:solved", onSolved);
-    model.off("change:settings", onSettings);
-    model.off("change:assignments", onSettings);
-    model.off("change:expected", onExpected);
-    model.off("change:lesson", show);
-    model.off("change:labels", onLabels);
-    model.off("change:message", onMessage);
-    model.off("change:export_text", showExport);
-    model.off("msg:custom", onMsg);
+    off();
   };
 }
 

@@ -3,18 +3,12 @@
 // `selectable`, every meld is a button: click or Space/Enter selects it (`selected` = [group, meld]).
 
 function meldBody(item, reveal) {
-  const frag = document.createDocumentFragment();
-  const pic = document.createElement("span");
-  pic.className = "bw-meld-picture";
+  const pic = make("span", { className: "bw-meld-picture" });
   if (!reveal && item.cards) {
     pic.classList.add("bw-meld-cards");
     for (const card of item.cards) {
-      const c = document.createElement("span");
-      c.className = "bw-meld-card";
-      c.title = card.name;
-      if (card.svg) c.innerHTML = card.svg;
-      else c.textContent = card.text;
-      pic.appendChild(c);
+      pic.appendChild(make("span", card.svg ? { className: "bw-meld-card", title: card.name, innerHTML: card.svg }
+        : { className: "bw-meld-card", title: card.name, textContent: card.text }));
     }
   } else if (item.svg) {
     pic.innerHTML = item.svg;
@@ -27,18 +21,18 @@ function meldBody(item, reveal) {
     pic.textContent = item.text;
     pic.classList.add("bw-meld-text");
   }
-  const caption = document.createElement("span");
-  caption.className = "bw-meld-caption";
-  caption.textContent = item.error ? item.error : (reveal ? item.describe : item.plain);
-  frag.append(pic, caption);
-  return frag;
+  const caption = make("span", { className: "bw-meld-caption",
+                                 textContent: item.error ? item.error : (reveal ? item.describe : item.plain) });
+  return [pic, caption];
 }
 
 function render({ model, el }) {
-  const root = document.createElement("div");
-  root.className = "bw-table";
-  root.dataset.testid = "table";
+  const root = make("div", { className: "bw-table", dataset: { testid: "table" } });
   el.appendChild(root);
+
+  function empty() {
+    return make("span", { className: "bw-empty", textContent: model.get("empty_text") });
+  }
 
   function showSelection() {
     const sel = model.get("selected") || [];
@@ -61,27 +55,15 @@ function render({ model, el }) {
     root.setAttribute("aria-label", model.get("label"));
     root.style.setProperty("--bw-meld-width", `${model.get("meld_width")}px`);
     const sections = groups.map((group, g) => {
-      const section = document.createElement("section");
-      section.className = "bw-side";
-      section.dataset.testid = "side";
+      const section = make("section", { className: "bw-side", dataset: { testid: "side" } });
       if (group.title) {
-        const h = document.createElement("div");
-        h.className = "bw-side-title";
-        h.textContent = group.title;
-        section.appendChild(h);
+        section.appendChild(make("div", { className: "bw-side-title" }, group.title));
         section.setAttribute("aria-label", group.title);
       }
-      const row = document.createElement("div");
-      row.className = "bw-melds";
-      if (!group.melds.length) {
-        const empty = document.createElement("span");
-        empty.className = "bw-empty";
-        empty.textContent = model.get("empty_text");
-        row.appendChild(empty);
-      }
+      const row = make("div", { className: "bw-melds" });
+      if (!group.melds.length) row.appendChild(empty());
       group.melds.forEach((item, i) => {
-        const m = document.createElement(selectable && !item.error ? "button" : "div");
-        m.className = "bw-meld";
+        const m = make(selectable && !item.error ? "button" : "div", { className: "bw-meld" });
         if (item.error) m.classList.add("bw-meld-invalid");
         if (item.buraco) m.classList.add("bw-buraco");
         m.dataset.testid = "meld";
@@ -98,24 +80,15 @@ function render({ model, el }) {
         }
         if (model.get("numbered")) {
           // the number the play notation gives the meld (add 2 7h), as the learner types it
-          const n = document.createElement("span");
-          n.className = "bw-meld-number";
-          n.textContent = String(i + 1);
-          n.setAttribute("aria-hidden", "true");
-          m.appendChild(n);
+          m.appendChild(make("span", { className: "bw-meld-number", "aria-hidden": "true" }, String(i + 1)));
         }
-        m.appendChild(meldBody(item, reveal));
+        m.append(...meldBody(item, reveal));
         row.appendChild(m);
       });
       section.appendChild(row);
       return section;
     });
-    if (!groups.length) {
-      const empty = document.createElement("span");
-      empty.className = "bw-empty";
-      empty.textContent = model.get("empty_text");
-      sections.push(empty);
-    }
+    if (!groups.length) sections.push(empty());
     root.replaceChildren(...sections);
     showSelection();
     if (focused) {
@@ -139,25 +112,11 @@ function render({ model, el }) {
   }
 
   root.addEventListener("click", onClick);
-  model.on("change:_groups", show);
-  model.on("change:texts", show);
-  model.on("change:selectable", show);
-  model.on("change:reveal", show);
-  model.on("change:meld_width", show);
-  model.on("change:numbered", show);
-  model.on("change:selected", showSelection);
-  model.on("change:highlight", showSelection);
+  const off = onChanges(model, { "change:_groups": show, "change:texts": show, "change:selectable": show,
+                                 "change:reveal": show, "change:meld_width": show, "change:numbered": show,
+                                 "change:selected": showSelection, "change:highlight": showSelection });
   show();
-  return () => {
-    model.off("change:_groups", show);
-    model.off("change:texts", show);
-    model.off("change:highlight", showSelection);
-    model.off("change:selectable", show);
-    model.off("change:reveal", show);
-    model.off("change:meld_width", show);
-    model.off("change:numbered", show);
-    model.off("change:selected", showSelection);
-  };
+  return off;
 }
 
 export default { render };

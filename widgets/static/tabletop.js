@@ -4,28 +4,18 @@
 // the pile, the stock or a pot it touched (class bw-fresh; the stylesheet drops the animation
 // where the browser asks for reduced motion).
 
-function el(tag, cls, text) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined) e.textContent = text;
-  return e;
+function el(tag, cls, text, props) {
+  return make(tag, cls ? { className: cls, ...props } : props, text);
 }
 
 function backs(svg, n, max) {
-  const fan = el("span", "bw-tt-backs");
-  fan.setAttribute("aria-hidden", "true");
-  for (let i = 0; i < Math.min(n, max); i++) {
-    const b = el("span", "bw-tt-back");
-    b.innerHTML = svg;
-    fan.appendChild(b);
-  }
+  const fan = el("span", "bw-tt-backs", null, { "aria-hidden": "true" });
+  for (let i = 0; i < Math.min(n, max); i++) fan.appendChild(el("span", "bw-tt-back", null, { innerHTML: svg }));
   return fan;
 }
 
 function render({ model, el: host }) {
-  const root = el("div", "bw-tt");
-  root.dataset.testid = "tabletop";
-  root.setAttribute("role", "region");
+  const root = el("div", "bw-tt", null, { dataset: { testid: "tabletop" }, role: "region" });
   host.appendChild(root);
 
   function show() {
@@ -34,11 +24,8 @@ function render({ model, el: host }) {
     root.replaceChildren();
     const fresh = d.fresh || {};
     for (const s of d.seats || []) {
-      const box = el("div", `bw-tt-seat bw-tt-${s.where}`);
-      box.dataset.testid = "seat";
-      box.dataset.seat = String(s.seat);
-      box.setAttribute("role", "group");
-      box.setAttribute("aria-label", s.label);
+      const box = el("div", `bw-tt-seat bw-tt-${s.where}`, null,
+                     { dataset: { testid: "seat", seat: String(s.seat) }, role: "group", "aria-label": s.label });
       if (s.turn) box.classList.add("bw-tt-turn");
       if (fresh.seat === s.seat) box.classList.add("bw-fresh");
       box.appendChild(el("div", "bw-tt-name", s.name));
@@ -47,23 +34,17 @@ function render({ model, el: host }) {
       root.appendChild(box);
     }
     const mid = el("div", "bw-tt-center");
-    const stock = el("div", "bw-tt-stock");
-    stock.setAttribute("role", "group");
-    stock.setAttribute("aria-label", d.stock_label);
+    const stock = el("div", "bw-tt-stock", null, { role: "group", "aria-label": d.stock_label });
     if (fresh.what === "draw") stock.classList.add("bw-fresh");
     stock.appendChild(el("div", "bw-tt-caption", d.stock_label));
     if (d.stock) stock.appendChild(backs(d.back, 1, 1));
-    const pile = el("div", "bw-tt-pile");
-    pile.setAttribute("role", "group");
-    pile.setAttribute("aria-label", d.pile_label);
+    const pile = el("div", "bw-tt-pile", null, { role: "group", "aria-label": d.pile_label });
     if (fresh.what === "discard" || fresh.what === "take") pile.classList.add("bw-fresh");
     pile.appendChild(el("div", "bw-tt-caption", d.pile_label));
     const cards = el("div", "bw-tt-pile-cards");
     if (d.pile_hidden) cards.appendChild(backs(d.back, 1, 1));
     for (const c of d.pile || []) {
-      const card = el("span", "bw-tt-card");
-      card.innerHTML = c.svg;
-      card.title = c.name;
+      const card = el("span", "bw-tt-card", null, { innerHTML: c.svg, title: c.name });
       const svg = card.querySelector("svg");
       if (svg) svg.setAttribute("aria-hidden", "true");
       cards.appendChild(card);
@@ -74,9 +55,7 @@ function render({ model, el: host }) {
     pile.appendChild(cards);
     mid.append(stock, pile);
     for (const p of d.pots || []) {
-      const pot = el("div", "bw-tt-pot");
-      pot.setAttribute("role", "group");
-      pot.setAttribute("aria-label", p.words);
+      const pot = el("div", "bw-tt-pot", null, { role: "group", "aria-label": p.words });
       if (fresh.pot === p.team) pot.classList.add("bw-fresh");
       pot.appendChild(el("div", "bw-tt-caption", p.words));
       if (p.down) pot.appendChild(backs(d.back, 2, 2));
@@ -88,13 +67,9 @@ function render({ model, el: host }) {
     root.appendChild(mid);
   }
 
-  model.on("change:data", show);
-  model.on("change:label", show);
+  const off = onChanges(model, { "change:data": show, "change:label": show });
   show();
-  return () => {
-    model.off("change:data", show);
-    model.off("change:label", show);
-  };
+  return off;
 }
 
 export default { render };

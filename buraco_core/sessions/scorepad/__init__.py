@@ -6,7 +6,7 @@ A session: it sits on the sessions' floor beside :mod:`buraco_core.sessions.tabl
 over the game's end of hand, which it reuses to score, and the teaching's session error.
 """
 
-from .entry import HandEntry, HandResult, arranged, check_entry_supply, meld_fixes
-from .pad import PAD_FORMAT, ScorePad
+from .entry import HandEntry, arranged, meld_fixes
+from .pad import ScorePad
 
-__all__ = ["PAD_FORMAT", "HandEntry", "HandResult", "ScorePad", "arranged", "check_entry_supply", "meld_fixes"]
+__all__ = ["HandEntry", "ScorePad", "arranged", "meld_fixes"]

@@ -12,8 +12,7 @@ imports (:mod:`buraco_core.teach.cli`, ``scripts/hint_census.py`` and the tests 
 
 from __future__ import annotations
 
-from .report import Finding, PuzzleAudit, Report, where_of
-from .verdicts import BEST_PLAY_SHARE, HIDDEN_DEALS, audit_files, audit_generated, audit_puzzle, quiz_findings
+from .report import Finding, Report
+from .verdicts import BEST_PLAY_SHARE, audit_files, audit_generated, audit_puzzle
 
-__all__ = ["BEST_PLAY_SHARE", "HIDDEN_DEALS", "Finding", "PuzzleAudit", "Report", "audit_files", "audit_generated",
-           "audit_puzzle", "quiz_findings", "where_of"]
+__all__ = ["BEST_PLAY_SHARE", "Finding", "Report", "audit_files", "audit_generated", "audit_puzzle"]

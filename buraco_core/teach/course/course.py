@@ -359,17 +359,12 @@ def _source(cell: Mapping[str, JsonValue]) -> str:
     return "".join(map(str, src)) if isinstance(src, list) else str(src)
 
 
-def page_sections(notebook: str, markdown: Iterable[str | tuple[int, str]]) -> tuple[str, list[Section], list[str]]:
-    """A lesson's title, the sections its Markdown cells anchor, and problems (an anchor that
-    names no clause, or is on the page twice). ``markdown``: the cells' texts, each with its
-    cell's index in the notebook where it is known."""
-    title, sections, _, problems = page_anchors(notebook, markdown)
-    return title, sections, problems
-
-
 def page_anchors(notebook: str, markdown: Iterable[str | tuple[int, str]]
                  ) -> tuple[str, list[Section], list[Section], list[str]]:
-    """:func:`page_sections`, and the sections about a topic (``<a id="topic-out"></a>``)."""
+    """A lesson's title, the sections its Markdown cells anchor, the sections about a topic
+    (``<a id="topic-out"></a>``), and problems (an anchor that names no clause, or is on the page
+    twice). ``markdown``: the cells' texts, each with its cell's index in the notebook where it is
+    known."""
     title, heading = "", ""
     sections: list[Section] = []
     topics: list[Section] = []

@@ -29,7 +29,6 @@ from .handin import (
     class_folder,
     hand_in,
     hub_user,
-    read_handin,
     read_progress,
     write_to_class,
 )
@@ -37,7 +36,6 @@ from .links import REVIEW_PAGE, assignment_link
 from .mastery import (
     Answer,
     ClauseState,
-    RecordError,
     clause_states,
     mixed_plan,
     next_due,
@@ -64,7 +62,6 @@ __all__ = [
     "MistakeRow",
     "Problem",
     "Record",
-    "RecordError",
     "answer_words",
     "assignment_link",
     "assignment_results",
@@ -81,7 +78,6 @@ __all__ = [
     "question_words",
     "read_class",
     "read_folder",
-    "read_handin",
     "read_progress",
     "read_record",
     "report_document",

@@ -7,11 +7,11 @@ mistakes and the explanations of a play. Nothing here knows a course, a learner 
 
 from .core import HINT_LEVELS, check, hint, solve, validate, version_in
 from .explain import explain_allowed
-from .feedback import Feedback, Line, Outcome
+from .feedback import Feedback, Outcome
 from .generate import dealers, generate
 from .kinds import KINDS, Kind, Option
 from .positions import game_of
-from .puzzle import Goal, Puzzle, PuzzleError, read_kinds
+from .puzzle import Puzzle, PuzzleError, read_kinds
 
 read_kinds(KINDS)  # a puzzle finds its kind by name here, below the kinds (each reads a Puzzle)
 
@@ -19,9 +19,7 @@ __all__ = [
     "HINT_LEVELS",
     "KINDS",
     "Feedback",
-    "Goal",
     "Kind",
-    "Line",
     "Option",
     "Outcome",
     "Puzzle",

@@ -23,11 +23,10 @@ import dataclasses
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import ClassVar, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 from ...cards import Card, parse_cards
 from ...clauses import CLAUSES
-from ...melds import Meld, make_meld
 from ...messages import Message
 from ...rules import Rules
 from ...variants import get_rules
@@ -58,8 +57,6 @@ class Goal(Mapping[str, object]):
 
     Read as a mapping, a goal holds the fields that are set. :meth:`from_mapping` builds one from
     a puzzle file's ``goal:``, saying which keys the kind has when one is unknown."""
-
-    KEYS: ClassVar[tuple[str, ...]] = ()
 
     def __getitem__(self, key: str) -> object:
         if key not in self._names():
@@ -201,10 +198,6 @@ class Puzzle:
     @property
     def hand_cards(self) -> list[Card]:
         return parse_cards(list(self.hand))
-
-    def table_melds(self) -> list[Meld]:
-        """The table's melds as the engine reads them."""
-        return [make_meld(m, self.rules) for m in self.table]
 
     @property
     def main_clause(self) -> str | None:

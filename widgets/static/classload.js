@@ -73,9 +73,13 @@ function render({ model, el }) {
   if (stored) model.send({ type: "restore", kept: stored });
 
   const names = ["folder", "summary", "problems", "warnings", "note"];
-  const off = onChanges(model, { ...Object.fromEntries(names.map((n) => [`change:${n}`, show])), "change:kept": keep });
+  names.forEach((n) => model.on(`change:${n}`, show));
+  model.on("change:kept", keep);
   show();
-  return off;
+  return () => {
+    names.forEach((n) => model.off(`change:${n}`, show));
+    model.off("change:kept", keep);
+  };
 }
 
 export default { render };

@@ -32,9 +32,9 @@ function render({ model, el }) {
   }
 
   const names = ["buttons", "standing", "badge_text"];
-  const off = onChanges(model, Object.fromEntries(names.map((n) => [`change:${n}`, show])));
+  for (const n of names) model.on(`change:${n}`, show);
   show();
-  return off;
+  return () => { for (const n of names) model.off(`change:${n}`, show); };
 }
 
 export default { render };

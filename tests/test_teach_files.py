@@ -3,6 +3,8 @@ coverage of the rulebook that check-puzzles proves."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import textwrap
 from pathlib import Path
 
@@ -273,6 +275,27 @@ def test_yaml_is_read_quickly_and_its_errors_in_pyyamls_words() -> None:
     with pytest.raises(yaml.MarkedYAMLError) as pure:
         yaml.SafeLoader(broken).get_single_node()
     assert str(quick.value) == str(pure.value)
+
+
+def test_puzzle_files_are_read_where_pyyaml_has_no_libyaml() -> None:
+    """Pyodide's PyYAML, in the static site, has no libyaml: ``yaml.CSafeLoader`` is missing there, and
+    the course still imports and reads its files with PyYAML's own loader (a fresh interpreter, since
+    the loader is chosen when the module is imported)."""
+    script = (
+        "import yaml\n"
+        "del yaml.CSafeLoader\n"
+        "from buraco_core.teach.course.files import load_file, yaml_root\n"
+        "loader, root = yaml_root('puzzles:\\n  - id: a\\n')\n"
+        "assert type(loader) is yaml.SafeLoader, type(loader)\n"
+        "puzzles, problems = load_file(sys.argv[1], play_out=False)\n"
+        "assert puzzles and not problems, problems\n"
+        "print(len(puzzles))\n"
+    )
+    path = ROOT / "lessons" / "puzzles" / "01_melds.yaml"
+    done = subprocess.run([sys.executable, "-c", "import sys\n" + script, str(path)], capture_output=True,
+                          text=True, cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert int(done.stdout) > 0
 
 
 def test_a_courses_own_file_is_read_without_playing_its_positions_out(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -22,6 +22,7 @@ import re
 from collections.abc import Callable
 from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING, TypeAlias
 
 import yaml
 
@@ -39,7 +40,9 @@ __all__ = ["FIELDS", "PuzzleFile", "check_folder", "load_file", "load_puzzle", "
 
 #: A loader of YAML text that marks each node's line: PyYAML's, or libyaml's (the same nodes, ten
 #: times quicker: a lesson's kernel reads its puzzle file and the syllabus before its first answer).
-YamlLoader = yaml.SafeLoader | yaml.CSafeLoader
+#: Pyodide's PyYAML has no libyaml, so ``yaml.CSafeLoader`` is named only where types are checked.
+if TYPE_CHECKING:
+    YamlLoader: TypeAlias = yaml.SafeLoader | yaml.CSafeLoader
 _QUICK: type[YamlLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 #: The keys of a puzzle in a file.

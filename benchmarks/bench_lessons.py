@@ -163,10 +163,11 @@ def lesson_name(notebook: Path) -> str:
     return notebook.resolve().relative_to((ROOT / "lessons").resolve()).with_suffix("").as_posix()
 
 
-#: Targets (issue 25): per lesson page the browser's CPU at most this many times the floor's, and
-#: the median over the lessons of the first answer at most this many times the floor's.
+#: Targets (issue 38): the medians over the lessons of the first answer and of the browser's CPU per
+#: page at most this many times the floor's (a bare one-button page, measured beside each lesson). The
+#: worst page's CPU is printed beside its median, not checked.
 BROWSER_OVER_FLOOR = 1.2
-ANSWER_OVER_FLOOR = 1.15
+ANSWER_OVER_FLOOR = 1.3
 
 
 def import_costs(modules: list[str]) -> list[tuple[str, float, list[tuple[str, float]]]]:
@@ -260,13 +261,15 @@ def main(argv: list[str] | None = None) -> int:
             for error in row["errors"]:
                 print(f"    ERROR on the page: {error[:200]}")
         answer = statistics.median(row["first_answer"] / floor["first_answer"] for row, floor in rows)
+        cpu = statistics.median(row["browser_cpu"] / floor["browser_cpu"] for row, floor in rows)
         worst = max(rows, key=lambda rf: rf[0]["browser_cpu"] / rf[1]["browser_cpu"])
-        cpu = worst[0]["browser_cpu"] / worst[1]["browser_cpu"]
+        worst_cpu = worst[0]["browser_cpu"] / worst[1]["browser_cpu"]
         failed = [row["lesson"] for row, _ in rows if row["errors"]]
         checks = [(f"round {r + 1}: first answer, median over the lessons, {answer:.2f} x the floor's <= "
                    f"{ANSWER_OVER_FLOOR}", answer <= ANSWER_OVER_FLOOR),
-                  (f"round {r + 1}: browser CPU per page at most {cpu:.2f} x the floor's ({worst[0]['lesson']}) <= "
-                   f"{BROWSER_OVER_FLOOR}", cpu <= BROWSER_OVER_FLOOR),
+                  (f"round {r + 1}: browser CPU per page, median over the lessons, {cpu:.2f} x the floor's <= "
+                   f"{BROWSER_OVER_FLOOR} (the worst page {worst_cpu:.2f} x: {worst[0]['lesson']})",
+                   cpu <= BROWSER_OVER_FLOOR),
                   (f"round {r + 1}: no page error or widget failing to start ({', '.join(failed) or 'none'})",
                    not failed)]
         for text, ok in checks:

@@ -36,6 +36,7 @@ __all__ = [
     "LOG_LINE",
     "STATIC",
     "PlainLayout",
+    "Retiring",
     "as_cards",
     "as_rules",
     "button",
@@ -345,6 +346,23 @@ def ordered_input(widget: Any, *traits: str) -> None:
             widget.send_state(list(state))
 
     widget.on_msg(take)
+
+
+class Retiring:
+    """Widgets a page stopped showing, closed one replacement later, not at once. A page may still be
+    building the model that showed them from its first state (a house variant restored while the page
+    loads re-deals a quiz before the page has made the quiz's model): a child closed by then is a
+    "widget model not found" error on the page. So the caller shows the new widgets first, then
+    retires the old ones; they are closed when the next ones are retired."""
+
+    def __init__(self) -> None:
+        self._last: list[Any] = []
+
+    def retire(self, *widgets: Any) -> None:
+        """Retire ``widgets`` (None ignored) and close those retired before them."""
+        last, self._last = self._last, [w for w in widgets if w is not None]
+        for widget in last:
+            widget.close()
 
 
 def discard(*widgets: Any) -> None:

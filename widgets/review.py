@@ -52,7 +52,7 @@ from buraco_core.teach.learners import AssignmentError, mixed_plan, next_due, pa
 from buraco_core.teach.puzzles import dealers
 from buraco_core.variants import get_rules
 
-from ._common import PlainLayout, as_rules, button, esc, guard, plain_html, plain_layout
+from ._common import PlainLayout, Retiring, as_rules, button, esc, guard, plain_html, plain_layout
 from .language import resolve
 from .mastery import when_words
 from .progress import Progress
@@ -85,6 +85,7 @@ class Review(PlainLayout, ipywidgets.VBox):  # type: ignore[misc]
         self.course = get_course(course)
         self.clauses: list[str] = []
         self.quiz: Quiz | None = None
+        self._retiring = Retiring()
         self.status = plain_html(css="bw-review-status")
         self.mixed_button = button(self._t("review.mixed"), "bw-review-mixed", self._t("review.mixed-tip"), "primary",
                                    hides=True)
@@ -218,10 +219,9 @@ class Review(PlainLayout, ipywidgets.VBox):  # type: ignore[misc]
         quiz.session.listen(guard(self._oops, self._on_answer))
 
     def _set_quiz(self, quiz: Quiz | None) -> None:
-        if self.quiz is not None:
-            self.quiz.close()
-        self.quiz = quiz
+        old, self.quiz = self.quiz, quiz
         self.holder.children = [quiz] if quiz is not None else []
+        self._retiring.retire(old)  # closed at the next quiz, not while a page may still be making it
 
     def _on_answer(self, _session: Any) -> None:
         """Once every question has an answer, the learner may review again (what is still due)."""

@@ -24,7 +24,7 @@ from buraco_core.messages import render
 from buraco_core.sessions import QuizSession
 from buraco_core.teach import Puzzle
 
-from ._common import PlainLayout, esc, guard, plain_html
+from ._common import PlainLayout, Retiring, esc, guard, plain_html
 from .front_end import front_end
 from .parts import Html, Seen
 from .progress import Progress
@@ -95,6 +95,7 @@ class Steps(PlainLayout, ipywidgets.VBox):  # type: ignore[misc]
         self.previous_button.on_click(guard(self._oops, lambda _b: self.previous()))
         self.next_button.on_click(guard(self._oops, lambda _b: self.next()))
         self._built: dict[int, MeldPuzzle] = {}
+        self._retiring = Retiring()
         self._shown: MeldPuzzle | None = None
         session.listen(guard(self._oops, lambda _s: self._answered(), lang=self.lang))
         self.observe(guard(self._oops, lambda _c: self.redraw()), "index")
@@ -150,13 +151,14 @@ class Steps(PlainLayout, ipywidgets.VBox):  # type: ignore[misc]
         return self._built[i]
 
     def restart(self) -> None:
-        """The session dealt new questions: forget the old ones' widgets, start at the first."""
-        for q in self._built.values():
-            q.close()
+        """The session dealt new questions: forget the old ones' widgets, start at the first. The old
+        ones leave the page first and are closed at the next restart (:class:`Retiring`)."""
+        old = list(self._built.values())
         self._built, self._shown = {}, None
         with self.hold_trait_notifications():
             self.index = 0
         self.redraw()
+        self._retiring.retire(*old)
 
     def next(self) -> None:
         if self.index < len(self.session.questions) - 1:

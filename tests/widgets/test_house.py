@@ -199,6 +199,26 @@ def test_quiz_practice_and_comparison_follow_the_panel() -> None:
     assert practice.puzzle.ruleset is RULESETS["buraco"] and "No house rules yet" in comparison.value
 
 
+def test_a_variant_applied_while_the_page_loads_closes_no_question_the_page_may_still_ask_for() -> None:
+    """A variant restored as the page loads re-deals the quiz before the page may have made the quiz's
+    model from its first state, which names its first question: the question that leaves the page stays
+    open until the next re-deal (a closed one was "widget model not found" on the page), and the quiz
+    never shows a closed question."""
+    from buraco_widgets import Quiz
+
+    panel = HouseRules()
+    quiz = Quiz.for_lesson("11", rules=panel.rules, seed=1)
+    panel.link(quiz)
+    first = quiz.children[0]
+    panel.edit("clean_bonus", "300")
+    second = quiz.children[0]
+    assert second is not first and first.comm is not None  # off the page, still open
+    assert all(child.comm is not None for child in quiz.children)
+    panel.edit("clean_bonus", "250")
+    assert first.comm is None and second.comm is not None  # closed one re-deal later
+    assert all(child.comm is not None for child in quiz.children)
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_no_ace_to_ace_bonus_means_clean_only_where_runs_go_from_ace_to_ace(lang: str) -> None:
     """Classic Buraco has no ace-to-ace run: the panel said its ace-to-ace buraco "counts as clean"

@@ -31,6 +31,7 @@ False
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any, ClassVar
 
 import anywidget
@@ -151,12 +152,25 @@ class Progress(PlainLayout, anywidget.AnyWidget):
     def expect(self, lesson: str, item: str, label: str = "") -> None:
         """Register a puzzle or quiz of ``lesson`` (so the page can say "1 of 4 solved"), with
         the words of its chip (``label``; the id where none is given)."""
-        lesson, item = str(lesson), str(item)
-        known = list(self.expected.get(lesson, []))
-        if item not in known:
-            self.expected = {**self.expected, lesson: [*known, item]}
-        if label and self.labels.get(item) != label:
-            self.labels = {**self.labels, item: label}
+        self.expect_all(lesson, [(item, label)])
+
+    def expect_all(self, lesson: str, items: Iterable[tuple[str, str]]) -> None:
+        """Register several puzzles of ``lesson`` (each an item and its chip's words, as :meth:`expect`),
+        sent to the page in one message: a lesson's page is built of many, and each message is
+        serialised by its kernel and read by its server before the page is shown."""
+        lesson = str(lesson)
+        known, labels = list(self.expected.get(lesson, [])), dict(self.labels)
+        for item, label in items:
+            item = str(item)
+            if item not in known:
+                known.append(item)
+            if label:
+                labels[item] = label
+        with self.hold_sync():
+            if known != self.expected.get(lesson, []):
+                self.expected = {**self.expected, lesson: known}
+            if labels != self.labels:
+                self.labels = labels
 
     def is_solved(self, lesson: str, item: str) -> bool:
         return str(item) in self.solved.get(str(lesson), [])

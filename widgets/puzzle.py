@@ -118,37 +118,38 @@ class MeldPuzzle(PartHost, PlainLayout, anywidget.AnyWidget):
                  progress: Progress | None = None, lang: str | None = None, label: str | None = None,
                  follow: bool = True, source: str = "puzzle", **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.add_class("bw-puzzle")
-        self.lang = lang = resolve(lang)
-        self.session = puzzle if isinstance(puzzle, PuzzleSession) else PuzzleSession(
-            puzzle, params=params, lesson=lesson, item=item, source=source, lang=lang)
-        self._record = record
-        self._progress = progress
-        self._switching = False
-        self.feedback = FeedbackPart(lang=lang)
-        self.buttons = PuzzleButtonsPart(lang, another=another)
-        self.place("_buttons", self.buttons)
-        self.place("_feedback", self.feedback)
-        self.check_button, self.hint_button = self.buttons.check_button, self.buttons.hint_button
-        self.another_button, self.badge = self.buttons.another_button, self.buttons.badge
-        self.check_button.on_click(guard(self._oops, lambda _b: self.check()))
-        self.hint_button.on_click(guard(self._oops, lambda _b: self.show_hint()))
-        self.another_button.on_click(guard(self._oops, lambda _b: self.another()))
-        with self.hold_trait_notifications():
-            self.rules = rules_key(self.puzzle.rules)
-            self.seed = self.puzzle.seed
-            self.lesson = str(lesson)
-            self.item = self.session.item
-        self.observe(guard(self._oops, self._on_rules), "rules")
-        self._show_puzzle()
-        if self._record and self.lesson:
-            self.progress.expect(self.lesson, self.item, label if label is not None else self.session.label().text(lang))
-            self.session.recall(self.progress.solved_in(self.lesson))
-            # the browser's saved progress arrives after the page loads
-            self.progress.observe(guard(self._oops, self._on_progress), "solved")
-        self._sync()
-        if follow:
-            self.progress.follow(self)
+        with self.hold_sync():  # what the constructor sets goes to the page in one message
+            self.add_class("bw-puzzle")
+            self.lang = lang = resolve(lang)
+            self.session = puzzle if isinstance(puzzle, PuzzleSession) else PuzzleSession(
+                puzzle, params=params, lesson=lesson, item=item, source=source, lang=lang)
+            self._record = record
+            self._progress = progress
+            self._switching = False
+            self.feedback = FeedbackPart(lang=lang)
+            self.buttons = PuzzleButtonsPart(lang, another=another)
+            self.place("_buttons", self.buttons)
+            self.place("_feedback", self.feedback)
+            self.check_button, self.hint_button = self.buttons.check_button, self.buttons.hint_button
+            self.another_button, self.badge = self.buttons.another_button, self.buttons.badge
+            self.check_button.on_click(guard(self._oops, lambda _b: self.check()))
+            self.hint_button.on_click(guard(self._oops, lambda _b: self.show_hint()))
+            self.another_button.on_click(guard(self._oops, lambda _b: self.another()))
+            with self.hold_trait_notifications():
+                self.rules = rules_key(self.puzzle.rules)
+                self.seed = self.puzzle.seed
+                self.lesson = str(lesson)
+                self.item = self.session.item
+            self.observe(guard(self._oops, self._on_rules), "rules")
+            self._show_puzzle()
+            if self._record and self.lesson:
+                self.progress.expect(self.lesson, self.item, label if label is not None else self.session.label().text(lang))
+                self.session.recall(self.progress.solved_in(self.lesson))
+                # the browser's saved progress arrives after the page loads
+                self.progress.observe(guard(self._oops, self._on_progress), "solved")
+            self._sync()
+            if follow:
+                self.progress.follow(self)
 
     # -- constructors -----------------------------------------------------------------------
     @classmethod

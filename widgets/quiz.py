@@ -47,13 +47,13 @@ class PuzzleSet(Steps):
         lang = resolve(lang)
         super().__init__(QuizSession(puzzles, retries=0, lesson=self.lesson, source="puzzle", lang=lang),
                          progress=progress, lang=lang, **kwargs)
-        self.add_class("bw-quiz")
-        self.add_class("bw-puzzle-set")
-        if self.lesson:
-            for q in self.session.questions:
-                self.progress.expect(self.lesson, q.item, q.label().text(self.lang))
-            self.session.recall(self.progress.solved_in(self.lesson))
-        self.redraw()
+        with self.hold_sync():  # what the constructor sets goes to the page in one message
+            self.add_class("bw-quiz")
+            self.add_class("bw-puzzle-set")
+            if self.lesson:
+                self.progress.expect_all(self.lesson, [(q.item, q.label().text(self.lang)) for q in self.session.questions])
+                self.session.recall(self.progress.solved_in(self.lesson))
+            self.redraw()
 
     @classmethod
     def load(cls, path: str | os.PathLike[str], *ids: str, **kwargs: Any) -> PuzzleSet:
@@ -105,21 +105,23 @@ class Quiz(Steps):
         session = QuizSession(puzzles, deal=dealer or deal, rules=rules, seed=seed, retries=self.RETRIES,
                               lesson=str(lesson), source=source, lang=lang)
         super().__init__(session, progress=progress, lang=lang, **kwargs)
-        self.add_class("bw-quiz")
-        self.new_button = self.nav.add("new", self._t("widget.new-quiz"), self._t("widget.new-quiz-tip"), "bw-new-quiz")
-        self.new_button.on_click(guard(self._oops, lambda _b: self.new_quiz()))
-        with self.hold_trait_notifications():
-            self.lesson = str(lesson)
-            self.item = item
-            self.rules = rules_key(rules)
-            self.seed = seed
-        if self.lesson:
-            self.progress.expect(self.lesson, self.item, self._t("widget.progress.quiz"))
-            self.solved = self.progress.is_solved(self.lesson, self.item)
-        self.observe(guard(self._oops, self._on_rules), "rules")
-        self.redraw()
-        if follow:
-            self.progress.follow(self)
+        with self.hold_sync(), self.nav.hold_sync():  # what the constructor sets: one message per model
+            self.add_class("bw-quiz")
+            self.new_button = self.nav.add("new", self._t("widget.new-quiz"), self._t("widget.new-quiz-tip"),
+                                           "bw-new-quiz")
+            self.new_button.on_click(guard(self._oops, lambda _b: self.new_quiz()))
+            with self.hold_trait_notifications():
+                self.lesson = str(lesson)
+                self.item = item
+                self.rules = rules_key(rules)
+                self.seed = seed
+            if self.lesson:
+                self.progress.expect(self.lesson, self.item, self._t("widget.progress.quiz"))
+                self.solved = self.progress.is_solved(self.lesson, self.item)
+            self.observe(guard(self._oops, self._on_rules), "rules")
+            self.redraw()
+            if follow:
+                self.progress.follow(self)
 
     @classmethod
     def for_lesson(cls, lesson: str, rules: Rules | str = "buraco", seed: int = 1, n: int = 5, **kwargs: Any) -> Quiz:

@@ -89,9 +89,10 @@ class Steps(PlainLayout, ipywidgets.VBox):  # type: ignore[misc]
         self.retry_note = Html().add_class("bw-retry-note")
         self.nav = StepsNav()
         self.score_label = Seen(self.nav, "score")  # the score line (HTML)
-        self.previous_button = self.nav.add("previous", self._t("widget.previous"), self._t("widget.previous-tip"),
-                                            "bw-previous")
-        self.next_button = self.nav.add("next", self._t("widget.next"), self._t("widget.next-tip"), "bw-next")
+        with self.nav.hold_sync():
+            self.previous_button = self.nav.add("previous", self._t("widget.previous"),
+                                                self._t("widget.previous-tip"), "bw-previous")
+            self.next_button = self.nav.add("next", self._t("widget.next"), self._t("widget.next-tip"), "bw-next")
         self.previous_button.on_click(guard(self._oops, lambda _b: self.previous()))
         self.next_button.on_click(guard(self._oops, lambda _b: self.next()))
         self._built: dict[int, MeldPuzzle] = {}

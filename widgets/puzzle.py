@@ -43,7 +43,7 @@ from .front_end import front_end
 from .hand import HandPart
 from .language import resolve
 from .meld_views import TablePart
-from .parts import Html, Number, PartHost
+from .parts import Html, Number, Part, PartHost
 from .progress import Progress
 from .puzzle_buttons import PuzzleButtonsPart
 from .scene import Scene, header
@@ -54,15 +54,15 @@ __all__ = ["MeldPuzzle"]
 
 #: The front ends of a puzzle's parts, by kind (:mod:`buraco_widgets.parts`).
 VIEWS = {"hand": "hand.js", "table": "table.js", "choice": "choice.js", "buttons": "puzzle_buttons.js",
-         "feedback": "feedback.js"}
+         "feedback": "feedback.js", "steps_nav": "steps_nav.js"}
 
 #: A puzzle's slots, in the order drawn: what a view of several puzzles shows above it
 #: (:meth:`MeldPuzzle.frame`), the task, the scene, the answer's controls (in one ``.bw-answer``),
-#: the buttons and the verdict.
+#: the buttons, the verdict and the view's Previous / Next under it.
 FRAME = ("heading", "retry")
 SCENE = ("scene", "scene_note", "scene_table", "scene_hand")
 ANSWER = ("note", "table", "hand", "end", "choice", "number")
-SLOTS = (*FRAME, "header", *SCENE, *ANSWER, "buttons", "feedback")
+SLOTS = (*FRAME, "header", *SCENE, *ANSWER, "buttons", "feedback", "nav")
 
 
 class MeldPuzzle(PartHost, PlainLayout, anywidget.AnyWidget):
@@ -84,7 +84,7 @@ class MeldPuzzle(PartHost, PlainLayout, anywidget.AnyWidget):
     """
 
     _esm = front_end("parts.js", "puzzle.css", "hand.css", "table.css", "choice.css", "feedback.css",
-                     "puzzle_buttons.css", dom=True, views=VIEWS)
+                     "puzzle_buttons.css", "steps_nav.css", dom=True, views=VIEWS)
 
     # the slots (:class:`~buraco_widgets.parts.PartHost`): each part's state, as the page draws it
     _heading = traitlets.Dict().tag(sync=True)
@@ -102,6 +102,7 @@ class MeldPuzzle(PartHost, PlainLayout, anywidget.AnyWidget):
     _number = traitlets.Dict().tag(sync=True)
     _buttons = traitlets.Dict().tag(sync=True)
     _feedback = traitlets.Dict().tag(sync=True)
+    _nav = traitlets.Dict().tag(sync=True)
 
     rules = traitlets.Unicode("buraco")
     seed = traitlets.Int(None, allow_none=True)
@@ -308,13 +309,15 @@ class MeldPuzzle(PartHost, PlainLayout, anywidget.AnyWidget):
                 self.place(f"_{slot}", parts.get(slot))
             self._lay_out()
 
-    def frame(self, heading: Html | None = None, retry: Html | None = None) -> None:
+    def frame(self, heading: Html | None = None, retry: Html | None = None, nav: Part | None = None) -> None:
         """Show ``heading`` (which question this is) and ``retry`` (the note above a question asked
-        again) above the puzzle, or nothing: what a view of several puzzles (:class:`~buraco_widgets.steps.Steps`)
-        shows with the one it shows, in this puzzle's model."""
+        again) above the puzzle and ``nav`` (Previous / Next and the score) under it, or nothing:
+        what a view of several puzzles (:class:`~buraco_widgets.steps.Steps`) shows with the one it
+        shows, in this puzzle's model."""
         with self.hold_sync():
             self.place("_heading", heading)
             self.place("_retry", retry)
+            self.place("_nav", nav)
             self._lay_out()
 
     def _lay_out(self) -> None:

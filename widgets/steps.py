@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-import anywidget
 import ipywidgets
 import traitlets
 
@@ -25,8 +24,7 @@ from buraco_core.sessions import QuizSession
 from buraco_core.teach import Puzzle
 
 from ._common import PlainLayout, Retiring, esc, guard, plain_html
-from .front_end import front_end
-from .parts import Html, Seen
+from .parts import Html, Part, Seen
 from .progress import Progress
 from .puzzle import MeldPuzzle
 from .puzzle_buttons import RowButton
@@ -34,16 +32,20 @@ from .puzzle_buttons import RowButton
 __all__ = ["Steps", "StepsNav"]
 
 
-class StepsNav(PlainLayout, anywidget.AnyWidget):
-    """Previous / Next (and a quiz's New quiz, added with :meth:`add`) and the score so far, one
-    model (``static/steps_nav.js``). Traits: ``buttons`` (per button, in order: ``label``, ``tip``,
-    ``css``, ``disabled``, ``shown``) and ``score`` (HTML, escaped by the kernel). ``made``: the
-    buttons as Python sees them (:class:`~buraco_widgets.puzzle_buttons.RowButton`)."""
+class StepsNav(Part):
+    """Previous / Next (and a quiz's New quiz, added with :meth:`add`) and the score so far: a part
+    (``static/steps_nav.js``) that the question shown draws in its own model
+    (:meth:`MeldPuzzle.frame`), not a model of its own (issue 38: a lesson page of several puzzle
+    sets made one more model, and one more front end started, per set). Traits: ``buttons`` (per
+    button, in order: ``label``, ``tip``, ``css``, ``disabled``, ``shown``), ``score`` (HTML, escaped
+    by the kernel) and ``owner`` (which questions the row moves through: the row drawn for the next
+    question takes the focus the clicked one had). ``made``: the buttons as Python sees them
+    (:class:`~buraco_widgets.puzzle_buttons.RowButton`)."""
 
-    _esm = front_end("steps_nav.js", "steps_nav.css", dom=True)
-
+    kind = "steps_nav"
     buttons = traitlets.Dict().tag(sync=True)
     score = traitlets.Unicode("").tag(sync=True)
+    owner = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -57,7 +59,7 @@ class StepsNav(PlainLayout, anywidget.AnyWidget):
         self.made[name] = RowButton(self, name)
         return self.made[name]
 
-    def _on_page(self, _widget: Any, content: Any, _buffers: Any) -> None:
+    def _on_page(self, _part: Any, content: Any, _buffers: Any) -> None:
         """A click on the page: ``{"event": "click", "button": name}`` (not of a disabled button)."""
         if isinstance(content, dict) and content.get("event") == "click":
             button = self.made.get(str(content.get("button")))
@@ -67,10 +69,11 @@ class StepsNav(PlainLayout, anywidget.AnyWidget):
 
 class Steps(PlainLayout, ipywidgets.VBox):  # type: ignore[misc]
     """Questions one at a time: the current question's :class:`MeldPuzzle`, with ``header`` (which
-    one, ✓ once right) and ``retry_note`` (where questions come back, :attr:`asks_again`: the note
-    above a question asked again) shown in it (:meth:`MeldPuzzle.frame`: no models of their own), then ``nav`` (a
-    :class:`StepsNav`: ``previous_button``, ``next_button`` and ``score_label``, :meth:`summary`);
-    ``index`` the question shown."""
+    one, ✓ once right), ``retry_note`` (where questions come back, :attr:`asks_again`: the note
+    above a question asked again) and under it ``nav`` (a :class:`StepsNav`: ``previous_button``,
+    ``next_button`` and ``score_label``, :meth:`summary`) shown in it (:meth:`MeldPuzzle.frame`:
+    no models of their own); ``index`` the question shown. Without questions it shows only the
+    header's words."""
 
     index = traitlets.Int(0)
     #: The catalog keys of the header ("Question 2 of 5") and of the score (:meth:`QuizSession.summary
@@ -87,7 +90,7 @@ class Steps(PlainLayout, ipywidgets.VBox):  # type: ignore[misc]
         self._progress = progress
         self.header = Html().add_class("bw-quiz-header")
         self.retry_note = Html().add_class("bw-retry-note")
-        self.nav = StepsNav()
+        self.nav = StepsNav(owner=self.model_id)
         self.score_label = Seen(self.nav, "score")  # the score line (HTML)
         with self.nav.hold_sync():
             self.previous_button = self.nav.add("previous", self._t("widget.previous"),
@@ -106,6 +109,9 @@ class Steps(PlainLayout, ipywidgets.VBox):  # type: ignore[misc]
 
     def _oops(self, message: str) -> None:
         self.score_label.value = f"<span role='status'>{esc(message)}</span>"
+        shown: tuple[Any, ...] = tuple(getattr(self, "children", ()))
+        if self._shown is None and shown:  # no question draws the row: the words go under the header
+            self.children = [shown[0], plain_html(self.score_label.value, "bw-quiz-score")]
 
     @property
     def progress(self) -> Progress:
@@ -178,21 +184,25 @@ class Steps(PlainLayout, ipywidgets.VBox):  # type: ignore[misc]
         n = len(self.session.questions)
         if not n:
             self.header.value = f"<b>{esc(self._t('widget.no-questions'))}</b>"
-            self.children = [plain_html(self.header.value, "bw-quiz-header"), self.nav]
-            return
-        mark = " ✓" if self.session.right[self.index] else ""
-        self.header.value = f"<b>{esc(self._t(self.counter, n=self.index + 1, of=n))}</b>{mark}"
-        current = self.current
-        if self._shown is not current:
             if self._shown is not None:
                 self._shown.frame()
-            current.frame(self.header, self.retry_note if self.asks_again else None)
-            self._shown = current
-            self.children = [current, self.nav]
-        with self.nav.hold_sync():
+                self._shown = None
+            self.children = [plain_html(self.header.value, "bw-quiz-header")]
+            return
+        mark = " ✓" if self.session.right[self.index] else ""
+        current = self.current
+        if self._shown is not current and self._shown is not None:
+            self._shown.frame()
+        with current.hold_sync():  # the question, its frame and the row under it: one message
+            if self._shown is not current:
+                current.frame(self.header, self.retry_note if self.asks_again else None, self.nav)
+            self.header.value = f"<b>{esc(self._t(self.counter, n=self.index + 1, of=n))}</b>{mark}"
             self.previous_button.disabled = self.index == 0
             self.next_button.disabled = self.index == n - 1
             self.score_label.value = f"<span role='status' aria-live='polite'>{esc(self.summary())}</span>"
+        if self._shown is not current:
+            self._shown = current
+            self.children = [current]
 
     def summary(self) -> str:
         """The score so far, in the page's words (:meth:`QuizSession.summary

@@ -256,6 +256,38 @@ def test_a_puzzle_set_records_each_puzzle_and_builds_them_when_shown() -> None:
         PuzzleSet.load(PUZZLES / "02_wilds.yaml", "nope")
 
 
+def test_the_row_under_a_set_is_drawn_by_the_question_shown_and_moves_with_it() -> None:
+    """Previous / Next and the score are a part of the question shown (its ``_nav`` slot, under its
+    verdict), not a model of their own; Next moves the row to the next question, whose state says
+    which buttons apply, and a click the page sends there moves on (issue 38)."""
+    s = PuzzleSet.load(PUZZLES / "02_wilds.yaml", "wild-jumps", "choose-the-end", "two-goes-home", lesson="02",
+                       progress=Progress())
+    first = s.current
+    assert s.children == (first,)
+    assert [o["slot"] for o in first.order][-3:] == ["_buttons", "_feedback", "_nav"]
+    row = first._nav
+    assert row["kind"] == "steps_nav" and row["owner"] == s.model_id
+    assert row["buttons"]["previous"]["disabled"] and not row["buttons"]["next"]["disabled"]
+    assert "Puzzle 1 of 3" in first._heading["value"] and "0 of 3" in row["score"]
+    first._on_part_msg(first, {"part": "_nav", "content": {"event": "click", "button": "next"}}, [])
+    second = s.current
+    assert s.index == 1 and second is not first and s.children == (second,)
+    assert first._nav == {} and "_nav" not in [o["slot"] for o in first.order]  # the first one lets it go
+    assert not second._nav["buttons"]["previous"]["disabled"] and "Puzzle 2 of 3" in second._heading["value"]
+    # a click the first question's row still sends (the page had not redrawn it yet) moves nothing
+    first._on_part_msg(first, {"part": "_nav", "content": {"event": "click", "button": "previous"}}, [])
+    assert s.index == 1
+    second._on_part_msg(second, {"part": "_nav", "content": {"event": "click", "button": "previous"}}, [])
+    assert s.index == 0 and s.current is first and first._nav["buttons"]["previous"]["disabled"]
+
+
+def test_a_quiz_without_questions_says_so_and_shows_no_row() -> None:
+    s = Quiz(dealer=lambda _rules, _seed: [], progress=Progress(), lang="en", follow=False)
+    assert len(s.children) == 1 and "No questions." in s.children[0].value
+    s._oops("Something went wrong.")
+    assert "Something went wrong." in s.children[-1].value
+
+
 def test_a_broken_puzzle_shows_a_message_not_a_traceback() -> None:
     p = Puzzle(id="bad", kind="meld-value", rules="buraco", table=("4h 5h 7c",))
     w = MeldPuzzle(p, progress=Progress())
@@ -379,5 +411,9 @@ def test_a_lesson_page_is_built_in_few_messages(monkeypatch: pytest.MonkeyPatch)
     updates = Counter(comm for comm, method in sent if method == "update")
     assert updates[puzzle.model_id] <= 1, updates
     assert updates[steps.model_id] <= 1 and updates[quiz.model_id] <= 1, updates
-    assert updates[steps.nav.model_id] <= 2 and updates[quiz.nav.model_id] <= 2, updates  # built, then drawn
+    # the question shown: built, then framed with its header and the row under it (Previous / Next)
+    assert updates[steps.current.model_id] <= 2 and updates[quiz.current.model_id] <= 2, updates
+    # a set is its box and the question shown: the row is a part of the question, not a model
+    opened = {comm for comm, method in sent if method == "comm_open"}
+    assert {steps.model_id, steps.current.model_id} <= opened and len(opened) <= 8, opened
     assert updates[progress.model_id] <= 3, updates  # the puzzle, the set (all three at once), the quiz

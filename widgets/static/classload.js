@@ -73,13 +73,9 @@ function render({ model, el }) {
   if (stored) model.send({ type: "restore", kept: stored });
 
   const names = ["folder", "summary", "problems", "warnings", "note"];
-  names.forEach((n) => model.on(`change:${n}`, show));
-  model.on("change:kept", keep);
+  const off = onChanges(model, { ...Object.fromEntries(names.map((n) => [`change:${n}`, show])), "change:kept": keep });
   show();
-  return () => {
-    names.forEach((n) => model.off(`change:${n}`, show));
-    model.off("change:kept", keep);
-  };
+  return off;
 }
 
 export default { render };

@@ -204,30 +204,18 @@ function render({ model, el }) {
     message.dataset.status = model.get("status");
     message.textContent = model.get("message") || "";
   }
-  function remember() {
-    try {
-      window.localStorage.setItem(model.get("storage_key"), model.get("rules"));
-    } catch (e) {
-      /* storage unavailable: the variant lives as long as the page */
-    }
-  }
-  const onRules = () => { remember(); sync(); };
   const names = ["draft", "meanings", "problems", "changed", "players", "player_options", "name", "summary"];
-  names.forEach((n) => model.on(`change:${n}`, sync));
-  model.on("change:rules", onRules);
-  model.on("change:message", showMessage);
-  model.on("change:status", showMessage);
+  const off = onChanges(model, {
+    ...Object.fromEntries(names.map((n) => [`change:${n}`, sync])),
+    // kept in this browser (where it has no storage, the variant lives as long as the page)
+    "change:rules": () => { keepInBrowser(model.get("storage_key"), model.get("rules")); sync(); },
+    "change:message": showMessage, "change:status": showMessage });
   sync();
   showMessage();
 
   // a link's variant first, else what this browser remembers
   const shared = readHash();
-  let stored = null;
-  try {
-    stored = window.localStorage.getItem(model.get("storage_key"));
-  } catch (e) {
-    stored = null;
-  }
+  const stored = keptInBrowser(model.get("storage_key"));
   // ... sent once every cell of the page has run (Voila shows a page while its cells still run: a
   // variant restored before the game table's cell ran left the table's view with the old deal)
   whenPageRan(() => {
@@ -238,12 +226,7 @@ function render({ model, el }) {
       send({ restore: stored });
     }
   });
-  return () => {
-    names.forEach((n) => model.off(`change:${n}`, sync));
-    model.off("change:rules", onRules);
-    model.off("change:message", showMessage);
-    model.off("change:status", showMessage);
-  };
+  return off;
 }
 
 export default { render };

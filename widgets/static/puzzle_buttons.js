@@ -32,9 +32,9 @@ function render({ model, el }) {
   }
 
   const names = ["buttons", "standing", "badge_text"];
-  for (const n of names) model.on(`change:${n}`, show);
+  const off = onChanges(model, Object.fromEntries(names.map((n) => [`change:${n}`, show])));
   show();
-  return () => { for (const n of names) model.off(`change:${n}`, show); };
+  return off;
 }
 
 export default { render };

@@ -18,6 +18,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 from ._common import log_to_server
+from .kernel_gc import freeze_between_cells
 
 # every widget speaks the language; imported here, so that the module's name does not hide the function
 from .language import language as language
@@ -115,3 +116,4 @@ def __dir__() -> list[str]:
 
 log_to_server()  # a bug a page meets is in the server's log, with its traceback
 log_to_page()  # and in the page's browser console, without it
+freeze_between_cells()  # what the cells built stays out of the collector's way (issue 38)

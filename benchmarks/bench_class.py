@@ -586,13 +586,14 @@ def main(argv: list[str] | None = None) -> int:
         print()
         print(f"where one page of {Path(lesson).stem} spends its kernel's CPU (a fresh kernel, as Voila runs it):")
         rows = profile_lesson(ROOT / lesson)
-        *cells, state = rows
+        *cells, state, closing = rows
         for label, cpu, count, size in cells:
             extra = f"  {count} widget messages, {size / 1024:.0f} KiB" if count else ""
             print(f"  {cpu:6.2f} s  {label}{extra}")
         print(f"  {sum(r[1] for r in cells):6.2f} s  in all; {sum(r[2] for r in cells)} widget messages,"
               f" {sum(r[3] for r in cells) / 1024:.0f} KiB")
         print(f"  the page then receives the state of {state[2]} open widgets, {state[3] / 1024:.0f} KiB")
+        print(f"  {closing[1]:6.2f} s  {closing[0]}")
     return 0 if passed else 1
 
 

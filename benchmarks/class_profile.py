@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import resource
 import time
 from pathlib import Path
 from typing import Any
@@ -101,7 +102,8 @@ def print_areas(stats: Any, learners: int, voila: float) -> None:
 
 def profile_lesson(lesson: Path) -> list[tuple[str, float, int, int]]:
     """Run the lesson's cells in a fresh kernel as Voila does; per step, the kernel's CPU seconds and
-    the widget messages it sent (count, bytes of JSON)."""
+    the widget messages it sent (count, bytes of JSON); then the state a page receives, and the
+    kernel's shutdown as a closed tab's (its CPU until it has ended)."""
     import nbformat
     from jupyter_client.manager import KernelManager
 
@@ -147,9 +149,18 @@ def profile_lesson(lesson: Path) -> list[tuple[str, float, int, int]]:
                 break
         widgets, size = (int(x) for x in reply.split())
         rows.append(("the page's widget state (every open widget)", cpu_seconds([pid]) - before, widgets, size))
+        # the tab closed: Voila asks the kernel to shut down; its CPU until it is gone (reaped)
+        before = cpu_seconds([pid])
+        reaped = resource.getrusage(resource.RUSAGE_CHILDREN)
+        client.stop_channels()
+        km.shutdown_kernel(now=False)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        total = after.ru_utime + after.ru_stime - reaped.ru_utime - reaped.ru_stime
+        rows.append(("the kernel's shutdown (a closed tab)", total - before, 0, 0))
     finally:
         client.stop_channels()
-        km.shutdown_kernel(now=True)
+        if km.is_alive():
+            km.shutdown_kernel(now=True)
     return rows
 
 

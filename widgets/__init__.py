@@ -17,13 +17,16 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from ._common import log_to_server
 from .kernel_gc import freeze_between_cells
 
+freeze_between_cells()  # first: what the cells build stays out of the collector's way (issue 38)
+
+from ._common import log_to_server  # noqa: E402
+
 # every widget speaks the language; imported here, so that the module's name does not hide the function
-from .language import language as language
-from .language import use_language as use_language
-from .page_console import log_to_page
+from .language import language as language  # noqa: E402
+from .language import use_language as use_language  # noqa: E402
+from .page_console import log_to_page  # noqa: E402
 
 if TYPE_CHECKING:  # what a type checker and an editor see; at run time __getattr__ imports each on first use
     from .assignment import AssignmentMaker as AssignmentMaker
@@ -116,4 +119,3 @@ def __dir__() -> list[str]:
 
 log_to_server()  # a bug a page meets is in the server's log, with its traceback
 log_to_page()  # and in the page's browser console, without it
-freeze_between_cells()  # what the cells built stays out of the collector's way (issue 38)

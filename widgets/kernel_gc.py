@@ -12,7 +12,9 @@ frozen object whose last reference goes is freed as ever), after a young collect
 what the cell left in cycles; and before the next cell runs, it is thawed, so a notebook run again
 and again in JupyterLab does not keep each run's old widgets. What the learner's clicks make
 between cells (a new question, a feedback line) is collected as before. Importing the widgets
-does it, once per kernel; outside IPython it does nothing.
+does it, once per kernel, first thing: what the kernel held before (IPython, ipywidgets) is frozen
+at once, so the collections the imports set off do not walk it (the first cell of lesson 04 took
+0.155 s of CPU instead of 0.175 s). Outside IPython it does nothing.
 """
 
 from __future__ import annotations
@@ -50,4 +52,5 @@ def freeze_between_cells(shell: Any = None) -> bool:
                for f in events.callbacks.get("post_run_cell", [])):
         events.register("pre_run_cell", _thaw)
         events.register("post_run_cell", _freeze)
+        gc.freeze()  # the kernel's own, while the cell importing the widgets runs (until it ends)
     return True

@@ -4,6 +4,7 @@ inside one: a test finding a build missing or stale fails at once, saying what t
 
 from __future__ import annotations
 
+import ast
 import http.server
 import json
 import subprocess
@@ -34,6 +35,35 @@ def test_every_module_that_drives_chromium_runs_on_a_browser_worker_the_rest_a_m
     assert groups["tests/test_audit.py::test_one"] != groups["tests/test_audit.py::test_two"]  # SPLIT_MODULES
     assert groups["lessons/01_melds.ipynb::Cell 0"] == groups["lessons/01_melds.ipynb::Cell 1"]  # one kernel
     assert groups["buraco_core/cards.py::buraco_core.cards.parse_card"] == "buraco_core/cards.py"
+
+
+def browser_test_timeouts(path: Path) -> dict[str, float]:
+    """The ``pytest.mark.timeout(N)`` of each test function of the module at ``path``, in seconds."""
+    found = {}
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.FunctionDef) and node.name.startswith("test"):
+            for mark in node.decorator_list:
+                if (isinstance(mark, ast.Call) and ast.unparse(mark.func).endswith("mark.timeout")
+                        and mark.args and isinstance(mark.args[0], ast.Constant)):
+                    found[node.name] = float(mark.args[0].value)
+    return found
+
+
+def test_a_browser_test_lets_a_page_load_and_a_wait_each_take_the_busy_machine_s_time() -> None:
+    """A test that opens a page and waits for something on it has two waits of
+    ``BUSY_MACHINE_WAIT`` at the least (the load, the wait): its own timeout lets both run out, so that
+    a slow page fails as Playwright's wait saying what it waited for, or passes late, never cut off by
+    pytest-timeout in the middle of a wait it was allowed (CI, 2026-12-07: the tree page's test had 60 s,
+    the one wait's own time, and was cut off at load average 10+)."""
+    from browser.conftest import BUSY_MACHINE_WAIT
+
+    least = 2 * BUSY_MACHINE_WAIT / 1000
+    modules = [p for p in sorted((ROOT / "tests").rglob("test_*.py")) if drives_chromium(ROOT, p.relative_to(ROOT).as_posix())]
+    timeouts = {f"{p.relative_to(ROOT).as_posix()}::{name}": seconds
+                for p in modules for name, seconds in browser_test_timeouts(p).items()}
+    assert len(timeouts) > 50  # the marks are found at all
+    short = {test: seconds for test, seconds in timeouts.items() if seconds < least}
+    assert not short, f"browser tests with a timeout under {least:.0f} s: {short}"
 
 
 def test_a_site_built_from_other_files_fails_saying_what_to_run(tmp_path: Path) -> None:

@@ -353,6 +353,24 @@ def watched_page(browser: Any, allowed_prefix: str) -> Iterator[Any]:
     assert not watch.external, f"requests to the internet: {watch.external}"
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """A browser test that failed says, beside its traceback, what the machine and the page were doing:
+    the load average, the last requests and console lines of each watched page it used, the end of
+    each Voila's log. A failure seen once in CI (a wait cut off at load 10+) is read from there."""
+    report = yield
+    if report.failed and call.when == "call":
+        report.sections.append(("load average", " ".join(f"{x:.1f}" for x in os.getloadavg())))
+        for name, value in getattr(item, "funcargs", {}).items():
+            watch = getattr(value, "watch", None)
+            if isinstance(watch, PageWatch):
+                report.sections.append((f"page {name}: last requests", "\n".join(watch.requests[-15:])))
+                report.sections.append((f"page {name}: last console lines", "\n".join(watch.console[-15:])))
+            if isinstance(value, VoilaServer):
+                report.sections.append((f"voila {value.name}: end of its log", value.log_tail(30)))
+    return report
+
+
 @pytest.fixture
 def page(browser: Any, voila: VoilaServer) -> Iterator[Any]:
     """A page in a fresh context (empty localStorage) whose requests may only reach the local Voila."""

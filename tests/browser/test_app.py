@@ -140,7 +140,7 @@ def test_closing_a_tab_shuts_its_kernel_down(page: Any, voila: VoilaServer, widg
 
 
 @pytest.mark.browser
-@pytest.mark.timeout(60)
+@pytest.mark.timeout(180)  # two loads and a wait, each up to BUSY_MACHINE_WAIT
 def test_tree_and_missing_pages_need_nothing_from_the_internet(page: Any, voila: VoilaServer) -> None:
     page.goto(voila.url + "/")
     page.get_by_text("lessons").first.wait_for()

@@ -89,7 +89,7 @@ def assert_offline_page_config(page: Any) -> None:
 
 
 @pytest.mark.browser
-@pytest.mark.timeout(120)
+@pytest.mark.timeout(240)
 def test_page_needs_nothing_from_the_internet(page: Any, voila: VoilaServer, widgets_notebook: Path) -> None:
     open_notebook(page, voila, widgets_notebook)
     page.evaluate("document.fonts.ready")
@@ -110,7 +110,7 @@ def test_page_needs_nothing_from_the_internet(page: Any, voila: VoilaServer, wid
 
 
 @pytest.mark.browser
-@pytest.mark.timeout(120)
+@pytest.mark.timeout(240)
 def test_sources_are_stripped_and_tracebacks_hidden(page: Any, voila: VoilaServer, failing_notebook: Path) -> None:
     page.goto(voila.render_url(failing_notebook))
     page.wait_for_function("() => getComputedStyle(document.querySelector('#rendered_cells')).display !== 'none'")
@@ -122,7 +122,7 @@ def test_sources_are_stripped_and_tracebacks_hidden(page: Any, voila: VoilaServe
 
 
 @pytest.mark.browser
-@pytest.mark.timeout(120)
+@pytest.mark.timeout(240)
 def test_closing_a_tab_shuts_its_kernel_down(page: Any, voila: VoilaServer, widgets_notebook: Path) -> None:
     """Voila's tab-close beacon works with the template's _xsrf cookie (voila issue 1458)."""
     open_notebook(page, voila, widgets_notebook)
@@ -152,7 +152,7 @@ def test_tree_and_missing_pages_need_nothing_from_the_internet(page: Any, voila:
 
 
 @pytest.mark.browser
-@pytest.mark.timeout(120)
+@pytest.mark.timeout(240)
 def test_as_a_server_extension_too(browser: Any, start_voila: Any, widgets_notebook: Path,
                                    tmp_path_factory: pytest.TempPathFactory) -> None:
     """Voila inside a Jupyter server, set up as binder/postBuild and binder/start do (the server config

@@ -142,7 +142,7 @@ def test_the_teachers_page_over_plain_http(school_page: Any, static_site: Static
     assert_page_is_clean(school_page, teacher.name)
 
 
-@pytest.mark.timeout(120)
+@pytest.mark.timeout(180)  # a load and a wait of 60 s each, and a browser started
 @pytest.mark.parametrize("page_path", ["index.html", site_page_path(ROOT / "lessons" / "de" / "03_buracos.ipynb")])
 def test_opened_from_the_disk_the_page_says_what_to_do(school_browser: Any, static_site: StaticServer,
                                                          page_path: str) -> None:
